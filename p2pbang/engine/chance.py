@@ -1,0 +1,117 @@
+"""The chance seam: everything random or secret the engine asks of a dealer.
+
+The engine never draws a random number and never looks at a hidden card on its own. When a
+rule needs chance or a secret it sets ``game.pending`` to one of the requests below; a dealer
+(the seeded ``LocalDealer`` or the cryptographic ``MentalDealer``) answers with a
+``ChanceResult`` that is fed back through ``game.apply``.
+
+Cards live in *slots*: small integers the engine assigns deterministically, so every peer
+names the same slot the same way. A slot's card is known to a seat only once a request
+showed it to that seat. Card identities are integers from the game's catalog.
+
+The requests are plain values (msgpack-friendly, see ``to_wire``), so a dealer can be written
+against them without importing anything else of the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Shuffle the face-up ``cards`` into fresh hidden ``slots`` (same length).
+
+    Used for the starting deck, the role deck and the reshuffle of the discard pile. The
+    cards entering are public (every peer can recompute them), the order coming out is not:
+    after the request, ``slots[i]`` holds ``cards[perm[i]]`` for a permutation nobody knows.
+    ``pile`` names the deck for domain separation of card encodings ("deck", "roles").
+    The answer carries no values.
+    """
+
+    pile: str
+    cards: tuple[int, ...]
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Show the hidden ``slots`` privately to ``seat``, and only to it.
+
+    The slots may lie in the draw pile (a draw) or in another seat's hand (a card stolen,
+    taken, or put back on the deck and drawn again): the dealer tracks who has already seen
+    each slot and takes the steps a transfer needs. The answer carries the cards for the
+    receiving seat; every other viewer gets ``None`` in their place.
+    """
+
+    slots: tuple[int, ...]
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Show the hidden ``slots`` to everyone (a draw! check, General Store, a hand discarded
+    by an effect or at elimination). The answer carries the cards, for every viewer."""
+
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RandomInt:
+    """A public uniform integer in ``[0, bound)`` (which card from a hand, a character...)."""
+
+    bound: int
+
+
+ChanceRequest = Shuffle | Deal | Reveal | RandomInt
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceResult:
+    """A dealer's answer to the pending request.
+
+    ``values`` is empty for ``Shuffle``, one card (or ``None`` when hidden from this viewer)
+    per slot for ``Deal`` and ``Reveal``, and the single drawn integer for ``RandomInt``.
+    """
+
+    values: tuple[int | None, ...] = ()
+
+
+def result_for_viewer(request: ChanceRequest, result: ChanceResult, viewer: int | None) -> ChanceResult:
+    """Mask what ``viewer`` may not learn from ``result`` (``None`` is the all-seeing viewer)."""
+    if isinstance(request, Deal) and viewer is not None and viewer != request.seat:
+        return ChanceResult(tuple(None for _ in result.values))
+    return result
+
+
+def public_result(request: ChanceRequest, result: ChanceResult) -> ChanceResult:
+    """The part of ``result`` every peer may see: what goes into the shared log."""
+    if isinstance(request, Deal):
+        return ChanceResult(tuple(None for _ in result.values))
+    return result
+
+
+def check_result_shape(request: ChanceRequest, result: ChanceResult) -> str | None:
+    """Return why ``result`` cannot answer ``request``, or ``None`` when its shape fits."""
+    if not isinstance(result, ChanceResult):
+        return "the pending step is a chance request: only a ChanceResult answers it"
+    n = len(result.values)
+    if isinstance(request, Shuffle):
+        return None if n == 0 else "a shuffle result carries no values"
+    if isinstance(request, (Deal, Reveal)):
+        if n != len(request.slots):
+            return f"expected {len(request.slots)} card values, got {n}"
+        for value in result.values:
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                return "card values must be integers"
+        if isinstance(request, Reveal) and any(v is None for v in result.values):
+            return "a public reveal must show every card"
+        return None
+    if isinstance(request, RandomInt):
+        if n != 1:
+            return "a random integer result carries exactly one value"
+        value = result.values[0]
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < request.bound:
+            return f"random value must be an integer in [0, {request.bound})"
+        return None
+    return "unknown chance request"
