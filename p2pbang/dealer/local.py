@@ -1,0 +1,32 @@
+"""The LocalDealer: a seeded dealer that knows every card, for solo play, tests and simulation.
+
+It answers the engine's chance requests (``p2pbang.engine.chance``) from one deterministic
+stream, so the same seed always deals the same game. It trusts whoever runs it and is never
+used between peers: that is the MentalDealer's job.
+"""
+
+from __future__ import annotations
+
+from p2pbang.dealer.stream import SeededStream
+from p2pbang.engine.chance import ChanceRequest, ChanceResult, Deal, RandomInt, Reveal, Shuffle
+
+
+class LocalDealer:
+    """Answers chance requests with full knowledge; ``cards`` maps every dealt slot to its card."""
+
+    def __init__(self, seed: int | bytes | str) -> None:
+        self._stream = SeededStream(seed)
+        self.cards: dict[int, int] = {}
+
+    def resolve(self, request: ChanceRequest) -> ChanceResult:
+        if isinstance(request, Shuffle):
+            order = list(request.cards)
+            self._stream.shuffle(order)
+            for slot, card in zip(request.slots, order, strict=True):
+                self.cards[slot] = card
+            return ChanceResult(())
+        if isinstance(request, (Deal, Reveal)):
+            return ChanceResult(tuple(self.cards[slot] for slot in request.slots))
+        if isinstance(request, RandomInt):
+            return ChanceResult((self._stream.below(request.bound),))
+        raise TypeError(f"not a chance request: {request!r}")

@@ -1,0 +1,116 @@
+"""Actions a seat takes, the decisions that ask for them, events, and the end of a game.
+
+All of these are small frozen values built only from ints, strings and tuples, so they
+serialise to msgpack and back unchanged (see ``wire.py``) and compare by value: an action
+received from the network equals the one the local engine lists as legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# ``Play.target_slot`` values that are not slot ids.
+NO_SLOT = -1
+FROM_HAND = -2  # "a random card from the target's hand" (Panic!, Cat Balou)
+NO_SEAT = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play the hand card in ``slot``; ``card`` reveals which card it is.
+
+    ``target`` is a seat for targeted cards; ``target_slot`` picks a card in play in front of
+    the target, or ``FROM_HAND`` for a random card of the target's hand.
+    """
+
+    slot: int
+    card: int
+    target: int = NO_SEAT
+    target_slot: int = NO_SLOT
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard the hand card in ``slot`` (end-of-turn hand limit), revealing ``card``."""
+
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """Use a character ability that costs hand cards (Sid Ketchum: two cards, regain 1 life)."""
+
+    slots: tuple[int, ...]
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Pick one of the decision's ``options`` (a slot, a seat, a source...)."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseBarrel:
+    """When shot: "draw!" for a Barrel (a card in play, or Jourdonnais's own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline: end the play phase, take the hit, lose the Duel, die without a Beer."""
+
+
+Action = Play | Discard | Ability | Choose | UseBarrel | Pass
+
+
+# Decision kinds. A decision is one seat's turn to choose; ``options`` lists the choices of
+# the choose-one kinds, and ``source`` / ``needed`` give the context of a response window.
+PLAY = "play"  # the turn's play phase
+DISCARD = "discard"  # hand limit at the end of the turn
+DRAW_SOURCE = "draw_source"  # Jesse Jones / Pedro Ramirez: where the first card comes from
+PUT_BACK = "put_back"  # Kit Carlson: which of the three cards goes back on the deck
+PICK_CHECK = "pick_check"  # Lucky Duke: which of the two "draw!" cards counts
+RESPOND_SHOT = "respond_shot"  # Missed!/Barrel or take the hit
+RESPOND_DUEL = "respond_duel"  # discard a BANG! or lose 1 life
+RESPOND_INDIANS = "respond_indians"  # discard a BANG! or lose 1 life
+DYING = "dying"  # at 0 life or less: Beer (or Sid Ketchum's ability) or be eliminated
+STORE_PICK = "store_pick"  # General Store: take one of the revealed cards
+
+DRAW_FROM_DECK = -1  # DRAW_SOURCE option: the draw pile
+DRAW_FROM_DISCARD = -2  # DRAW_SOURCE option: the top of the discard pile (Pedro Ramirez)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The pending choice of one seat."""
+
+    seat: int
+    kind: str
+    options: tuple[int, ...] = ()
+    source: int = NO_SEAT  # who shot / challenged / played the card being answered
+    needed: int = 0  # Missed! still needed against this shot
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """The game is over: the winning team and its seats (all roles are public by now)."""
+
+    team: str
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for logs and interfaces. ``card`` is -1 when hidden."""
+
+    kind: str
+    seat: int = NO_SEAT
+    target: int = NO_SEAT
+    card: int = -1
+    value: int = 0
+
+
+class IllegalAction(ValueError):
+    """An action that the pending decision does not allow; the game state is unchanged."""

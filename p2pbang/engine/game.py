@@ -1,0 +1,996 @@
+"""The BANG! base game engine: deterministic, partial-information, driven by its inputs.
+
+Why a generator: the rules of BANG! are a nest of windows (a Gatling asks each target in turn,
+a shot asks for Missed!, a lethal hit asks for Beer, an elimination may end the game in the
+middle of all that). Written as one generator, each rule reads top to bottom like the
+rulebook, every decision or chance request is a ``yield``, and the state between two inputs
+is just "where the generator stands". The same inputs always produce the same state, so a
+game is rebuilt by replaying its log.
+
+Partial information: an engine is created for a ``viewer`` seat (or ``None``: all-seeing, for
+simulations and audits). It learns a card only when a chance result or a played card shows
+it. Control flow never depends on a hidden card, only on public facts (hand sizes, cards in
+play, revealed roles), so every peer's engine walks the same path.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Generator
+from typing import Any
+
+from p2pbang.engine.actions import (
+    DISCARD,
+    DRAW_FROM_DECK,
+    DRAW_FROM_DISCARD,
+    DRAW_SOURCE,
+    DYING,
+    FROM_HAND,
+    NO_SEAT,
+    NO_SLOT,
+    PICK_CHECK,
+    PLAY,
+    PUT_BACK,
+    RESPOND_DUEL,
+    RESPOND_INDIANS,
+    RESPOND_SHOT,
+    STORE_PICK,
+    Ability,
+    Action,
+    Choose,
+    Decision,
+    Discard,
+    End,
+    Event,
+    IllegalAction,
+    Pass,
+    Play,
+    UseBarrel,
+)
+from p2pbang.engine.cards.base import (
+    BASE_CARDS,
+    BASE_CHARACTERS,
+    DEPUTY,
+    OUTLAW,
+    RENEGADE,
+    ROLE_CARDS,
+    ROLE_NAMES,
+    SHERIFF,
+    SHERIFF_ROLE_ID,
+    WEAPON_REACH,
+    role_ids_for,
+)
+from p2pbang.engine.catalog import DIAMONDS, HEARTS, SPADES, CardDef
+from p2pbang.engine.chance import (
+    ChanceRequest,
+    ChanceResult,
+    Deal,
+    RandomInt,
+    Reveal,
+    Shuffle,
+    check_result_shape,
+)
+
+Step = Generator[Any, Any, Any]
+
+TEAM_SHERIFF, TEAM_OUTLAWS, TEAM_RENEGADE = "sheriff", "outlaws", "renegade"
+TEAM_ROLES = {
+    TEAM_SHERIFF: (SHERIFF, DEPUTY),
+    TEAM_OUTLAWS: (OUTLAW,),
+    TEAM_RENEGADE: (RENEGADE,),
+}
+_RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
+_CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK)
+
+
+class GameOver(Exception):
+    """Raised inside the rules the moment a team has won; caught at the top of the game."""
+
+    def __init__(self, end: End) -> None:
+        super().__init__(end.team)
+        self.end = end
+
+
+class Player:
+    """One seat: public facts, plus the role and hand cards as far as this engine knows them."""
+
+    __slots__ = (
+        "alive",
+        "character",
+        "hand",
+        "life",
+        "max_life",
+        "role",
+        "role_public",
+        "role_slot",
+        "seat",
+        "table",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.character = ""
+        self.max_life = 0
+        self.life = 0
+        self.hand: list[int] = []  # slots
+        self.table: list[int] = []  # slots of cards in play in front of this player (face up)
+        self.alive = True
+        self.role: str | None = None  # known to this engine?
+        self.role_public = False
+        self.role_slot = NO_SLOT
+
+
+class Game:
+    """A game of BANG! (base game) as seen by ``viewer`` (``None`` sees everything).
+
+    ``pending`` is a ``Decision`` for one seat, a chance request for the dealer, or ``End``.
+    ``apply(x)`` validates ``x`` against it (raising ``IllegalAction`` and changing nothing when
+    it does not fit) and returns the events it caused.
+    """
+
+    def __init__(self, players: int, viewer: int | None = None) -> None:
+        self.role_ids = role_ids_for(players)
+        if viewer is not None and not 0 <= viewer < players:
+            raise ValueError(f"viewer must be a seat in 0..{players - 1}")
+        self.n = players
+        self.viewer = viewer
+        self.cards: tuple[CardDef, ...] = BASE_CARDS
+        self._names = tuple(card.name for card in self.cards)
+        self._suits = tuple(card.suit for card in self.cards)
+        self._ranks = tuple(card.rank for card in self.cards)
+        self.players = [Player(seat) for seat in range(players)]
+        self.deck: list[int] = []  # slots, top of the pile last
+        self.discard: list[int] = []  # slots, top of the pile last; all face up
+        self.store: list[int] = []  # General Store cards on the table
+        self.known: dict[int, int] = {}  # slot -> card, for the cards this engine has seen
+        self._where: dict[int, int] = {}  # card -> slot, inverse of ``known``
+        self._role_slots: set[int] = set()
+        self.sheriff = NO_SEAT
+        self.current = NO_SEAT
+        self.turn = 0
+        self.bangs_played = 0
+        self.result: End | None = None
+        self.history: list[Action | ChanceResult] = []
+        self.events: list[Event] = []
+        self._next_slot = 0
+        self._ring: list[int] = list(range(players))
+        self._ring_pos: dict[int, int] = {seat: i for i, seat in enumerate(self._ring)}
+        self._flow = self._run()
+        self.pending: Decision | ChanceRequest | End = next(self._flow)
+
+    # ------------------------------------------------------------------ public interface
+
+    def apply(self, action: Action | ChanceResult) -> list[Event]:
+        """Feed the pending step its answer; return the events it caused."""
+        pending = self.pending
+        if isinstance(pending, End):
+            raise IllegalAction("the game is over")
+        if isinstance(pending, Decision):
+            reason = self._check_decision(pending, action)
+        else:
+            reason = check_result_shape(pending, action) or self._check_chance(pending, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.events = events = []
+        self.history.append(action)
+        self.pending = self._flow.send(action)
+        return events
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer to the pending decision (its seat's hand must be known here)."""
+        pending = self.pending
+        if not isinstance(pending, Decision):
+            return []
+        hand = self.players[pending.seat].hand
+        known = self.known
+        try:
+            cards = [(slot, known[slot]) for slot in hand]
+        except KeyError:
+            raise IllegalAction(
+                f"seat {pending.seat}'s hand is hidden from this engine"
+            ) from None
+        return self._legal(pending, cards)
+
+    def card(self, card: int) -> CardDef:
+        return self.cards[card]
+
+    def card_name(self, card: int) -> str:
+        return self._names[card]
+
+    def alive_seats(self) -> list[int]:
+        return list(self._ring)
+
+    def distance(self, source: int, target: int) -> int:
+        """How far ``source`` sees ``target``: seats between them (the dead do not count),
+        plus Mustang / Paul Regret of the target, minus Scope / Rose Doolan of the source."""
+        ring = len(self._ring)
+        steps = (self._ring_pos[target] - self._ring_pos[source]) % ring
+        base = min(steps, ring - steps)
+        base += self._has(target, "mustang") + (self.players[target].character == "paul_regret")
+        base -= self._has(source, "scope") + (self.players[source].character == "rose_doolan")
+        return max(base, 1)
+
+    def reach(self, seat: int) -> int:
+        """The weapon's reach (the Colt .45 reaches 1); it only limits BANG! cards."""
+        names = self._names
+        known = self.known
+        for slot in self.players[seat].table:
+            reach = WEAPON_REACH.get(names[known[slot]])
+            if reach is not None:
+                return reach
+        return 1
+
+    def can_play_bang(self, seat: int) -> bool:
+        return (
+            self.bangs_played == 0
+            or self.players[seat].character == "willy_the_kid"
+            or self._has(seat, "volcanic")
+        )
+
+    def in_play(self, seat: int) -> list[tuple[int, int]]:
+        """(slot, card) of the cards in front of ``seat``; always public."""
+        return [(slot, self.known[slot]) for slot in self.players[seat].table]
+
+    def role_counts(self) -> Counter[str]:
+        return Counter(ROLE_CARDS[i] for i in self.role_ids)
+
+    # ------------------------------------------------------------------ validation
+
+    def _check_decision(self, decision: Decision, action: Any) -> str | None:
+        if isinstance(action, ChanceResult):
+            return f"seat {decision.seat} must decide ({decision.kind}); no chance step is pending"
+        hand = self.players[decision.seat].hand
+        if isinstance(action, (Play, Discard)):
+            if not isinstance(action.slot, int) or action.slot not in hand:
+                return f"slot {action.slot} is not in seat {decision.seat}'s hand"
+            reason = self._claim_fits(action.slot, action.card)
+            if reason is not None:
+                return reason
+            claimed = [(action.slot, action.card)]
+        elif isinstance(action, Ability):
+            slots, cards = action.slots, action.cards
+            if not (isinstance(slots, tuple) and isinstance(cards, tuple)):
+                return "an ability names its slots and cards as tuples"
+            if len(slots) != len(cards) or len(set(slots)) != len(slots):
+                return "an ability needs distinct slots, one card each"
+            if len(set(cards)) != len(cards):
+                return "two slots cannot hold the same card"
+            for slot, card in zip(slots, cards, strict=True):
+                if not isinstance(slot, int) or slot not in hand:
+                    return f"slot {slot} is not in seat {decision.seat}'s hand"
+                reason = self._claim_fits(slot, card)
+                if reason is not None:
+                    return reason
+            claimed = sorted(zip(slots, cards, strict=True))
+        elif isinstance(action, (Choose, Pass, UseBarrel)):
+            claimed = []
+        else:
+            return f"not an action: {type(action).__name__}"
+        if action in self._legal(decision, claimed):
+            return None
+        return f"{_describe(action)} is not legal now ({decision.kind}, seat {decision.seat})"
+
+    def _claim_fits(self, slot: int, card: Any) -> str | None:
+        """A revealed card must be a real card, and the one this engine knows in that slot."""
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(self.cards):
+            return f"no such card: {card!r}"
+        held = self.known.get(slot)
+        if held is not None:
+            return None if held == card else f"slot {slot} does not hold card {card}"
+        elsewhere = self._where.get(card)
+        if elsewhere is not None and elsewhere != slot:
+            return f"card {card} is known to be elsewhere"
+        return None
+
+    def _check_chance(self, request: ChanceRequest, result: ChanceResult) -> str | None:
+        if isinstance(request, (Deal, Reveal)):
+            for slot, value in zip(request.slots, result.values, strict=True):
+                if value is None:
+                    continue
+                if slot in self._role_slots:
+                    if value not in self.role_ids or value == SHERIFF_ROLE_ID:
+                        return f"no such role card in play: {value}"
+                    continue
+                reason = self._claim_fits(slot, value)
+                if reason is not None:
+                    return reason
+            cards = [v for v in result.values if v is not None]
+            if len(set(cards)) != len(cards):
+                return "one card cannot be in two slots"
+        return None
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _legal(self, d: Decision, hand: list[tuple[int, int]]) -> list[Action]:
+        kind = d.kind
+        if kind == PLAY:
+            actions = self._legal_play(d.seat, hand)
+            actions.extend(self._sid_options(d.seat, hand))
+            actions.append(Pass())
+            return actions
+        if kind in _RESPONSE_KINDS:
+            return self._legal_response(d, hand)
+        if kind in _CHOICE_KINDS:
+            return [Choose(option) for option in d.options]
+        if kind == DISCARD:
+            actions = [Discard(slot, card) for slot, card in hand]
+            actions.extend(self._sid_options(d.seat, hand))
+            return actions
+        if kind == DYING:
+            actions = []
+            if len(self._ring) > 2:
+                names = self._names
+                actions = [Play(slot, card) for slot, card in hand if names[card] == "beer"]
+            actions.extend(self._sid_options(d.seat, hand))
+            actions.append(Pass())
+            return actions
+        raise AssertionError(f"unknown decision kind {kind}")
+
+    def _legal_response(self, d: Decision, hand: list[tuple[int, int]]) -> list[Action]:
+        names = self._names
+        calamity = self.players[d.seat].character == "calamity_janet"
+        if d.kind == RESPOND_SHOT:
+            wanted = ("missed", "bang") if calamity else ("missed",)
+        else:
+            wanted = ("bang", "missed") if calamity else ("bang",)
+        actions: list[Action] = [Play(slot, card) for slot, card in hand if names[card] in wanted]
+        if d.kind == RESPOND_SHOT and d.needed and self._barrels_left(d):
+            actions.append(UseBarrel())
+        actions.append(Pass())
+        return actions
+
+    def _barrels_left(self, d: Decision) -> bool:
+        return bool(d.options and d.options[0] > 0)
+
+    def _sid_options(self, seat: int, hand: list[tuple[int, int]]) -> list[Action]:
+        player = self.players[seat]
+        if player.character != "sid_ketchum" or player.life >= player.max_life or len(hand) < 2:
+            return []
+        ordered = sorted(hand)
+        options: list[Action] = []
+        for i, (slot_a, card_a) in enumerate(ordered):
+            for slot_b, card_b in ordered[i + 1 :]:
+                options.append(Ability((slot_a, slot_b), (card_a, card_b)))
+        return options
+
+    def _legal_play(self, seat: int, hand: list[tuple[int, int]]) -> list[Action]:
+        names = self._names
+        player = self.players[seat]
+        others = [s for s in self._ring if s != seat]
+        calamity = player.character == "calamity_janet"
+        table_names = {names[self.known[s]] for s in player.table}
+        actions: list[Action] = []
+        bang_targets: list[int] | None = None
+        for slot, card in hand:
+            name = names[card]
+            if name == "bang" or (calamity and name == "missed"):
+                if not self.can_play_bang(seat):
+                    continue
+                if bang_targets is None:
+                    reach = self.reach(seat)
+                    bang_targets = [t for t in others if self.distance(seat, t) <= reach]
+                actions.extend(Play(slot, card, t) for t in bang_targets)
+            elif name == "missed":
+                continue
+            elif name in ("panic", "cat_balou"):
+                for target in others:
+                    if name == "panic" and self.distance(seat, target) > 1:
+                        continue
+                    victim = self.players[target]
+                    if victim.hand:
+                        actions.append(Play(slot, card, target, FROM_HAND))
+                    actions.extend(Play(slot, card, target, s) for s in victim.table)
+            elif name == "duel":
+                actions.extend(Play(slot, card, target) for target in others)
+            elif name == "jail":
+                actions.extend(
+                    Play(slot, card, target)
+                    for target in others
+                    if target != self.sheriff and not self._has(target, "jail")
+                )
+            elif self.cards[card].kind == "brown" or name not in table_names:
+                actions.append(Play(slot, card))
+        return actions
+
+    # ------------------------------------------------------------------ knowledge & zones
+
+    def _learn(self, slot: int, card: int) -> None:
+        self.known[slot] = card
+        self._where[card] = slot
+
+    def _forget(self, slot: int) -> None:
+        card = self.known.pop(slot, None)
+        if card is not None and self._where.get(card) == slot:
+            del self._where[card]
+
+    def _new_slots(self, count: int) -> tuple[int, ...]:
+        start = self._next_slot
+        self._next_slot += count
+        return tuple(range(start, start + count))
+
+    def _has(self, seat: int, name: str) -> bool:
+        names = self._names
+        known = self.known
+        return any(names[known[slot]] == name for slot in self.players[seat].table)
+
+    def _find_in_play(self, seat: int, name: str) -> int:
+        for slot in self.players[seat].table:
+            if self._names[self.known[slot]] == name:
+                return slot
+        return NO_SLOT
+
+    def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
+               card: int = -1, value: int = 0) -> None:
+        self.events.append(Event(kind, seat, target, card, value))
+
+    def _next_alive(self, seat: int) -> int:
+        for step in range(1, self.n + 1):
+            candidate = (seat + step) % self.n
+            if self.players[candidate].alive:
+                return candidate
+        return seat
+
+    def _seats_from(self, seat: int) -> list[int]:
+        """Living seats in turn order, starting with ``seat`` (which may be dead)."""
+        return [s for s in ((seat + i) % self.n for i in range(self.n)) if self.players[s].alive]
+
+    # ------------------------------------------------------------------ chance helpers
+
+    def _decide(self, decision: Decision) -> Step:
+        action = yield decision
+        return action
+
+    def _pop_deck(self, count: int) -> Step:
+        """Take ``count`` slots off the draw pile, reshuffling the discard pile when empty."""
+        taken: list[int] = []
+        while len(taken) < count:
+            if not self.deck:
+                yield from self._reshuffle()
+                if not self.deck:
+                    break
+            taken.append(self.deck.pop())
+        return taken
+
+    def _reshuffle(self) -> Step:
+        if not self.discard:
+            return
+        cards = tuple(self.known[slot] for slot in self.discard)
+        for slot in self.discard:
+            self._forget(slot)
+        self.discard = []
+        slots = self._new_slots(len(cards))
+        yield Shuffle("deck", cards, slots)
+        self.deck = list(slots)
+        self._event("reshuffle", value=len(slots))
+
+    def _deal(self, slots: list[int], seat: int) -> Step:
+        result = yield Deal(tuple(slots), seat)
+        for slot, card in zip(slots, result.values, strict=True):
+            if card is not None:
+                self._learn(slot, card)
+
+    def _reveal(self, slots: list[int]) -> Step:
+        result = yield Reveal(tuple(slots))
+        for slot, card in zip(slots, result.values, strict=True):
+            self._learn(slot, card)
+        return list(result.values)
+
+    def _draw(self, seat: int, count: int) -> Step:
+        slots = yield from self._pop_deck(count)
+        if slots:
+            yield from self._deal(slots, seat)
+            self.players[seat].hand.extend(slots)
+            self._event("draw", seat, value=len(slots))
+        return slots
+
+    def _draw_check(self, seat: int, reason: str) -> Step:
+        """"draw!": flip the top card (two for Lucky Duke, who picks); return the card."""
+        flips = 2 if self.players[seat].character == "lucky_duke" else 1
+        slots = yield from self._pop_deck(flips)
+        if not slots:
+            return None
+        cards = yield from self._reveal(slots)
+        chosen = slots[0]
+        if len(slots) > 1:
+            choice = yield from self._decide(Decision(seat, PICK_CHECK, options=tuple(slots)))
+            chosen = choice.value
+        for slot in slots:
+            if slot != chosen:
+                self.discard.append(slot)
+        self.discard.append(chosen)
+        card = self.known[chosen]
+        self._event("check", seat, card=card, value=len(cards))
+        self._event(reason, seat, card=card)
+        return card
+
+    def _steal_random(self, victim: int, thief: int) -> Step:
+        """Move a random card of ``victim``'s hand to ``thief``'s hand, shown only to the thief."""
+        hand = self.players[victim].hand
+        pick = yield RandomInt(len(hand))
+        slot = hand.pop(pick.values[0])
+        yield from self._deal([slot], thief)
+        self.players[thief].hand.append(slot)
+        self._event("steal", thief, victim, self.known.get(slot, -1))
+        yield from self._hand_lost(victim)
+
+    def _hand_lost(self, seat: int) -> Step:
+        """Suzy Lafayette draws as soon as her hand is empty."""
+        player = self.players[seat]
+        if player.character == "suzy_lafayette" and player.alive and not player.hand:
+            yield from self._draw(seat, 1)
+
+    def _take_from_hand(self, seat: int, slot: int, card: int) -> None:
+        """A card leaves ``seat``'s hand face up (it was revealed by the action)."""
+        self.players[seat].hand.remove(slot)
+        self._learn(slot, card)
+
+    # ------------------------------------------------------------------ game flow
+
+    def _run(self) -> Step:
+        try:
+            yield from self._setup()
+            seat = self.sheriff
+            while True:
+                yield from self._turn(seat)
+                seat = self._next_alive(seat)
+        except GameOver as over:
+            self.result = over.end
+            self._event("game_over", value=len(over.end.winners))
+            while True:
+                yield over.end
+
+    def _setup(self) -> Step:
+        n = self.n
+        pick = yield RandomInt(n)
+        # The Sheriff is picked publicly: the same distribution as dealing the role deck and
+        # having the Sheriff flip his card, with no secret step. The other roles are a hidden
+        # deck dealt one to each other seat.
+        self.sheriff = pick.values[0]
+        sheriff = self.players[self.sheriff]
+        sheriff.role, sheriff.role_public = SHERIFF, True
+        others = [s for s in self._seats_from(self.sheriff) if s != self.sheriff]
+        role_slots = self._new_slots(n - 1)
+        self._role_slots.update(role_slots)
+        yield Shuffle("roles", tuple(i for i in self.role_ids if i != SHERIFF_ROLE_ID),
+                      role_slots)
+        for seat, slot in zip(others, role_slots, strict=True):
+            player = self.players[seat]
+            player.role_slot = slot
+            result = yield Deal((slot,), seat)
+            if result.values[0] is not None:
+                player.role = ROLE_CARDS[result.values[0]]
+        pool = list(range(len(BASE_CHARACTERS)))
+        for seat in self._seats_from(self.sheriff):
+            pick = yield RandomInt(len(pool))
+            character = BASE_CHARACTERS[pool.pop(pick.values[0])]
+            player = self.players[seat]
+            player.character = character.name
+            player.max_life = character.life + (seat == self.sheriff)
+            player.life = player.max_life
+            self._event("character", seat, value=player.max_life)
+        deck_slots = self._new_slots(len(self.cards))
+        yield Shuffle("deck", tuple(range(len(self.cards))), deck_slots)
+        self.deck = list(deck_slots)
+        for seat in self._seats_from(self.sheriff):
+            yield from self._draw(seat, self.players[seat].life)
+
+    def _turn(self, seat: int) -> Step:
+        player = self.players[seat]
+        self.current = seat
+        self.turn += 1
+        self.bangs_played = 0
+        self._event("turn", seat, value=self.turn)
+        if self._has(seat, "dynamite"):
+            yield from self._dynamite(seat)
+            if not player.alive:
+                return
+        if self._has(seat, "jail"):
+            card = yield from self._draw_check(seat, "jail_check")
+            slot = self._find_in_play(seat, "jail")
+            player.table.remove(slot)
+            self.discard.append(slot)
+            if card is None or self._suits[card] != HEARTS:
+                self._event("skip_turn", seat)
+                return
+            self._event("escape", seat)
+        yield from self._draw_phase(seat)
+        while True:
+            action = yield from self._decide(Decision(seat, PLAY))
+            if isinstance(action, Pass):
+                break
+            if isinstance(action, Ability):
+                yield from self._sid_ability(seat, action)
+            else:
+                yield from self._play(seat, action)
+            if not player.alive:
+                return
+        while len(player.hand) > player.life:
+            excess = len(player.hand) - player.life
+            action = yield from self._decide(Decision(seat, DISCARD, needed=excess))
+            if isinstance(action, Ability):
+                yield from self._sid_ability(seat, action)
+                continue
+            self._take_from_hand(seat, action.slot, action.card)
+            self.discard.append(action.slot)
+            self._event("discard", seat, card=action.card)
+            yield from self._hand_lost(seat)
+        self._event("end_turn", seat)
+
+    def _dynamite(self, seat: int) -> Step:
+        card = yield from self._draw_check(seat, "dynamite_check")
+        slot = self._find_in_play(seat, "dynamite")
+        if card is not None and self._suits[card] == SPADES and 2 <= self._ranks[card] <= 9:
+            self.players[seat].table.remove(slot)
+            self.discard.append(slot)
+            self._event("explode", seat, card=self.known[slot])
+            yield from self._damage(seat, 3, NO_SEAT)
+            return
+        for receiver in self._seats_from(seat)[1:]:
+            if not self._has(receiver, "dynamite"):
+                self.players[seat].table.remove(slot)
+                self.players[receiver].table.append(slot)
+                self._event("pass_dynamite", seat, receiver, self.known[slot])
+                return
+
+    def _draw_phase(self, seat: int) -> Step:
+        player = self.players[seat]
+        character = player.character
+        if character == "jesse_jones":
+            sources = tuple(s for s in self._ring if s != seat and self.players[s].hand)
+            if sources:
+                choice = yield from self._decide(
+                    Decision(seat, DRAW_SOURCE, options=(DRAW_FROM_DECK, *sources)))
+                if choice.value != DRAW_FROM_DECK:
+                    yield from self._steal_random(choice.value, seat)
+                    yield from self._draw(seat, 1)
+                    return
+        elif character == "pedro_ramirez" and self.discard:
+            choice = yield from self._decide(
+                Decision(seat, DRAW_SOURCE, options=(DRAW_FROM_DECK, DRAW_FROM_DISCARD)))
+            if choice.value == DRAW_FROM_DISCARD:
+                slot = self.discard.pop()
+                player.hand.append(slot)
+                self._event("take_discard", seat, card=self.known[slot])
+                yield from self._draw(seat, 1)
+                return
+        elif character == "kit_carlson":
+            slots = yield from self._draw(seat, 3)
+            if len(slots) == 3:
+                choice = yield from self._decide(Decision(seat, PUT_BACK, options=tuple(slots)))
+                player.hand.remove(choice.value)
+                self.deck.append(choice.value)
+                self._event("put_back", seat)
+            return
+        elif character == "black_jack":
+            yield from self._draw(seat, 1)
+            second = yield from self._pop_deck(1)
+            if second:
+                (card,) = yield from self._reveal(second)
+                player.hand.extend(second)
+                self._event("show_draw", seat, card=card)
+                if self._suits[card] in (HEARTS, DIAMONDS):
+                    yield from self._draw(seat, 1)
+            return
+        yield from self._draw(seat, 2)
+
+    # ------------------------------------------------------------------ playing cards
+
+    def _play(self, seat: int, action: Play) -> Step:
+        player = self.players[seat]
+        card = action.card
+        name = self._names[card]
+        self._take_from_hand(seat, action.slot, card)
+        self._event("play", seat, action.target, card)
+        kind = self.cards[card].kind
+        if kind != "brown":
+            if name == "jail":
+                self.players[action.target].table.append(action.slot)
+            else:
+                if kind == "weapon":
+                    for old in list(player.table):
+                        if self.cards[self.known[old]].kind == "weapon":
+                            player.table.remove(old)
+                            self.discard.append(old)
+                            self._event("replace_weapon", seat, card=self.known[old])
+                player.table.append(action.slot)
+            yield from self._hand_lost(seat)
+            return
+        self.discard.append(action.slot)
+        yield from self._hand_lost(seat)
+        yield from _BROWN_EFFECTS[name](self, seat, action)
+
+    def _heal(self, seat: int, amount: int) -> None:
+        player = self.players[seat]
+        gained = min(amount, player.max_life - player.life)
+        player.life += gained
+        self._event("heal", seat, value=gained)
+
+    def _sid_ability(self, seat: int, action: Ability) -> Step:
+        for slot, card in zip(action.slots, action.cards, strict=True):
+            self._take_from_hand(seat, slot, card)
+            self.discard.append(slot)
+            self._event("discard", seat, card=card)
+        self._heal(seat, 1)
+        self._event("ability", seat)
+        yield from self._hand_lost(seat)
+
+    def _respond_card(self, seat: int, action: Play) -> Step:
+        """A card played out of turn in answer (Missed!, BANG! in a Duel...): to the discard."""
+        self._take_from_hand(seat, action.slot, action.card)
+        self.discard.append(action.slot)
+        self._event("respond", seat, card=action.card)
+        yield from self._hand_lost(seat)
+
+    def _shoot(self, shooter: int, target: int, needed: int) -> Step:
+        """One shot at ``target``: ``needed`` Missed! cancel it (two against Slab's BANG!)."""
+        victim = self.players[target]
+        barrels = self._has(target, "barrel") + (victim.character == "jourdonnais")
+        while needed > 0 and (victim.hand or barrels):
+            action = yield from self._decide(Decision(
+                target, RESPOND_SHOT, options=(barrels,), source=shooter, needed=needed))
+            if isinstance(action, UseBarrel):
+                barrels -= 1
+                card = yield from self._draw_check(target, "barrel_check")
+                if card is not None and self._suits[card] == HEARTS:
+                    needed -= 1
+            elif isinstance(action, Play):
+                yield from self._respond_card(target, action)
+                needed -= 1
+            else:
+                break
+        if needed > 0:
+            yield from self._damage(target, 1, shooter)
+        else:
+            self._event("missed", target, shooter)
+
+    def _damage(self, seat: int, amount: int, source: int) -> Step:
+        player = self.players[seat]
+        player.life -= amount
+        self._event("damage", seat, source, value=amount)
+        if player.life <= 0:
+            survived = yield from self._dying(seat, source)
+            if not survived:
+                return
+        if player.character == "bart_cassidy":
+            yield from self._draw(seat, amount)
+        elif player.character == "el_gringo" and source not in (NO_SEAT, seat):
+            for _ in range(amount):
+                if not self.players[source].hand:
+                    break
+                yield from self._steal_random(source, seat)
+
+    def _dying(self, seat: int, source: int) -> Step:
+        """At 0 life or less: Beer (not with two players left) or Sid's ability, or elimination."""
+        player = self.players[seat]
+        while player.life <= 0:
+            can_beer = len(self._ring) > 2
+            can_sid = player.character == "sid_ketchum" and len(player.hand) >= 2
+            if not player.hand or not (can_beer or can_sid):
+                break
+            action = yield from self._decide(
+                Decision(seat, DYING, source=source, needed=1 - player.life))
+            if isinstance(action, Play):
+                yield from self._respond_card(seat, action)
+                player.life += 1
+                self._event("heal", seat, value=1)
+            elif isinstance(action, Ability):
+                yield from self._sid_ability(seat, action)
+            else:
+                break
+        if player.life > 0:
+            return True
+        yield from self._eliminate(seat, source)
+        return False
+
+    def _eliminate(self, seat: int, killer: int) -> Step:
+        player = self.players[seat]
+        player.alive = False
+        player.life = 0
+        self._ring.remove(seat)
+        self._ring_pos = {s: i for i, s in enumerate(self._ring)}
+        if not player.role_public:
+            yield from self._reveal_roles([player])
+        self._event("eliminated", seat, killer, value=ROLE_NAMES.index(player.role))
+        vulture = next((s for s in self._ring if self.players[s].character == "vulture_sam"),
+                       NO_SEAT)
+        if vulture != NO_SEAT:
+            yield from self._give_all(seat, vulture)
+        else:
+            yield from self._discard_all(seat)
+        yield from self._check_win()
+        if killer == NO_SEAT or killer == seat or not self.players[killer].alive:
+            return
+        if player.role == OUTLAW:
+            self._event("reward", killer, seat, value=3)
+            yield from self._draw(killer, 3)
+        elif player.role == DEPUTY and killer == self.sheriff:
+            self._event("penalty", killer, seat)
+            yield from self._discard_all(killer)
+            yield from self._hand_lost(killer)
+
+    def _reveal_roles(self, players: list[Player]) -> Step:
+        slots = [p.role_slot for p in players]
+        result = yield Reveal(tuple(slots))
+        for p, role_id in zip(players, result.values, strict=True):
+            p.role = ROLE_CARDS[role_id]
+            p.role_public = True
+        return list(result.values)
+
+    def _give_all(self, seat: int, receiver: int) -> Step:
+        """Vulture Sam takes the hand (still hidden) and the cards in play of the eliminated."""
+        player = self.players[seat]
+        hand, player.hand = player.hand, []
+        if hand:
+            yield from self._deal(hand, receiver)
+        table, player.table = player.table, []
+        self.players[receiver].hand.extend(hand + table)
+        self._event("take_all", receiver, seat, value=len(hand) + len(table))
+
+    def _discard_all(self, seat: int) -> Step:
+        player = self.players[seat]
+        if player.hand:
+            yield from self._reveal(list(player.hand))
+            for slot in player.hand:
+                self._event("discard", seat, card=self.known[slot])
+        self.discard.extend(player.hand)
+        self.discard.extend(player.table)
+        player.hand = []
+        player.table = []
+
+    def _winning_team(self) -> str | None:
+        """Decided from public facts only: the Sheriff's fate and the roles of the dead."""
+        total = self.role_counts()
+        dead = Counter(p.role for p in self.players if not p.alive)
+        if not self.players[self.sheriff].alive:
+            remaining = total - dead
+            if len(self._ring) == 1 and remaining == Counter({RENEGADE: 1}):
+                return TEAM_RENEGADE
+            return TEAM_OUTLAWS
+        if dead[OUTLAW] == total[OUTLAW] and dead[RENEGADE] == total[RENEGADE]:
+            return TEAM_SHERIFF
+        return None
+
+    def _check_win(self) -> Step:
+        team = self._winning_team()
+        if team is None:
+            return
+        hidden = [p for p in self.players if not p.role_public]
+        if hidden:
+            yield from self._reveal_roles(hidden)
+        roles = TEAM_ROLES[team]
+        winners = tuple(p.seat for p in self.players if p.role in roles)
+        if team == TEAM_RENEGADE:
+            winners = tuple(self._ring)
+        raise GameOver(End(team, winners))
+
+
+# ---------------------------------------------------------------------- brown card effects
+
+
+def _bang(game: Game, seat: int, action: Play) -> Step:
+    game.bangs_played += 1
+    needed = 2 if game.players[seat].character == "slab_the_killer" else 1
+    yield from game._shoot(seat, action.target, needed)
+
+
+def _beer(game: Game, seat: int, action: Play) -> Step:
+    if len(game._ring) > 2:
+        game._heal(seat, 1)
+    else:
+        game._event("no_effect", seat, card=action.card)
+    return
+    yield
+
+
+def _saloon(game: Game, seat: int, action: Play) -> Step:
+    for s in game._seats_from(seat):
+        game._heal(s, 1)
+    return
+    yield
+
+
+def _stagecoach(game: Game, seat: int, action: Play) -> Step:
+    yield from game._draw(seat, 2)
+
+
+def _wells_fargo(game: Game, seat: int, action: Play) -> Step:
+    yield from game._draw(seat, 3)
+
+
+def _general_store(game: Game, seat: int, action: Play) -> Step:
+    order = game._seats_from(seat)
+    slots = yield from game._pop_deck(len(order))
+    if not slots:
+        return
+    yield from game._reveal(slots)
+    game.store = list(slots)
+    for picker in order:
+        if not game.store:
+            break
+        if len(game.store) == 1:
+            chosen = game.store[0]
+        else:
+            choice = yield from game._decide(Decision(picker, STORE_PICK,
+                                                      options=tuple(game.store)))
+            chosen = choice.value
+        game.store.remove(chosen)
+        game.players[picker].hand.append(chosen)
+        game._event("store_pick", picker, card=game.known[chosen])
+
+
+def _gatling(game: Game, seat: int, action: Play) -> Step:
+    for target in game._seats_from(seat)[1:]:
+        if game.players[target].alive:
+            yield from game._shoot(seat, target, 1)
+
+
+def _indians(game: Game, seat: int, action: Play) -> Step:
+    for target in game._seats_from(seat)[1:]:
+        victim = game.players[target]
+        if not victim.alive:
+            continue
+        if victim.hand:
+            answer = yield from game._decide(Decision(target, RESPOND_INDIANS, source=seat))
+            if isinstance(answer, Play):
+                yield from game._respond_card(target, answer)
+                continue
+        yield from game._damage(target, 1, seat)
+
+
+def _duel(game: Game, seat: int, action: Play) -> Step:
+    answering, other = action.target, seat
+    while True:
+        if game.players[answering].hand:
+            answer = yield from game._decide(Decision(answering, RESPOND_DUEL, source=other))
+            if isinstance(answer, Play):
+                yield from game._respond_card(answering, answer)
+                answering, other = other, answering
+                continue
+        yield from game._damage(answering, 1, other)
+        return
+
+
+def _panic(game: Game, seat: int, action: Play) -> Step:
+    if action.target_slot == FROM_HAND:
+        yield from game._steal_random(action.target, seat)
+        return
+    game.players[action.target].table.remove(action.target_slot)
+    game.players[seat].hand.append(action.target_slot)
+    game._event("steal", seat, action.target, game.known[action.target_slot])
+
+
+def _cat_balou(game: Game, seat: int, action: Play) -> Step:
+    victim = game.players[action.target]
+    if action.target_slot == FROM_HAND:
+        pick = yield RandomInt(len(victim.hand))
+        slot = victim.hand[pick.values[0]]
+        (card,) = yield from game._reveal([slot])
+        victim.hand.remove(slot)
+        game.discard.append(slot)
+        game._event("forced_discard", action.target, seat, card)
+        yield from game._hand_lost(action.target)
+        return
+    victim.table.remove(action.target_slot)
+    game.discard.append(action.target_slot)
+    game._event("forced_discard", action.target, seat, game.known[action.target_slot])
+
+
+_BROWN_EFFECTS = {
+    "bang": _bang,
+    "missed": _bang,  # only Calamity Janet may play it, as a BANG!
+    "beer": _beer,
+    "saloon": _saloon,
+    "stagecoach": _stagecoach,
+    "wells_fargo": _wells_fargo,
+    "general_store": _general_store,
+    "gatling": _gatling,
+    "indians": _indians,
+    "duel": _duel,
+    "panic": _panic,
+    "cat_balou": _cat_balou,
+}
+
+
+def _describe(action: Any) -> str:
+    return f"{type(action).__name__}{tuple(getattr(action, f) for f in action.__slots__)}"
+
