@@ -14,9 +14,10 @@ from p2pbang.engine.chance import ChanceRequest, ChanceResult, Deal, RandomInt, 
 class LocalDealer:
     """Answers chance requests with full knowledge; ``cards`` maps every dealt slot to its card."""
 
-    def __init__(self, seed: int | bytes | str) -> None:
+    def __init__(self, seed: int | bytes | str, cards: dict[int, int] | None = None) -> None:
+        """``cards`` pre-loads slots already laid out (a game started from a position)."""
         self._stream = SeededStream(seed)
-        self.cards: dict[int, int] = {}
+        self.cards: dict[int, int] = dict(cards or {})
 
     def resolve(self, request: ChanceRequest) -> ChanceResult:
         if isinstance(request, Shuffle):

@@ -77,7 +77,9 @@ class ChanceResult:
     values: tuple[int | None, ...] = ()
 
 
-def result_for_viewer(request: ChanceRequest, result: ChanceResult, viewer: int | None) -> ChanceResult:
+def result_for_viewer(
+    request: ChanceRequest, result: ChanceResult, viewer: int | None
+) -> ChanceResult:
     """Mask what ``viewer`` may not learn from ``result`` (``None`` is the all-seeing viewer)."""
     if isinstance(request, Deal) and viewer is not None and viewer != request.seat:
         return ChanceResult(tuple(None for _ in result.values))

@@ -70,6 +70,7 @@ from p2pbang.engine.chance import (
     Shuffle,
     check_result_shape,
 )
+from p2pbang.engine.position import PLAY_PHASE, Position
 
 Step = Generator[Any, Any, Any]
 
@@ -128,7 +129,8 @@ class Game:
     it does not fit) and returns the events it caused.
     """
 
-    def __init__(self, players: int, viewer: int | None = None) -> None:
+    def __init__(self, players: int, viewer: int | None = None,
+                 position: Position | None = None) -> None:
         self.role_ids = role_ids_for(players)
         if viewer is not None and not 0 <= viewer < players:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}")
@@ -145,6 +147,8 @@ class Game:
         self.known: dict[int, int] = {}  # slot -> card, for the cards this engine has seen
         self._where: dict[int, int] = {}  # card -> slot, inverse of ``known``
         self._role_slots: set[int] = set()
+        self.initial_cards: dict[int, int] = {}  # slot -> card of a laid-out position
+        self.initial_roles: dict[int, int] = {}  # role slot -> role card id, likewise
         self.sheriff = NO_SEAT
         self.current = NO_SEAT
         self.turn = 0
@@ -155,8 +159,15 @@ class Game:
         self._next_slot = 0
         self._ring: list[int] = list(range(players))
         self._ring_pos: dict[int, int] = {seat: i for i, seat in enumerate(self._ring)}
+        self._position = position
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
+
+    @classmethod
+    def from_position(cls, position: Position, viewer: int | None = None) -> Game:
+        """A game starting from a laid-out table; ``initial_cards`` maps its slots to cards."""
+        position.validate()
+        return cls(len(position.characters), viewer, position)
 
     # ------------------------------------------------------------------ public interface
 
@@ -528,10 +539,16 @@ class Game:
 
     def _run(self) -> Step:
         try:
-            yield from self._setup()
-            seat = self.sheriff
+            if self._position is None:
+                yield from self._setup()
+                seat = self.sheriff
+                from_play = False
+            else:
+                seat = self._lay_out(self._position)
+                from_play = self._position.phase == PLAY_PHASE
             while True:
-                yield from self._turn(seat)
+                yield from self._turn(seat, from_play)
+                from_play = False
                 seat = self._next_alive(seat)
         except GameOver as over:
             self.result = over.end
@@ -574,12 +591,60 @@ class Game:
         for seat in self._seats_from(self.sheriff):
             yield from self._draw(seat, self.players[seat].life)
 
-    def _turn(self, seat: int) -> Step:
+    def _lay_out(self, position: Position) -> int:
+        """Place every card of ``position``; return the seat whose turn it is."""
+        by_id = {c.name: c for c in BASE_CHARACTERS}
+
+        def place(cards: list[int], public: bool, owner: int = NO_SEAT) -> list[int]:
+            slots = list(self._new_slots(len(cards)))
+            for slot, card in zip(slots, cards, strict=True):
+                self.initial_cards[slot] = card
+                if public or self.viewer is None or self.viewer == owner:
+                    self._learn(slot, card)
+            return slots
+
+        placed = set(position.deck) | set(position.discard)
+        for seat, player in enumerate(self.players):
+            role = position.roles[seat]
+            player.role_public = role == SHERIFF
+            if player.role_public or self.viewer in (None, seat):
+                player.role = role
+            if role == SHERIFF:
+                self.sheriff = seat
+            else:
+                (player.role_slot,) = self._new_slots(1)
+                self._role_slots.add(player.role_slot)
+                self.initial_roles[player.role_slot] = ROLE_CARDS.index(role)
+            player.character = position.characters[seat]
+            player.max_life = by_id[player.character].life + (role == SHERIFF)
+            life = position.life[seat] if position.life else None
+            player.life = player.max_life if life is None else life
+            player.alive = position.alive[seat] if position.alive else True
+            hand = position.hands[seat] if position.hands else []
+            table = position.tables[seat] if position.tables else []
+            placed.update(hand)
+            placed.update(table)
+            player.hand = place(hand, False, seat)
+            player.table = place(table, True)
+        self._ring = [s for s in range(self.n) if self.players[s].alive]
+        self._ring_pos = {s: i for i, s in enumerate(self._ring)}
+        self.discard = place(position.discard, True)
+        rest = [c for c in range(len(self.cards)) if c not in placed]
+        deck_top_first = position.deck + rest
+        self.deck = place(list(reversed(deck_top_first)), False)
+        turn = self.sheriff if position.turn is None else position.turn
+        self.bangs_played = position.bangs_played
+        return turn
+
+    def _turn(self, seat: int, from_play: bool = False) -> Step:
         player = self.players[seat]
         self.current = seat
         self.turn += 1
-        self.bangs_played = 0
         self._event("turn", seat, value=self.turn)
+        if from_play:
+            yield from self._play_phase(seat)
+            return
+        self.bangs_played = 0
         if self._has(seat, "dynamite"):
             yield from self._dynamite(seat)
             if not player.alive:
@@ -594,6 +659,10 @@ class Game:
                 return
             self._event("escape", seat)
         yield from self._draw_phase(seat)
+        yield from self._play_phase(seat)
+
+    def _play_phase(self, seat: int) -> Step:
+        player = self.players[seat]
         while True:
             action = yield from self._decide(Decision(seat, PLAY))
             if isinstance(action, Pass):
@@ -798,7 +867,7 @@ class Game:
         else:
             yield from self._discard_all(seat)
         yield from self._check_win()
-        if killer == NO_SEAT or killer == seat or not self.players[killer].alive:
+        if killer in (NO_SEAT, seat) or not self.players[killer].alive:
             return
         if player.role == OUTLAW:
             self._event("reward", killer, seat, value=3)

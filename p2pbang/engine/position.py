@@ -1,0 +1,54 @@
+"""A position: a whole table laid out by hand, to start a game from (tests, puzzles, drills).
+
+Rules scenarios ("given Slab the Killer shoots a player holding one Missed!...") need a table
+in a precise state. A position places every physical card exactly once (cards it does not
+name go to the bottom of the draw pile), so a game started from it keeps every invariant of a
+dealt game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, ROLE_NAMES, SHERIFF
+
+START, PLAY_PHASE = "start", "play"
+
+
+@dataclass
+class Position:
+    """Seat-indexed lists; ``deck`` is listed top card first; cards are catalog ids."""
+
+    characters: list[str]
+    roles: list[str]
+    hands: list[list[int]] | None = None
+    tables: list[list[int]] | None = None
+    life: list[int | None] | None = None  # None: the character's full life
+    alive: list[bool] | None = None
+    deck: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)  # bottom first, top last
+    turn: int | None = None  # whose turn; default the Sheriff's
+    phase: str = PLAY_PHASE  # START: from the turn's start (Dynamite, Jail, draw); PLAY: phase 2
+    bangs_played: int = 0
+
+    def validate(self) -> None:
+        """Raise ValueError unless this is a table the rules could reach."""
+        n = len(self.characters)
+        if not 4 <= n <= 7:
+            raise ValueError("a position seats 4 to 7 players")
+        if len(self.roles) != n or self.roles.count(SHERIFF) != 1:
+            raise ValueError("one role per seat, exactly one Sheriff")
+        if any(role not in ROLE_NAMES for role in self.roles):
+            raise ValueError("unknown role")
+        known = {c.name for c in BASE_CHARACTERS}
+        if any(c not in known for c in self.characters):
+            raise ValueError("unknown character")
+        placed = [c for hand in self.hands or [] for c in hand]
+        placed += [c for table in self.tables or [] for c in table]
+        placed += self.deck + self.discard
+        if len(set(placed)) != len(placed):
+            raise ValueError("a card is placed twice")
+        if any(not 0 <= c < len(BASE_CARDS) for c in placed):
+            raise ValueError("no such card")
+        if self.phase not in (START, PLAY_PHASE):
+            raise ValueError("phase is 'start' or 'play'")

@@ -1,0 +1,283 @@
+"""Given/when/then scenarios on a stacked table: the vocabulary of the rules tests.
+
+    table = Scenario(["willy_the_kid", "slab_the_killer", "bart_cassidy", "paul_regret"],
+                     hands={0: ["bang", "bang"]}, deck=["missed", "beer"])
+    table.play(0, "bang", target=1)
+    table.respond(1, "missed")          # or table.pass_(1), table.barrel(1)
+    assert table.life(1) == 4
+
+Cards are named by rules name ("bang"), optionally with the printed corner ("bang:AS",
+"missed:10C"), and each name picks a physical copy not used elsewhere in the position.
+Random integers (which card from a hand...) come from a script: ``randoms=[...]``; the
+scenario fails loudly when a random number is needed that the test did not script.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from p2pbang.engine.actions import (
+    FROM_HAND,
+    NO_SEAT,
+    NO_SLOT,
+    Ability,
+    Action,
+    Choose,
+    Decision,
+    Discard,
+    End,
+    Event,
+    Pass,
+    Play,
+    UseBarrel,
+)
+from p2pbang.engine.cards.base import BASE_CARDS, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.chance import ChanceRequest, ChanceResult, Deal, RandomInt, Reveal, Shuffle
+from p2pbang.engine.game import Game
+from p2pbang.engine.position import PLAY_PHASE, Position
+
+_DEFAULT_ROLES = {
+    4: [SHERIFF, OUTLAW, OUTLAW, RENEGADE],
+    5: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy"],
+    6: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy", OUTLAW],
+    7: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy", OUTLAW, "deputy"],
+}
+
+
+class ScriptedDealer:
+    """Answers from the laid-out cards; shuffles keep order, random integers follow a script."""
+
+    def __init__(self, cards: dict[int, int], randoms: Iterable[int] = ()) -> None:
+        self.cards = dict(cards)
+        self.randoms = list(randoms)
+        self.requests: list[ChanceRequest] = []
+
+    def resolve(self, request: ChanceRequest) -> ChanceResult:
+        self.requests.append(request)
+        if isinstance(request, Shuffle):
+            # A reshuffle keeps the discard order (top of the discard becomes the deck's
+            # bottom): scenarios stay predictable; randomness is the real dealers' job.
+            for slot, card in zip(request.slots, request.cards, strict=True):
+                self.cards[slot] = card
+            return ChanceResult(())
+        if isinstance(request, (Deal, Reveal)):
+            return ChanceResult(tuple(self.cards[slot] for slot in request.slots))
+        if isinstance(request, RandomInt):
+            if not self.randoms:
+                raise AssertionError(f"unscripted random integer below {request.bound}")
+            value = self.randoms.pop(0)
+            if not 0 <= value < request.bound:
+                raise AssertionError(f"scripted random {value} not below {request.bound}")
+            return ChanceResult((value,))
+        raise TypeError(request)
+
+
+class CardPicker:
+    """Turns "bang" / "bang:AS" into distinct physical card ids."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def __call__(self, spec: str) -> int:
+        name, _, corner = spec.partition(":")
+        for card_id, card in enumerate(BASE_CARDS):
+            if card.name != name or card_id in self.used:
+                continue
+            if corner and card.label != _corner_label(corner):
+                continue
+            self.used.add(card_id)
+            return card_id
+        raise ValueError(f"no unused card matches {spec!r}")
+
+    def many(self, specs: Iterable[str]) -> list[int]:
+        return [self(spec) for spec in specs]
+
+
+def _corner_label(corner: str) -> str:
+    from p2pbang.engine.catalog import RANK_NAMES, SUIT_SYMBOLS, parse_suit_rank
+
+    suit, rank = parse_suit_rank(corner)
+    return f"{RANK_NAMES.get(rank, str(rank))}{SUIT_SYMBOLS[suit]}"
+
+
+class Scenario:
+    """A game started from a stacked table, with helpers to act and to look."""
+
+    def __init__(
+        self,
+        characters: Sequence[str],
+        roles: Sequence[str] | None = None,
+        hands: dict[int, list[str]] | None = None,
+        tables: dict[int, list[str]] | None = None,
+        life: dict[int, int] | None = None,
+        dead: Iterable[int] = (),
+        deck: Sequence[str] = (),
+        discard: Sequence[str] = (),
+        turn: int | None = None,
+        phase: str = PLAY_PHASE,
+        randoms: Iterable[int] = (),
+        bangs_played: int = 0,
+        viewer: int | None = None,
+    ) -> None:
+        n = len(characters)
+        pick = CardPicker()
+        hands = hands or {}
+        tables = tables or {}
+        self.position = Position(
+            characters=list(characters),
+            roles=list(roles or _DEFAULT_ROLES[n]),
+            hands=[pick.many(hands.get(seat, [])) for seat in range(n)],
+            tables=[pick.many(tables.get(seat, [])) for seat in range(n)],
+            life=[(life or {}).get(seat) for seat in range(n)],
+            alive=[seat not in set(dead) for seat in range(n)],
+            deck=pick.many(deck),
+            discard=pick.many(discard),
+            turn=turn,
+            phase=phase,
+            bangs_played=bangs_played,
+        )
+        self.game = Game.from_position(self.position, viewer)
+        self.dealer = ScriptedDealer(
+            {**self.game.initial_cards, **self.game.initial_roles}, randoms)
+        self.events: list[Event] = []
+        self.settle()
+
+    # ---------------------------------------------------------------- driving
+
+    def settle(self) -> None:
+        """Answer chance requests until a decision (or the end) is pending."""
+        game = self.game
+        while not isinstance(game.pending, (Decision, End)):
+            self.events.extend(game.apply(self.dealer.resolve(game.pending)))
+
+    def act(self, action: Action) -> list[Event]:
+        """Apply ``action`` for the pending seat, then settle chance; return the events."""
+        start = len(self.events)
+        self.events.extend(self.game.apply(action))
+        self.settle()
+        return self.events[start:]
+
+    def expect(self, seat: int, kind: str | None = None) -> Decision:
+        pending = self.game.pending
+        assert isinstance(pending, Decision), f"expected a decision, game is at {pending!r}"
+        assert pending.seat == seat, f"expected seat {seat} to decide, not {pending}"
+        if kind is not None:
+            assert pending.kind == kind, f"expected a {kind} decision, not {pending}"
+        return pending
+
+    def slot_of(self, seat: int, spec: str) -> tuple[int, int]:
+        """The (slot, card) of the first card in ``seat``'s hand matching ``spec``."""
+        name, _, corner = spec.partition(":")
+        for slot in self.game.players[seat].hand:
+            card = self.game.known[slot]
+            definition = BASE_CARDS[card]
+            if definition.name != name:
+                continue
+            if not corner or definition.label == _corner_label(corner):
+                return slot, card
+        raise AssertionError(f"seat {seat} holds no {spec!r}: {self.hand(seat)}")
+
+    def in_play_slot(self, seat: int, name: str) -> int:
+        for slot in self.game.players[seat].table:
+            if BASE_CARDS[self.game.known[slot]].name == name:
+                return slot
+        raise AssertionError(f"seat {seat} has no {name!r} in play")
+
+    def play(self, seat: int, spec: str, target: int = NO_SEAT, *, steal: str | None = None,
+             from_hand: bool = False) -> list[Event]:
+        """Play a card; ``steal`` names a card in play of the target, ``from_hand`` a random
+        card of the target's hand (Panic!, Cat Balou)."""
+        self.expect(seat)
+        slot, card = self.slot_of(seat, spec)
+        target_slot = NO_SLOT
+        if steal is not None:
+            target_slot = self.in_play_slot(target, steal)
+        elif from_hand:
+            target_slot = FROM_HAND
+        return self.act(Play(slot, card, target, target_slot))
+
+    def respond(self, seat: int, spec: str) -> list[Event]:
+        """Answer with a card (Missed!, BANG! in a Duel, Beer when dying...)."""
+        self.expect(seat)
+        slot, card = self.slot_of(seat, spec)
+        return self.act(Play(slot, card))
+
+    def discard(self, seat: int, spec: str) -> list[Event]:
+        self.expect(seat)
+        slot, card = self.slot_of(seat, spec)
+        return self.act(Discard(slot, card))
+
+    def ability(self, seat: int, *specs: str) -> list[Event]:
+        self.expect(seat)
+        chosen: list[tuple[int, int]] = []
+        for spec in specs:
+            name, _, corner = spec.partition(":")
+            for slot in self.game.players[seat].hand:
+                card = self.game.known[slot]
+                if (slot, card) in chosen or BASE_CARDS[card].name != name:
+                    continue
+                if corner and BASE_CARDS[card].label != _corner_label(corner):
+                    continue
+                chosen.append((slot, card))
+                break
+            else:
+                raise AssertionError(f"seat {seat} holds no other {spec!r}")
+        chosen.sort()
+        return self.act(Ability(tuple(s for s, _ in chosen), tuple(c for _, c in chosen)))
+
+    def choose(self, seat: int, value: int) -> list[Event]:
+        self.expect(seat)
+        return self.act(Choose(value))
+
+    def barrel(self, seat: int) -> list[Event]:
+        self.expect(seat)
+        return self.act(UseBarrel())
+
+    def pass_(self, seat: int) -> list[Event]:
+        self.expect(seat)
+        return self.act(Pass())
+
+    def end_turn(self, seat: int) -> list[Event]:
+        return self.pass_(seat)
+
+    # ---------------------------------------------------------------- looking
+
+    def life(self, seat: int) -> int:
+        return self.game.players[seat].life
+
+    def alive(self, seat: int) -> bool:
+        return self.game.players[seat].alive
+
+    def hand(self, seat: int) -> list[str]:
+        return [BASE_CARDS[self.game.known[s]].name for s in self.game.players[seat].hand]
+
+    def in_play(self, seat: int) -> list[str]:
+        return [BASE_CARDS[self.game.known[s]].name for s in self.game.players[seat].table]
+
+    def discard_pile(self) -> list[str]:
+        return [BASE_CARDS[self.game.known[s]].name for s in self.game.discard]
+
+    def deck_size(self) -> int:
+        return len(self.game.deck)
+
+    def legal(self) -> list[Action]:
+        return self.game.legal_actions()
+
+    def is_legal(self, seat: int, spec: str, target: int = NO_SEAT, **kw: Any) -> bool:
+        """Would playing ``spec`` (at ``target``) be legal now?"""
+        slot, card = self.slot_of(seat, spec)
+        target_slot = NO_SLOT
+        if kw.get("steal"):
+            target_slot = self.in_play_slot(target, kw["steal"])
+        elif kw.get("from_hand"):
+            target_slot = FROM_HAND
+        return Play(slot, card, target, target_slot) in self.legal()
+
+    @property
+    def end(self) -> End | None:
+        pending = self.game.pending
+        return pending if isinstance(pending, End) else None
+
+    def event_kinds(self) -> list[str]:
+        return [e.kind for e in self.events]
