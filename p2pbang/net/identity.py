@@ -16,6 +16,7 @@ import base64
 import hashlib
 import json
 import os
+import secrets
 import stat
 import unicodedata
 from dataclasses import dataclass
@@ -113,8 +114,12 @@ class Identity:
 
     @classmethod
     def generate(cls, name: str) -> Identity:
-        """A fresh identity in memory only (tests, benchmarks, throw-away bots)."""
-        return cls(Ed25519PrivateKey.generate(), validate_display_name(name))
+        """A fresh identity in memory only (tests, benchmarks, throw-away bots).
+
+        The seed comes from ``secrets`` (the OS CSPRNG), as every secret in p2pbang does.
+        """
+        seed = secrets.token_bytes(32)
+        return cls(Ed25519PrivateKey.from_private_bytes(seed), validate_display_name(name))
 
 
 def identity_dir(directory: Path | str | None = None) -> Path:
