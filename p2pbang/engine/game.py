@@ -604,9 +604,18 @@ class Game:
             return slots
 
         placed = set(position.deck) | set(position.discard)
+        # Each seat gets its own role card (two Outlaws hold two distinct cards), so the
+        # role deck in play is the position's, and a reveal never shows one card twice.
+        free_roles = list(range(len(ROLE_CARDS)))
         for seat, player in enumerate(self.players):
             role = position.roles[seat]
-            player.role_public = role == SHERIFF
+            role_id = next((i for i in free_roles if ROLE_CARDS[i] == role), None)
+            if role_id is None:
+                raise ValueError(f"the role deck holds no further {role} card")
+            free_roles.remove(role_id)
+            player.alive = position.alive[seat] if position.alive else True
+            # The dead showed their role when they were eliminated.
+            player.role_public = role == SHERIFF or not player.alive
             if player.role_public or self.viewer in (None, seat):
                 player.role = role
             if role == SHERIFF:
@@ -614,18 +623,20 @@ class Game:
             else:
                 (player.role_slot,) = self._new_slots(1)
                 self._role_slots.add(player.role_slot)
-                self.initial_roles[player.role_slot] = ROLE_CARDS.index(role)
+                self.initial_roles[player.role_slot] = role_id
             player.character = position.characters[seat]
             player.max_life = by_id[player.character].life + (role == SHERIFF)
             life = position.life[seat] if position.life else None
             player.life = player.max_life if life is None else life
-            player.alive = position.alive[seat] if position.alive else True
+            if not player.alive:
+                player.life = 0
             hand = position.hands[seat] if position.hands else []
             table = position.tables[seat] if position.tables else []
             placed.update(hand)
             placed.update(table)
             player.hand = place(hand, False, seat)
             player.table = place(table, True)
+        self.role_ids = tuple(sorted(set(range(len(ROLE_CARDS))) - set(free_roles)))
         self._ring = [s for s in range(self.n) if self.players[s].alive]
         self._ring_pos = {s: i for i, s in enumerate(self._ring)}
         self.discard = place(position.discard, True)

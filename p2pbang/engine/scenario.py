@@ -28,6 +28,7 @@ from p2pbang.engine.actions import (
     Discard,
     End,
     Event,
+    IllegalAction,
     Pass,
     Play,
     UseBarrel,
@@ -56,8 +57,9 @@ class ScriptedDealer:
     def resolve(self, request: ChanceRequest) -> ChanceResult:
         self.requests.append(request)
         if isinstance(request, Shuffle):
-            # A reshuffle keeps the discard order (top of the discard becomes the deck's
-            # bottom): scenarios stay predictable; randomness is the real dealers' job.
+            # A reshuffle keeps the discard order (the old top of the discard pile becomes
+            # the top of the new deck): scenarios stay predictable; randomness is the real
+            # dealers' job.
             for slot, card in zip(request.slots, request.cards, strict=True):
                 self.cards[slot] = card
             return ChanceResult(())
@@ -241,6 +243,18 @@ class Scenario:
     def end_turn(self, seat: int) -> list[Event]:
         return self.pass_(seat)
 
+    def reject(self, action: Action) -> str:
+        """Assert that ``action`` is refused with ``IllegalAction`` and changes nothing;
+        return the reason, so a test can check that it explains the refusal."""
+        before = self.snapshot()
+        try:
+            self.game.apply(action)
+        except IllegalAction as error:
+            after = self.snapshot()
+            assert after == before, f"{action} was refused but changed the state"
+            return str(error)
+        raise AssertionError(f"{action} was accepted")
+
     # ---------------------------------------------------------------- looking
 
     def life(self, seat: int) -> int:
@@ -281,3 +295,18 @@ class Scenario:
 
     def event_kinds(self) -> list[str]:
         return [e.kind for e in self.events]
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Every piece of state an accepted input could change, as comparable values: a refused
+        input must leave this exactly as it was."""
+        game = self.game
+        players = tuple(
+            (p.life, p.alive, tuple(p.hand), tuple(p.table), p.role, p.role_public)
+            for p in game.players
+        )
+        return (
+            game.pending, game.current, game.turn, game.bangs_played, game.result,
+            tuple(game.deck), tuple(game.discard), tuple(game.store), players,
+            tuple(sorted(game.known.items())), tuple(game.alive_seats()),
+            len(game.history), tuple(game.events), len(self.dealer.requests),
+        )
