@@ -1,0 +1,155 @@
+"""The ``p2pbang`` command."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+
+from p2pbang import __version__
+
+EPILOG_SOLO = """examples:
+  p2pbang solo                       a 5-player game, you against 4 bots
+  p2pbang solo --players 7 --seed 42 the same deal every time with the same seed
+"""
+EPILOG_SELFPLAY = """examples:
+  p2pbang selfplay --games 2000 --players 7
+  p2pbang selfplay --games 100 --players 4 --seed 9
+exit status: 0 when every invariant held in every game, 1 on any violation
+"""
+EPILOG_BENCH = """examples:
+  p2pbang bench engine               complete 7-player random-bot games per second
+  p2pbang bench crypto --cards 80 --peers 7
+  p2pbang bench net --peers 8
+"""
+
+
+def _players(text: str) -> int:
+    value = _int_in(text, 4, 7, "players")
+    return value
+
+
+def _int_in(text: str, low: int, high: int, what: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}")
+    return value
+
+
+def _positive(what: str, high: int = 10_000_000) -> Callable[[str], int]:
+    return lambda text: _int_in(text, 1, high, what)
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="p2pbang",
+        description="BANG! peer to peer on your LAN, with trustless card dealing.",
+    )
+    parser.add_argument("--version", action="version", version=f"p2pbang {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    solo = commands.add_parser(
+        "solo", help="play a game against bots on this machine",
+        description="Play a whole game of BANG! against computer players on this machine.",
+        epilog=EPILOG_SOLO, formatter_class=argparse.RawDescriptionHelpFormatter)
+    solo.add_argument("--players", type=_players, default=5,
+                      help="seats at the table, you included (4-7, default 5)")
+    solo.add_argument("--seed", type=_seed, default=None,
+                      help="deal seed: the same seed deals the same game (default: random)")
+    solo.add_argument("--name", default="You", help="your display name")
+    solo.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
+                      help="interface language (default: from the locale)")
+    solo.add_argument("--plain", action="store_true",
+                      help="the plain line interface (pipes, dumb terminals, screen readers)")
+
+    selfplay = commands.add_parser(
+        "selfplay", help="bot-only games with every rule invariant checked",
+        description="Play bot-only games, check the invariants after every step (every card "
+                    "in exactly one place, life within bounds, every game ends, the same seed "
+                    "gives the same log hash) and print a summary.",
+        epilog=EPILOG_SELFPLAY, formatter_class=argparse.RawDescriptionHelpFormatter)
+    selfplay.add_argument("--games", type=_positive("games"), default=100)
+    selfplay.add_argument("--players", type=_players, default=7)
+    selfplay.add_argument("--seed", type=_seed, default=0)
+
+    bench = commands.add_parser(
+        "bench", help="measure engine, crypto or network speed on this machine",
+        description="Benchmarks of the targets in the design: run them on a quiet machine.",
+        epilog=EPILOG_BENCH, formatter_class=argparse.RawDescriptionHelpFormatter)
+    targets = bench.add_subparsers(dest="target", metavar="TARGET")
+    targets.required = True
+    engine = targets.add_parser("engine", help="complete random-bot games per second, one core")
+    engine.add_argument("--games", type=_positive("games"), default=1000)
+    engine.add_argument("--players", type=_players, default=7)
+    engine.add_argument("--seed", type=_seed, default=0)
+    crypto = targets.add_parser("crypto", help="mental-poker shuffle, proofs and table setup")
+    crypto.add_argument("--cards", type=_positive("cards", 1024), default=80)
+    crypto.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=7)
+    net = targets.add_parser("net", help="broadcast-and-append latency over loopback")
+    net.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=8)
+    return parser
+
+
+def cmd_solo(args: argparse.Namespace) -> int:
+    from p2pbang.table.solo import SoloSession
+    from p2pbang.ui.i18n import set_language
+    from p2pbang.ui.plain import PlainSolo
+
+    set_language(args.lang)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    session = SoloSession(args.players, seed, your_name=args.name)
+    print(f"(seed {seed}: 'p2pbang solo --players {args.players} --seed {seed}' deals this "
+          "game again)")
+    return PlainSolo(session).run()
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from p2pbang.sim.selfplay import selfplay
+
+    report = selfplay(args.games, args.players, args.seed)
+    print(report.summary())
+    return 1 if report.problems else 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.target == "engine":
+        from p2pbang.sim.bench_engine import print_engine_bench
+
+        print_engine_bench(args.games, args.players, args.seed)
+    elif args.target == "crypto":
+        from p2pbang.crypto.bench import print_crypto_bench
+
+        print_crypto_bench(args.cards, args.peers)
+    else:
+        from p2pbang.net.bench import print_net_bench
+
+        print_net_bench(args.peers)
+    return 0
+
+
+COMMANDS = {"solo": cmd_solo, "selfplay": cmd_selfplay, "bench": cmd_bench}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

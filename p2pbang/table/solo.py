@@ -1,0 +1,72 @@
+"""A solo game on this machine: one person against bots, with the seeded LocalDealer.
+
+The person's interface reads only the person's own engine (``Game(viewer=you)``), fed the
+same inputs as the all-seeing engine that the dealer and bots work with, masked to what that
+seat may see. So the interface has no hidden card to leak, exactly as in a network game.
+"""
+
+from __future__ import annotations
+
+from p2pbang.bots.random_bot import RandomBot
+from p2pbang.dealer.local import LocalDealer
+from p2pbang.engine.actions import Action, Decision, End, Event
+from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.game import Game
+
+BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
+
+
+class SoloSession:
+    def __init__(self, players: int, seed: int | str, you: int = 0,
+                 your_name: str = "You") -> None:
+        if not 4 <= players <= 7:
+            raise ValueError("a base game seats 4 to 7 players")
+        self.players = players
+        self.you = you
+        self.seed = seed
+        self.truth = Game(players)
+        self.mine = Game(players, viewer=you)
+        self.dealer = LocalDealer(seed)
+        self.bots = {s: RandomBot(f"{seed}/bot/{s}") for s in range(players) if s != you}
+        bots = iter(BOT_NAMES)
+        self.names = [your_name if s == you else next(bots) for s in range(players)]
+
+    @property
+    def pending(self) -> Decision | End | object:
+        return self.mine.pending
+
+    def your_turn_to_decide(self) -> bool:
+        pending = self.mine.pending
+        return isinstance(pending, Decision) and pending.seat == self.you
+
+    def advance(self) -> list[Event]:
+        """Run chance steps and bot decisions until the person must decide or the game ends."""
+        events: list[Event] = []
+        while not isinstance(self.truth.pending, End) and not self.your_turn_to_decide():
+            events.extend(self._step_once())
+        return events
+
+    def step_one(self) -> list[Event]:
+        """One input (a chance answer or one bot decision), for interfaces that animate."""
+        if isinstance(self.truth.pending, End) or self.your_turn_to_decide():
+            return []
+        return self._step_once()
+
+    def _step_once(self) -> list[Event]:
+        pending = self.truth.pending
+        if isinstance(pending, Decision):
+            action = self.bots[pending.seat].decide(self.truth, pending)
+            self.truth.apply(action)
+            return self.mine.apply(action)
+        result = self.dealer.resolve(pending)
+        self.truth.apply(result)
+        return self.mine.apply(result_for_viewer(pending, result, self.you))
+
+    def legal_actions(self) -> list[Action]:
+        return self.mine.legal_actions()
+
+    def act(self, action: Action) -> list[Event]:
+        """The person's action; raises IllegalAction (nothing changes) when it is not legal."""
+        events = self.mine.apply(action)
+        self.truth.apply(action)
+        return events

@@ -1,0 +1,180 @@
+"""The plain line interface: for pipes, dumb terminals, screen readers, and solo play.
+
+It prints the table, explains every event, lists the legal actions numbered with a short
+explanation, and reads a number (or a command) per line. A mistyped choice is explained and
+asked again; end of input quits cleanly.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from p2pbang.engine.actions import PLAY, Decision, End, IllegalAction
+from p2pbang.table.solo import SoloSession
+from p2pbang.ui.describe import Describer
+from p2pbang.ui.i18n import _
+from p2pbang.ui.texts import (
+    CARD_NAMES,
+    CHARACTER_NAMES,
+    ROLE_GOALS,
+    card_name,
+    card_text,
+    character_name,
+    character_text,
+    role_name,
+)
+from p2pbang.ui.view import SeatView, TableView, build_view
+
+HELP = """Commands:
+  NUMBER     take that action
+  t          show the table
+  h          show your hand with card texts
+  c NAME     explain a card or character (e.g. "c barrel", "c sid")
+  ?          this help
+  q          quit the game"""
+
+
+def render_table(view: TableView, names: list[str]) -> str:
+    lines = [_("Turn {n}   deck: {deck} cards   discard top: {top}").format(
+        n=view.turn, deck=view.deck_size,
+        top=(f"{card_name(view.discard_top.name)} ({view.discard_top.label})"
+             if view.discard_top else "-"))]
+    for s in view.seats:
+        lines.append(_seat_line(s))
+    if view.hand:
+        lines.append(_("Your hand: {cards}").format(cards=", ".join(
+            f"{card_name(c.name)} ({c.label})" for c in view.hand)))
+    else:
+        lines.append(_("Your hand is empty."))
+    return "\n".join(lines)
+
+
+def _seat_line(s: SeatView) -> str:
+    marker = ">" if s.is_current else " "
+    if not s.alive:
+        return f"{marker} {s.name:<8} {character_name(s.character):<16} " + _(
+            "eliminated ({role})").format(role=role_name(s.role))
+    life = "\u2665" * s.life + "\u00b7" * (s.max_life - s.life)
+    role = role_name(s.role) if s.role else "?"
+    where = _("you") if s.is_you else _("dist {d}{reach}").format(
+        d=s.distance, reach="*" if s.reach_ok else "")
+    in_play = ", ".join(card_name(c.name) for c in s.in_play) or "-"
+    return (f"{marker} {s.name:<8} {character_name(s.character):<16} {life:<6} "
+            f"{role:<9} " + _("hand {n}").format(n=s.hand_size) + f"  {where:<8} "
+            + _("in play: {cards}").format(cards=in_play))
+
+
+def explain(term: str) -> str:
+    """Help text for a card or character named (or abbreviated) by ``term``."""
+    term = term.strip().lower()
+    if not term:
+        return _("Name a card or character, e.g. 'c barrel'.")
+    def matches(key: str, name: str) -> bool:
+        words = [*name.lower().split(), *key.split("_")]
+        return name.lower().startswith(term) or any(w.startswith(term) for w in words)
+
+    found = [f"{card_name(k)}: {card_text(k)}" for k, n in CARD_NAMES.items() if matches(k, n)]
+    found += [f"{character_name(k)}: {character_text(k)}"
+              for k, n in CHARACTER_NAMES.items() if matches(k, n)]
+    return "\n".join(found) if found else _("No card or character called {term!r}.").format(
+        term=term)
+
+
+class PlainSolo:
+    """Plays a SoloSession on text streams."""
+
+    def __init__(self, session: SoloSession, inp: TextIO = sys.stdin,
+                 out: TextIO = sys.stdout) -> None:
+        self.session = session
+        self.inp = inp
+        self.out = out
+        self.say = Describer(session.mine, session.names)
+
+    def print(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def run(self) -> int:
+        """Play to the end (0) or until the person quits or input ends (1)."""
+        session = self.session
+        you = session.mine.players[session.you]
+        self.print(_("A game of BANG! for {n} players: you and {bots}.").format(
+            n=session.players,
+            bots=", ".join(n for s, n in enumerate(session.names) if s != session.you)))
+        while session.mine.current < 0 and not isinstance(session.pending, End):
+            self._events(session.step_one())  # the deal, up to the first turn
+        self.print(_("You play {character}: {text}").format(
+            character=character_name(you.character), text=character_text(you.character)))
+        self.print(_("Your role: {role}. {goal}").format(
+            role=role_name(you.role), goal=_(ROLE_GOALS[you.role])))
+        shown_turn = -1
+        while True:
+            self._events(session.advance())
+            pending = session.pending
+            if isinstance(pending, End):
+                self.print(self.say.end(pending))
+                self.print(render_table(build_view(session.mine, session.names),
+                                        session.names))
+                return 0
+            assert isinstance(pending, Decision)
+            if pending.kind == PLAY and shown_turn != session.mine.turn:
+                shown_turn = session.mine.turn
+                self.print(render_table(build_view(session.mine, session.names),
+                                        session.names))
+            if not self._ask(pending):
+                self.print(_("Goodbye."))
+                return 1
+
+    def _events(self, events: list) -> None:
+        for event in events:
+            text = self.say.event(event)
+            if text:
+                self.print(text)
+
+    def _ask(self, decision: Decision) -> bool:
+        """Ask until a legal action is taken; False when the person quits."""
+        actions = self.session.legal_actions()
+        self.print(self.say.decision(decision))
+        for number, action in enumerate(actions, 1):
+            self.print(f"  {number:>2}. {self.say.action(decision, action)}")
+        while True:
+            self.out.write(_("choice (? for help)> "))
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                return False
+            text = line.strip()
+            if not text:
+                continue
+            if text in ("q", "quit", "exit"):
+                return False
+            if text in ("?", "help"):
+                self.print(_(HELP))
+                continue
+            if text == "t":
+                self.print(render_table(build_view(self.session.mine, self.session.names),
+                                        self.session.names))
+                continue
+            if text == "h":
+                for card in build_view(self.session.mine, self.session.names).hand:
+                    self.print(f"  {card_name(card.name)} ({card.label}): {card_text(card.name)}")
+                continue
+            if text.startswith("c ") or text == "c":
+                self.print(explain(text[1:]))
+                continue
+            if not text.isdigit():
+                self.print(_("Type the number of an action (1-{n}), or ? for help.").format(
+                    n=len(actions)))
+                continue
+            number = int(text)
+            if not 1 <= number <= len(actions):
+                self.print(_("There is no action {number}: choose 1 to {n}.").format(
+                    number=number, n=len(actions)))
+                continue
+            try:
+                self._events(self.session.act(actions[number - 1]))
+            except IllegalAction as exc:  # cannot happen for a listed action; say so if it does
+                self.print(_("Not allowed: {reason}").format(reason=exc))
+                continue
+            return True

@@ -1,0 +1,98 @@
+"""The view model: what one seat may see of a game, as plain data for any interface.
+
+Built only from that seat's own engine (``Game(viewer=seat)``), so an interface cannot show
+a hidden card even by mistake: it never holds one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.game import Game
+
+
+@dataclass(frozen=True)
+class CardView:
+    slot: int
+    card: int
+    name: str  # rules key, e.g. "bang"
+    label: str  # printed corner, e.g. "Q\u2665"
+    kind: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    character: str
+    life: int
+    max_life: int
+    role: str | None  # known role (always the Sheriff's; one's own; the dead's)
+    alive: bool
+    hand_size: int
+    in_play: tuple[CardView, ...]
+    distance: int | None  # how far the viewer sees this seat (None for the viewer itself)
+    reach_ok: bool  # within the viewer's weapon reach
+    is_you: bool
+    is_current: bool
+
+
+@dataclass(frozen=True)
+class TableView:
+    you: int
+    seats: tuple[SeatView, ...]
+    hand: tuple[CardView, ...]
+    deck_size: int
+    discard_top: CardView | None
+    turn: int
+    current: int
+    decision: Decision | None
+    end: End | None
+
+
+def card_view(game: Game, slot: int) -> CardView:
+    card = game.known[slot]
+    definition = game.cards[card]
+    return CardView(slot, card, definition.name, definition.label, definition.kind)
+
+
+def build_view(game: Game, names: list[str]) -> TableView:
+    """The table as ``game.viewer`` sees it; ``names`` are the players' display names."""
+    you = game.viewer
+    if you is None:
+        raise ValueError("a view is built from one seat's engine")
+    me = game.players[you]
+    reach = game.reach(you) if me.alive else 0
+    seats = []
+    for p in game.players:
+        distance = None
+        if p.seat != you and p.alive and me.alive:
+            distance = game.distance(you, p.seat)
+        seats.append(SeatView(
+            seat=p.seat,
+            name=names[p.seat],
+            character=p.character,
+            life=p.life,
+            max_life=p.max_life,
+            role=p.role,
+            alive=p.alive,
+            hand_size=len(p.hand),
+            in_play=tuple(card_view(game, s) for s in p.table),
+            distance=distance,
+            reach_ok=distance is not None and distance <= reach,
+            is_you=p.seat == you,
+            is_current=p.seat == game.current,
+        ))
+    pending = game.pending
+    return TableView(
+        you=you,
+        seats=tuple(seats),
+        hand=tuple(card_view(game, s) for s in me.hand),
+        deck_size=len(game.deck),
+        discard_top=card_view(game, game.discard[-1]) if game.discard else None,
+        turn=game.turn,
+        current=game.current,
+        decision=pending if isinstance(pending, Decision) else None,
+        end=pending if isinstance(pending, End) else None,
+    )

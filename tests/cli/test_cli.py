@@ -1,0 +1,48 @@
+"""The p2pbang command: flags are checked with clear messages; commands run as documented."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from p2pbang.cli import main
+
+
+def test_selfplay_reports_no_violation(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "20", "--players", "5", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "games: 20" in out and "violations: none" in out
+
+
+def test_bench_engine_prints_games_and_steps_per_second(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "engine", "--games", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "games/s" in out and "steps/s" in out and "steps/game" in out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["solo", "--players", "9"], "between 4 and 7"),
+    (["solo", "--players", "four"], "whole number"),
+    (["selfplay", "--games", "0"], "between 1"),
+    (["solo", "--seed", "x"], "seed is a whole number"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_flags_get_a_clear_error(argv: list[str], message: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_solo_runs_as_a_program_on_piped_input() -> None:
+    answers = "1\n" * 3000
+    done = subprocess.run([sys.executable, "-m", "p2pbang.cli", "solo", "--players", "4",
+                           "--seed", "5", "--plain"], input=answers, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Game over:" in done.stdout
