@@ -1,0 +1,750 @@
+"""The mesh: every peer of a table holds one authenticated channel to every other.
+
+Connections. A TCP connection opens with one plaintext *preamble* exchange (the dialer says
+which protocol version, table and operation it wants; the listener answers "welcome", a
+reason for refusing, or, for the "info" operation, the table's public description, which is
+also what discovery broadcasts). Then Noise XX runs with the prologue bound to that version
+and table, so the preamble is only a courtesy for clear error messages: tampering with it
+makes the handshake fail.
+
+Who dials. Between two peers the one with the lower peer id dials and redials (with jittered
+exponential backoff). A peer may also dial an address before it knows who is there (joining
+via discovery or ``--peer``). When two connections to one peer exist at once, both ends keep
+the one dialed by the lower id (or the newer one, if both were dialed the same way), so they
+agree without talking about it.
+
+Failures stay local. Each connection runs in its own task with its own cancel scope; a
+connection's reader, writer and heartbeat die together and take nothing else with them. A peer
+that breaks the protocol (bad frame, failed authentication, malformed or unknown message) is
+disconnected and named in a ``ConnectionEvent``; the other connections never notice.
+
+Heartbeats. Every connection sends a ping each ``heartbeat_interval``; a peer from which
+nothing arrives for ``heartbeat_timeout`` is declared gone, so a silent peer (frozen process,
+pulled cable) is noticed within a few seconds even though TCP itself would wait minutes.
+
+Delivery. ``send`` queues a message on that connection; messages queued on a connection that
+then fails are lost. The layers above (lobby state, log replication) re-send or catch up on
+``connected``/``reconnected`` events instead of relying on the mesh to buffer across failures.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import trio
+
+from p2pbang.net import codec
+from p2pbang.net.codec import Bin, Int, MapOf, MessageRegistry, OneOf, Str
+from p2pbang.net.framing import FrameError, FrameReader, encode_frame
+from p2pbang.net.identity import Identity
+from p2pbang.net.noise import (
+    ChannelClosed,
+    HandshakeError,
+    NoiseError,
+    PeerInfo,
+    SecureChannel,
+    make_prologue,
+    perform_handshake,
+)
+
+PROTOCOL_VERSION = 1
+APP_TAG = "p2pbang"
+MAX_PEERS = 8
+MAX_PENDING_HANDSHAKES = 16
+PREAMBLE_LIMITS = codec.Limits(
+    max_message=4096, max_str_len=512, max_bin_len=256, max_array_len=64, max_map_len=32
+)
+
+log = logging.getLogger(__name__)
+
+EventKind = Literal["connected", "reconnected", "disconnected", "rejected"]
+
+
+@dataclass(frozen=True)
+class MeshConfig:
+    """Timing and size knobs. The defaults suit a LAN; tests shorten the timers."""
+
+    heartbeat_interval: float = 1.0
+    heartbeat_timeout: float = 4.0
+    handshake_timeout: float = 5.0
+    write_timeout: float = 10.0
+    backoff_initial: float = 0.25
+    backoff_max: float = 8.0
+    max_peers: int = MAX_PEERS
+    outbox_size: int = 256
+    inbox_size: int = 1024
+    limits: codec.Limits = codec.DEFAULT_LIMITS
+
+
+@dataclass(frozen=True)
+class ConnectionEvent:
+    """Something the UI may show: a peer came, came back, went, or was turned away.
+
+    ``fault`` is True when the peer broke the protocol (as opposed to a network failure or a
+    clean goodbye). ``peer_id`` is None only for a connection refused before the handshake
+    said who it was; ``address`` then names it.
+    """
+
+    kind: EventKind
+    peer_id: str | None
+    reason: str = ""
+    fault: bool = False
+    name: str = ""
+    address: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A message from an authenticated peer, already decoded and shape-checked."""
+
+    peer_id: str
+    message: dict[str, Any]
+
+
+@dataclass
+class PeerStatus:
+    """What the mesh knows about one peer, for the UI and the layers above."""
+
+    peer_id: str
+    name: str = ""
+    public_key: bytes = b""
+    address: tuple[str, int] | None = None
+    connected: bool = False
+    ever_connected: bool = False
+    rtt: float | None = None
+    last_reason: str = ""
+    last_fault: bool = False
+    left: bool = False
+    changed: trio.Event = field(default_factory=trio.Event)
+
+    def notify(self) -> None:
+        self.changed.set()
+        self.changed = trio.Event()
+
+
+class PeerNotConnected(Exception):
+    """``send`` to a peer with no live connection."""
+
+
+class _ConnectionEnded(Exception):
+    def __init__(self, reason: str, fault: bool) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.fault = fault
+
+
+class PreambleError(Exception):
+    """The plaintext opening exchange failed; the text says why."""
+
+
+class DialError(Exception):
+    """Dialing a peer failed (unreachable, refused, failed handshake); the text says why."""
+
+
+def register_mesh_messages(registry: MessageRegistry) -> None:
+    """The mesh's own message types (heartbeat and goodbye), added once per registry."""
+    if "mesh.ping" in registry:
+        return
+    registry.register("mesh.ping", {"n": Int(0, 2**63)})
+    registry.register("mesh.pong", {"n": Int(0, 2**63)})
+    registry.register("mesh.bye", {"reason": Str(200)})
+
+
+_HELLO = codec.Record(
+    {
+        "app": OneOf((APP_TAG,)),
+        "v": Int(0, 0xFFFF),
+        "op": OneOf(("join", "info")),
+        "table": Bin(64),
+    }
+)
+_REPLY = codec.Record(
+    {
+        "ok": codec.Bool(),
+        "reason": Str(300),
+        "info": MapOf(Str(64), codec.AnyValue(), max_items=32),
+    }
+)
+
+
+def _lost(exc: BaseException) -> str:
+    return f"connection lost: {exc or type(exc).__name__}"
+
+
+def _jitter(delay: float) -> float:
+    """``delay`` scaled by a factor in [0.5, 1.0): spreads out peers that fail together."""
+    return delay * (0.5 + secrets.randbelow(1 << 16) / (1 << 17))
+
+
+async def _read_preamble(reader: FrameReader, check: codec.Check, what: str) -> dict[str, Any]:
+    try:
+        data = await reader.read_frame()
+        if data is None:
+            raise PreambleError(f"connection closed before the {what}")
+        value = codec.decode(data, PREAMBLE_LIMITS)
+        check(value, what)
+    except (FrameError, codec.CodecError) as exc:
+        raise PreambleError(f"malformed {what}: {exc}") from None
+    return value
+
+
+async def fetch_table_info(host: str, port: int, timeout: float = 5.0) -> dict[str, Any]:
+    """Ask whoever listens at host:port for its table's public description (no handshake).
+
+    This is how ``--peer host:port`` learns the table id it needs for the handshake when
+    multicast discovery cannot reach. The answer is a hint, exactly like a discovery record:
+    the handshake that follows is what authenticates.
+    """
+    with trio.fail_after(timeout):
+        stream = await trio.open_tcp_stream(host, port)
+        async with stream:
+            hello = {"app": APP_TAG, "v": PROTOCOL_VERSION, "op": "info", "table": b""}
+            await stream.send_all(encode_frame(codec.encode(hello)))
+            reply = await _read_preamble(FrameReader(stream), _REPLY, "reply")
+    if not reply["ok"]:
+        raise PreambleError(f"{host}:{port} refused: {reply['reason']}")
+    return reply["info"]
+
+
+@dataclass(eq=False)
+class _Connection:
+    channel: SecureChannel
+    dialer: str
+    outbox_send: trio.MemorySendChannel[bytes]
+    outbox_recv: trio.MemoryReceiveChannel[bytes]
+    cancel_scope: trio.CancelScope = field(default_factory=trio.CancelScope)
+    end_reason: str = ""
+    end_fault: bool = False
+    last_ping: dict[int, float] = field(default_factory=dict)
+
+    def end(self, reason: str, fault: bool = False) -> None:
+        if not self.end_reason:
+            self.end_reason, self.end_fault = reason, fault
+        self.cancel_scope.cancel()
+
+
+class Mesh:
+    """This peer's side of the table's mesh. Start it with ``open_mesh`` or ``run``."""
+
+    def __init__(
+        self,
+        identity: Identity,
+        table_id: bytes,
+        registry: MessageRegistry | None = None,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        config: MeshConfig | None = None,
+        info: Callable[[], dict[str, Any]] | None = None,
+    ) -> None:
+        self.identity = identity
+        self.peer_id = identity.peer_id
+        self.table_id = table_id
+        self.config = config or MeshConfig()
+        self.registry = registry or MessageRegistry()
+        register_mesh_messages(self.registry)
+        self.info_provider = info or (lambda: {})
+        self.host = host
+        self.port = port
+        self._prologue = make_prologue(PROTOCOL_VERSION, table_id)
+        self._peers: dict[str, PeerStatus] = {}
+        self._connections: dict[str, _Connection] = {}
+        self._maintained: set[str] = set()
+        self._allowed: frozenset[str] | None = None
+        self._handshake_slots = trio.Semaphore(MAX_PENDING_HANDSHAKES)
+        self._nursery: trio.Nursery | None = None
+        self._events_send, self.events = trio.open_memory_channel[ConnectionEvent](1024)
+        self._incoming_send, self.incoming = trio.open_memory_channel[Incoming](
+            self.config.inbox_size
+        )
+        self._topics: dict[str, trio.MemorySendChannel[Incoming]] = {}
+        self._ping_counter = 0
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    async def run(self, *, task_status: trio.TaskStatus[Mesh] = trio.TASK_STATUS_IGNORED) -> None:
+        """Listen and serve until cancelled. ``nursery.start(mesh.run)`` returns once bound."""
+        listeners = await trio.open_tcp_listeners(self.port, host=self.host)
+        self.port = listeners[0].socket.getsockname()[1]
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            await nursery.start(trio.serve_listeners, self._handle_inbound, listeners)
+            log.info("mesh %s listening on %s:%d", self.peer_id, self.host, self.port)
+            task_status.started(self)
+            await trio.sleep_forever()
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return self.host, self.port
+
+    async def close(self, reason: str = "leaving", timeout: float = 1.0) -> None:
+        """Say goodbye to every peer and give the goodbyes ``timeout`` to go out."""
+        self._maintained.clear()
+        bye = codec.encode({"t": "mesh.bye", "reason": reason})
+        for connection in list(self._connections.values()):
+            with suppress(trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
+                connection.outbox_send.send_nowait(bye)
+            connection.outbox_send.close()
+        with trio.move_on_after(timeout):
+            while self._connections:
+                await trio.sleep(0.01)
+        if self._nursery is not None:
+            self._nursery.cancel_scope.cancel()
+
+    # --- what the layers above call -----------------------------------------------------
+
+    def subscribe(self, topic: str, buffer: int = 256) -> trio.MemoryReceiveChannel[Incoming]:
+        """A dedicated inbox for messages of type ``topic.*`` (instead of ``incoming``)."""
+        if topic in self._topics:
+            raise ValueError(f"topic {topic!r} already has a subscriber")
+        send, receive = trio.open_memory_channel[Incoming](buffer)
+        self._topics[topic] = send
+        return receive
+
+    def peers(self) -> list[PeerStatus]:
+        return sorted(self._peers.values(), key=lambda p: p.peer_id)
+
+    def connected_peers(self) -> list[str]:
+        return sorted(self._connections)
+
+    def peer(self, peer_id: str) -> PeerStatus | None:
+        return self._peers.get(peer_id)
+
+    def restrict_to(self, peer_ids: set[str] | frozenset[str]) -> None:
+        """From now on accept only these peers (the roster, once the game has begun)."""
+        self._allowed = frozenset(peer_ids)
+        for peer_id in list(self._connections):
+            if peer_id not in self._allowed:
+                self._connections[peer_id].end("not in the table's roster", fault=False)
+
+    def add_peer(self, peer_id: str, host: str, port: int) -> None:
+        """Remember where a peer listens. If our id is the lower, we keep a link to it."""
+        if peer_id == self.peer_id:
+            return
+        status = self._status(peer_id)
+        status.address = (host, port)
+        status.left = False
+        self._ensure_maintainer(peer_id)
+
+    async def connect(self, host: str, port: int) -> PeerInfo:
+        """Dial an address whose owner we may not know yet (discovery, ``--peer``)."""
+        return await self._dial(host, port, expected_peer=None)
+
+    async def send(self, peer_id: str, message: dict[str, Any]) -> None:
+        """Queue ``message`` for one peer; raise PeerNotConnected if there is no link."""
+        data = self._encode(message)
+        await self._enqueue(peer_id, data)
+
+    async def broadcast(self, message: dict[str, Any]) -> list[str]:
+        """Queue ``message`` for every connected peer; return the ids it was queued for."""
+        data = self._encode(message)
+        reached = []
+        for peer_id in list(self._connections):
+            try:
+                await self._enqueue(peer_id, data)
+            except PeerNotConnected:
+                continue
+            reached.append(peer_id)
+        return reached
+
+    def disconnect(self, peer_id: str, reason: str, fault: bool = False) -> None:
+        """Drop a peer's connection (e.g. the layer above caught it cheating)."""
+        connection = self._connections.get(peer_id)
+        if connection is not None:
+            connection.end(reason, fault)
+
+    # --- internals: sending -------------------------------------------------------------
+
+    def _encode(self, message: dict[str, Any]) -> bytes:
+        self.registry.validate(message)  # never send what a peer would refuse
+        data = codec.encode(message)
+        if len(data) > self.config.limits.max_message:
+            raise ValueError(f"message of {len(data)} bytes exceeds the limit")
+        return data
+
+    async def _enqueue(self, peer_id: str, data: bytes) -> None:
+        connection = self._connections.get(peer_id)
+        if connection is None:
+            raise PeerNotConnected(peer_id)
+        try:
+            await connection.outbox_send.send(data)
+        except (trio.ClosedResourceError, trio.BrokenResourceError):
+            raise PeerNotConnected(peer_id) from None
+
+    # --- internals: peers and events ----------------------------------------------------
+
+    def _status(self, peer_id: str) -> PeerStatus:
+        status = self._peers.get(peer_id)
+        if status is None:
+            status = self._peers[peer_id] = PeerStatus(peer_id)
+        return status
+
+    def _emit(self, event: ConnectionEvent) -> None:
+        level = logging.WARNING if event.fault or event.kind == "rejected" else logging.INFO
+        who = event.peer_id or (f"{event.address[0]}:{event.address[1]}" if event.address else "?")
+        log.log(level, "mesh %s: %s %s %s", self.peer_id, event.kind, who, event.reason)
+        try:
+            self._events_send.send_nowait(event)
+        except trio.WouldBlock:
+            log.warning("mesh %s: event queue full, dropped %s", self.peer_id, event)
+
+    def _ensure_maintainer(self, peer_id: str) -> None:
+        status = self._peers.get(peer_id)
+        if (
+            self._nursery is None
+            or status is None
+            or status.address is None
+            or status.left
+            or self.peer_id > peer_id
+            or peer_id in self._maintained
+        ):
+            return
+        self._maintained.add(peer_id)
+        self._nursery.start_soon(self._maintain, peer_id)
+
+    async def _maintain(self, peer_id: str) -> None:
+        """Keep a link to a peer we are responsible for dialing, with jittered backoff."""
+        status = self._peers[peer_id]
+        delay = self.config.backoff_initial
+        try:
+            while peer_id in self._maintained and not status.left:
+                if status.connected:
+                    await status.changed.wait()
+                    if not status.connected and not status.left:
+                        # A peer that keeps breaking the protocol gets ever longer pauses.
+                        if status.last_fault:
+                            delay = min(delay * 2, self.config.backoff_max)
+                        await trio.sleep(_jitter(delay))
+                    continue
+                if status.address is None:
+                    return
+                try:
+                    await self._dial(*status.address, expected_peer=peer_id)
+                    if not status.last_fault:
+                        delay = self.config.backoff_initial
+                except DialError as exc:
+                    status.last_reason = str(exc)
+                    log.info("mesh %s: dial %s failed: %s", self.peer_id, peer_id, exc)
+                    await trio.sleep(_jitter(delay))
+                    delay = min(delay * 2, self.config.backoff_max)
+        finally:
+            self._maintained.discard(peer_id)
+
+    # --- internals: connection setup ----------------------------------------------------
+
+    async def _dial(self, host: str, port: int, expected_peer: str | None) -> PeerInfo:
+        """Connect, handshake and start serving; raise DialError with a reason otherwise."""
+        if self._nursery is None:
+            raise RuntimeError("the mesh is not running")
+        try:
+            channel = await self._dial_handshake(host, port, expected_peer)
+        except trio.TooSlowError:
+            raise DialError(f"{host}:{port}: no handshake within the time limit") from None
+        except (HandshakeError, PreambleError) as exc:
+            raise DialError(f"{host}:{port}: {exc}") from None
+        except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            raise DialError(f"{host}:{port}: {exc or type(exc).__name__}") from None
+        connection = self._adopt(channel, dialer=self.peer_id, address=(host, port))
+        if connection is None:
+            with trio.CancelScope(shield=True):
+                await channel.aclose()
+            raise DialError(f"{host}:{port}: connection to {channel.peer.peer_id} not kept")
+        self._nursery.start_soon(self._serve, connection)
+        return channel.peer
+
+    async def _dial_handshake(
+        self, host: str, port: int, expected_peer: str | None
+    ) -> SecureChannel:
+        with trio.fail_after(self.config.handshake_timeout):
+            stream = await trio.open_tcp_stream(host, port)
+            try:
+                reader = FrameReader(stream)
+                hello = {"app": APP_TAG, "v": PROTOCOL_VERSION, "op": "join"}
+                hello["table"] = self.table_id
+                await stream.send_all(encode_frame(codec.encode(hello)))
+                reply = await _read_preamble(reader, _REPLY, "reply")
+                if not reply["ok"]:
+                    raise PreambleError(f"{host}:{port} refused: {reply['reason']}")
+                channel = await perform_handshake(
+                    stream,
+                    reader,
+                    identity=self.identity,
+                    prologue=self._prologue,
+                    initiator=True,
+                    listen_port=self.port,
+                    expected_peer=expected_peer,
+                    max_message=self.config.limits.max_message,
+                )
+            except BaseException:
+                with trio.CancelScope(shield=True):
+                    await stream.aclose()
+                raise
+        return channel
+
+    async def _handle_inbound(self, stream: trio.SocketStream) -> None:
+        """One accepted TCP connection, from preamble to the end of its life. Never raises."""
+        try:
+            remote = stream.socket.getpeername()[:2]
+        except OSError:
+            await stream.aclose()
+            return
+        address = (str(remote[0]), int(remote[1]))
+        if self._handshake_slots.value == 0:
+            await stream.aclose()
+            return
+        connection = None
+        try:
+            async with self._handshake_slots:
+                with trio.fail_after(self.config.handshake_timeout):
+                    channel = await self._accept_handshake(stream)
+            if channel is None:
+                return
+            dial_back = (address[0], channel.peer.listen_port) if channel.peer.listen_port else None
+            connection = self._adopt(channel, dialer=channel.peer.peer_id, address=dial_back)
+        except trio.TooSlowError:
+            self._emit(ConnectionEvent("rejected", None, "handshake timed out", True, "", address))
+        except (HandshakeError, PreambleError, FrameError, NoiseError) as exc:
+            self._emit(ConnectionEvent("rejected", None, str(exc), True, "", address))
+        except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            reason = f"connection failed during the handshake: {exc}"
+            self._emit(ConnectionEvent("rejected", None, reason, False, "", address))
+        except Exception:
+            log.exception("mesh %s: unexpected error accepting %s", self.peer_id, address)
+        finally:
+            if connection is None:
+                with trio.CancelScope(shield=True):
+                    await stream.aclose()
+        if connection is not None:
+            await self._serve(connection)
+
+    async def _accept_handshake(self, stream: trio.SocketStream) -> SecureChannel | None:
+        reader = FrameReader(stream)
+        hello = await _read_preamble(reader, _HELLO, "hello")
+        refusal = ""
+        if hello["v"] != PROTOCOL_VERSION:
+            refusal = f"protocol version mismatch: this table speaks {PROTOCOL_VERSION}"
+        elif hello["op"] == "info":
+            reply = {"ok": True, "reason": "", "info": self.info_provider()}
+            await stream.send_all(encode_frame(codec.encode(reply)))
+            return None
+        elif hello["table"] != self.table_id:
+            refusal = "this is a different table"
+        if refusal:
+            reply = {"ok": False, "reason": refusal, "info": {}}
+            await stream.send_all(encode_frame(codec.encode(reply)))
+            raise PreambleError(f"refused: {refusal} (peer asked for v{hello['v']})")
+        await stream.send_all(encode_frame(codec.encode({"ok": True, "reason": "", "info": {}})))
+        return await perform_handshake(
+            stream,
+            reader,
+            identity=self.identity,
+            prologue=self._prologue,
+            initiator=False,
+            listen_port=self.port,
+            max_message=self.config.limits.max_message,
+        )
+
+    def _adopt(
+        self, channel: SecureChannel, dialer: str, address: tuple[str, int] | None
+    ) -> _Connection | None:
+        """Decide whether to keep a freshly authenticated channel; register it if so."""
+        peer = channel.peer
+        refusal = ""
+        if self._allowed is not None and peer.peer_id not in self._allowed:
+            refusal = "not in the table's roster"
+        elif (
+            peer.peer_id not in self._connections
+            and len(self._connections) >= self.config.max_peers - 1
+        ):
+            refusal = f"table full ({self.config.max_peers} peers)"
+        existing = self._connections.get(peer.peer_id)
+        if not refusal and existing is not None:
+            lower = min(self.peer_id, peer.peer_id)
+            if existing.dialer == lower and dialer != lower:
+                refusal = "duplicate connection (keeping the one the lower id dialed)"
+        if refusal:
+            self._emit(ConnectionEvent("rejected", peer.peer_id, refusal, False, peer.name))
+            return None
+        if existing is not None:
+            existing.end("replaced by a newer connection")
+        outbox_send, outbox_recv = trio.open_memory_channel[bytes](self.config.outbox_size)
+        connection = _Connection(channel, dialer, outbox_send, outbox_recv)
+        self._connections[peer.peer_id] = connection
+        status = self._status(peer.peer_id)
+        kind: EventKind = "reconnected" if status.ever_connected else "connected"
+        status.name, status.public_key = peer.name, peer.public_key
+        status.connected = status.ever_connected = True
+        status.left = False
+        if address is not None:
+            status.address = address
+        status.notify()
+        self._emit(ConnectionEvent(kind, peer.peer_id, "", False, peer.name, status.address))
+        self._ensure_maintainer(peer.peer_id)
+        return connection
+
+    # --- internals: a live connection ---------------------------------------------------
+
+    async def _serve(self, connection: _Connection) -> None:
+        """Run one connection until it ends; report why. Never raises (except Cancelled)."""
+        peer = connection.channel.peer
+        try:
+            with connection.cancel_scope:
+                async with trio.open_nursery() as nursery:
+                    for task in (self._reader, self._writer, self._heartbeat):
+                        nursery.start_soon(self._guarded, connection, task)
+        except BaseExceptionGroup as group:
+            # Only a bug in our own code gets here; contain it to this one connection.
+            bugs = group.subgroup(lambda e: not isinstance(e, trio.Cancelled))
+            if bugs is None:
+                raise
+            log.error("mesh %s: connection to %s crashed", self.peer_id, peer.peer_id,
+                      exc_info=bugs)
+            connection.end(f"internal error: {bugs.exceptions[0]!r}")
+            cancelled = group.subgroup(trio.Cancelled)
+            if cancelled is not None:
+                raise cancelled from None
+        finally:
+            connection.outbox_send.close()
+            with trio.CancelScope(shield=True):
+                await connection.channel.aclose()
+            self._forget(connection)
+
+    def _forget(self, connection: _Connection) -> None:
+        peer = connection.channel.peer
+        if self._connections.get(peer.peer_id) is not connection:
+            return  # replaced: the newer connection owns the peer's state now
+        del self._connections[peer.peer_id]
+        status = self._status(peer.peer_id)
+        status.connected = False
+        status.rtt = None
+        status.last_reason = connection.end_reason or "connection closed"
+        status.notify()
+        self._emit(
+            ConnectionEvent(
+                "disconnected",
+                peer.peer_id,
+                status.last_reason,
+                connection.end_fault,
+                peer.name,
+                status.address,
+            )
+        )
+
+    @staticmethod
+    async def _guarded(connection: _Connection, task: Callable[[_Connection], Any]) -> None:
+        """Run one of a connection's tasks; its normal way to finish is ending the link."""
+        try:
+            await task(connection)
+        except _ConnectionEnded as ended:
+            connection.end(ended.reason, ended.fault)
+
+    async def _reader(self, connection: _Connection) -> None:
+        channel = connection.channel
+        peer_id = channel.peer.peer_id
+        timeout = self.config.heartbeat_timeout
+        while True:
+            try:
+                with trio.move_on_after(timeout) as deadline:
+                    data = await channel.receive()
+                if deadline.cancelled_caught:
+                    raise _ConnectionEnded(f"silent for {timeout:g} s (heartbeat timeout)", False)
+                message = self.registry.decode(data, self.config.limits)
+            except ChannelClosed:
+                raise _ConnectionEnded("peer closed the connection", False) from None
+            except (FrameError, NoiseError, codec.CodecError) as exc:
+                raise _ConnectionEnded(f"protocol violation: {exc}", True) from None
+            except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+                raise _ConnectionEnded(_lost(exc), False) from None
+            await self._dispatch(connection, peer_id, message)
+
+    async def _dispatch(self, connection: _Connection, peer_id: str, message: dict) -> None:
+        kind = message["t"]
+        if kind == "mesh.ping":
+            try:
+                pong = codec.encode({"t": "mesh.pong", "n": message["n"]})
+                connection.outbox_send.send_nowait(pong)
+            except trio.WouldBlock:
+                pass  # outbox full of real traffic: that traffic proves we are alive too
+            return
+        if kind == "mesh.pong":
+            sent = connection.last_ping.pop(message["n"], None)
+            if sent is not None:
+                self._status(peer_id).rtt = time.monotonic() - sent
+            return
+        if kind == "mesh.bye":
+            self._status(peer_id).left = True
+            self._maintained.discard(peer_id)
+            raise _ConnectionEnded(f"peer left: {message['reason']}", False)
+        topic = kind.split(".", 1)[0]
+        inbox = self._topics.get(topic, self._incoming_send)
+        try:
+            await inbox.send(Incoming(peer_id, message))
+        except trio.BrokenResourceError:
+            log.debug("mesh %s: nobody reads %s messages any more", self.peer_id, topic)
+
+    async def _writer(self, connection: _Connection) -> None:
+        try:
+            async for data in connection.outbox_recv:
+                with trio.fail_after(self.config.write_timeout):
+                    await connection.channel.send(data)
+        except trio.TooSlowError:
+            raise _ConnectionEnded("peer is not reading (write timed out)", False) from None
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+            raise _ConnectionEnded(_lost(exc), False) from None
+        raise _ConnectionEnded(connection.end_reason or "closed by us", False)
+
+    async def _heartbeat(self, connection: _Connection) -> None:
+        while True:
+            self._ping_counter += 1
+            n = self._ping_counter
+            connection.last_ping[n] = time.monotonic()
+            if len(connection.last_ping) > 16:
+                connection.last_ping.pop(min(connection.last_ping))
+            try:
+                connection.outbox_send.send_nowait(codec.encode({"t": "mesh.ping", "n": n}))
+            except trio.WouldBlock:
+                pass
+            except (trio.ClosedResourceError, trio.BrokenResourceError):
+                return
+            await trio.sleep(self.config.heartbeat_interval)
+
+
+@asynccontextmanager
+async def open_mesh(
+    identity: Identity,
+    table_id: bytes,
+    registry: MessageRegistry | None = None,
+    **kwargs: Any,
+):
+    """Run a mesh for the duration of an ``async with`` block; say goodbye on the way out."""
+    mesh = Mesh(identity, table_id, registry, **kwargs)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(mesh.run)
+        try:
+            yield mesh
+        finally:
+            with trio.CancelScope(shield=True):
+                await mesh.close()
+            nursery.cancel_scope.cancel()
+
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "ConnectionEvent",
+    "DialError",
+    "Incoming",
+    "Mesh",
+    "MeshConfig",
+    "PeerNotConnected",
+    "PeerStatus",
+    "PreambleError",
+    "fetch_table_info",
+    "open_mesh",
+    "register_mesh_messages",
+]
