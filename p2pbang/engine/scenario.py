@@ -76,24 +76,47 @@ class ScriptedDealer:
 
 
 class CardPicker:
-    """Turns "bang" / "bang:AS" into distinct physical card ids."""
+    """Turns "bang" / "bang:AS" into distinct physical card ids.
 
-    def __init__(self) -> None:
+    Cards asked for by their corner anywhere in the position are set aside first, so a plain
+    "beer" in a hand never takes the very "beer:6H" a test stacked on the deck.
+    """
+
+    def __init__(self, specs: Iterable[str] = ()) -> None:
         self.used: set[int] = set()
+        self.reserved: set[int] = set()
+        for spec in specs:
+            if ":" in spec:
+                self.reserved.add(self._find(spec, self.reserved | self.used))
 
     def __call__(self, spec: str) -> int:
-        name, _, corner = spec.partition(":")
-        for card_id, card in enumerate(BASE_CARDS):
-            if card.name != name or card_id in self.used:
-                continue
-            if corner and card.label != _corner_label(corner):
-                continue
-            self.used.add(card_id)
-            return card_id
-        raise ValueError(f"no unused card matches {spec!r}")
+        if ":" in spec:
+            # A cornered spec takes a copy set aside for it, if the constructor saw it.
+            taken = self.used | (set(range(len(BASE_CARDS))) - self.reserved)
+            try:
+                card_id = self._find(spec, taken)
+            except ValueError:
+                card_id = self._find(spec, self.used | self.reserved)
+        else:
+            card_id = self._find(spec, self.used | self.reserved)
+        self.used.add(card_id)
+        self.reserved.discard(card_id)
+        return card_id
 
     def many(self, specs: Iterable[str]) -> list[int]:
         return [self(spec) for spec in specs]
+
+    @staticmethod
+    def _find(spec: str, excluded: set[int]) -> int:
+        name, _, corner = spec.partition(":")
+        label = _corner_label(corner) if corner else None
+        for card_id, card in enumerate(BASE_CARDS):
+            if card.name != name or card_id in excluded:
+                continue
+            if label is not None and card.label != label:
+                continue
+            return card_id
+        raise ValueError(f"no unused card matches {spec!r}")
 
 
 def _corner_label(corner: str) -> str:
@@ -123,9 +146,10 @@ class Scenario:
         viewer: int | None = None,
     ) -> None:
         n = len(characters)
-        pick = CardPicker()
         hands = hands or {}
         tables = tables or {}
+        pick = CardPicker([*(c for h in hands.values() for c in h),
+                           *(c for t in tables.values() for c in t), *deck, *discard])
         self.position = Position(
             characters=list(characters),
             roles=list(roles or _DEFAULT_ROLES[n]),
