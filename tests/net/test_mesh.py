@@ -14,7 +14,7 @@ from p2pbang.net.framing import encode_frame
 from p2pbang.net.identity import Identity
 from p2pbang.net.mesh import DialError, MeshConfig, PeerNotConnected, fetch_table_info, open_mesh
 
-from .meshkit import FAST, TABLE, exchange_ok, meshes, raw_peer, test_registry, wait_event
+from .meshkit import FAST, TABLE, exchange_ok, make_registry, meshes, raw_peer, wait_event
 
 
 @pytest.mark.parametrize("count", [2, 4, 8])
@@ -248,7 +248,7 @@ PROTOCOL_VERSION_NEXT = 2
 
 async def test_handshake_that_never_finishes_times_out():
     config = MeshConfig(handshake_timeout=0.5)
-    async with open_mesh(Identity.generate("A"), TABLE, test_registry(), config=config) as a:
+    async with open_mesh(Identity.generate("A"), TABLE, make_registry(), config=config) as a:
         stream = await trio.open_tcp_stream(*a.address)  # connects, then says nothing
         event = await wait_event(a, lambda e: e.kind == "rejected", timeout=3)
         assert "timed out" in event.reason
