@@ -34,7 +34,15 @@ from p2pbang.engine.actions import (
     UseBarrel,
 )
 from p2pbang.engine.cards.base import BASE_CARDS, OUTLAW, RENEGADE, SHERIFF
-from p2pbang.engine.chance import ChanceRequest, ChanceResult, Deal, RandomInt, Reveal, Shuffle
+from p2pbang.engine.chance import (
+    ChanceRequest,
+    ChanceResult,
+    Deal,
+    RandomInt,
+    Reveal,
+    Shuffle,
+    result_for_viewer,
+)
 from p2pbang.engine.game import Game
 from p2pbang.engine.position import PLAY_PHASE, Position
 
@@ -175,7 +183,11 @@ class Scenario:
         """Answer chance requests until a decision (or the end) is pending."""
         game = self.game
         while not isinstance(game.pending, (Decision, End)):
-            self.events.extend(game.apply(self.dealer.resolve(game.pending)))
+            request = game.pending
+            # A seat's engine sees only what the request shows it: a private deal to another
+            # seat reaches it as hidden values, as it would from a real dealer.
+            result = result_for_viewer(request, self.dealer.resolve(request), game.viewer)
+            self.events.extend(game.apply(result))
 
     def act(self, action: Action) -> list[Event]:
         """Apply ``action`` for the pending seat, then settle chance; return the events."""
