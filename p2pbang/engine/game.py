@@ -250,9 +250,12 @@ class Game:
     def _check_decision(self, decision: Decision, action: Any) -> str | None:
         if isinstance(action, ChanceResult):
             return f"seat {decision.seat} must decide ({decision.kind}); no chance step is pending"
+        reason = _malformed(action)
+        if reason is not None:
+            return reason
         hand = self.players[decision.seat].hand
         if isinstance(action, (Play, Discard)):
-            if not isinstance(action.slot, int) or action.slot not in hand:
+            if action.slot not in hand:
                 return f"slot {action.slot} is not in seat {decision.seat}'s hand"
             reason = self._claim_fits(action.slot, action.card)
             if reason is not None:
@@ -260,14 +263,12 @@ class Game:
             claimed = [(action.slot, action.card)]
         elif isinstance(action, Ability):
             slots, cards = action.slots, action.cards
-            if not (isinstance(slots, tuple) and isinstance(cards, tuple)):
-                return "an ability names its slots and cards as tuples"
             if len(slots) != len(cards) or len(set(slots)) != len(slots):
                 return "an ability needs distinct slots, one card each"
             if len(set(cards)) != len(cards):
                 return "two slots cannot hold the same card"
             for slot, card in zip(slots, cards, strict=True):
-                if not isinstance(slot, int) or slot not in hand:
+                if slot not in hand:
                     return f"slot {slot} is not in seat {decision.seat}'s hand"
                 reason = self._claim_fits(slot, card)
                 if reason is not None:
@@ -1069,6 +1070,24 @@ _BROWN_EFFECTS = {
     "panic": _panic,
     "cat_balou": _cat_balou,
 }
+
+
+def _malformed(action: Any) -> str | None:
+    """Why an action's fields are not plain integers (or tuples of them), if they are not.
+
+    An action may come off the network: ``True`` would pass for seat or slot 1 (``True == 1``)
+    and a float or a list would reach the rules; both are refused here, before any lookup.
+    """
+    if isinstance(action, (Play, Discard, Choose)):
+        for field in action.__slots__:
+            if type(getattr(action, field)) is not int:
+                return f"{type(action).__name__}.{field} must be an integer"
+    elif isinstance(action, Ability):
+        if type(action.slots) is not tuple or type(action.cards) is not tuple:
+            return "an ability names its slots and cards as tuples"
+        if any(type(value) is not int for value in (*action.slots, *action.cards)):
+            return "an ability's slots and cards must be integers"
+    return None
 
 
 def _describe(action: Any) -> str:
