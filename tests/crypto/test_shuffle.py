@@ -26,7 +26,8 @@ from p2pbang.crypto.group import IDENTITY, SYSTEM_RANDOM, L, nonzero_scalar, sca
 from p2pbang.crypto.keys import generate_keypair
 from p2pbang.crypto.pedersen import commit
 from p2pbang.crypto.transcript import Transcript
-from tests.crypto.seeded import SeededRandom
+
+from .seeded import SeededRandom
 
 SESSION = b"shuffle-session1"
 STEP, SEAT, CONTEXT = 7, 2, b"pile:deck"

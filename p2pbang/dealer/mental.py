@@ -1,0 +1,599 @@
+"""The MentalDealer: answers the engine's chance requests with no trusted party.
+
+Every seat runs one MentalDealer. They talk only through opaque messages on a shared,
+ordered medium (the in-memory ``BulletinBoard`` of ``board.py`` here, the replicated signed
+log over the network), so the same code runs in one process or across a LAN:
+
+* ``expected_writers()`` names the seats that still owe a message in the current round:
+  one seat (a shuffle pass, a transfer) or a set whose messages are independent and
+  combined in seat order (keys, decryption shares, commitments, reveals);
+* ``outgoing()`` is this seat's message when it is one of them;
+* ``receive(seat, payload)`` is called for every message in log order, this seat's own
+  included; it checks everything before changing anything, and raises
+  ``CheatDetected(seat, reason, payload)`` naming the sender of a bad message, with the
+  dealer's state exactly as before.
+
+Construction starts the key round (Schnorr-proven keys; ``done()`` once the joint key is
+set). Then each request runs the protocol of DESIGN.md "Mental poker":
+
+* ``Shuffle``: the public cards enter as trivial encryptions; each seat in seat order
+  shuffles and re-randomises with a Bayer-Groth proof that every other seat verifies.
+  Reshuffling the discard pile is the same request (its cards are public).
+* ``Deal`` to P: the other seats publish decryption shares with Chaum-Pedersen proofs;
+  P adds its own privately. If P's own share of the current ciphertext was already
+  published (the card was someone else's: stolen, given, Vulture Sam, put back on the
+  deck and drawn again), P first re-randomises it with a proof (a *transfer*), so the
+  old shares do not combine with the new ones.
+* ``Reveal``: every seat whose share is still missing publishes it.
+* ``RandomInt``: commit-reveal, all commitments closed and echoed before any reveal.
+* ``reveal_own``/``verify_reveal``: a card played from a hand is revealed with its
+  holder's proven share, so the holder cannot lie about it.
+
+The dealer imports nothing of the engine but the chance seam.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from p2pbang.crypto import messages as msg
+from p2pbang.crypto import wire
+from p2pbang.crypto.commit_reveal import CommitRevealRound, Opening, new_contribution, uniform_below
+from p2pbang.crypto.dleq import DecryptionShare, make_share, verify_share
+from p2pbang.crypto.elgamal import (
+    CardTable,
+    Ciphertext,
+    card_point,
+    check_pile_name,
+    trivial_encryption,
+    unmask,
+)
+from p2pbang.crypto.errors import (
+    CheatDetected,
+    InvalidEncoding,
+    ProtocolMisuse,
+    VerificationFailed,
+)
+from p2pbang.crypto.group import Point, scalar_mul
+from p2pbang.crypto.keys import (
+    VerifiedKey,
+    generate_keypair,
+    joint_public_key,
+    prove_key,
+    verify_key,
+)
+from p2pbang.crypto.rerandomise import rerandomise_with_proof, verify_rerandomisation
+from p2pbang.crypto.shuffle import shuffle_and_prove, verify_pass
+from p2pbang.engine.chance import ChanceRequest, ChanceResult, Deal, RandomInt, Reveal, Shuffle
+
+MIN_SESSION_ID, MAX_SESSION_ID = 16, 64
+RANDOM_INT_LABEL = b"p2pbang/v1/random-int"
+
+
+@dataclass
+class HiddenSlot:
+    """What every dealer knows about one slot: identical on every seat.
+
+    ``shares`` holds the verified decryption shares of the *current* ciphertext by seat;
+    a slot whose shares lack exactly one seat is in that seat's hand; with none missing it
+    is public (``card`` then says which card). ``seen`` is every seat that ever learnt it.
+    """
+
+    pile: str
+    ciphertext: Ciphertext
+    shares: dict[int, Point] = field(default_factory=dict)
+    seen: set[int] = field(default_factory=set)
+    card: int | None = None
+
+    def missing(self, n_seats: int) -> set[int]:
+        return {s for s in range(n_seats) if s not in self.shares}
+
+
+class MentalDealer:
+    """One seat's side of the dealing protocol (see the module docstring)."""
+
+    def __init__(self, seat: int, n_seats: int, session_id: bytes) -> None:
+        if not isinstance(n_seats, int) or not 1 <= n_seats <= 64:
+            raise ProtocolMisuse("a table has 1 to 64 seats")
+        if not isinstance(seat, int) or not 0 <= seat < n_seats:
+            raise ProtocolMisuse(f"seat {seat!r} is not at a table of {n_seats}")
+        if not isinstance(session_id, bytes) or not (
+            MIN_SESSION_ID <= len(session_id) <= MAX_SESSION_ID
+        ):
+            raise ProtocolMisuse(f"a session id is {MIN_SESSION_ID}-{MAX_SESSION_ID} bytes")
+        self.seat = seat
+        self.n_seats = n_seats
+        self.session_id = session_id
+        self._keypair = generate_keypair()
+        self._public_keys: dict[int, Point] = {}
+        self._joint: Point | None = None
+        self._slots: dict[int, HiddenSlot] = {}
+        self._known: dict[int, int] = {}
+        self._cards = CardTable()
+        self._step = 0
+        self._outbox: tuple[int, bytes] | None = None
+        self._task: _Task = _KeyRound(self)
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def public_key(self) -> Point:
+        return self._keypair.public
+
+    @property
+    def joint_key(self) -> Point:
+        if self._joint is None:
+            raise ProtocolMisuse("the key round has not finished")
+        return self._joint
+
+    @property
+    def step(self) -> int:
+        """The round counter every seat agrees on; bound into every proof."""
+        return self._step
+
+    def known_card(self, slot: int) -> int | None:
+        """The card in ``slot`` if this seat has seen it, else None."""
+        return self._known.get(slot)
+
+    def slot_state(self, slot: int) -> HiddenSlot:
+        """The public bookkeeping of a slot (the same on every seat); do not mutate."""
+        return self._slots[slot]
+
+    # ------------------------------------------------------------------ the protocol loop
+
+    def begin(self, request: ChanceRequest) -> None:
+        """Start answering ``request``; every seat begins the same requests in order."""
+        if not self._task.finished:
+            raise ProtocolMisuse("the previous request has not finished")
+        task_type = _TASKS.get(type(request))
+        if task_type is None:
+            raise ProtocolMisuse(f"not a chance request: {request!r}")
+        try:
+            self._task = task_type(self, request)
+        except ValueError as exc:
+            raise ProtocolMisuse(f"cannot run {request!r}: {exc}") from None
+
+    def expected_writers(self) -> frozenset[int]:
+        """Seats that still owe a message in the current round (empty when done)."""
+        return frozenset(self._task.owed)
+
+    def outgoing(self) -> bytes | None:
+        """This seat's message for the current round, if it owes one (stable if re-asked)."""
+        if self.seat not in self._task.owed:
+            return None
+        if self._outbox is None or self._outbox[0] != self._step:
+            self._outbox = (self._step, self._task.compose())
+        return self._outbox[1]
+
+    def receive(self, seat: int, payload: bytes) -> None:
+        """Take ``seat``'s message: check it fully, then apply it (or raise CheatDetected)."""
+        if not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise ProtocolMisuse(f"no seat {seat!r} at this table")
+        evidence = payload if isinstance(payload, bytes) else b""
+        task = self._task
+        if seat not in task.owed:
+            raise CheatDetected(seat, task.out_of_turn(seat, payload), evidence)
+        own = seat == self.seat and self._outbox == (self._step, payload)
+        try:
+            message = wire.decode(payload)
+            task.accept(seat, message, own)
+        except (InvalidEncoding, VerificationFailed) as exc:
+            raise CheatDetected(seat, exc.reason, evidence) from None
+        task.owed.discard(seat)
+        if not task.owed:
+            self._step += 1
+            task.next_round()
+
+    def done(self) -> bool:
+        return self._task.finished
+
+    def result(self) -> ChanceResult:
+        """The answer to the finished request, as this seat may see it."""
+        if not self._task.finished:
+            raise ProtocolMisuse("the request has not finished")
+        return self._task.result()
+
+    # ------------------------------------------------------------------ own cards
+
+    def reveal_own(self, slot: int) -> tuple[int, bytes]:
+        """Reveal a card from this seat's hand: ``(card, payload)`` with a proven share."""
+        state = self._slots.get(slot)
+        if state is None or slot not in self._known:
+            raise ProtocolMisuse(f"slot {slot} is not known to seat {self.seat}")
+        if not state.missing(self.n_seats) <= {self.seat}:
+            raise ProtocolMisuse(f"slot {slot} is not in seat {self.seat}'s hand")
+        share = make_share(self._keypair, state.ciphertext, self.session_id, self._step,
+                           self.seat, _own_context(slot))
+        return self._known[slot], msg.own_message(slot, share)
+
+    def verify_reveal(self, seat: int, slot: int, card: int, payload: bytes) -> None:
+        """Check ``seat``'s claim that ``slot`` holds ``card``; on success the card is public."""
+        if not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise ProtocolMisuse(f"no seat {seat!r} at this table")
+        evidence = payload if isinstance(payload, bytes) else b""
+        try:
+            claimed_slot, share = msg.parse_own(wire.decode(payload))
+            if claimed_slot != slot:
+                raise VerificationFailed(f"the proof is for slot {claimed_slot}, not {slot}")
+            if not isinstance(card, int) or isinstance(card, bool):
+                raise VerificationFailed("the claimed card is not an integer")
+            state = self._slots.get(slot)
+            if state is None:
+                raise VerificationFailed(f"there is no hidden slot {slot}")
+            if not state.missing(self.n_seats) <= {seat}:
+                raise VerificationFailed(f"slot {slot} is not in seat {seat}'s hand")
+            verify_share(self._public_keys[seat], state.ciphertext, share, self.session_id,
+                         self._step, seat, _own_context(slot))
+            others = [p for s, p in state.shares.items() if s != seat]
+            actual = self._cards.identify(state.pile, unmask(state.ciphertext,
+                                                             [*others, share.share]))
+            if actual != card:
+                raise VerificationFailed(f"claims card {card} but slot {slot} holds another")
+        except (InvalidEncoding, VerificationFailed) as exc:
+            raise CheatDetected(seat, exc.reason, evidence) from None
+        state.shares[seat] = share.share
+        self._make_public(slot, state, card)
+
+    # ------------------------------------------------------------------ helpers for tasks
+
+    def _slot(self, slot: object) -> HiddenSlot:
+        if not isinstance(slot, int) or isinstance(slot, bool) or slot not in self._slots:
+            raise ValueError(f"unknown slot {slot!r}")
+        return self._slots[slot]
+
+    def _open(self, slot: int, state: HiddenSlot, extra: Iterable[Point] = ()) -> int:
+        """Decrypt with every recorded share plus ``extra``; the card must be in the pile.
+
+        Every share and every pass was proven, so failing here means a proof was forged
+        (a broken assumption), not a peer's detectable cheating.
+        """
+        card = self._cards.identify(state.pile, unmask(state.ciphertext,
+                                                       [*state.shares.values(), *extra]))
+        if card is None:
+            raise RuntimeError(f"slot {slot} decrypts to no card of pile {state.pile!r}")
+        return card
+
+    def _make_public(self, slot: int, state: HiddenSlot, card: int) -> None:
+        state.card = card
+        state.seen.update(range(self.n_seats))
+        self._known[slot] = card
+
+    def _verify_shares(self, seat: int, items: Sequence[tuple[int, DecryptionShare]]) -> None:
+        for slot, share in items:
+            verify_share(self._public_keys[seat], self._slots[slot].ciphertext, share,
+                         self.session_id, self._step, seat, _share_context(slot))
+
+    def _my_shares(self, slots: Sequence[int]) -> list[tuple[int, DecryptionShare]]:
+        return [(slot, make_share(self._keypair, self._slots[slot].ciphertext, self.session_id,
+                                  self._step, self.seat, _share_context(slot)))
+                for slot in slots]
+
+
+def _share_context(slot: int) -> bytes:
+    return b"share/slot:" + str(slot).encode("ascii")
+
+
+def _own_context(slot: int) -> bytes:
+    return b"own/slot:" + str(slot).encode("ascii")
+
+
+def _transfer_context(slot: int) -> bytes:
+    return b"transfer/slot:" + str(slot).encode("ascii")
+
+
+def _distinct_slots(slots: object) -> tuple[int, ...]:
+    if not isinstance(slots, tuple) or len(set(slots)) != len(slots):
+        raise ValueError("slots must be a tuple of distinct slot ids")
+    return slots
+
+
+# ---------------------------------------------------------------------- the tasks
+
+
+class _Task:
+    """One request's rounds. ``owed`` is who still owes a message this round."""
+
+    def __init__(self, dealer: MentalDealer) -> None:
+        self.d = dealer
+        self.owed: set[int] = set()
+        self.finished = False
+
+    def compose(self) -> bytes:
+        raise NotImplementedError
+
+    def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
+        """Verify ``seat``'s message, then record it. Raise before recording anything."""
+        raise NotImplementedError
+
+    def next_round(self) -> None:
+        """The round is complete (the step has advanced): start the next one or finish."""
+        raise NotImplementedError
+
+    def result(self) -> ChanceResult:
+        return ChanceResult(())
+
+    def out_of_turn(self, seat: int, payload: object) -> str:
+        if self.finished:
+            return "sent a message while no request was running"
+        return "sent a message out of turn"
+
+
+class _KeyRound(_Task):
+    def __init__(self, dealer: MentalDealer) -> None:
+        super().__init__(dealer)
+        self.verified: dict[int, VerifiedKey] = {}
+        self.owed = set(range(dealer.n_seats))
+
+    def compose(self) -> bytes:
+        d = self.d
+        proof = prove_key(d._keypair, d.session_id, d.seat, d.step)
+        return msg.key_message(d._keypair.public, proof)
+
+    def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
+        d = self.d
+        public, proof = msg.parse_key(message)
+        if seat == d.seat and public != d._keypair.public:
+            raise VerificationFailed("a key in this seat's name that is not its key")
+        verified = verify_key(public, proof, d.session_id, seat, d.step)
+        if len(self.verified) == d.n_seats - 1:
+            joint = joint_public_key([*self.verified.values(), verified])
+            self.verified[seat] = verified
+            d._joint = joint
+            d._public_keys = {s: k.public for s, k in self.verified.items()}
+        else:
+            self.verified[seat] = verified
+
+    def next_round(self) -> None:
+        self.finished = True
+
+
+class _ShuffleTask(_Task):
+    def __init__(self, dealer: MentalDealer, request: Shuffle) -> None:
+        super().__init__(dealer)
+        pile = request.pile
+        check_pile_name(pile)
+        self.slots = _distinct_slots(request.slots)
+        if not isinstance(request.cards, tuple) or len(request.cards) != len(self.slots):
+            raise ValueError("a shuffle needs one card per slot")
+        for slot in self.slots:
+            if type(slot) is not int or not 0 <= slot <= msg.MAX_SLOT:
+                raise ValueError(f"bad slot id {slot!r}")
+        self.pile = pile
+        self.deck = [trivial_encryption(card_point(pile, card)) for card in request.cards]
+        dealer._cards.add(pile, request.cards)
+        self.context = b"pile:" + pile.encode("ascii")
+        self.passer = 0
+        self._mine: list[Ciphertext] | None = None
+        if self.deck:
+            self.owed = {0}
+        else:
+            self.finished = True
+
+    def compose(self) -> bytes:
+        d = self.d
+        new, proof = shuffle_and_prove(self.deck, d.joint_key, d.session_id, d.step, d.seat,
+                                       self.context)
+        self._mine = new
+        return msg.shuffle_message(new, proof)
+
+    def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
+        d = self.d
+        if own and self._mine is not None:
+            self.deck = self._mine
+            return
+        new, proof = msg.parse_shuffle(message, len(self.deck))
+        verify_pass(self.deck, new, proof, d.joint_key, d.session_id, d.step, seat, self.context)
+        self.deck = new
+
+    def next_round(self) -> None:
+        self.passer += 1
+        if self.passer < self.d.n_seats:
+            self.owed = {self.passer}
+            return
+        for slot, ct in zip(self.slots, self.deck, strict=True):
+            self.d._slots[slot] = HiddenSlot(self.pile, ct)
+            self.d._known.pop(slot, None)
+        self.finished = True
+
+
+class _SharesPlan:
+    """Which seat owes shares of which slots (in request order)."""
+
+    def __init__(self, dealer: MentalDealer, slots: Sequence[int], exclude: int | None) -> None:
+        self.by_seat: dict[int, list[int]] = {}
+        for slot in slots:
+            for seat in sorted(dealer._slots[slot].missing(dealer.n_seats)):
+                if seat != exclude:
+                    self.by_seat.setdefault(seat, []).append(slot)
+
+
+class _DealTask(_Task):
+    def __init__(self, dealer: MentalDealer, request: Deal) -> None:
+        super().__init__(dealer)
+        if not isinstance(request.seat, int) or not 0 <= request.seat < dealer.n_seats:
+            raise ValueError(f"no seat {request.seat!r}")
+        self.to = request.seat
+        self.slots = _distinct_slots(request.slots)
+        states = [dealer._slot(slot) for slot in self.slots]
+        # The receiver's share of the current ciphertext is public: others could finish
+        # decrypting, so the receiver re-randomises first (DESIGN.md "Transfer").
+        self.transfers = [slot for slot, state in zip(self.slots, states, strict=True)
+                          if self.to in state.shares and state.card is None]
+        self._mine: list[Any] | None = None
+        self.plan: _SharesPlan | None = None
+        if self.transfers:
+            self.owed = {self.to}
+        else:
+            self._start_shares()
+
+    def _start_shares(self) -> None:
+        self.plan = _SharesPlan(self.d, self.slots, exclude=self.to)
+        self.owed = set(self.plan.by_seat)
+        if not self.owed:
+            self._finish()
+
+    def compose(self) -> bytes:
+        d = self.d
+        if self.plan is None:
+            items = []
+            for slot in self.transfers:
+                new, proof = rerandomise_with_proof(
+                    d._slots[slot].ciphertext, d.joint_key, d.session_id, d.step, d.seat,
+                    _transfer_context(slot))
+                items.append((slot, new, proof))
+            self._mine = items
+            return msg.transfer_message(items)
+        shares = d._my_shares(self.plan.by_seat[d.seat])
+        self._mine = shares
+        return msg.shares_message(shares)
+
+    def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
+        d = self.d
+        trusted = own and self._mine is not None
+        if self.plan is None:
+            items = self._mine if trusted else msg.parse_transfer(message, self.transfers)
+            if not trusted:
+                for slot, new, proof in items:
+                    verify_rerandomisation(d._slots[slot].ciphertext, new, proof, d.joint_key,
+                                           d.session_id, d.step, seat, _transfer_context(slot))
+            for slot, new, _ in items:
+                state = d._slots[slot]
+                state.ciphertext = new
+                state.shares = {}
+            return
+        shares = self._mine if trusted else msg.parse_shares(message, self.plan.by_seat[seat])
+        if not trusted:
+            d._verify_shares(seat, shares)
+        for slot, share in shares:
+            d._slots[slot].shares[seat] = share.share
+
+    def next_round(self) -> None:
+        self._mine = None
+        if self.plan is None:
+            self._start_shares()
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        d = self.d
+        for slot in self.slots:
+            state = d._slots[slot]
+            if d.seat == self.to and slot not in d._known:
+                own_share = scalar_mul(d._keypair.secret, state.ciphertext.c1)
+                d._known[slot] = d._open(slot, state, [own_share])
+            state.seen.add(self.to)
+        self.finished = True
+
+    def result(self) -> ChanceResult:
+        if self.d.seat != self.to:
+            return ChanceResult(tuple(None for _ in self.slots))
+        return ChanceResult(tuple(self.d._known[slot] for slot in self.slots))
+
+
+class _RevealTask(_Task):
+    def __init__(self, dealer: MentalDealer, request: Reveal) -> None:
+        super().__init__(dealer)
+        self.slots = _distinct_slots(request.slots)
+        for slot in self.slots:
+            dealer._slot(slot)
+        self.plan = _SharesPlan(dealer, self.slots, exclude=None)
+        self._mine: list[tuple[int, DecryptionShare]] | None = None
+        self.owed = set(self.plan.by_seat)
+        if not self.owed:
+            self._finish()
+
+    def compose(self) -> bytes:
+        shares = self.d._my_shares(self.plan.by_seat[self.d.seat])
+        self._mine = shares
+        return msg.shares_message(shares)
+
+    def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
+        d = self.d
+        if own and self._mine is not None:
+            shares = self._mine
+        else:
+            shares = msg.parse_shares(message, self.plan.by_seat[seat])
+            d._verify_shares(seat, shares)
+        for slot, share in shares:
+            d._slots[slot].shares[seat] = share.share
+
+    def next_round(self) -> None:
+        self._finish()
+
+    def _finish(self) -> None:
+        d = self.d
+        for slot in self.slots:
+            state = d._slots[slot]
+            if state.card is None:
+                d._make_public(slot, state, d._open(slot, state))
+        self.finished = True
+
+    def result(self) -> ChanceResult:
+        return ChanceResult(tuple(self.d._slots[slot].card for slot in self.slots))
+
+
+class _RandomTask(_Task):
+    def __init__(self, dealer: MentalDealer, request: RandomInt) -> None:
+        super().__init__(dealer)
+        bound = request.bound
+        if not isinstance(bound, int) or isinstance(bound, bool) or not 1 <= bound < 2**64:
+            raise ValueError("a random integer needs a bound in [1, 2^64)")
+        self.bound = bound
+        self.value: int | None = None
+        self.round_id = dealer.step
+        self.draw = CommitRevealRound(dealer.session_id, self.round_id, range(dealer.n_seats))
+        self.opening: Opening | None = None
+        self.revealing = False
+        if bound == 1:
+            self.value = 0
+            self.finished = True
+        else:
+            self.owed = set(range(dealer.n_seats))
+
+    def compose(self) -> bytes:
+        d = self.d
+        if not self.revealing:
+            self.opening, digest = new_contribution(d.session_id, self.round_id, d.seat)
+            return msg.commit_message(digest)
+        if self.opening is None:
+            raise ProtocolMisuse("this seat's commitment was lost: it cannot reveal")
+        return msg.reveal_message(self.draw.echo(), self.opening.nonce, self.opening.value)
+
+    def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
+        if not self.revealing:
+            if msg.message_kind(message) == msg.REVEAL:
+                raise VerificationFailed("revealed before the commitment set was closed")
+            self.draw.add_commitment(seat, msg.parse_commit(message))
+            return
+        echo, nonce, value = msg.parse_reveal(message)
+        self.draw.add_reveal(seat, nonce, value, echo)
+
+    def next_round(self) -> None:
+        if not self.revealing:
+            self.revealing = True
+            self.owed = set(range(self.d.n_seats))
+            return
+        self.value = uniform_below(self.draw.seed(), self.bound, RANDOM_INT_LABEL)
+        self.finished = True
+
+    def out_of_turn(self, seat: int, payload: object) -> str:
+        if not self.finished and not self.revealing:
+            try:
+                if msg.message_kind(wire.decode(payload)) == msg.REVEAL:
+                    return "revealed before the commitment set was closed"
+            except InvalidEncoding:
+                pass
+        return super().out_of_turn(seat, payload)
+
+    def result(self) -> ChanceResult:
+        return ChanceResult((self.value,))
+
+
+_TASKS: dict[type, type[_Task]] = {
+    Shuffle: _ShuffleTask,
+    Deal: _DealTask,
+    Reveal: _RevealTask,
+    RandomInt: _RandomTask,
+}
