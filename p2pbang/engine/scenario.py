@@ -333,16 +333,20 @@ class Scenario:
         return [e.kind for e in self.events]
 
     def snapshot(self) -> tuple[Any, ...]:
-        """Every piece of state an accepted input could change, as comparable values: a refused
-        input must leave this exactly as it was."""
-        game = self.game
-        players = tuple(
-            (p.life, p.alive, tuple(p.hand), tuple(p.table), p.role, p.role_public)
-            for p in game.players
-        )
-        return (
-            game.pending, game.current, game.turn, game.bangs_played, game.result,
-            tuple(game.deck), tuple(game.discard), tuple(game.store), players,
-            tuple(sorted(game.known.items())), tuple(game.alive_seats()),
-            len(game.history), tuple(game.events), len(self.dealer.requests),
-        )
+        """The game's state (see ``game_state``) plus how far the dealer got."""
+        return (*game_state(self.game), len(self.dealer.requests))
+
+
+def game_state(game: Game) -> tuple[Any, ...]:
+    """Every piece of state an accepted input could change, as comparable values: a refused
+    input must leave this exactly as it was."""
+    players = tuple(
+        (p.life, p.alive, tuple(p.hand), tuple(p.table), p.role, p.role_public)
+        for p in game.players
+    )
+    return (
+        game.pending, game.current, game.turn, game.bangs_played, game.result,
+        tuple(game.deck), tuple(game.discard), tuple(game.store), players,
+        tuple(sorted(game.known.items())), tuple(sorted(game._where.items())),
+        tuple(game.alive_seats()), len(game.history), tuple(game.events),
+    )
