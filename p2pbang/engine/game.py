@@ -824,7 +824,11 @@ class Game:
         else:
             self._event("missed", target, shooter)
 
-    def _damage(self, seat: int, amount: int, source: int) -> Step:
+    def _damage(self, seat: int, amount: int, source: int, card_player: int | None = None) -> Step:
+        """``seat`` loses ``amount`` life; ``source`` is the player responsible (rewards,
+        penalties), ``card_player`` the one who played the card that hurt (El Gringo draws
+        from him), when they differ: in a Duel its challenger played the card even when
+        the other duellist wins it."""
         player = self.players[seat]
         player.life -= amount
         self._event("damage", seat, source, value=amount)
@@ -834,11 +838,14 @@ class Game:
                 return
         if player.character == "bart_cassidy":
             yield from self._draw(seat, amount)
-        elif player.character == "el_gringo" and source not in (NO_SEAT, seat):
+        elif player.character == "el_gringo":
+            giver = source if card_player is None else card_player
+            if giver in (NO_SEAT, seat):
+                return
             for _ in range(amount):
-                if not self.players[source].hand:
+                if not self.players[giver].hand:
                     break
-                yield from self._steal_random(source, seat)
+                yield from self._steal_random(giver, seat)
 
     def _dying(self, seat: int, source: int) -> Step:
         """At 0 life or less: Beer (not with two players left) or Sid's ability, or elimination."""
@@ -1027,7 +1034,8 @@ def _duel(game: Game, seat: int, action: Play) -> Step:
                 yield from game._respond_card(answering, answer)
                 answering, other = other, answering
                 continue
-        yield from game._damage(answering, 1, other)
+        # The Duel's BANG! cards are discarded, not played: the one card played is the Duel.
+        yield from game._damage(answering, 1, other, card_player=seat)
         return
 
 

@@ -211,6 +211,23 @@ def test_el_gringo_duel_challenged_by_another() -> None:
     assert table.life(1) == 2 and table.hand(1) == ["beer"] and table.hand(0) == []
 
 
+def test_el_gringo_losing_his_own_duel_draws_nothing() -> None:
+    """El Gringo draws for a card "played by another player". In a Duel he started, the one
+    card played is his own Duel: the BANG! cards of a Duel are discarded, not played
+    (publisher's FAQ on Duel and the BANG! limit). The winner is still responsible."""
+    table = Scenario(seat_as("el_gringo", 1), hands={1: ["duel"], 2: ["bang", "beer"]},
+                     turn=1, life={1: 1}, deck=["saloon", "gatling", "panic"])
+    table.play(1, "duel", target=2)
+    table.respond(2, "bang")  # El Gringo holds nothing more: he loses the Duel
+    assert not table.alive(1)
+    assert table.hand(2)[:4] == ["beer", "saloon", "gatling", "panic"]  # the reward
+    table = Scenario(seat_as("el_gringo", 1), hands={1: ["duel"], 2: ["bang", "beer"]},
+                     turn=1)
+    table.play(1, "duel", target=2)
+    table.respond(2, "bang")
+    assert table.life(1) == 2 and table.hand(1) == [] and table.hand(2) == ["beer"]
+
+
 def test_el_gringo_draws_nothing_for_dynamite() -> None:
     """"Damage from the Dynamite is not caused by any player"."""
     table = Scenario(seat_as("el_gringo", 1), hands={0: ["beer"], 1: ["beer", "beer"]},
