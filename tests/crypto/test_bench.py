@@ -1,0 +1,28 @@
+"""The benchmark runs end to end and reports real, self-consistent figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from p2pbang.crypto.bench import print_crypto_bench, run_crypto_bench
+
+
+def test_small_bench_reports_every_figure(capsys) -> None:
+    report = run_crypto_bench(cards=6, peers=3)
+    for key in ("pass_ms", "verify_ms", "share_ms", "verify_share_ms", "setup_wall_ms",
+                "setup_cpu_ms", "setup_critical_path_ms"):
+        assert report[key] > 0
+    # m = 1 Bayer-Groth: about 5n + 11 multiplications to verify, about 8n + 10 to prove.
+    assert 5 * 6 <= report["verify_scalar_mults"] <= 5 * 6 + 12
+    assert report["pass_scalar_mults"] >= 7 * 6
+    assert report["share_scalar_mults"] == 3 and report["verify_share_scalar_mults"] == 4
+    # keys (3) + 3 role-deck passes over 2 cards + 3 deck passes
+    assert report["setup_messages"] == 9
+    assert set(report["meets_targets"]) == set(report["targets_ms"])
+    print_crypto_bench(cards=4, peers=2)
+    assert "shuffle pass" in capsys.readouterr().out
+
+
+def test_bench_refuses_nonsense() -> None:
+    with pytest.raises(ValueError):
+        run_crypto_bench(cards=1, peers=3)
