@@ -156,6 +156,9 @@ class Scenario:
         n = len(characters)
         hands = hands or {}
         tables = tables or {}
+        dead = set(dead)
+        if any(hands.get(seat) or tables.get(seat) for seat in dead):
+            raise ValueError("an eliminated seat holds no cards")
         pick = CardPicker([*(c for h in hands.values() for c in h),
                            *(c for t in tables.values() for c in t), *deck, *discard])
         self.position = Position(
@@ -164,7 +167,7 @@ class Scenario:
             hands=[pick.many(hands.get(seat, [])) for seat in range(n)],
             tables=[pick.many(tables.get(seat, [])) for seat in range(n)],
             life=[(life or {}).get(seat) for seat in range(n)],
-            alive=[seat not in set(dead) for seat in range(n)],
+            alive=[seat not in dead for seat in range(n)],
             deck=pick.many(deck),
             discard=pick.many(discard),
             turn=turn,
