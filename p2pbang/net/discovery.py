@@ -22,7 +22,7 @@ import re
 import secrets
 import socket
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +50,34 @@ _PEER_ID = re.compile(r"[a-z2-7]{16}")
 _OPTION_VALUE = re.compile(r"[\x20-\x7e]{0,64}")
 
 log = logging.getLogger(__name__)
+
+
+def validate_game(game: str) -> str:
+    """A game name is a short lowercase token ("bang", "dice", "duel")."""
+    if not isinstance(game, str) or not _TOKEN.fullmatch(game):
+        raise ValueError("'game' must be a short lowercase token")
+    return game
+
+
+def validate_seats(seats: int) -> int:
+    if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
+        raise ValueError(f"'seats' must be a number in [2, {MAX_SEATS}]")
+    return seats
+
+
+def validate_options(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """Options are short token keys with short printable values; sorted, keys unique."""
+    options = sorted(pairs)
+    if len(options) > MAX_OPTIONS:
+        raise ValueError(f"more than {MAX_OPTIONS} options")
+    for index, (key, value) in enumerate(options):
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise ValueError("options are text keys and values")
+        if not _TOKEN.fullmatch(key) or not _OPTION_VALUE.fullmatch(value):
+            raise ValueError(f"bad option {key[:40]!r}")
+        if index and options[index - 1][0] == key:
+            raise ValueError(f"option {key!r} given twice")
+    return tuple(options)
 
 
 class DiscoveryError(Exception):
@@ -110,22 +138,12 @@ class TableInfo:
         table_hex = field("id")
         if not re.fullmatch(r"(?:[0-9a-f]{2}){1,64}", table_hex):
             raise ValueError("'id' must be 1 to 64 bytes of lowercase hex")
-        game = field("game")
-        if not _TOKEN.fullmatch(game):
-            raise ValueError("'game' must be a short lowercase token")
+        game = validate_game(field("game"))
         peer = field("peer")
         if not _PEER_ID.fullmatch(peer):
             raise ValueError("'peer' must be a peer id")
         seats = number("seats", 2, MAX_SEATS)
-        options = []
-        for key, value in text.items():
-            if key.startswith("o."):
-                name = key[2:]
-                if not _TOKEN.fullmatch(name) or not _OPTION_VALUE.fullmatch(value):
-                    raise ValueError(f"bad option {key[:40]!r}")
-                options.append((name, value))
-        if len(options) > MAX_OPTIONS:
-            raise ValueError(f"more than {MAX_OPTIONS} options")
+        options = validate_options((k[2:], v) for k, v in text.items() if k.startswith("o."))
         return cls(
             table_id=bytes.fromhex(table_hex),
             name=validate_display_name(field("name")),
@@ -133,7 +151,7 @@ class TableInfo:
             seats=seats,
             free=number("free", 0, seats),
             host_peer=peer,
-            options=tuple(sorted(options)),
+            options=options,
             version=number("v", 0, 0xFFFF),
         )
 

@@ -257,9 +257,11 @@ class Mesh:
         self._connections: dict[str, _Connection] = {}
         self._maintained: set[str] = set()
         self._allowed: frozenset[str] | None = None
+        self._banned: dict[str, str] = {}
         self._handshake_slots = trio.Semaphore(MAX_PENDING_HANDSHAKES)
         self._nursery: trio.Nursery | None = None
         self._events_send, self.events = trio.open_memory_channel[ConnectionEvent](1024)
+        self._watchers: list[trio.MemorySendChannel[ConnectionEvent]] = []
         self._incoming_send, self.incoming = trio.open_memory_channel[Incoming](
             self.config.inbox_size
         )
@@ -307,6 +309,12 @@ class Mesh:
         self._topics[topic] = send
         return receive
 
+    def watch_events(self, buffer: int = 256) -> trio.MemoryReceiveChannel[ConnectionEvent]:
+        """Another, independent feed of the connection events (``events`` is the first)."""
+        send, receive = trio.open_memory_channel[ConnectionEvent](buffer)
+        self._watchers.append(send)
+        return receive
+
     def peers(self) -> list[PeerStatus]:
         return sorted(self._peers.values(), key=lambda p: p.peer_id)
 
@@ -323,9 +331,16 @@ class Mesh:
             if peer_id not in self._allowed:
                 self._connections[peer_id].end("not in the table's roster", fault=False)
 
+    def ban(self, peer_id: str, reason: str) -> None:
+        """Refuse this peer from now on (caught cheating): drop it, never dial it again."""
+        self._banned[peer_id] = reason
+        self._maintained.discard(peer_id)
+        self._status(peer_id).left = True
+        self.disconnect(peer_id, f"banned: {reason}", fault=True)
+
     def add_peer(self, peer_id: str, host: str, port: int) -> None:
         """Remember where a peer listens. If our id is the lower, we keep a link to it."""
-        if peer_id == self.peer_id:
+        if peer_id == self.peer_id or peer_id in self._banned:
             return
         status = self._status(peer_id)
         status.address = (host, port)
@@ -389,10 +404,15 @@ class Mesh:
         level = logging.WARNING if event.fault or event.kind == "rejected" else logging.INFO
         who = event.peer_id or (f"{event.address[0]}:{event.address[1]}" if event.address else "?")
         log.log(level, "mesh %s: %s %s %s", self.peer_id, event.kind, who, event.reason)
-        try:
-            self._events_send.send_nowait(event)
-        except trio.WouldBlock:
-            log.warning("mesh %s: event queue full, dropped %s", self.peer_id, event)
+        for channel in [self._events_send, *self._watchers]:
+            try:
+                channel.send_nowait(event)
+            except trio.WouldBlock:
+                # Nobody is reading that feed; an unread feed must not stall the mesh.
+                log.debug("mesh %s: event feed full, dropped %s", self.peer_id, event)
+            except trio.BrokenResourceError:
+                if channel is not self._events_send:
+                    self._watchers.remove(channel)  # that watcher closed its end
 
     def _ensure_maintainer(self, peer_id: str) -> None:
         status = self._peers.get(peer_id)
@@ -556,7 +576,9 @@ class Mesh:
         """Decide whether to keep a freshly authenticated channel; register it if so."""
         peer = channel.peer
         refusal = ""
-        if self._allowed is not None and peer.peer_id not in self._allowed:
+        if peer.peer_id in self._banned:
+            refusal = f"banned: {self._banned[peer.peer_id]}"
+        elif self._allowed is not None and peer.peer_id not in self._allowed:
             refusal = "not in the table's roster"
         elif (
             peer.peer_id not in self._connections
@@ -600,7 +622,7 @@ class Mesh:
                         nursery.start_soon(self._guarded, connection, task)
         except BaseExceptionGroup as group:
             # Only a bug in our own code gets here; contain it to this one connection.
-            bugs = group.subgroup(lambda e: not isinstance(e, trio.Cancelled))
+            bugs = group.subgroup(lambda e: not isinstance(e, trio.Cancelled | BaseExceptionGroup))
             if bugs is None:
                 raise
             log.error("mesh %s: connection to %s crashed", self.peer_id, peer.peer_id,
