@@ -212,6 +212,8 @@ class MentalDealer:
         """Check ``seat``'s claim that ``slot`` holds ``card``; on success the card is public."""
         if not isinstance(seat, int) or not 0 <= seat < self.n_seats:
             raise ProtocolMisuse(f"no seat {seat!r} at this table")
+        if self._joint is None:
+            raise ProtocolMisuse("the key round has not finished")
         evidence = payload if isinstance(payload, bytes) else b""
         try:
             claimed_slot, share = msg.parse_own(wire.decode(payload))
