@@ -1,6 +1,8 @@
 """Sentences for events, decisions and actions, shared by the plain and full-screen interfaces.
 
-Everything is described from one seat's engine, so a hidden card shows as "a card".
+Everything is described from one seat's engine, so a hidden card shows as "a card". The
+viewer's own deeds get their own second-person sentences (translations conjugate the verb),
+and where the viewer is the object of a sentence its name reads "you".
 """
 
 from __future__ import annotations
@@ -33,8 +35,8 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
 from p2pbang.engine.game import Game
-from p2pbang.ui.i18n import _
-from p2pbang.ui.texts import TEAM_NAMES, card_name, card_text, character_name, role_name
+from p2pbang.ui.i18n import _, ngettext
+from p2pbang.ui.texts import card_name, card_text, character_name, role_name, team_name
 
 
 def card_label(game: Game, card: int) -> str:
@@ -50,6 +52,13 @@ def slot_label(game: Game, slot: int) -> str:
     return _("a card") if card is None else card_label(game, card)
 
 
+def action_card(action: Action) -> int | None:
+    """The card an action plays or discards (for showing its text), if there is one."""
+    if isinstance(action, Play | Discard):
+        return action.card
+    return None
+
+
 class Describer:
     """Turns engine values into sentences for the seat ``game.viewer``."""
 
@@ -61,182 +70,246 @@ class Describer:
         return seat == self.game.viewer
 
     def who(self, seat: int) -> str:
+        """A seat's name as the subject of a third-person sentence."""
         if seat == NO_SEAT:
             return _("nobody")
         return self.names[seat]
 
+    def whom(self, seat: int) -> str:
+        """A seat's name as an object: "you" for the viewer."""
+        if self._mine(seat):
+            return _("you")
+        return self.who(seat)
+
     # ---------------------------------------------------------------- events
 
     def event(self, e: Event) -> str | None:
-        g, who = self.game, self.who
-        name, target = who(e.seat), who(e.target)
-        card = card_label(g, e.card) if e.card >= 0 else _("a card")
+        """One line for an event, or None for bookkeeping events told by their neighbours."""
+        g = self.game
+        mine = self._mine(e.seat)
+        name, target = self.who(e.seat), self.whom(e.target)
+        card = card_label(g, e.card)
         kind = e.kind
         if kind == "turn":
-            return _("--- Turn {n}: {name} ---").format(n=e.value, name=name)
+            return _("--- Turn {n}: {name} ---").format(n=e.value, name=self.who(e.seat))
         if kind == "character":
-            p = g.players[e.seat]
-            if self._mine(e.seat):
+            character = character_name(g.players[e.seat].character)
+            if mine:
                 return _("You play {character} ({life} life).").format(
-                    character=character_name(p.character), life=e.value)
+                    character=character, life=e.value)
             return _("{name} plays {character} ({life} life).").format(
-                name=name, character=character_name(p.character), life=e.value)
+                name=name, character=character, life=e.value)
         if kind == "draw":
-            if self._mine(e.seat):
-                return _("You draw {n} card(s).").format(n=e.value)
-            return _("{name} draws {n} card(s).").format(name=name, n=e.value)
+            if mine:
+                return ngettext("You draw {n} card.", "You draw {n} cards.", e.value).format(
+                    n=e.value)
+            return ngettext("{name} draws {n} card.", "{name} draws {n} cards.",
+                            e.value).format(name=name, n=e.value)
         if kind == "play":
-            if e.target != NO_SEAT:
-                if self._mine(e.seat):
-                    return _("You play {card} on {target}.").format(card=card, target=target)
-                return _("{name} plays {card} on {target}.").format(
-                    name=name, card=card, target=target)
-            if self._mine(e.seat):
-                return _("You play {card}.").format(card=card)
-            return _("{name} plays {card}.").format(name=name, card=card)
+            return self._play(e, name, target, card)
         if kind == "respond":
-            if self._mine(e.seat):
+            if mine:
                 return _("You answer with {card}.").format(card=card)
             return _("{name} answers with {card}.").format(name=name, card=card)
         if kind == "damage":
-            life = g.players[e.seat].life
-            if self._mine(e.seat):
-                return _("You lose {n} life ({life} left).").format(n=e.value, life=max(life, 0))
-            if e.target != NO_SEAT:
-                return _("{name} loses {n} life to {source} ({life} left).").format(
-                    name=name, n=e.value, source=target, life=max(life, 0))
-            return _("{name} loses {n} life ({life} left).").format(
-                name=name, n=e.value, life=max(life, 0))
+            return self._damage(e, name, target)
         if kind == "heal":
-            if e.value == 0:
-                return _("{name} is already at full life.").format(name=name)
-            if self._mine(e.seat):
-                return _("You regain {n} life.").format(n=e.value)
-            return _("{name} regains {n} life.").format(name=name, n=e.value)
+            return self._heal(e, name)
         if kind == "no_effect":
             return _("{card} has no effect with two players left.").format(card=card)
         if kind in ("jail_check", "dynamite_check", "barrel_check"):
             what = {"jail_check": _("Jail"), "dynamite_check": _("Dynamite"),
                     "barrel_check": _("Barrel")}[kind]
+            if mine:
+                return _("You draw! for {what}: {card}.").format(what=what, card=card)
             return _("{name} draws! for {what}: {card}.").format(name=name, what=what, card=card)
-        if kind == "missed":
-            return _("{name} avoids the shot.").format(name=name)
-        if kind == "steal":
-            return _("{name} takes {card} from {target}.").format(
-                name=name, card=card, target=target)
-        if kind == "discard":
+        return self._other(e, mine, name, target, card)
+
+    def _play(self, e: Event, name: str, target: str, card: str) -> str:
+        if e.target != NO_SEAT:
             if self._mine(e.seat):
-                return _("You discard {card}.").format(card=card)
-            return _("{name} discards {card}.").format(name=name, card=card)
-        if kind == "forced_discard":
-            return _("{name} must discard {card} ({target}'s card).").format(
+                return _("You play {card} on {target}.").format(card=card, target=target)
+            return _("{name} plays {card} on {target}.").format(
                 name=name, card=card, target=target)
+        if self._mine(e.seat):
+            return _("You play {card}.").format(card=card)
+        return _("{name} plays {card}.").format(name=name, card=card)
+
+    def _damage(self, e: Event, name: str, source: str) -> str:
+        life = max(self.game.players[e.seat].life, 0)
+        if self._mine(e.seat):
+            if e.target != NO_SEAT:
+                return ngettext("You lose {n} life to {source} ({life} left).",
+                                "You lose {n} lives to {source} ({life} left).",
+                                e.value).format(n=e.value, source=source, life=life)
+            return ngettext("You lose {n} life ({life} left).",
+                            "You lose {n} lives ({life} left).",
+                            e.value).format(n=e.value, life=life)
+        if e.target != NO_SEAT:
+            return ngettext("{name} loses {n} life to {source} ({life} left).",
+                            "{name} loses {n} lives to {source} ({life} left).",
+                            e.value).format(name=name, n=e.value, source=source, life=life)
+        return ngettext("{name} loses {n} life ({life} left).",
+                        "{name} loses {n} lives ({life} left).",
+                        e.value).format(name=name, n=e.value, life=life)
+
+    def _heal(self, e: Event, name: str) -> str:
+        mine = self._mine(e.seat)
+        if e.value == 0:
+            if mine:
+                return _("You are already at full life.")
+            return _("{name} is already at full life.").format(name=name)
+        if mine:
+            return ngettext("You regain {n} life.", "You regain {n} lives.", e.value).format(
+                n=e.value)
+        return ngettext("{name} regains {n} life.", "{name} regains {n} lives.",
+                        e.value).format(name=name, n=e.value)
+
+    def _other(self, e: Event, mine: bool, name: str, target: str, card: str) -> str | None:
+        kind = e.kind
+        you_them = {
+            "missed": (_("You avoid the shot."), _("{name} avoids the shot.")),
+            "steal": (_("You take {card} from {target}."),
+                      _("{name} takes {card} from {target}.")),
+            "discard": (_("You discard {card}."), _("{name} discards {card}.")),
+            "forced_discard": (_("Cat Balou by {target}: you discard {card}."),
+                               _("Cat Balou by {target}: {name} discards {card}.")),
+            "skip_turn": (_("You stay in jail and miss the turn."),
+                          _("{name} stays in jail and misses the turn.")),
+            "escape": (_("You escape from jail."), _("{name} escapes from jail.")),
+            "reward": (_("You draw 3 cards for eliminating an Outlaw."),
+                       _("{name} draws 3 cards for eliminating an Outlaw.")),
+            "penalty": (_("You, the Sheriff, eliminated a Deputy and discard every card."),
+                        _("{name}, the Sheriff, eliminated a Deputy and discards every "
+                          "card.")),
+            "store_pick": (_("You take {card} from the General Store."),
+                           _("{name} takes {card} from the General Store.")),
+            "show_draw": (_("You show the second card drawn: {card}."),
+                          _("{name} shows the second card drawn: {card}.")),
+            "take_discard": (_("You take {card} from the discard pile."),
+                             _("{name} takes {card} from the discard pile.")),
+            "put_back": (_("You put a card back on the deck."),
+                         _("{name} puts a card back on the deck.")),
+            "replace_weapon": (_("You discard your old weapon {card}."),
+                               _("{name} discards the old weapon {card}.")),
+            "ability": (_("You discard two cards to regain 1 life."),
+                        _("{name} discards two cards to regain 1 life.")),
+        }
+        if kind in you_them:
+            text = you_them[kind][0 if mine else 1]
+            return text.format(name=name, target=target, card=card)
+        if kind == "take_all":
+            if mine:
+                return ngettext("You take the {n} card of {target}.",
+                                "You take all {n} cards of {target}.",
+                                e.value).format(n=e.value, target=target)
+            return ngettext("{name} takes the {n} card of {target}.",
+                            "{name} takes all {n} cards of {target}.",
+                            e.value).format(name=name, n=e.value, target=target)
         if kind == "explode":
+            if mine:
+                return _("The Dynamite explodes in front of you!")
             return _("The Dynamite explodes in front of {name}!").format(name=name)
         if kind == "pass_dynamite":
             return _("The Dynamite passes from {name} to {target}.").format(
-                name=name, target=target)
-        if kind == "skip_turn":
-            return _("{name} stays in jail and misses the turn.").format(name=name)
-        if kind == "escape":
-            return _("{name} escapes from jail.").format(name=name)
+                name=self.whom(e.seat), target=target)
         if kind == "eliminated":
-            role = role_name(ROLE_KEYS[e.value])
-            if e.target not in (NO_SEAT, e.seat):
-                return _("{name} is eliminated by {killer}! {name} was the {role}.").format(
-                    name=name, killer=target, role=role)
-            return _("{name} is eliminated! {name} was the {role}.").format(name=name, role=role)
-        if kind == "reward":
-            return _("{name} draws 3 cards for eliminating an Outlaw.").format(name=name)
-        if kind == "penalty":
-            return _("{name}, the Sheriff, eliminated a Deputy and discards every card.").format(
-                name=name)
-        if kind == "take_all":
-            return _("{name} takes all {n} cards of {target}.").format(
-                name=name, n=e.value, target=target)
-        if kind == "store_pick":
-            return _("{name} takes {card} from the General Store.").format(name=name, card=card)
-        if kind == "show_draw":
-            return _("{name} shows the second card drawn: {card}.").format(name=name, card=card)
-        if kind == "take_discard":
-            return _("{name} takes {card} from the discard pile.").format(name=name, card=card)
-        if kind == "put_back":
-            return _("{name} puts a card back on the deck.").format(name=name)
+            return self._eliminated(e, mine, name, target)
         if kind == "reshuffle":
-            return _("The discard pile is shuffled into a new deck ({n} cards).").format(n=e.value)
-        if kind == "replace_weapon":
-            return _("{name} discards the old weapon {card}.").format(name=name, card=card)
-        if kind == "ability":
-            return _("{name} discards two cards to regain 1 life.").format(name=name)
-        if kind == "game_over":
-            return None
-        return None  # "check", "end_turn": told by the events around them
+            return ngettext("The discard pile is shuffled into a new deck ({n} card).",
+                            "The discard pile is shuffled into a new deck ({n} cards).",
+                            e.value).format(n=e.value)
+        return None  # "check", "end_turn", "game_over": told by the events around them
+
+    def _eliminated(self, e: Event, mine: bool, name: str, killer: str) -> str:
+        role = role_name(ROLE_KEYS[e.value])
+        by_other = e.target not in (NO_SEAT, e.seat)
+        if mine:
+            if by_other:
+                return _("You are eliminated by {killer}! You were the {role}.").format(
+                    killer=killer, role=role)
+            return _("You are eliminated! You were the {role}.").format(role=role)
+        if by_other:
+            return _("{name} is eliminated by {killer}! {name} was the {role}.").format(
+                name=name, killer=killer, role=role)
+        return _("{name} is eliminated! {name} was the {role}.").format(name=name, role=role)
 
     def end(self, end: End) -> str:
         winners = ", ".join(self.names[s] for s in end.winners)
         return _("Game over: {team} win ({winners}).").format(
-            team=_(TEAM_NAMES[end.team]), winners=winners)
+            team=team_name(end.team), winners=winners)
+
+    def outcome(self, end: End) -> str:
+        """Whether the viewer won: one short line for the end of the game."""
+        if self.game.viewer in end.winners:
+            return _("You win!")
+        return _("You lose.")
 
     # ---------------------------------------------------------------- decisions
 
     def decision(self, d: Decision) -> str:
-        you = d.seat == self.game.viewer
-        name = _("You") if you else self.who(d.seat)
-        source = self.who(d.source)
+        """What the viewer must decide now; for another seat, what that seat is doing."""
+        if d.seat != self.game.viewer:
+            return self.activity(d)
+        source = self.whom(d.source)
         if d.kind == PLAY:
-            return _("{name}: play cards, or end the turn.").format(name=name)
+            return _("Your turn: play cards, or end the turn.")
         if d.kind == DISCARD:
-            return _("{name}: too many cards; discard {n} more.").format(name=name, n=d.needed)
+            return ngettext("Too many cards in hand: discard {n} more.",
+                            "Too many cards in hand: discard {n} more.",
+                            d.needed).format(n=d.needed)
         if d.kind == DRAW_SOURCE:
-            return _("{name}: where does your first card come from?").format(name=name)
+            return _("Where does your first card come from?")
         if d.kind == PUT_BACK:
-            return _("{name}: which card goes back on the deck?").format(name=name)
+            return _("Which card goes back on the deck?")
         if d.kind == PICK_CHECK:
-            return _("{name}: which card counts for the draw!?").format(name=name)
+            return _("Which card counts for the draw!?")
         if d.kind == STORE_PICK:
-            return _("{name}: take a card from the General Store.").format(name=name)
+            return _("Take a card from the General Store.")
         if d.kind == RESPOND_SHOT:
-            return _("{source} shoots {name}: {n} Missed! needed.").format(
-                source=source, name=name, n=d.needed)
+            return ngettext("{source} shoots at you: {n} Missed! needed.",
+                            "{source} shoots at you: {n} Missed! needed.",
+                            d.needed).format(source=source, n=d.needed)
         if d.kind == RESPOND_DUEL:
-            return _("Duel with {source}: {name} must discard a BANG! or lose 1 life.").format(
-                source=source, name=name)
+            return _("Duel with {source}: discard a BANG! or lose 1 life.").format(
+                source=source)
         if d.kind == RESPOND_INDIANS:
-            return _("Indians! ({source}): {name} must discard a BANG! or lose 1 life.").format(
-                source=source, name=name)
+            return _("Indians! from {source}: discard a BANG! or lose 1 life.").format(
+                source=source)
         if d.kind == DYING:
-            return _("{name} is dying: {n} Beer needed to survive.").format(
-                name=name, n=d.needed)
+            return ngettext("You are dying: {n} Beer needed to survive.",
+                            "You are dying: {n} Beers needed to survive.",
+                            d.needed).format(n=d.needed)
         return d.kind
+
+    def activity(self, d: Decision) -> str:
+        """What another seat is deciding, for the status line while the viewer waits."""
+        name, source = self.who(d.seat), self.whom(d.source)
+        texts = {
+            PLAY: _("{name} is playing cards."),
+            DISCARD: _("{name} is discarding down to the hand limit."),
+            DRAW_SOURCE: _("{name} chooses where to draw from."),
+            PUT_BACK: _("{name} chooses a card to put back on the deck."),
+            PICK_CHECK: _("{name} picks the card for the draw!."),
+            STORE_PICK: _("{name} picks a card from the General Store."),
+            RESPOND_SHOT: _("{name} answers a shot by {source}."),
+            RESPOND_DUEL: _("{name} answers the Duel with {source}."),
+            RESPOND_INDIANS: _("{name} answers the Indians! of {source}."),
+            DYING: _("{name} is dying."),
+        }
+        return texts.get(d.kind, d.kind).format(name=name, source=source)
 
     def waiting(self, d: Decision) -> str:
         return _("Waiting for {name}...").format(name=self.who(d.seat))
 
     # ---------------------------------------------------------------- actions
 
-    def action(self, d: Decision, a: Action) -> str:
+    def action(self, d: Decision, a: Action, brief: bool = False) -> str:
+        """The label of one legal action; ``brief`` leaves out the card's rules text (shown
+        elsewhere on the full screen) to keep a list of choices narrow."""
         g = self.game
         if isinstance(a, Play):
-            name = g.cards[a.card].name
-            label = card_label(g, a.card)
-            if d.kind == DYING:
-                return _("Drink {card}: regain 1 life").format(card=label)
-            if d.kind in (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS):
-                return _("Answer with {card}").format(card=label)
-            if a.target == NO_SEAT:
-                return _("Play {card}: {text}").format(card=label, text=card_text(name))
-            target = self.who(a.target)
-            distance = g.distance(d.seat, a.target)
-            if a.target_slot == FROM_HAND:
-                verb = _("take") if name == "panic" else _("discard")
-                return _("Play {card} on {target}: {verb} a random card from hand").format(
-                    card=label, target=target, verb=verb)
-            if a.target_slot >= 0:
-                verb = _("take") if name == "panic" else _("discard")
-                return _("Play {card} on {target}: {verb} their {what}").format(
-                    card=label, target=target, verb=verb, what=slot_label(g, a.target_slot))
-            return _("Play {card} on {target} (distance {d})").format(
-                card=label, target=target, d=distance)
+            return self._play_action(d, a, brief)
         if isinstance(a, Discard):
             return _("Discard {card}").format(card=card_label(g, a.card))
         if isinstance(a, Ability):
@@ -255,6 +328,42 @@ class Describer:
                 DYING: _("Accept elimination"),
             }.get(d.kind, _("Pass"))
         return repr(a)
+
+    def _play_action(self, d: Decision, a: Play, brief: bool) -> str:
+        g = self.game
+        name = g.cards[a.card].name
+        label = card_label(g, a.card)
+        if d.kind == DYING:
+            return _("Drink {card}: regain 1 life").format(card=label)
+        if d.kind in (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS):
+            return _("Answer with {card}").format(card=label)
+        if a.target == NO_SEAT:
+            if brief:
+                return _("Play {card}").format(card=label)
+            return _("Play {card}: {text}").format(card=label, text=card_text(name))
+        target = self.whom(a.target)
+        if brief and a.target_slot == FROM_HAND:
+            return _("Play {card} on {target}: a card from hand").format(
+                card=label, target=target)
+        if brief and a.target_slot >= 0:
+            return _("Play {card} on {target}: {what}").format(
+                card=label, target=target, what=slot_label(g, a.target_slot))
+        if a.target_slot == FROM_HAND:
+            if name == "panic":
+                return _("Play {card} on {target}: take a random card from hand").format(
+                    card=label, target=target)
+            return _("Play {card} on {target}: discard a random card from hand").format(
+                card=label, target=target)
+        if a.target_slot >= 0:
+            what = slot_label(g, a.target_slot)
+            if name == "panic":
+                return _("Play {card} on {target}: take their {what}").format(
+                    card=label, target=target, what=what)
+            return _("Play {card} on {target}: discard their {what}").format(
+                card=label, target=target, what=what)
+        distance = g.distance(d.seat, a.target)
+        return _("Play {card} on {target} (distance {d})").format(
+            card=label, target=target, d=distance)
 
     def _choice(self, d: Decision, value: int) -> str:
         g = self.game

@@ -13,26 +13,26 @@ from typing import TextIO
 from p2pbang.engine.actions import PLAY, Decision, End, IllegalAction
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.describe import Describer
-from p2pbang.ui.i18n import _
+from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.texts import (
     CARD_NAMES,
     CHARACTER_NAMES,
-    ROLE_GOALS,
     card_name,
     card_text,
     character_name,
     character_text,
+    role_goal,
     role_name,
 )
-from p2pbang.ui.view import SeatView, TableView, build_view
+from p2pbang.ui.view import SeatView, TableView, build_view, display_names
 
-HELP = """Commands:
+HELP = N_("""Commands:
   NUMBER     take that action
   t          show the table
   h          show your hand with card texts
   c NAME     explain a card or character (e.g. "c barrel", "c sid")
   ?          this help
-  q          quit the game"""
+  q          quit the game""")
 
 
 def render_table(view: TableView, names: list[str]) -> str:
@@ -89,7 +89,8 @@ class PlainSolo:
         self.session = session
         self.inp = inp
         self.out = out
-        self.say = Describer(session.mine, session.names)
+        self.names = display_names(session.names, session.you)
+        self.say = Describer(session.mine, self.names)
 
     def print(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -101,27 +102,27 @@ class PlainSolo:
         you = session.mine.players[session.you]
         self.print(_("A game of BANG! for {n} players: you and {bots}.").format(
             n=session.players,
-            bots=", ".join(n for s, n in enumerate(session.names) if s != session.you)))
+            bots=", ".join(n for s, n in enumerate(self.names) if s != session.you)))
         while session.mine.current < 0 and not isinstance(session.pending, End):
             self._events(session.step_one())  # the deal, up to the first turn
         self.print(_("You play {character}: {text}").format(
             character=character_name(you.character), text=character_text(you.character)))
         self.print(_("Your role: {role}. {goal}").format(
-            role=role_name(you.role), goal=_(ROLE_GOALS[you.role])))
+            role=role_name(you.role), goal=role_goal(you.role) if you.role else ""))
         shown_turn = -1
         while True:
             self._events(session.advance())
             pending = session.pending
             if isinstance(pending, End):
                 self.print(self.say.end(pending))
-                self.print(render_table(build_view(session.mine, session.names),
-                                        session.names))
+                self.print(render_table(build_view(session.mine, self.names),
+                                        self.names))
                 return 0
             assert isinstance(pending, Decision)
             if pending.kind == PLAY and shown_turn != session.mine.turn:
                 shown_turn = session.mine.turn
-                self.print(render_table(build_view(session.mine, session.names),
-                                        session.names))
+                self.print(render_table(build_view(session.mine, self.names),
+                                        self.names))
             if not self._ask(pending):
                 self.print(_("Goodbye."))
                 return 1
@@ -153,11 +154,11 @@ class PlainSolo:
                 self.print(_(HELP))
                 continue
             if text == "t":
-                self.print(render_table(build_view(self.session.mine, self.session.names),
-                                        self.session.names))
+                self.print(render_table(build_view(self.session.mine, self.names),
+                                        self.names))
                 continue
             if text == "h":
-                for card in build_view(self.session.mine, self.session.names).hand:
+                for card in build_view(self.session.mine, self.names).hand:
                     self.print(f"  {card_name(card.name)} ({card.label}): {card_text(card.name)}")
                 continue
             if text.startswith("c ") or text == "c":

@@ -8,8 +8,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.actions import (
+    DISCARD,
+    DRAW_SOURCE,
+    PICK_CHECK,
+    PLAY,
+    PUT_BACK,
+    Decision,
+    End,
+)
 from p2pbang.engine.game import Game
+from p2pbang.ui.i18n import N_, _
+
+DEFAULT_NAME = "You"  # the name a solo seat gets unless the person gives one
+
+PHASES = {
+    "start": N_("start of turn"),
+    "draw": N_("draw phase"),
+    "play": N_("play phase"),
+    "discard": N_("discard phase"),
+}
 
 
 @dataclass(frozen=True)
@@ -49,12 +67,48 @@ class TableView:
     current: int
     decision: Decision | None
     end: End | None
+    reach: int = 1  # the viewer's weapon reach
+    store: tuple[CardView, ...] = ()  # General Store cards waiting on the table
+    phase: str | None = None  # key of PHASES, when the pending decision tells it
+
+    @property
+    def your_decision(self) -> Decision | None:
+        """The pending decision when it is the viewer's to take."""
+        d = self.decision
+        return d if d is not None and d.seat == self.you else None
 
 
 def card_view(game: Game, slot: int) -> CardView:
     card = game.known[slot]
     definition = game.cards[card]
     return CardView(slot, card, definition.name, definition.label, definition.kind)
+
+
+def display_names(names: list[str], you: int) -> list[str]:
+    """Names to show: the viewer's default name "You" reads in the interface's language."""
+    shown = list(names)
+    if shown[you] == DEFAULT_NAME:
+        shown[you] = _("You")
+    return shown
+
+
+def phase_of(decision: Decision | None, current: int) -> str | None:
+    """The turn phase a pending decision of the current player reveals (None: it does not)."""
+    if decision is None or decision.seat != current:
+        return None
+    if decision.kind in (DRAW_SOURCE, PUT_BACK):
+        return "draw"
+    if decision.kind == PLAY:
+        return "play"
+    if decision.kind == DISCARD:
+        return "discard"
+    if decision.kind == PICK_CHECK:
+        return "start"
+    return None
+
+
+def phase_name(phase: str) -> str:
+    return _(PHASES[phase])
 
 
 def build_view(game: Game, names: list[str]) -> TableView:
@@ -85,6 +139,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
             is_current=p.seat == game.current,
         ))
     pending = game.pending
+    decision = pending if isinstance(pending, Decision) else None
     return TableView(
         you=you,
         seats=tuple(seats),
@@ -93,6 +148,9 @@ def build_view(game: Game, names: list[str]) -> TableView:
         discard_top=card_view(game, game.discard[-1]) if game.discard else None,
         turn=game.turn,
         current=game.current,
-        decision=pending if isinstance(pending, Decision) else None,
+        decision=decision,
         end=pending if isinstance(pending, End) else None,
+        reach=reach,
+        store=tuple(card_view(game, s) for s in game.store if s in game.known),
+        phase=phase_of(decision, game.current),
     )

@@ -1,0 +1,76 @@
+"""The help view's content: keys, roles, card kinds, every card and every character.
+
+Built from the card catalog itself (names, kinds, suits and ranks of every copy), so the
+help cannot drift from the cards the engine deals.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS
+from p2pbang.ui.i18n import N_, _, ngettext
+from p2pbang.ui.texts import (
+    CARD_NAMES,
+    ROLE_NAMES,
+    card_name,
+    card_text,
+    character_name,
+    character_text,
+    kind_name,
+    kind_text,
+    role_goal,
+    role_name,
+)
+
+Entry = tuple[str, str, str]  # anchor key, heading, body
+Section = tuple[str, list[Entry]]
+
+KEYS = (
+    (N_("1-9, a-z"), N_("take the action with that key")),
+    (N_("Up/Down, Enter"), N_("choose an action and take it")),
+    (N_("PgUp/PgDn"), N_("scroll the log (Home/End: oldest/newest)")),
+    (N_("Tab or c"), N_("write in the chat line; Enter sends, Esc goes back")),
+    (N_("+ / -"), N_("computer players move faster / slower")),
+    (N_("? or F1"), N_("this help; Esc closes it")),
+    (N_("q, Ctrl-C"), N_("leave the game")),
+)
+LEGEND = (
+    (N_("Life"), N_("\u2665 life left, \u00b7 life lost")),
+    (N_("Dist"), N_("how far you see that player; * means within your weapon's reach")),
+    (N_("draw!"), N_("flip the top card of the deck; its suit and rank decide")),
+    (N_("Colt .45"), N_("everyone's weapon without a weapon card: reach 1")),
+)
+
+
+def help_sections() -> list[Section]:
+    """The help, section by section, in the current language."""
+    keys = [(f"key:{k}", _(k), _(v)) for k, v in KEYS]
+    legend = [(f"legend:{k}", _(k), _(v)) for k, v in LEGEND]
+    roles = [(f"role:{r}", role_name(r), role_goal(r)) for r in ROLE_NAMES]
+    kinds = [(f"kind:{k}", kind_name(k), kind_text(k)) for k in ("brown", "blue", "weapon")]
+    copies: dict[str, list[str]] = defaultdict(list)
+    kinds_of: dict[str, str] = {}
+    for card in BASE_CARDS:
+        copies[card.name].append(card.label)
+        kinds_of[card.name] = card.kind
+    cards = []
+    for name in CARD_NAMES:
+        labels = copies.get(name, [])
+        count = ngettext("{n} card", "{n} cards", len(labels)).format(n=len(labels))
+        head = f"{card_name(name)}  ({kind_name(kinds_of.get(name, ''))}; {count})"
+        cards.append((f"card:{name}", head, card_text(name) + "\n" + " ".join(labels)))
+    characters = []
+    for character in BASE_CHARACTERS:
+        life = ngettext("{n} life", "{n} lives", character.life).format(n=character.life)
+        characters.append((f"character:{character.name}",
+                           f"{character_name(character.name)}  ({life})",
+                           character_text(character.name)))
+    return [
+        (_("Keys"), keys),
+        (_("Reading the table"), legend),
+        (_("Roles"), roles),
+        (_("Card kinds"), kinds),
+        (_("Cards"), cards),
+        (_("Characters"), characters),
+    ]

@@ -1,0 +1,507 @@
+"""Lobby screens: tables found on the LAN, opening a table, joining one, the waiting room.
+
+The widgets take plain data (``TableListing``, ``RoomState``) through callables and report
+what the person wants through callbacks, so the network layer (discovery, mesh, genesis)
+plugs in without the interface importing it. Each widget has pure ``lines(width, height)``
+rendering (tested as data) and its own key bindings; ``LobbyScreen`` shows one at a time
+full-screen and can be run by ``app.run_screen`` like the table screen.
+
+    browser = TableBrowser(get_tables, on_join, on_open, on_connect)
+    form = OpenTableForm(on_submit, on_cancel, default_name="Ann")
+    room = WaitingRoom(get_state, on_ready, on_start, on_leave)
+    screen = LobbyScreen(browser)      # screen.show(room) when joined; screen.exit(...)
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    DynamicContainer,
+    HSplit,
+    Layout,
+    Window,
+)
+from prompt_toolkit.layout.containers import Container
+from prompt_toolkit.layout.controls import BufferControl
+from prompt_toolkit.layout.processors import BeforeInput
+
+from p2pbang.ui.i18n import _, ngettext
+from p2pbang.ui.style import table_style
+from p2pbang.ui.textfit import Line, fit_line, pad, pad_left, width_of
+from p2pbang.ui.widgets import PanelControl, clean_chat
+
+MIN_PLAYERS, MAX_PLAYERS = 4, 7
+MAX_NAME = 24
+
+
+@dataclass(frozen=True)
+class TableListing:
+    """A table announced on the LAN (or reached by address), as the browser lists it."""
+
+    key: str  # stable identity of the table (e.g. its announcement id)
+    name: str
+    host: str  # display name of the player who opened it
+    address: str  # "host:port" to show
+    seated: int
+    seats: int
+    started: bool = False
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What the person asks for when opening a table."""
+
+    name: str
+    seats: int
+    player_name: str
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """One player in the waiting room."""
+
+    name: str
+    fingerprint: str  # short identity fingerprint, to compare face to face
+    connected: bool
+    ready: bool
+    is_you: bool = False
+    opened: bool = False  # opened the table (starts the game when all are ready)
+
+
+@dataclass(frozen=True)
+class RoomState:
+    table: str
+    seats: tuple[SeatStatus, ...]
+    capacity: int
+    message: str = ""  # e.g. a connection error to show
+
+    @property
+    def you(self) -> SeatStatus | None:
+        return next((s for s in self.seats if s.is_you), None)
+
+    def waiting_for(self) -> list[SeatStatus]:
+        return [s for s in self.seats if not (s.connected and s.ready)]
+
+    def can_start(self) -> bool:
+        return len(self.seats) >= MIN_PLAYERS and not self.waiting_for()
+
+
+def parse_peer(text: str) -> tuple[str, int]:
+    """``host:port`` (``[v6]:port`` for IPv6) -> (host, port); ValueError says what is wrong."""
+    text = text.strip()
+    if not text:
+        raise ValueError(_("Type an address as host:port, e.g. 192.168.1.20:7420."))
+    if text.startswith("["):
+        host, sep, port_text = text[1:].partition("]:")
+        if not sep:
+            raise ValueError(_("An IPv6 address is written [address]:port."))
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise ValueError(_("{host} is not an IPv6 address.").format(host=host)) from None
+    else:
+        host, sep, port_text = text.rpartition(":")
+        if not sep or not host:
+            raise ValueError(_("Add the port after a colon, e.g. {text}:7420.").format(
+                text=text))
+        if ":" in host:
+            raise ValueError(_("An IPv6 address is written [address]:port."))
+        if any(ch.isspace() for ch in host) or len(host) > 253:
+            raise ValueError(_("{host} is not a host name or address.").format(host=host))
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise ValueError(_("The port must be a number from 1 to 65535."))
+    return host, int(port_text)
+
+
+def clean_name(text: str) -> str:
+    return clean_chat(text)[:MAX_NAME]
+
+
+def _title(text: str, width: int) -> Line:
+    return fit_line([("class:lobby.title", " " + text)], width, "class:lobby.title")
+
+
+def _help(text: str, width: int) -> Line:
+    return fit_line([("class:hints", " " + text)], width, "class:hints")
+
+
+class Widget:
+    """A lobby view: lines to draw, keys, and optionally a text field shown under it."""
+
+    def lines(self, width: int, height: int) -> list[Line]:
+        raise NotImplementedError
+
+    def key_bindings(self) -> KeyBindingsBase:
+        raise NotImplementedError
+
+    def field(self) -> Container | None:
+        return None
+
+    def container(self) -> Container:
+        parts: list[Container] = [Window(PanelControl(self.lines, focusable=True))]
+        field = self.field()
+        if field is not None:
+            parts.append(field)
+        return HSplit(parts, key_bindings=self.key_bindings())
+
+
+class TableBrowser(Widget):
+    """Tables found on the LAN: Enter joins the selected one, n opens a new table, a asks
+    for an address (for networks where multicast discovery does not reach)."""
+
+    def __init__(self, get_tables: Callable[[], Sequence[TableListing]],
+                 on_join: Callable[[TableListing], None], on_open: Callable[[], None],
+                 on_connect: Callable[[str, int], None]) -> None:
+        self.get_tables = get_tables
+        self.on_join = on_join
+        self.on_open = on_open
+        self.on_connect = on_connect
+        self.selected = 0
+        self.message = ""
+        self.asking_address = False
+        self.address = Buffer(multiline=False, accept_handler=self._address_entered)
+
+    def tables(self) -> list[TableListing]:
+        return list(self.get_tables())
+
+    def lines(self, width: int, height: int) -> list[Line]:
+        tables = self.tables()
+        self.selected = max(0, min(self.selected, len(tables) - 1))
+        out = [_title(_("Tables on your network"), width)]
+        name_w = max([width_of(_("Table")), *(width_of(t.name) for t in tables)])
+        name_w = min(name_w, 24)
+        host_w = min(16, max([width_of(_("Opened by")), *(width_of(t.host) for t in tables)]))
+        out.append(fit_line([("class:header", "   " + pad(_("Table"), name_w) + "  "
+                              + pad(_("Opened by"), host_w) + "  "
+                              + pad_left(_("Players"), 7) + "  " + _("Address"))], width))
+        if not tables:
+            out.append(fit_line([("class:dim", "   " + _(
+                "No tables found yet. Looking... (n: open one, a: connect by address)"))],
+                width))
+        for i, t in enumerate(tables):
+            style = "class:lobby.selected" if i == self.selected else "class:lobby.row"
+            seated = f"{t.seated}/{t.seats}"
+            state = "  " + _("(playing)") if t.started else ""
+            row = (f" {'>' if i == self.selected else ' '} {pad(t.name, name_w)}  "
+                   f"{pad(t.host, host_w)}  {pad_left(seated, 7)}  {t.address}{state}")
+            out.append(fit_line([(style, row)], width, style))
+        out.append(fit_line([], width))
+        if self.message:
+            out.append(fit_line([("class:lobby.error", " " + self.message)], width))
+        body_rows = height - 1 - (1 if self.asking_address else 0)
+        out = out[:body_rows]
+        while len(out) < body_rows:
+            out.append(fit_line([], width))
+        hint = (_("Enter: connect \u00b7 Esc: back") if self.asking_address else
+                _("\u2191\u2193 Enter: join \u00b7 n: open a table \u00b7 a: address "
+                  "\u00b7 q: quit"))
+        out.append(_help(hint, width))
+        return out
+
+    def field(self) -> Container:
+        return ConditionalContainer(
+            Window(BufferControl(self.address, input_processors=[
+                BeforeInput(lambda: [("class:chat.prompt", _("Address (host:port): "))])]),
+                height=1, style="class:lobby.field"),
+            filter=Condition(lambda: self.asking_address))
+
+    def join_selected(self) -> None:
+        tables = self.tables()
+        if not tables:
+            self.message = _("There is no table to join yet.")
+            return
+        table = tables[self.selected]
+        if table.started:
+            self.message = _("That game has already started.")
+        elif table.seated >= table.seats:
+            self.message = _("That table is full.")
+        else:
+            self.message = ""
+            self.on_join(table)
+
+    def _address_entered(self, buffer: Buffer) -> bool:
+        try:
+            host, port = parse_peer(buffer.text)
+        except ValueError as exc:
+            self.message = str(exc)
+            return True  # keep the text to correct it
+        self.message = ""
+        self.asking_address = False
+        self.on_connect(host, port)
+        return False
+
+    def key_bindings(self) -> KeyBindingsBase:
+        kb = KeyBindings()
+        browsing = Condition(lambda: not self.asking_address)
+
+        @kb.add("up", filter=browsing)
+        def _up(event: KeyPressEvent) -> None:
+            self.selected = max(0, self.selected - 1)
+
+        @kb.add("down", filter=browsing)
+        def _down(event: KeyPressEvent) -> None:
+            self.selected += 1  # clamped when drawn
+
+        @kb.add("enter", filter=browsing)
+        def _join(event: KeyPressEvent) -> None:
+            self.join_selected()
+
+        @kb.add("n", filter=browsing)
+        def _open(event: KeyPressEvent) -> None:
+            self.on_open()
+
+        @kb.add("a", filter=browsing)
+        def _ask(event: KeyPressEvent) -> None:
+            self.asking_address = True
+            self.message = ""
+            event.app.layout.focus(self.address)
+
+        @kb.add("escape", filter=~browsing, eager=True)
+        def _cancel(event: KeyPressEvent) -> None:
+            self.asking_address = False
+            self.address.reset()
+            event.app.layout.focus_previous()
+
+        return kb
+
+
+class OpenTableForm(Widget):
+    """Open a table: its name, how many seats, your name. Tab moves between fields, Enter
+    on the last field (or Ctrl-S anywhere) opens it; mistakes are explained in place."""
+
+    def __init__(self, on_submit: Callable[[TableOptions], None],
+                 on_cancel: Callable[[], None], default_name: str = "") -> None:
+        self.on_submit = on_submit
+        self.on_cancel = on_cancel
+        self.message = ""
+        self.fields = [
+            (_("Table name"), Buffer(multiline=False, name="table")),
+            (_("Seats (4-7)"), Buffer(multiline=False, name="seats")),
+            (_("Your name"), Buffer(multiline=False, name="player")),
+        ]
+        self.fields[1][1].text = "5"
+        self.fields[2][1].text = default_name
+        for _label, buffer in self.fields:
+            buffer.accept_handler = self._accept
+
+    def options(self) -> TableOptions:
+        """The form's values, checked; ValueError explains the first mistake."""
+        name = clean_name(self.fields[0][1].text)
+        seats_text = self.fields[1][1].text.strip()
+        player = clean_name(self.fields[2][1].text)
+        if not name:
+            raise ValueError(_("Give the table a name."))
+        if not seats_text.isdigit() or not MIN_PLAYERS <= int(seats_text) <= MAX_PLAYERS:
+            raise ValueError(_("Seats must be a number from {low} to {high}.").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS))
+        if not player:
+            raise ValueError(_("Type the name the others will see."))
+        return TableOptions(name, int(seats_text), player)
+
+    def submit(self) -> bool:
+        try:
+            options = self.options()
+        except ValueError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        self.on_submit(options)
+        return True
+
+    def _accept(self, buffer: Buffer) -> bool:
+        self.submit()
+        return True
+
+    def lines(self, width: int, height: int) -> list[Line]:
+        out = [_title(_("Open a table"), width), fit_line([], width)]
+        out.append(fit_line([("", " " + _("Players on your network will see it and can "
+                                          "join."))], width))
+        if self.message:
+            out.append(fit_line([("class:lobby.error", " " + self.message)], width))
+        rows = height - 1 - len(self.fields)
+        out = out[:rows]
+        while len(out) < rows:
+            out.append(fit_line([], width))
+        out.append(_help(_("Tab: next field \u00b7 Enter: open \u00b7 Esc: back"), width))
+        return out
+
+    def container(self) -> Container:
+        label_w = max(width_of(label) for label, _buffer in self.fields) + 2
+        rows: list[Container] = [Window(PanelControl(self.lines))]
+        for label, buffer in self.fields:
+            rows.append(Window(BufferControl(buffer, input_processors=[
+                BeforeInput([("class:chat.prompt", " " + pad(label, label_w))])]),
+                height=1, style="class:lobby.field"))
+        return HSplit(rows, key_bindings=self.key_bindings())
+
+    def key_bindings(self) -> KeyBindingsBase:
+        kb = KeyBindings()
+
+        @kb.add("tab")
+        @kb.add("down")
+        def _next(event: KeyPressEvent) -> None:
+            event.app.layout.focus_next()
+
+        @kb.add("s-tab")
+        @kb.add("up")
+        def _previous(event: KeyPressEvent) -> None:
+            event.app.layout.focus_previous()
+
+        @kb.add("c-s")
+        def _submit(event: KeyPressEvent) -> None:
+            self.submit()
+
+        @kb.add("escape", eager=True)
+        def _cancel(event: KeyPressEvent) -> None:
+            self.on_cancel()
+
+        return kb
+
+
+class WaitingRoom(Widget):
+    """The players at a table before the game: who is connected and ready, whom we wait
+    for; r toggles your readiness, s starts (the opener, once everyone is ready)."""
+
+    def __init__(self, get_state: Callable[[], RoomState], on_ready: Callable[[bool], None],
+                 on_start: Callable[[], None], on_leave: Callable[[], None]) -> None:
+        self.get_state = get_state
+        self.on_ready = on_ready
+        self.on_start = on_start
+        self.on_leave = on_leave
+        self.message = ""
+
+    def lines(self, width: int, height: int) -> list[Line]:
+        state = self.get_state()
+        count = ngettext("{n} of {capacity} seat taken", "{n} of {capacity} seats taken",
+                         len(state.seats)).format(n=len(state.seats), capacity=state.capacity)
+        out = [_title(_("Table {name}").format(name=state.table) + " \u00b7 " + count, width),
+               fit_line([], width)]
+        name_w = min(MAX_NAME, max([width_of(_("Player")), *(width_of(s.name) for s in
+                                                              state.seats)]))
+        for seat in state.seats:
+            if not seat.connected:
+                status, style = _("connecting..."), "class:lobby.waiting"
+            elif seat.ready:
+                status, style = _("ready"), "class:lobby.ready"
+            else:
+                status, style = _("not ready"), "class:lobby.waiting"
+            marks = (" " + _("(you)") if seat.is_you else "") + (
+                " " + _("(opened the table)") if seat.opened else "")
+            out.append(fit_line([("", "  "), ("class:seat.you" if seat.is_you else "",
+                                             pad(seat.name, name_w)),
+                                 ("class:dim", f"  {seat.fingerprint}  "),
+                                 (style, status), ("class:dim", marks)], width))
+        out.append(fit_line([], width))
+        waiting = state.waiting_for()
+        if len(state.seats) < MIN_PLAYERS:
+            need = MIN_PLAYERS - len(state.seats)
+            out.append(fit_line([("class:lobby.waiting", " " + ngettext(
+                "Waiting for {n} more player to sit down.",
+                "Waiting for {n} more players to sit down.", need).format(n=need))], width))
+        if waiting:
+            out.append(fit_line([("class:lobby.waiting", " " + _("Waiting for: {names}").format(
+                names=", ".join(s.name for s in waiting)))], width))
+        elif state.can_start():
+            you = state.you
+            if you is not None and you.opened:
+                text = _("Everyone is ready: press s to start.")
+            else:
+                text = _("Everyone is ready: the game starts when the table's opener says so.")
+            out.append(fit_line([("class:lobby.ready", " " + text)], width))
+        for message in (state.message, self.message):
+            if message:
+                out.append(fit_line([("class:lobby.error", " " + message)], width))
+        out = out[:height - 1]
+        while len(out) < height - 1:
+            out.append(fit_line([], width))
+        out.append(_help(_("r: ready / not ready \u00b7 s: start \u00b7 Esc: leave the "
+                           "table"), width))
+        return out
+
+    def toggle_ready(self) -> None:
+        you = self.get_state().you
+        if you is None:
+            self.message = _("You are not seated at this table.")
+            return
+        self.message = ""
+        self.on_ready(not you.ready)
+
+    def start(self) -> None:
+        state = self.get_state()
+        you = state.you
+        if you is None or not you.opened:
+            self.message = _("Only the player who opened the table starts the game.")
+        elif len(state.seats) < MIN_PLAYERS:
+            self.message = _("A game needs at least {n} players.").format(n=MIN_PLAYERS)
+        elif state.waiting_for():
+            self.message = _("Not everyone is ready yet.")
+        else:
+            self.message = ""
+            self.on_start()
+
+    def key_bindings(self) -> KeyBindingsBase:
+        kb = KeyBindings()
+
+        @kb.add("r")
+        def _ready(event: KeyPressEvent) -> None:
+            self.toggle_ready()
+
+        @kb.add("s")
+        def _start(event: KeyPressEvent) -> None:
+            self.start()
+
+        @kb.add("escape", eager=True)
+        def _leave(event: KeyPressEvent) -> None:
+            self.on_leave()
+
+        return kb
+
+
+class LobbyScreen:
+    """A full-screen application showing one lobby widget at a time (``show`` switches)."""
+
+    def __init__(self, widget: Widget) -> None:
+        self.widget = widget
+        self._container = widget.container()
+        quit_keys = KeyBindings()
+
+        @quit_keys.add("c-c")
+        @quit_keys.add(Keys.SIGINT)
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.exit("quit")
+
+        browsing = Condition(lambda: isinstance(self.widget, TableBrowser)
+                             and not self.widget.asking_address)
+
+        @quit_keys.add("q", filter=browsing)
+        def _quit(event: KeyPressEvent) -> None:
+            self.exit("quit")
+
+        self.app: Application[str] = Application(
+            layout=Layout(DynamicContainer(lambda: self._container)),
+            key_bindings=merge_key_bindings([quit_keys]),
+            style=table_style(), full_screen=True)
+
+    def show(self, widget: Widget) -> None:
+        self.widget = widget
+        self._container = widget.container()
+        self.app.layout = Layout(DynamicContainer(lambda: self._container))
+        self.app.invalidate()
+
+    def changed(self) -> None:
+        """New data from the network (a table found, a player ready): redraw."""
+        self.app.invalidate()
+
+    def exit(self, result: str) -> None:
+        if self.app.is_running and not self.app.future.done():
+            self.app.exit(result=result)

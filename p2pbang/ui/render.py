@@ -1,0 +1,300 @@
+"""Drawing the table screen: pure functions from the view model to styled lines.
+
+Nothing here touches a terminal: each function gets the cells it may use and returns lines
+cut to that width, so the layout is tested as plain data (at 80x24 in every language) and
+the prompt-toolkit windows only copy the lines out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from p2pbang.ui.i18n import _
+from p2pbang.ui.textfit import Line, cut, fit_line, pad, pad_left, width_of, wrap
+from p2pbang.ui.texts import card_name, card_text, character_name, character_text, role_name
+from p2pbang.ui.view import CardView, SeatView, TableView
+
+WIDE = 110  # from this many columns the log gets its own column on the right
+SHORTCUTS = "123456789abdefghijkmnoprstuvwxyz"  # c (chat), l, q (quit) are commands
+
+
+def shortcut(index: int) -> str:
+    return SHORTCUTS[index] if index < len(SHORTCUTS) else " "
+
+
+def card_style(kind: str) -> str:
+    return f"class:card.{kind}"
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the log, with the style class that tells what kind of line it is."""
+
+    text: str
+    style: str = "class:log"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where everything goes on a screen of ``width`` x ``height`` cells.
+
+    Rows from the top: status, seats (with an optional header), the hand (a title and its
+    rows), the decision, the middle (actions, and the log beside them or alone), a detail
+    line and the chat line. From ``WIDE`` columns the log has its own right-hand column.
+    """
+
+    width: int
+    height: int
+    main_width: int
+    log_column: int  # width of the right-hand log column (0: the log is in the middle)
+    header: bool
+    seat_lines: int  # 1 or 2 rows per seat
+    hand_rows: int
+    middle_rows: int
+    actions_width: int  # in the middle; the log has the rest (when log_column is 0)
+
+
+def plan_layout(width: int, height: int, players: int, hand_cards: int, actions: int,
+                deciding: bool, longest_action: int = 40) -> Plan:
+    """Share the rows and columns out: the seats always, then the decision, then the hand,
+    then the log; more room gives a header row, two rows per seat, a log column."""
+    wide = width >= WIDE
+    log_column = max(34, width * 2 // 5) if wide else 0
+    main_width = width - log_column - (1 if wide else 0)
+    fixed = 5  # status, hand title, decision, detail, chat
+    rest = max(0, height - fixed - players)
+    want_hand = max(1, hand_cards)
+    want_middle = max(actions, 4) if deciding else 4
+    header = rest >= 10
+    if header:
+        rest -= 1
+    seat_lines = 1
+    if rest - players >= want_hand + want_middle + 4:
+        seat_lines = 2
+        rest -= players
+    hand_rows = min(want_hand, max(2, rest // 3)) if rest >= 5 else min(want_hand, 1)
+    middle_rows = rest - hand_rows
+    if middle_rows > want_middle + 6 and hand_rows < want_hand:
+        extra = min(want_hand - hand_rows, middle_rows - want_middle - 6)
+        hand_rows += extra
+        middle_rows -= extra
+    if not deciding:
+        actions_width = 0
+    elif wide:
+        actions_width = main_width
+    else:
+        actions_width = min(longest_action + 6, main_width * 3 // 5)
+        actions_width = max(actions_width, min(main_width, 30))
+    return Plan(width, height, main_width, log_column, header, seat_lines, hand_rows,
+                max(middle_rows, 0), actions_width)
+
+
+# ------------------------------------------------------------------------ status
+
+def status_line(view: TableView, names: Sequence[str], phase: str | None, width: int) -> Line:
+    """Turn, whose turn and which phase on the left; the deck and discard pile on the right."""
+    left: Line = [("class:status.title", " BANG! ")]
+    if view.turn > 0 and view.current >= 0:
+        left.append(("class:status", " " + _("Turn {n}").format(n=view.turn) + " \u00b7 "))
+        left.append(("class:status.current", names[view.current]))
+        if phase:
+            left.append(("class:status", " \u00b7 " + phase))
+    else:
+        left.append(("class:status", " " + _("Dealing...")))
+    right = _("Deck {n}").format(n=view.deck_size)
+    if view.discard_top is not None:
+        top = view.discard_top
+        right += " \u00b7 " + _("Discard: {card}").format(
+            card=f"{card_name(top.name)} {top.label}")
+    right += " "
+    used = sum(width_of(t) for _s, t in left)
+    if used + width_of(right) + 1 <= width:
+        gap = width - used - width_of(right)
+        return [*left, ("class:status", " " * gap), ("class:status", right)]
+    return fit_line(left, width, "class:status")
+
+
+# ------------------------------------------------------------------------ seats
+
+def _life(seat: SeatView) -> Line:
+    lost = max(0, seat.max_life - max(seat.life, 0))
+    return [("class:life", "\u2665" * max(seat.life, 0)), ("class:life.lost", "\u00b7" * lost)]
+
+
+def _in_play(cards: Sequence[CardView], labels: bool) -> Line:
+    out: Line = []
+    for i, c in enumerate(cards):
+        if i:
+            out.append(("class:seat", ", "))
+        text = card_name(c.name) + (f" {c.label}" if labels else "")
+        out.append((card_style(c.kind), text))
+    return out or [("class:dim", "-")]
+
+
+def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> list[Line]:
+    """One row per seat (two when there is room): marker, name, character, life, known role,
+    hand size, distance (``*``: within your weapon's reach), the cards in play."""
+    seats = view.seats[view.you:] + view.seats[:view.you]  # you first, then in turn order
+    name_w = min(12, max(width_of(_("Player")), *(width_of(s.name) for s in seats)))
+    char_w = min(16, max(width_of(character_name(s.character)) for s in seats))
+    life_w = max(4, *(s.max_life for s in seats))
+    roles = [role_name(s.role) for s in seats]
+    role_w = min(16, max(width_of(_("Role")), *(width_of(r) for r in roles)))
+    hand_w = max(2, width_of(_("Hand")))
+    dist_w = max(3, width_of(_("Dist")))
+    lines: list[Line] = []
+    if header:
+        head = (f"  {pad(_('Player'), name_w)} {pad(_('Character'), char_w)} "
+                f"{pad(_('Life'), life_w)} {pad(_('Role'), role_w)} "
+                f"{pad_left(_('Hand'), hand_w)} {pad_left(_('Dist'), dist_w)}  "
+                + _("In play"))
+        lines.append(fit_line([("class:header", head)], width, "class:header"))
+    for seat, role in zip(seats, roles, strict=True):
+        marker = (">" if seat.is_current else " ") + " "
+        base = "class:seat.you" if seat.is_you else "class:seat"
+        if not seat.alive:
+            base = "class:seat.dead"
+        row: Line = [("class:seat.marker", marker), (base, pad(seat.name, name_w) + " "),
+                     (base, pad(character_name(seat.character), char_w) + " ")]
+        if not seat.alive:
+            row.append(("class:seat.dead", _("eliminated ({role})").format(role=role)))
+            lines.append(fit_line(row, width))
+            if two_lines:
+                lines.append(fit_line([], width))
+            continue
+        life = _life(seat)
+        row += [*life, ("", " " * (life_w - seat.max_life + 1))]
+        role_style = "class:role.sheriff" if seat.role == "sheriff" else (
+            "class:role" if seat.role else "class:dim")
+        row.append((role_style, pad(role, role_w) + " "))
+        row.append(("class:seat", pad_left(str(seat.hand_size), hand_w) + " "))
+        if seat.is_you:
+            row.append(("class:dim", pad_left("-", dist_w) + "  "))
+        else:
+            dist = f"{seat.distance}{'*' if seat.reach_ok else ' '}"
+            row.append(("class:reach" if seat.reach_ok else "class:dim",
+                        pad_left(dist, dist_w) + " "))
+            row.append(("", " "))
+        row += _in_play(seat.in_play, labels=two_lines or width >= WIDE)
+        lines.append(fit_line(row, width))
+        if two_lines:
+            lines.append(fit_line([("", "    "), ("class:dim", character_text(seat.character))],
+                                  width))
+    return lines
+
+
+# ------------------------------------------------------------------------ hand
+
+def hand_title(view: TableView, width: int) -> Line:
+    text = " " + _("Your hand ({n})").format(n=len(view.hand)) + " "
+    right = " " + _("reach {n}").format(n=view.reach) + " "
+    fill = max(0, width - 2 - width_of(text) - width_of(right))
+    return fit_line([("class:rule", "\u2500\u2500"), ("class:title", text),
+                     ("class:rule", "\u2500" * fill), ("class:title", right)], width)
+
+
+def hand_lines(view: TableView, width: int, rows: int) -> list[Line]:
+    """Each card with name, suit and rank and its effect, one per row; when the hand has
+    more cards than rows, the names and corners only, several to a row."""
+    cards = view.hand
+    if not cards:
+        return [fit_line([("class:dim", "  " + _("(no cards in hand)"))], width)]
+    if len(cards) <= rows:
+        name_w = max(width_of(card_name(c.name)) for c in cards)
+        lines = []
+        for c in cards:
+            row: Line = [("", " "), (card_style(c.kind), pad(card_name(c.name), name_w)),
+                         ("class:label", " " + pad_left(c.label, 3) + "  "),
+                         ("class:text", card_text(c.name))]
+            lines.append(fit_line(row, width))
+        return lines
+    lines, row, used = [], [("", " ")], 1
+    for c in cards:
+        chunk = f"{card_name(c.name)} {c.label}"
+        need = width_of(chunk) + 3
+        if used + need > width and used > 1:
+            lines.append(fit_line(row, width))
+            row, used = [("", " ")], 1
+        row += [(card_style(c.kind), card_name(c.name)), ("class:label", f" {c.label}"),
+                ("", "   ")]
+        used += need
+    lines.append(fit_line(row, width))
+    if len(lines) > rows:
+        lines = lines[:rows]
+        lines[-1] = fit_line([*lines[-1][:-1], ("class:dim", " " + "\u2026" * 3)], width)
+    return lines
+
+
+# ------------------------------------------------------------------------ decision
+
+def decision_line(text: str, style: str, width: int) -> Line:
+    return fit_line([(style, " " + text)], width, style)
+
+
+def action_lines(labels: Sequence[str], selected: int, width: int, rows: int) -> list[Line]:
+    """The legal actions, each with its shortcut; the selected one highlighted and kept in
+    view; arrows at the edge when more are above or below."""
+    if rows <= 0:
+        return []
+    top = 0
+    if len(labels) > rows:
+        top = min(max(0, selected - rows // 2), len(labels) - rows)
+    lines: list[Line] = []
+    for i in range(top, min(len(labels), top + rows)):
+        style = "class:action.selected" if i == selected else "class:action"
+        key = shortcut(i)
+        row: Line = [("class:action.key" if i != selected else style, f" {key} "),
+                     (style, labels[i])]
+        line = fit_line(row, width - 1, style if i == selected else "")
+        more = " "
+        if i == top and top > 0:
+            more = "\u25b2"
+        elif i == top + rows - 1 and top + rows < len(labels):
+            more = "\u25bc"
+        lines.append([*line, ("class:more", more)])
+    return lines
+
+
+# ------------------------------------------------------------------------ log
+
+def log_lines(entries: Sequence[LogEntry], width: int, rows: int, offset: int) -> list[Line]:
+    """The end of the log wrapped to ``width``, ``offset`` rows scrolled back from the end."""
+    if rows <= 0 or width <= 0:
+        return []
+    wrapped: list[Line] = []
+    for entry in entries:
+        for text in wrap(entry.text, width, "  "):
+            wrapped.append([(entry.style, text)])
+    end = max(0, len(wrapped) - offset)
+    start = max(0, end - rows)
+    shown = wrapped[start:end]
+    if offset > 0 and shown:
+        hidden = len(wrapped) - end
+        note = " " + _("\u25bc {n} newer (PgDn)").format(n=hidden)
+        shown[-1] = [("class:more", cut(note, width))]
+    return [fit_line(line, width) for line in shown]
+
+
+def max_log_offset(entries: Sequence[LogEntry], width: int, rows: int) -> int:
+    total = sum(len(wrap(e.text, width, "  ")) for e in entries)
+    return max(0, total - rows)
+
+
+# ------------------------------------------------------------------------ help
+
+def help_lines(sections: Sequence[tuple[str, Sequence[tuple[str, str, str]]]],
+               width: int) -> tuple[list[Line], dict[str, int]]:
+    """The help text as lines, and the row where each entry (by key) starts."""
+    lines: list[Line] = []
+    anchors: dict[str, int] = {}
+    for title, entries in sections:
+        lines.append(fit_line([("class:help.title", " " + title)], width))
+        for key, head, body in entries:
+            anchors[key] = len(lines)
+            lines.append(fit_line([("class:help.name", "  " + head)], width))
+            for text in body.split("\n"):
+                for part in wrap(text, width - 6, ""):
+                    lines.append(fit_line([("class:help.text", "      " + part)], width))
+        lines.append(fit_line([], width))
+    return lines, anchors

@@ -1,0 +1,561 @@
+"""The table screen: the game as one seat sees it, its keys, its log and its chat line.
+
+``TableScreen`` owns the interface state (log, selection, scroll, help, chat focus) and
+builds a prompt-toolkit ``Application`` around the pure renderers in ``render.py``. It reads
+the game only through a ``TableSession`` (the seat's own engine and its legal actions), so
+the same screen serves a solo game and, later, a network game. It never runs the game:
+a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person's actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition, has_focus
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Dimension,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+
+from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction
+from p2pbang.engine.game import Game
+from p2pbang.ui.describe import Describer, action_card
+from p2pbang.ui.helptext import help_sections
+from p2pbang.ui.i18n import _
+from p2pbang.ui.render import (
+    SHORTCUTS,
+    LogEntry,
+    Plan,
+    action_lines,
+    decision_line,
+    hand_lines,
+    hand_title,
+    help_lines,
+    log_lines,
+    max_log_offset,
+    plan_layout,
+    seat_lines,
+    status_line,
+)
+from p2pbang.ui.style import table_style
+from p2pbang.ui.textfit import Line, fit_line, width_of
+from p2pbang.ui.texts import (
+    card_name,
+    card_text,
+    character_name,
+    character_text,
+    kind_name,
+    role_goal,
+    role_name,
+)
+from p2pbang.ui.view import TableView, build_view, display_names, phase_name, phase_of
+from p2pbang.ui.widgets import ChatLine, PanelControl
+
+MAX_LOG = 5000  # log entries kept; older ones scroll away for good
+MIN_WIDTH, MIN_HEIGHT = 60, 16
+DELAYS = (0.0, 0.1, 0.3, 0.6, 1.2)  # seconds between computer moves, by speed setting
+
+
+class TableSession(Protocol):
+    """What the screen needs of a game: the seat's own engine, names, and its actions."""
+
+    you: int
+    names: list[str]
+    mine: Game
+
+    @property
+    def pending(self) -> object: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def act(self, action: Action) -> list[Event]: ...
+
+
+QUIT, FINISHED = "quit", "finished"
+
+
+class TableScreen:
+    """Interface state plus the prompt-toolkit application that shows it."""
+
+    def __init__(self, session: TableSession, send_chat: Callable[[str], None] | None = None,
+                 speed: int = 2) -> None:
+        self.session = session
+        self.names = display_names(session.names, session.you)
+        self.say = Describer(session.mine, self.names)
+        self.log: list[LogEntry] = []
+        self.log_offset = 0
+        self.selected = 0
+        self.notice = ""
+        self.phase: str | None = None
+        self.help_visible = False
+        self.help_offset = 0
+        self.confirm_quit = False
+        self.speed = speed
+        self.on_action: Callable[[], None] = lambda: None
+        self.send_chat = send_chat or self._chat_to_log
+        self._introduced = False
+        self._view: TableView | None = None
+        self._actions: list[Action] = []
+        self._labels: list[str] = []
+        self._decision_key: object = None
+        self._plan = plan_layout(80, 24, len(session.names), 0, 0, False)
+        self.chat = ChatLine(self._send_chat, lambda: _("Say: "))
+        self.app = self._build_application()
+
+    # ------------------------------------------------------------------ game state
+
+    @property
+    def delay(self) -> float:
+        return DELAYS[self.speed]
+
+    def current_view(self) -> TableView:
+        """The seat's view, rebuilt (with the legal actions) after every change."""
+        if self._view is None:
+            self._view = self._refresh()
+        return self._view
+
+    @property
+    def view(self) -> TableView:
+        return self.current_view()
+
+    @property
+    def actions(self) -> list[Action]:
+        self.current_view()  # the actions are refreshed with the view
+        return self._actions
+
+    @property
+    def labels(self) -> list[str]:
+        self.current_view()
+        return self._labels
+
+    def _refresh(self) -> TableView:
+        view = build_view(self.session.mine, self.names)
+        if view.phase is not None:
+            self.phase = view.phase
+        decision = view.your_decision
+        if decision is None:
+            self._actions, self._labels = [], []
+        else:
+            self._actions = self.session.legal_actions()
+            self._labels = [self.say.action(decision, a, brief=True) for a in self._actions]
+        key = (decision, tuple(self._actions))
+        if key != self._decision_key:
+            self._decision_key = key
+            self.selected = 0
+        return view
+
+    def changed(self) -> None:
+        """The game moved on: rebuild the view on the next draw and ask for one."""
+        self._view = None
+        self.app.invalidate()
+
+    def add_events(self, events: list[Event]) -> int:
+        """Describe events into the log; returns how many lines they added."""
+        added = 0
+        you = self.session.you
+        for event in events:
+            if event.kind == "turn":
+                self.phase = "start"
+                if not self._introduced:
+                    self._introduce()
+            text = self.say.event(event)
+            if not text:
+                continue
+            style = "class:log"
+            if event.kind == "turn":
+                style = "class:log.turn"
+            elif you in (event.seat, event.target):
+                style = "class:log.you"
+            self._append(LogEntry(text, style))
+            added += 1
+        pending = self.session.pending
+        phase = phase_of(pending if isinstance(pending, Decision) else None,
+                         self.session.mine.current)
+        if phase is not None:
+            self.phase = phase
+        if isinstance(pending, End) and events:
+            self._append(LogEntry(self.say.end(pending), "class:log.end"))
+            self._append(LogEntry(self.say.outcome(pending), "class:log.end"))
+            added += 2
+        self.changed()
+        return added
+
+    def _introduce(self) -> None:
+        self._introduced = True
+        me = self.session.mine.players[self.session.you]
+        self._append(LogEntry(_("You play {character}: {text}").format(
+            character=character_name(me.character), text=character_text(me.character)),
+            "class:log.you"))
+        if me.role:
+            self._append(LogEntry(_("Your role: {role}. {goal}").format(
+                role=role_name(me.role), goal=role_goal(me.role)), "class:log.you"))
+
+    def _append(self, entry: LogEntry) -> None:
+        self.log.append(entry)
+        if len(self.log) > MAX_LOG:
+            del self.log[: len(self.log) - MAX_LOG]
+        if self.log_offset:
+            self.log_offset += 1  # stay on the lines being read
+
+    def add_chat(self, sender: str, text: str) -> None:
+        """A chat line from ``sender`` (already cleaned by whoever received it)."""
+        self._append(LogEntry(f"<{sender}> {text}", "class:log.chat"))
+        self.changed()
+
+    def _chat_to_log(self, text: str) -> None:
+        self.add_chat(self.names[self.session.you], text)
+
+    def _send_chat(self, text: str) -> None:
+        self.send_chat(text)
+        self.changed()
+
+    # ------------------------------------------------------------------ person's actions
+
+    def take(self, index: int) -> bool:
+        """Take the legal action number ``index``; False (with a notice) when impossible."""
+        actions = self.actions
+        if not 0 <= index < len(actions):
+            if actions:
+                self.notice = _("There is no action {key}.").format(
+                    key=SHORTCUTS[index] if index < len(SHORTCUTS) else index + 1)
+            else:
+                self.notice = _("Nothing to choose now: wait for your turn.")
+            self.app.invalidate()
+            return False
+        try:
+            events = self.session.act(actions[index])
+        except IllegalAction as exc:
+            self.notice = _("Not allowed: {reason}").format(reason=exc)
+            self.changed()
+            return False
+        self.add_events(events)
+        self.on_action()
+        return True
+
+    def move(self, step: int) -> None:
+        if self.actions:
+            self.selected = max(0, min(len(self.actions) - 1, self.selected + step))
+            self.app.invalidate()
+
+    def scroll_log(self, rows: int) -> None:
+        width = self._log_width()
+        rows_shown = self._log_rows()
+        top = max_log_offset(self.log, width, rows_shown)
+        self.log_offset = max(0, min(top, self.log_offset + rows))
+        self.app.invalidate()
+
+    def change_speed(self, step: int) -> None:
+        self.speed = max(0, min(len(DELAYS) - 1, self.speed + step))
+        self.notice = _("Computer players: {seconds:.1f} s per move.").format(
+            seconds=self.delay)
+        self.app.invalidate()
+
+    def toggle_help(self, anchor: str | None = None) -> None:
+        self.help_visible = not self.help_visible
+        self.help_offset = 0
+        if self.help_visible and anchor:
+            _lines, anchors = help_lines(help_sections(), max(20, self._plan.width))
+            self.help_offset = anchors.get(anchor, 0)
+        if self.help_visible:
+            self.app.layout.focus(self._help_window)
+        else:
+            self.app.layout.focus(self._actions_window)
+        self.app.invalidate()
+
+    def selected_card_anchor(self) -> str | None:
+        """The help entry of the card in the selected action (or the character's)."""
+        if self.actions and 0 <= self.selected < len(self.actions):
+            card = action_card(self.actions[self.selected])
+            if card is not None:
+                return f"card:{self.session.mine.cards[card].name}"
+        return None
+
+    # ------------------------------------------------------------------ drawing
+
+    def _before_render(self, app: Application[str]) -> None:
+        size = app.output.get_size()
+        view = self.view
+        longest = max((width_of(t) for t in self.labels), default=20)
+        self._plan = plan_layout(size.columns, size.rows, len(view.seats), len(view.hand),
+                                 len(self.actions), bool(self.actions), longest)
+
+    @property
+    def plan(self) -> Plan:
+        return self._plan
+
+    def _too_small(self) -> bool:
+        return self._plan.width < MIN_WIDTH or self._plan.height < MIN_HEIGHT
+
+    def _log_width(self) -> int:
+        p = self._plan
+        if p.log_column:
+            return p.log_column
+        return p.main_width - p.actions_width - (1 if p.actions_width else 0)
+
+    def _log_rows(self) -> int:
+        p = self._plan
+        if p.log_column:
+            return p.height - 3
+        return p.middle_rows
+
+    def _decision(self) -> tuple[str, str]:
+        view = self.view
+        pending = self.session.pending
+        if isinstance(pending, End):
+            return (self.say.end(pending) + " " + self.say.outcome(pending) + " "
+                    + _("Press q to leave."), "class:decision.end")
+        if self.confirm_quit:
+            return _("Leave the game? y: yes, n: no"), "class:decision.mine"
+        decision = view.your_decision
+        if decision is not None:
+            return "\u25b8 " + self.say.decision(decision), "class:decision.mine"
+        if isinstance(pending, Decision):
+            return self.say.waiting(pending) + " " + self.say.activity(pending), "class:waiting"
+        return _("Dealing..."), "class:waiting"
+
+    def _detail(self) -> tuple[str, str]:
+        if self.notice:
+            return self.notice, "class:notice"
+        view = self.view
+        if view.your_decision is not None and self.actions:
+            action = self.actions[self.selected]
+            card = action_card(action)
+            if card is not None:
+                c = self.session.mine.cards[card]
+                return (f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: "
+                        f"{card_text(c.name)}", "class:detail")
+            return self.labels[self.selected], "class:detail"
+        me = view.seats[view.you]
+        if me.role:
+            return (_("You are the {role}: {goal}").format(
+                role=role_name(me.role), goal=role_goal(me.role)), "class:detail")
+        return "", "class:detail"
+
+    def _hints(self) -> str:
+        if has_focus(self.chat.buffer)():
+            return _("Enter: send \u00b7 Esc: back")
+        return _("?: help \u00b7 Tab: chat \u00b7 q: quit")
+
+    def _render_status(self, width: int, height: int) -> list[Line]:
+        if self._too_small():
+            return [fit_line([("class:notice", _("Please make the terminal at least "
+                                                  "{w}x{h}.").format(w=MIN_WIDTH,
+                                                                     h=MIN_HEIGHT))], width)]
+        phase = phase_name(self.phase) if self.phase else None
+        return [status_line(self.view, self.names, phase, width)]
+
+    def _render_seats(self, width: int, height: int) -> list[Line]:
+        return seat_lines(self.view, width, self._plan.header, self._plan.seat_lines == 2)
+
+    def _render_log(self, width: int, height: int) -> list[Line]:
+        return log_lines(self.log, width, height, self.log_offset)
+
+    def _render_actions(self, width: int, height: int) -> list[Line]:
+        return action_lines(self.labels, self.selected, width, height)
+
+    def _render_help(self, width: int, height: int) -> list[Line]:
+        lines, _anchors = help_lines(help_sections(), width)
+        self.help_offset = max(0, min(self.help_offset, len(lines) - height + 1))
+        title = fit_line([("class:status.title", " " + _("Help") + " "),
+                          ("class:status", " " + _("Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))],
+                         width, "class:status")
+        return [title, *lines[self.help_offset:self.help_offset + height - 1]]
+
+    def _build_layout(self) -> Layout:
+        plan = lambda: self._plan  # noqa: E731 (read at draw time)
+        wide = Condition(lambda: plan().log_column > 0)
+        deciding = Condition(lambda: plan().actions_width > 0)
+        exact = Dimension.exact
+        self._actions_window = Window(PanelControl(self._render_actions, focusable=True),
+                                      width=lambda: exact(plan().actions_width))
+        middle_log = Window(PanelControl(self._render_log))
+        middle = VSplit([
+            ConditionalContainer(self._actions_window, filter=deciding),
+            ConditionalContainer(Window(char="\u2502", width=1, style="class:rule"),
+                                 filter=deciding & ~wide),
+            ConditionalContainer(middle_log, filter=~wide),
+        ], height=lambda: exact(plan().middle_rows))
+        main = HSplit([
+            Window(PanelControl(self._render_seats),
+                   height=lambda: exact(len(self.view.seats) * plan().seat_lines
+                                        + plan().header)),
+            Window(PanelControl(lambda w, h: [hand_title(self.view, w)]), height=1),
+            Window(PanelControl(lambda w, h: hand_lines(self.view, w, h)),
+                   height=lambda: exact(plan().hand_rows)),
+            Window(PanelControl(lambda w, h: [decision_line(*self._decision(), w)]),
+                   height=1),
+            middle,
+            Window(PanelControl(lambda w, h: [decision_line(*self._detail(), w)]),
+                   height=1),
+        ])
+        log_column = HSplit([
+            Window(PanelControl(lambda w, h: [fit_line(
+                [("class:rule", "\u2500\u2500"), ("class:title", " " + _("Log") + " "),
+                 ("class:rule", "\u2500" * max(0, w - 4 - width_of(_("Log"))))], w)]),
+                height=1),
+            Window(PanelControl(self._render_log)),
+        ])
+        hints = Window(PanelControl(lambda w, h: [fit_line(
+            [("class:hints", " " + self._hints())], w, "class:hints")]),
+            width=lambda: Dimension(preferred=width_of(self._hints()) + 2,
+                                    max=max(10, plan().width // 2)))
+        table = HSplit([
+            Window(PanelControl(self._render_status), height=1, style="class:status"),
+            VSplit([
+                main,
+                ConditionalContainer(Window(char="\u2502", width=1, style="class:rule"),
+                                     filter=wide),
+                ConditionalContainer(log_column, filter=wide),
+            ]),
+            VSplit([self.chat.window, hints], height=1),
+        ])
+        self._help_window = Window(PanelControl(self._render_help, focusable=True))
+        showing_help = Condition(lambda: self.help_visible)
+        root = HSplit([
+            ConditionalContainer(table, filter=~showing_help),
+            ConditionalContainer(self._help_window, filter=showing_help),
+        ])
+        return Layout(root, focused_element=self._actions_window)
+
+    # ------------------------------------------------------------------ keys
+
+    def _key_bindings(self) -> KeyBindings:
+        kb = KeyBindings()
+        chat = has_focus(self.chat.buffer)
+        helping = Condition(lambda: self.help_visible)
+        confirming = Condition(lambda: self.confirm_quit)
+        table = ~chat & ~helping & ~confirming
+
+        @kb.add("c-c")
+        @kb.add(Keys.SIGINT)
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.exit(QUIT)
+
+        for index, key in enumerate(SHORTCUTS):
+            kb.add(key, filter=table)(self._taker(index))
+
+        @kb.add("up", filter=table)
+        def _up(event: KeyPressEvent) -> None:
+            self.move(-1)
+
+        @kb.add("down", filter=table)
+        def _down(event: KeyPressEvent) -> None:
+            self.move(1)
+
+        @kb.add("enter", filter=table)
+        def _enter(event: KeyPressEvent) -> None:
+            if self.actions:
+                self.take(self.selected)
+            elif isinstance(self.session.pending, End):
+                self.exit(FINISHED)
+
+        @kb.add("pageup", filter=table)
+        def _log_back(event: KeyPressEvent) -> None:
+            self.scroll_log(max(1, self._log_rows() - 1))
+
+        @kb.add("pagedown", filter=table)
+        def _log_forward(event: KeyPressEvent) -> None:
+            self.scroll_log(-max(1, self._log_rows() - 1))
+
+        @kb.add("home", filter=table)
+        def _log_oldest(event: KeyPressEvent) -> None:
+            self.scroll_log(len(self.log) * 50)
+
+        @kb.add("end", filter=table)
+        def _log_newest(event: KeyPressEvent) -> None:
+            self.log_offset = 0
+            self.app.invalidate()
+
+        @kb.add("+", filter=table)
+        @kb.add("=", filter=table)
+        def _faster(event: KeyPressEvent) -> None:
+            self.change_speed(-1)
+
+        @kb.add("-", filter=table)
+        def _slower(event: KeyPressEvent) -> None:
+            self.change_speed(1)
+
+        @kb.add("?", filter=table)
+        @kb.add("f1", filter=~chat & ~confirming)
+        def _help(event: KeyPressEvent) -> None:
+            self.toggle_help(None if self.help_visible else self.selected_card_anchor())
+
+        @kb.add("tab", filter=table)
+        @kb.add("c", filter=table)
+        def _to_chat(event: KeyPressEvent) -> None:
+            event.app.layout.focus(self.chat.window)
+
+        @kb.add("escape", filter=chat, eager=True)
+        @kb.add("tab", filter=chat)
+        def _from_chat(event: KeyPressEvent) -> None:
+            event.app.layout.focus(self._actions_window)
+
+        @kb.add("q", filter=table)
+        def _quit(event: KeyPressEvent) -> None:
+            if isinstance(self.session.pending, End):
+                self.exit(FINISHED)
+            else:
+                self.confirm_quit = True
+
+        @kb.add("y", filter=confirming)
+        def _yes(event: KeyPressEvent) -> None:
+            self.exit(QUIT)
+
+        @kb.add(Keys.Any, filter=confirming)
+        def _no(event: KeyPressEvent) -> None:
+            self.confirm_quit = False
+
+        @kb.add("escape", filter=helping, eager=True)
+        @kb.add("q", filter=helping)
+        @kb.add("?", filter=helping)
+        def _close_help(event: KeyPressEvent) -> None:
+            self.toggle_help()
+
+        for key, step in (("up", -1), ("down", 1), ("pageup", -20), ("pagedown", 20),
+                          ("home", -10**6), ("end", 10**6)):
+            kb.add(key, filter=helping)(self._help_scroller(step))
+        return kb
+
+    def _taker(self, index: int) -> Callable[[KeyPressEvent], None]:
+        def take(event: KeyPressEvent) -> None:
+            self.take(index)
+        return take
+
+    def _help_scroller(self, step: int) -> Callable[[KeyPressEvent], None]:
+        def scroll(event: KeyPressEvent) -> None:
+            self.help_offset = max(0, self.help_offset + step)
+            self.app.invalidate()
+        return scroll
+
+    def _clear_notice(self, _processor: object) -> None:
+        self.notice = ""
+
+    # ------------------------------------------------------------------ application
+
+    def _build_application(self) -> Application[str]:
+        app: Application[str] = Application(
+            layout=self._build_layout(),
+            key_bindings=self._key_bindings(),
+            style=table_style(),
+            full_screen=True,
+            mouse_support=False,
+            before_render=self._before_render,
+        )
+        app.key_processor.before_key_press += self._clear_notice
+        return app
+
+    def exit(self, result: str) -> None:
+        """Leave the screen with ``result`` (QUIT or FINISHED), once."""
+        if self.app.is_running and not self.app.future.done():
+            self.app.exit(result=result)
+
+    def game_over(self) -> bool:
+        return isinstance(self.session.pending, End)
