@@ -54,6 +54,7 @@ from p2pbang.net.noise import (
 )
 
 PROTOCOL_VERSION = 1
+TRAFFIC_COUNTERS = ("messages_sent", "messages_received", "bytes_sent", "bytes_received")
 APP_TAG = "p2pbang"
 MAX_PEERS = 8
 MAX_PENDING_HANDSHAKES = 16
@@ -266,6 +267,7 @@ class Mesh:
             self.config.inbox_size
         )
         self._topics: dict[str, trio.MemorySendChannel[Incoming]] = {}
+        self._ended_traffic = dict.fromkeys(TRAFFIC_COUNTERS, 0)
         self._ping_counter = 0
 
     # --- lifecycle ----------------------------------------------------------------------
@@ -317,6 +319,14 @@ class Mesh:
 
     def peers(self) -> list[PeerStatus]:
         return sorted(self._peers.values(), key=lambda p: p.peer_id)
+
+    def traffic(self) -> dict[str, int]:
+        """Messages and wire bytes sent and received so far, over all connections ever."""
+        totals = dict(self._ended_traffic)
+        for connection in self._connections.values():
+            for name in TRAFFIC_COUNTERS:
+                totals[name] += getattr(connection.channel, name)
+        return totals
 
     def connected_peers(self) -> list[str]:
         return sorted(self._connections)
@@ -639,6 +649,8 @@ class Mesh:
 
     def _forget(self, connection: _Connection) -> None:
         peer = connection.channel.peer
+        for name in TRAFFIC_COUNTERS:
+            self._ended_traffic[name] += getattr(connection.channel, name)
         if self._connections.get(peer.peer_id) is not connection:
             return  # replaced: the newer connection owns the peer's state now
         del self._connections[peer.peer_id]

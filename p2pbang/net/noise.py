@@ -414,6 +414,9 @@ class SecureChannel:
         self._recv_cipher = recv_cipher
         self._reassembler = Reassembler(max_message)
         self._send_lock = trio.Lock()
+        # Traffic counters (whole messages, and bytes on the wire including framing and tags).
+        self.messages_sent = self.messages_received = 0
+        self.bytes_sent = self.bytes_received = 0
 
     def seal(self, message: bytes) -> bytes:
         """Encrypt and frame a whole message (advances the send nonce: send what you seal)."""
@@ -426,7 +429,10 @@ class SecureChannel:
 
     async def send(self, message: bytes) -> None:
         async with self._send_lock:
-            await self.stream.send_all(self.seal(message))
+            sealed = self.seal(message)
+            await self.stream.send_all(sealed)
+            self.messages_sent += 1
+            self.bytes_sent += len(sealed)
 
     async def receive(self) -> bytes:
         """The next whole message. Raises ChannelClosed, FrameError or NoiseError."""
@@ -437,7 +443,9 @@ class SecureChannel:
                     raise FrameError("stream ended inside a multi-frame message")
                 raise ChannelClosed("peer closed the connection")
             message = self._reassembler.feed(self._recv_cipher.decrypt_with_ad(b"", frame))
+            self.bytes_received += len(frame) + 4
             if message is not None:
+                self.messages_received += 1
                 return message
 
     async def aclose(self) -> None:
