@@ -239,11 +239,14 @@ class Mesh:
         table_id: bytes,
         registry: MessageRegistry | None = None,
         *,
-        host: str = "127.0.0.1",
+        host: str | None = "127.0.0.1",
         port: int = 0,
         config: MeshConfig | None = None,
         info: Callable[[], dict[str, Any]] | None = None,
     ) -> None:
+        """``host`` is the address to listen on: loopback by default, None for every
+        interface (a LAN game). ``info`` supplies the public table description served to
+        "info" requests (the lobby sets it)."""
         self.identity = identity
         self.peer_id = identity.peer_id
         self.table_id = table_id
@@ -269,12 +272,16 @@ class Mesh:
         self._topics: dict[str, trio.MemorySendChannel[Incoming]] = {}
         self._ended_traffic = dict.fromkeys(TRAFFIC_COUNTERS, 0)
         self._ping_counter = 0
+        self._closing = False
 
     # --- lifecycle ----------------------------------------------------------------------
 
     async def run(self, *, task_status: trio.TaskStatus[Mesh] = trio.TASK_STATUS_IGNORED) -> None:
         """Listen and serve until cancelled. ``nursery.start(mesh.run)`` returns once bound."""
-        listeners = await trio.open_tcp_listeners(self.port, host=self.host)
+        # One IPv4 socket on every interface for None: several listeners bound to port 0
+        # could each get a different port, and discovery advertises only one.
+        bind_host = "0.0.0.0" if self.host in (None, "") else self.host
+        listeners = await trio.open_tcp_listeners(self.port, host=bind_host)
         self.port = listeners[0].socket.getsockname()[1]
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
@@ -285,10 +292,13 @@ class Mesh:
 
     @property
     def address(self) -> tuple[str, int]:
-        return self.host, self.port
+        """Where this peer can be dialed from this machine."""
+        local = self.host in (None, "", "0.0.0.0", "::")
+        return ("127.0.0.1" if local else str(self.host)), self.port
 
     async def close(self, reason: str = "leaving", timeout: float = 1.0) -> None:
         """Say goodbye to every peer and give the goodbyes ``timeout`` to go out."""
+        self._closing = True
         self._maintained.clear()
         bye = codec.encode({"t": "mesh.bye", "reason": reason})
         for connection in list(self._connections.values()):
@@ -586,7 +596,9 @@ class Mesh:
         """Decide whether to keep a freshly authenticated channel; register it if so."""
         peer = channel.peer
         refusal = ""
-        if peer.peer_id in self._banned:
+        if self._closing:
+            refusal = "this peer is leaving"
+        elif peer.peer_id in self._banned:
             refusal = f"banned: {self._banned[peer.peer_id]}"
         elif self._allowed is not None and peer.peer_id not in self._allowed:
             refusal = "not in the table's roster"

@@ -282,3 +282,13 @@ async def test_fetch_table_info_without_handshake():
     info = {"name": "Saloon", "seats": 4, "free": 2}
     async with open_mesh(Identity.generate("Host"), TABLE, config=FAST, info=lambda: info) as a:
         assert await fetch_table_info(*a.address) == info
+
+
+async def test_listening_on_every_interface_is_reachable_on_loopback():
+    async with (
+        open_mesh(Identity.generate("Lan"), TABLE, make_registry(), host=None, config=FAST) as lan,
+        open_mesh(Identity.generate("Dialer"), TABLE, make_registry(), config=FAST) as dialer,
+    ):
+        assert lan.address[0] == "127.0.0.1" and lan.port > 0
+        peer = await dialer.connect(*lan.address)
+        assert peer.peer_id == lan.peer_id
