@@ -521,3 +521,15 @@ def test_any_arrival_order_with_replays_builds_the_authors_log(data: st.DataObje
         committed.extend(out.committed)
     assert [entry.index for entry in committed] == list(range(10))
     assert replica.head_hash == author.head_hash
+
+
+def test_a_malleated_signature_is_refused_so_one_content_has_one_encoding() -> None:
+    # S + L verifies under a lax verifier; the hash chain relies on the strict one.
+    order = 2**252 + 27742317777372353535851937790883648493
+    part = sign(0, 0, SESSION, b"x")
+    s = int.from_bytes(part.signature[32:], "little") + order
+    assert s < 2**256
+    fields = part.fields()
+    fields[-1] = part.signature[:32] + s.to_bytes(32, "little")
+    rejection = rejected_once(new_log(), msgpack.packb(fields), sender=1)
+    assert rejection.reason is Reason.BAD_SIGNATURE
