@@ -195,6 +195,13 @@ def test_misuse_is_refused_without_blaming_anyone() -> None:
         dealer.result()
     with pytest.raises(ProtocolMisuse):
         table.dealers[1].reveal_own(101)  # not in its hand
+    fresh = MentalDealer(0, 2, SESSION)
+    with pytest.raises(ProtocolMisuse, match="key round"):
+        fresh.verify_reveal(1, 100, 0, b"")
+    with pytest.raises(ProtocolMisuse, match="key round"):
+        _ = fresh.joint_key
+    with pytest.raises(ProtocolMisuse):
+        fresh.receive(7, b"")
     with pytest.raises(ProtocolMisuse):
         MentalDealer(0, 2, b"short")
     with pytest.raises(ProtocolMisuse):
