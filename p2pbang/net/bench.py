@@ -23,7 +23,7 @@ from typing import Any
 
 import trio
 
-from p2pbang.net.codec import Bin, Limits, MessageRegistry
+from p2pbang.net.codec import Bin, MessageRegistry
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import TableSettings, build_genesis, sign_ready, verify_genesis
 from p2pbang.net.log import Log, Roster, Turn
@@ -33,7 +33,6 @@ from p2pbang.net.sync import Replicator, Step, SyncLimits
 LOG_TOPIC = "log"
 ENTRY_KIND = "bench"
 SYNC_LIMITS = SyncLimits()
-BENCH_LIMITS = Limits(max_message=SYNC_LIMITS.max_message_bytes, max_bin_len=16 * 1024 * 1024)
 
 
 @dataclass
@@ -133,7 +132,7 @@ async def run_net_bench_async(
     def writers(index: int) -> Turn | None:
         return Turn.of(index % peers) if index < entries else None
 
-    config = MeshConfig(limits=BENCH_LIMITS, outbox_size=4096)
+    config = MeshConfig(outbox_size=4096)
     started = time.perf_counter()
     async with AsyncExitStack() as stack:
         nodes: list[_Peer] = []

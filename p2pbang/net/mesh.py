@@ -58,6 +58,9 @@ TRAFFIC_COUNTERS = ("messages_sent", "messages_received", "bytes_sent", "bytes_r
 APP_TAG = "p2pbang"
 MAX_PEERS = 8
 MAX_PENDING_HANDSHAKES = 16
+# Room for the largest log sync message (protocol/log.md: 9 MiB) inside its envelope. A
+# hostile peer can make us buffer this much per connection before we refuse it, no more.
+MESH_LIMITS = codec.Limits(max_message=10 * 1024 * 1024, max_bin_len=10 * 1024 * 1024)
 PREAMBLE_LIMITS = codec.Limits(
     max_message=4096, max_str_len=512, max_bin_len=256, max_array_len=64, max_map_len=32
 )
@@ -80,7 +83,7 @@ class MeshConfig:
     max_peers: int = MAX_PEERS
     outbox_size: int = 256
     inbox_size: int = 1024
-    limits: codec.Limits = codec.DEFAULT_LIMITS
+    limits: codec.Limits = MESH_LIMITS
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,14 @@ from p2pbang.net import codec
 from p2pbang.net.codec import SchemaError
 from p2pbang.net.framing import encode_frame
 from p2pbang.net.identity import Identity
-from p2pbang.net.mesh import DialError, MeshConfig, PeerNotConnected, fetch_table_info, open_mesh
+from p2pbang.net.mesh import (
+    MESH_LIMITS,
+    DialError,
+    MeshConfig,
+    PeerNotConnected,
+    fetch_table_info,
+    open_mesh,
+)
 
 from .meshkit import FAST, TABLE, exchange_ok, make_registry, meshes, raw_peer, wait_event
 
@@ -171,6 +178,15 @@ async def test_frame_claiming_4gb_named_and_dropped():
         await channel.stream.send_all(b"\xff\xff\xff\xff")
 
     await _violation(bad, "4294967295 bytes exceeds the limit")
+
+
+async def test_message_over_the_total_limit_named_and_dropped():
+    async def bad(channel):
+        channel.max_message = 64 * 1024 * 1024  # a sender that ignores the limit
+        with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+            await channel.send(b"\x00" * (MESH_LIMITS.max_message + 100_000))
+
+    await _violation(bad, f"message exceeds the limit of {MESH_LIMITS.max_message} bytes")
 
 
 async def test_garbage_frame_after_handshake():
