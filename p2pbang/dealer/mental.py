@@ -92,12 +92,18 @@ class HiddenSlot:
 
 
 class MentalDealer:
-    """One seat's side of the dealing protocol (see the module docstring)."""
+    """One seat's side of the dealing protocol (see the module docstring).
 
-    def __init__(self, seat: int, n_seats: int, session_id: bytes) -> None:
+    ``seat=None`` makes an *observer*: it owes no message and holds no secret that matters,
+    but checks every message and learns every public card, exactly like a seat. That is
+    what an offline audit of a finished game's log (``p2pbang verify``) or a spectator
+    needs.
+    """
+
+    def __init__(self, seat: int | None, n_seats: int, session_id: bytes) -> None:
         if not isinstance(n_seats, int) or not 1 <= n_seats <= 64:
             raise ProtocolMisuse("a table has 1 to 64 seats")
-        if not isinstance(seat, int) or not 0 <= seat < n_seats:
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n_seats):
             raise ProtocolMisuse(f"seat {seat!r} is not at a table of {n_seats}")
         if not isinstance(session_id, bytes) or not (
             MIN_SESSION_ID <= len(session_id) <= MAX_SESSION_ID
@@ -120,6 +126,8 @@ class MentalDealer:
 
     @property
     def public_key(self) -> Point:
+        if self.seat is None:
+            raise ProtocolMisuse("an observer has no key at the table")
         return self._keypair.public
 
     @property
@@ -199,6 +207,8 @@ class MentalDealer:
 
     def reveal_own(self, slot: int) -> tuple[int, bytes]:
         """Reveal a card from this seat's hand: ``(card, payload)`` with a proven share."""
+        if self.seat is None:
+            raise ProtocolMisuse("an observer holds no cards")
         state = self._slots.get(slot)
         if state is None or slot not in self._known:
             raise ProtocolMisuse(f"slot {slot} is not known to seat {self.seat}")

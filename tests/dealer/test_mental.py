@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from p2pbang.crypto import wire
-from p2pbang.crypto.errors import ProtocolMisuse
+from p2pbang.crypto.errors import CheatDetected, ProtocolMisuse
 from p2pbang.dealer.board import Table
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
@@ -231,3 +231,62 @@ def test_forbidden_pattern_would_catch_an_import() -> None:
     assert FORBIDDEN.search("x = 1\nimport random\n")
     assert FORBIDDEN.search("from random import choice")
     assert not FORBIDDEN.search("import secrets  # not random")
+
+
+def test_observer_checks_everything_and_learns_only_public_cards() -> None:
+    table = Table.create(3, SESSION)
+    observer = MentalDealer(None, 3, SESSION)
+    for entry in table.board.entries:
+        assert observer.outgoing() is None
+        observer.receive(entry.seat, entry.payload)
+    assert observer.done() and observer.joint_key == table.dealers[0].joint_key
+    start = len(table.board.entries)
+    shuffle = Shuffle("deck", tuple(range(6)), tuple(range(100, 106)))
+    for request in (shuffle, Deal((100,), 1), Reveal((101,)), RandomInt(5)):
+        table.run(request)
+        observer.begin(request)
+        for entry in table.board.entries[start:]:
+            observer.receive(entry.seat, entry.payload)
+        start = len(table.board.entries)
+        assert observer.done()
+        expected = table.dealers[0].result()
+        assert observer.result() == expected  # seat 0 is not the receiver of the deal
+    assert observer.known_card(100) is None
+    assert observer.known_card(101) == table.dealers[0].known_card(101)
+    with pytest.raises(ProtocolMisuse):
+        observer.reveal_own(101)
+    with pytest.raises(ProtocolMisuse):
+        _ = observer.public_key
+
+
+def test_observer_detects_a_forged_pass() -> None:
+    table = Table.create(2, SESSION)
+    observer = MentalDealer(None, 2, SESSION)
+    for entry in table.board.entries:
+        observer.receive(entry.seat, entry.payload)
+    request = Shuffle("deck", (1, 2, 3), (0, 1, 2))
+    table.run(request)
+    observer.begin(request)
+    first, second = table.board.entries[-2:]
+    with pytest.raises(CheatDetected) as caught:
+        observer.receive(first.seat, second.payload)  # seat 1's pass presented as seat 0's
+    assert caught.value.seat == 0
+
+
+@pytest.mark.slow
+def test_dealt_order_is_uniform_through_the_whole_protocol() -> None:
+    """Two seats shuffle 3 cards with proofs, then reveal: all 6 orders equally likely."""
+    from itertools import permutations
+
+    orders = list(permutations((0, 1, 2)))
+    table = Table.create(2, SESSION)
+    counts = [0] * 6
+    runs = 360
+    for run in range(runs):
+        slots = tuple(range(1000 + 3 * run, 1003 + 3 * run))
+        table.run(Shuffle("deck", (0, 1, 2), slots))
+        order = table.run(Reveal(slots))[0].values
+        counts[orders.index(order)] += 1
+    expected = runs / 6
+    chi2 = sum((c - expected) ** 2 / expected for c in counts)
+    assert chi2 < 20.515, counts  # p = 0.001, 5 degrees of freedom
