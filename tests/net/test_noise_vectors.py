@@ -6,9 +6,19 @@ import json
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 
-from p2pbang.net.noise import HandshakeState, NoiseError
+from p2pbang.net import codec
+from p2pbang.net.framing import encode_frame
+from p2pbang.net.identity import Identity, peer_id_for, verify_signature
+from p2pbang.net.noise import (
+    HandshakeState,
+    NoiseError,
+    make_prologue,
+    static_key_statement,
+    x25519_public,
+)
 
 VECTORS = Path(__file__).resolve().parents[2] / "protocol" / "vectors" / "noise_xx.json"
 
@@ -106,3 +116,57 @@ def test_out_of_turn_and_short_messages_are_errors():
         resp.read_message(b"\x01" * 31)
     with pytest.raises(NoiseError, match="not complete"):
         init.split()
+
+
+P2PBANG = VECTORS.with_name("noise_p2pbang.json")
+
+
+def test_p2pbang_binding_vector():
+
+    from p2pbang.net.noise import (  # noqa: F401 - API in use
+        perform_handshake,
+    )
+
+    doc = json.loads(P2PBANG.read_text())
+    for entry in doc["peer_ids"]:
+        key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(entry["ed25519_seed"]))
+        public = Identity(key, "x").public_key
+        assert public.hex() == entry["public_key"]
+        assert peer_id_for(public) == entry["peer_id"]
+
+    hs = doc["handshake"]
+    prologue = make_prologue(hs["protocol_version"], bytes.fromhex(hs["table_id"]))
+    assert prologue.hex() == hs["prologue"]
+    for side in ("init", "resp"):
+        static = _key(hs[f"{side}_static"])
+        statement = static_key_statement(prologue, x25519_public(static))
+        assert statement.hex() == hs[f"{side}_static_key_statement"]
+        payload = codec.decode_canonical(bytes.fromhex(hs[f"{side}_payload"]))
+        assert payload["name"] == hs[f"{side}_name"] and payload["port"] == hs[f"{side}_port"]
+        assert verify_signature(payload["id_key"], payload["sig"], statement)
+        seed = bytes.fromhex(hs[f"{side}_identity_seed"])
+        owner = Identity(Ed25519PrivateKey.from_private_bytes(seed), "x")
+        assert payload["id_key"] == owner.public_key
+
+    init = HandshakeState(
+        initiator=True, prologue=prologue,
+        static=_key(hs["init_static"]), ephemeral=_key(hs["init_ephemeral"]),
+    )
+    resp = HandshakeState(
+        initiator=False, prologue=prologue,
+        static=_key(hs["resp_static"]), ephemeral=_key(hs["resp_ephemeral"]),
+    )
+    payloads = [b"", bytes.fromhex(hs["resp_payload"]), bytes.fromhex(hs["init_payload"])]
+    for index, (expected, payload) in enumerate(zip(hs["messages"], payloads, strict=True)):
+        writer, reader = (init, resp) if index % 2 == 0 else (resp, init)
+        message = writer.write_message(payload)
+        assert message.hex() == expected
+        assert reader.read_message(message) == payload
+    assert init.handshake_hash.hex() == hs["handshake_hash"] == resp.handshake_hash.hex()
+    send, _ = init.split()
+    _, receive = resp.split()
+    plaintext = bytes.fromhex(hs["first_transport_plaintext"])
+    frame = encode_frame(send.encrypt_with_ad(b"", b"\x00" + plaintext))
+    assert frame.hex() == hs["first_transport_frame"]
+    assert receive.decrypt_with_ad(b"", frame[4:]) == b"\x00" + plaintext
+    assert codec.decode(plaintext) == {"t": "mesh.ping", "n": 1}
