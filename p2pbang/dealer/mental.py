@@ -296,8 +296,9 @@ def _transfer_context(slot: int) -> bytes:
 
 
 def _distinct_slots(slots: object) -> tuple[int, ...]:
-    if not isinstance(slots, tuple) or len(set(slots)) != len(slots):
-        raise ValueError("slots must be a tuple of distinct slot ids")
+    if (not isinstance(slots, tuple) or not all(type(s) is int for s in slots)
+            or len(set(slots)) != len(slots)):
+        raise ValueError("slots must be a tuple of distinct integer slot ids")
     return slots
 
 

@@ -183,7 +183,8 @@ def test_misuse_is_refused_without_blaming_anyone() -> None:
     dealer = table.dealers[0]
     for bad in (Deal((999,), 0), Deal((100,), 5), Deal((100, 100), 0),
                 Shuffle("Bad Pile", (1,), (1,)), Shuffle("deck", (1, 2), (1,)),
-                Shuffle("deck", (-1,), (1,)), RandomInt(0), Reveal((123456,))):
+                Shuffle("deck", (-1,), (1,)), RandomInt(0), Reveal((123456,)),
+                Reveal(([1],)), Deal(("a",), 0), RandomInt(True), Shuffle("deck", (1,), (-5,))):
         with pytest.raises(ProtocolMisuse):
             dealer.begin(bad)
     with pytest.raises(ProtocolMisuse):
