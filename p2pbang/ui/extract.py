@@ -164,7 +164,9 @@ def render_po(language: str, messages: list[Message], entries: list[PoEntry]) ->
     if header is not None:
         head = header.msgstr[0]
     else:
-        head = (f"Project-Id-Version: p2pbang\nLanguage: {language}\n"
+        head = (f"Project-Id-Version: p2pbang\nPO-Revision-Date: 2025-01-01 00:00+0000\n"
+                "Last-Translator: p2pbang developers\nLanguage-Team: p2pbang developers\n"
+                f"Language: {language}\n"
                 "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
                 "Content-Transfer-Encoding: 8bit\n"
                 f"Plural-Forms: {PLURAL_FORMS.get(language, 'nplurals=2; plural=(n != 1);')}\n")

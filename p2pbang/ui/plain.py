@@ -70,13 +70,19 @@ def explain(term: str) -> str:
     term = term.strip().lower()
     if not term:
         return _("Name a card or character, e.g. 'c barrel'.")
-    def matches(key: str, name: str) -> bool:
-        words = [*name.lower().split(), *key.split("_")]
-        return name.lower().startswith(term) or any(w.startswith(term) for w in words)
 
-    found = [f"{card_name(k)}: {card_text(k)}" for k, n in CARD_NAMES.items() if matches(k, n)]
+    def matches(key: str, *names: str) -> bool:
+        """By the English or the translated name, whole or by the start of a word."""
+        words = [*key.split("_")]
+        for name in names:
+            words += name.lower().split()
+        return (any(n.lower().startswith(term) for n in names)
+                or any(w.startswith(term) for w in words))
+
+    found = [f"{card_name(k)}: {card_text(k)}" for k, n in CARD_NAMES.items()
+             if matches(k, n, card_name(k))]
     found += [f"{character_name(k)}: {character_text(k)}"
-              for k, n in CHARACTER_NAMES.items() if matches(k, n)]
+              for k, n in CHARACTER_NAMES.items() if matches(k, n, character_name(k))]
     return "\n".join(found) if found else _("No card or character called {term!r}.").format(
         term=term)
 

@@ -250,7 +250,7 @@ def compile_mo(entries: list[PoEntry]) -> bytes:
         str_table += [len(value), data_offset + len(blob)]
         blob += value + b"\x00"
     header = struct.pack("<7I", _MO_MAGIC, 0, count, ids_offset, strs_offset, 0, data_offset)
-    return header + struct.pack(f"<{2 * count}I", *id_table, *str_table) + bytes(blob)
+    return header + struct.pack(f"<{4 * count}I", *id_table, *str_table) + bytes(blob)
 
 
 def placeholders(text: str) -> set[str]:

@@ -84,7 +84,7 @@ def plan_layout(width: int, height: int, players: int, hand_cards: int, actions:
     elif wide:
         actions_width = main_width
     else:
-        actions_width = min(longest_action + 6, main_width * 3 // 5)
+        actions_width = min(longest_action + 6, main_width * 2 // 3)
         actions_width = max(actions_width, min(main_width, 30))
     return Plan(width, height, main_width, log_column, header, seat_lines, hand_rows,
                 max(middle_rows, 0), actions_width)
