@@ -36,7 +36,7 @@ import dataclasses
 import hashlib
 import logging
 import secrets
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -48,6 +48,7 @@ from p2pbang.net.codec import Bin, Bool, FixedBin, Int, ListOf, MapOf, OneOf, Re
 from p2pbang.net.discovery import (
     MAX_SEATS,
     DiscoveredTable,
+    TableAnnouncer,
     TableInfo,
     parse_peer_address,
     validate_game,
@@ -516,6 +517,10 @@ class Lobby:
     def is_ready(self) -> bool:
         return self._my_ready is not None
 
+    @property
+    def is_sealed(self) -> bool:
+        return self._genesis is not None
+
     async def join(self, address: str | tuple[str, int]) -> str:
         """Connect to one member of the table; the rest of the mesh follows by gossip."""
         host, port = parse_peer_address(address) if isinstance(address, str) else address
@@ -849,6 +854,31 @@ async def join_table(
             nursery.cancel_scope.cancel()
 
 
+async def announce_lobby(
+    lobby: Lobby,
+    *,
+    interfaces: Sequence[str] | None = None,
+    addresses: Sequence[str] | None = None,
+    poll: float = 0.5,
+    task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Announce the table over mDNS, kept current (free seats), until the genesis is sealed.
+
+    The lobby's mesh must listen where the announcement points: ``host=None`` (every
+    interface) for a LAN game, or the matching ``interfaces``/``addresses``.
+    """
+    async with TableAnnouncer(
+        lobby.table_info(), lobby.mesh.port, addresses=addresses, interfaces=interfaces
+    ) as announcer:
+        task_status.started()
+        while not lobby.is_sealed:
+            with trio.move_on_after(poll):
+                await lobby._sealed.wait()
+            current = lobby.table_info()
+            if not lobby.is_sealed and current != announcer.info:
+                await announcer.update(current)
+
+
 __all__ = [
     "Genesis",
     "Lobby",
@@ -858,6 +888,7 @@ __all__ = [
     "ReadyStatement",
     "Seat",
     "TableSettings",
+    "announce_lobby",
     "build_genesis",
     "describe_difference",
     "join_table",

@@ -15,6 +15,7 @@ import trio
 
 from p2pbang.net.discovery import (
     SERVICE_TYPE,
+    DiscoveredTable,
     TableAnnouncer,
     TableBrowser,
     TableInfo,
@@ -24,6 +25,7 @@ from p2pbang.net.discovery import (
     probe_peer,
 )
 from p2pbang.net.identity import Identity
+from p2pbang.net.lobby import TableSettings, announce_lobby, join_table, open_table
 from p2pbang.net.mesh import PROTOCOL_VERSION, PreambleError, open_mesh
 
 from .meshkit import FAST
@@ -203,3 +205,33 @@ async def test_update_is_seen_and_everything_shuts_down(multicast_loopback):
         await seen(1)
     await trio.sleep(0.2)
     assert threading.active_count() <= threads_before + 1  # trio's idle worker may linger
+
+
+async def test_lobby_stays_announced_with_its_free_seats(multicast_loopback):
+    settings = TableSettings("Announced", "bang", 4)
+    opener = open_table(Identity.generate("Opener"), settings, config=FAST)
+    async with opener as lobby, trio.open_nursery() as nursery:
+        await nursery.start(partial(announce_lobby, lobby, interfaces=["127.0.0.1"], poll=0.1))
+        async with TableBrowser(["127.0.0.1"]) as browser:
+
+            async def listing() -> list[DiscoveredTable]:
+                tables = await browser.tables()
+                return [t for t in tables if t.info.table_id == lobby.mesh.table_id]
+
+            async def listed_with(free: int) -> DiscoveredTable:
+                with trio.fail_after(5):
+                    while not any(t.info.free == free for t in await listing()):
+                        await trio.sleep(0.1)
+                return (await listing())[0]
+
+            table = await listed_with(3)
+            assert table.port == lobby.mesh.port
+            async with join_table(Identity.generate("Guest"), table, config=FAST) as guest:
+                await listed_with(2)
+                await lobby.set_ready(b"a")
+                await guest.set_ready(b"b")
+                with trio.fail_after(5):
+                    await guest.sealed()
+                with trio.fail_after(5):  # a sealed table is no longer announced
+                    while await listing():
+                        await trio.sleep(0.1)
