@@ -74,6 +74,8 @@ from p2pbang.engine.position import PLAY_PHASE, Position
 
 Step = Generator[Any, Any, Any]
 
+SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
+
 TEAM_SHERIFF, TEAM_OUTLAWS, TEAM_RENEGADE = "sheriff", "outlaws", "renegade"
 TEAM_ROLES = {
     TEAM_SHERIFF: (SHERIFF, DEPUTY),
@@ -122,7 +124,8 @@ class Player:
 
 
 class Game:
-    """A game of BANG! (base game) as seen by ``viewer`` (``None`` sees everything).
+    """A game of BANG! (base game) as seen by ``viewer``: a seat, ``SPECTATOR`` (no seat: sees
+    only public cards; audits and spectators), or ``None`` (sees everything: simulations).
 
     ``pending`` is a ``Decision`` for one seat, a chance request for the dealer, or ``End``.
     ``apply(x)`` validates ``x`` against it (raising ``IllegalAction`` and changing nothing when
@@ -132,8 +135,8 @@ class Game:
     def __init__(self, players: int, viewer: int | None = None,
                  position: Position | None = None) -> None:
         self.role_ids = role_ids_for(players)
-        if viewer is not None and not 0 <= viewer < players:
-            raise ValueError(f"viewer must be a seat in 0..{players - 1}")
+        if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
+            raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
         self.n = players
         self.viewer = viewer
         self.cards: tuple[CardDef, ...] = BASE_CARDS
@@ -171,15 +174,18 @@ class Game:
 
     # ------------------------------------------------------------------ public interface
 
-    def apply(self, action: Action | ChanceResult) -> list[Event]:
-        """Feed the pending step its answer; return the events it caused."""
+    def check(self, action: Action | ChanceResult) -> str | None:
+        """Why ``action`` cannot answer the pending step, or ``None`` if ``apply`` takes it."""
         pending = self.pending
         if isinstance(pending, End):
-            raise IllegalAction("the game is over")
+            return "the game is over"
         if isinstance(pending, Decision):
-            reason = self._check_decision(pending, action)
-        else:
-            reason = check_result_shape(pending, action) or self._check_chance(pending, action)
+            return self._check_decision(pending, action)
+        return check_result_shape(pending, action) or self._check_chance(pending, action)
+
+    def apply(self, action: Action | ChanceResult) -> list[Event]:
+        """Feed the pending step its answer; return the events it caused."""
+        reason = self.check(action)
         if reason is not None:
             raise IllegalAction(reason)
         self.events = events = []

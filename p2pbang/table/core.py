@@ -1,0 +1,201 @@
+"""One peer's game, driven by the log: the engine for its seat bound to its MentalDealer.
+
+The log is the game. Each position of the log is written by the seats the game names: the
+seat whose decision is pending (a *move*), or the seats the dealer's protocol is waiting for
+(a *deal* step: keys, shuffle passes, decryption shares, commitments, reveals). Every peer
+feeds every entry, its own included, through ``receive`` in log order; so every honest peer's
+core walks through the same states, and anything that fails a check raises ``Cheat`` naming
+the seat that wrote it, with the evidence, before any state changes.
+
+This module does no I/O: the network runner, the offline verifier and the tests drive it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from p2pbang.crypto.errors import CheatDetected, ProtocolMisuse
+from p2pbang.dealer.mental import MentalDealer
+from p2pbang.engine.actions import (
+    Ability,
+    Action,
+    Choose,
+    Decision,
+    Discard,
+    End,
+    Event,
+    Pass,
+    Play,
+    UseBarrel,
+)
+from p2pbang.engine.game import SPECTATOR, Game
+from p2pbang.engine.wire import WireError, from_wire, to_wire
+
+MOVE = "move"
+DEAL = "deal"
+MAX_MOVE_BYTES = 16 * 1024
+ACTION_TYPES = (Play, Discard, Ability, Choose, UseBarrel, Pass)
+
+
+class Cheat(Exception):
+    """A seat wrote something that fails a rule or a proof; the game stops with this verdict."""
+
+    def __init__(self, seat: int, reason: str, evidence: bytes = b"") -> None:
+        super().__init__(f"seat {seat}: {reason}")
+        self.seat = seat
+        self.reason = reason
+        self.evidence = evidence
+
+
+@dataclass(frozen=True)
+class Expected:
+    """Who writes the next log position, and what kind of entry it is."""
+
+    seats: frozenset[int]
+    kind: str
+
+
+def revealed_slots(action: Action) -> tuple[int, ...]:
+    """The hand slots an action shows face up (each needs its owner's proven share)."""
+    if isinstance(action, (Play, Discard)):
+        return (action.slot,)
+    if isinstance(action, Ability):
+        return action.slots
+    return ()
+
+
+class TableCore:
+    """The game of one seat (``seat=None``: an observer that checks everything and holds no
+    secret: spectators and ``p2pbang verify``)."""
+
+    def __init__(self, players: int, seat: int | None, dealer: MentalDealer) -> None:
+        if dealer.seat != seat:
+            raise ValueError("the dealer must belong to the same seat")
+        self.seat = seat
+        self.players = players
+        self.game = Game(players, viewer=SPECTATOR if seat is None else seat)
+        self.dealer = dealer
+        self._chance_running = False
+        self.entries = 0
+
+    # ------------------------------------------------------------------ who writes next
+
+    def expected(self) -> Expected | None:
+        """The writers and kind of the next entry; ``None`` once the game is over."""
+        if not self.dealer.done():
+            return Expected(self.dealer.expected_writers(), DEAL)
+        pending = self.game.pending
+        if isinstance(pending, End):
+            return None
+        if isinstance(pending, Decision):
+            return Expected(frozenset({pending.seat}), MOVE)
+        raise AssertionError("a finished chance step was not applied")  # _settle prevents it
+
+    @property
+    def over(self) -> End | None:
+        pending = self.game.pending
+        return pending if isinstance(pending, End) else None
+
+    def my_deal_payload(self) -> bytes | None:
+        """This seat's message for the dealer's current round, if it owes one."""
+        return self.dealer.outgoing()
+
+    def move_payload(self, action: Action) -> bytes:
+        """This seat's move: the action, with a proven reveal of each card it shows."""
+        reveals = []
+        for slot in revealed_slots(action):
+            card, proof = self.dealer.reveal_own(slot)
+            reveals.append([slot, card, proof])
+        return msgpack.packb({"a": to_wire(action), "r": reveals}, use_bin_type=True)
+
+    # ------------------------------------------------------------------ applying entries
+
+    def start(self) -> None:
+        """Call once before the first entry (and after a restart, before replaying)."""
+        self._settle()
+
+    def receive(self, seat: int, kind: str, payload: bytes) -> list[Event]:
+        """Apply one part of the log (in log order; the parts of one position in seat order)."""
+        expected = self.expected()
+        if expected is None:
+            raise Cheat(seat, "wrote after the end of the game", payload)
+        if seat not in expected.seats:
+            raise Cheat(seat, f"wrote out of turn (expected seats {sorted(expected.seats)})",
+                        payload)
+        if kind != expected.kind:
+            raise Cheat(seat, f"wrote a {kind!r} entry where a {expected.kind!r} was due", payload)
+        self.entries += 1
+        if kind == DEAL:
+            try:
+                self.dealer.receive(seat, payload)
+            except CheatDetected as exc:
+                raise Cheat(exc.seat, exc.reason, exc.evidence) from None
+            return self._settle()
+        return self._apply_move(seat, payload)
+
+    def _apply_move(self, seat: int, payload: bytes) -> list[Event]:
+        action, reveals = self._decode_move(seat, payload)
+        slots = revealed_slots(action)
+        if [r[0] for r in reveals] != list(slots):
+            raise Cheat(seat, "the move does not prove exactly the cards it reveals", payload)
+        for slot, card, _proof in reveals:
+            claimed = getattr(action, "card", None)
+            if isinstance(action, Ability):
+                claimed = action.cards[action.slots.index(slot)]
+            if card != claimed:
+                raise Cheat(seat, f"proves card {card} but the move claims {claimed}", payload)
+        # The rules first (no state changes on failure), then the proofs, then apply.
+        reason = self.game.check(action)
+        if reason is not None:
+            raise Cheat(seat, f"illegal move: {reason}", payload)
+        for slot, card, proof in reveals:
+            try:
+                self.dealer.verify_reveal(seat, slot, card, proof)
+            except CheatDetected as exc:
+                raise Cheat(exc.seat, exc.reason, exc.evidence) from None
+            except ProtocolMisuse as exc:
+                raise Cheat(seat, f"cannot reveal slot {slot}: {exc}", payload) from None
+        events = self.game.apply(action)
+        return events + self._settle()
+
+    def _decode_move(self, seat: int, payload: bytes) -> tuple[Action, list[list[Any]]]:
+        if not isinstance(payload, bytes) or len(payload) > MAX_MOVE_BYTES:
+            raise Cheat(seat, "move too large or not bytes", b"")
+        try:
+            raw = msgpack.unpackb(payload, raw=False, strict_map_key=True, max_str_len=64,
+                                  max_bin_len=4096, max_array_len=64, max_map_len=4,
+                                  max_ext_len=0)
+            if not isinstance(raw, dict) or set(raw) != {"a", "r"}:
+                raise WireError("a move is a map with keys a and r")
+            action = from_wire(raw["a"])
+            reveals = raw["r"]
+            if not isinstance(reveals, list) or not all(
+                isinstance(r, list) and len(r) == 3 and isinstance(r[0], int)
+                and isinstance(r[1], int) and isinstance(r[2], bytes) for r in reveals
+            ):
+                raise WireError("reveals are [slot, card, proof] triples")
+        except WireError as exc:
+            raise Cheat(seat, f"malformed move: {exc}", payload) from None
+        except Exception as exc:  # msgpack's many decode errors: all mean garbage
+            raise Cheat(seat, f"undecodable move: {type(exc).__name__}", payload) from None
+        if not isinstance(action, ACTION_TYPES):
+            raise Cheat(seat, "a move must be an action", payload)
+        return action, reveals
+
+    def _settle(self) -> list[Event]:
+        """Start and finish chance steps until a move is due (or the dealer awaits messages)."""
+        events: list[Event] = []
+        while self.dealer.done():
+            pending = self.game.pending
+            if isinstance(pending, (Decision, End)):
+                break
+            if not self._chance_running:
+                self.dealer.begin(pending)
+                self._chance_running = True
+                continue
+            self._chance_running = False
+            events.extend(self.game.apply(self.dealer.result()))
+        return events

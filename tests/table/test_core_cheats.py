@@ -1,0 +1,137 @@
+"""Cheaters at the table: each bad entry is refused before any state changes, the right seat
+is named, and honest cores keep their state."""
+
+from __future__ import annotations
+
+import random
+
+import msgpack
+import pytest
+
+from p2pbang.engine.actions import Decision, Discard, Pass, Play
+from p2pbang.engine.wire import from_wire, to_wire
+from p2pbang.table.core import DEAL, MOVE, Cheat
+from p2pbang.table.local_bus import LocalTable
+
+
+def choosers(players: int, seed: int = 0):
+    rngs = [random.Random(f"{seed}/{s}") for s in range(players)]
+    return [lambda core, d, r=rngs[s]: r.choice(core.game.legal_actions())
+            for s in range(players)]
+
+
+def first_move_tamper(cheater: int, rewrite):
+    """Rewrite the cheater's first move that ``rewrite`` accepts (returns None to skip)."""
+    state = {"done": False}
+
+    def tamper(seat: int, kind: str, payload: bytes) -> bytes:
+        if state["done"] or seat != cheater or kind != MOVE:
+            return payload
+        move = msgpack.unpackb(payload, raw=False)
+        new = rewrite(move)
+        if new is None:
+            return payload
+        state["done"] = True
+        return new
+
+    return tamper
+
+
+def run_expecting_cheat(players: int, tamper) -> Cheat:
+    table = LocalTable.create(players)
+    with pytest.raises(Cheat) as caught:
+        table.run(choosers(players), tamper=tamper)
+    return caught.value
+
+
+def test_claiming_another_card_with_a_real_proof_is_caught_and_named() -> None:
+    """A player pretends a card from his hand is another (a Missed! 'becomes' a BANG!)."""
+    def rewrite(move):
+        action = from_wire(move["a"])
+        if not isinstance(action, (Play, Discard)):
+            return None
+        fake = (action.card + 1) % 80
+        forged = type(action)(action.slot, fake, *to_wire(action)[3:])
+        move["a"] = to_wire(forged)
+        move["r"][0][1] = fake
+        return msgpack.packb(move, use_bin_type=True)
+
+    for cheater in range(4):
+        cheat = run_expecting_cheat(4, first_move_tamper(cheater, rewrite))
+        if cheat.seat == cheater:
+            break
+    assert cheat.seat == cheater
+    assert "card" in cheat.reason
+
+
+def test_an_illegal_move_is_refused_and_named() -> None:
+    """Ending the turn when the hand limit forces a discard; or any move not in the rules."""
+    def rewrite(move):
+        action = from_wire(move["a"])
+        if isinstance(action, Pass):
+            return None
+        return msgpack.packb({"a": to_wire(Play(10_000, 3, 1)), "r": []}, use_bin_type=True)
+
+    cheat = run_expecting_cheat(4, first_move_tamper(1, rewrite))
+    assert cheat.seat == 1
+
+
+@pytest.mark.parametrize("garbage", [b"", b"\xc1", b"\x81\xa1a\x01",
+                                     msgpack.packb({"a": ["decision", 0, "play", [], -1, 0],
+                                                    "r": []})])
+def test_garbage_moves_are_refused_and_named(garbage: bytes) -> None:
+    cheat = run_expecting_cheat(4, first_move_tamper(2, lambda move: garbage))
+    assert cheat.seat == 2
+
+
+def test_a_tampered_decryption_share_is_refused_and_named() -> None:
+    """Flip one byte of a seat's deal message late in the setup: the proof fails."""
+    count = {"n": 0}
+
+    def tamper(seat: int, kind: str, payload: bytes) -> bytes:
+        if kind == DEAL and seat == 3:
+            count["n"] += 1
+            if count["n"] == 6:
+                return payload[:-5] + bytes([payload[-5] ^ 1]) + payload[-4:]
+        return payload
+
+    cheat = run_expecting_cheat(4, tamper)
+    assert cheat.seat == 3
+
+
+def test_out_of_turn_and_wrong_kind_entries_are_refused_without_state_change() -> None:
+    table = LocalTable.create(4)
+    core = table.cores[0]
+    while len(core.expected().seats) != 1:
+        table.step(choosers(4))
+    expected = core.expected()
+    intruder = next(s for s in range(4) if s not in expected.seats)
+    before = (core.entries, core.dealer.step)
+    with pytest.raises(Cheat) as caught:
+        core.receive(intruder, DEAL, b"x")
+    assert caught.value.seat == intruder
+    writer = min(expected.seats)
+    with pytest.raises(Cheat) as caught:
+        core.receive(writer, MOVE, b"x")
+    assert caught.value.seat == writer
+    assert (core.entries, core.dealer.step) == before
+
+
+def test_honest_cores_keep_their_state_when_a_cheat_is_refused() -> None:
+    table = LocalTable.create(4)
+    moves = {"n": 0}
+
+    def tamper(seat: int, kind: str, payload: bytes) -> bytes:
+        if kind == MOVE:
+            moves["n"] += 1
+            if moves["n"] == 5:
+                return b"\x00garbage"
+        return payload
+
+    with pytest.raises(Cheat):
+        table.run(choosers(4), tamper=tamper)
+    # The cheat was raised by the first core to receive it; nobody applied it, and every
+    # core is still waiting for the same honest entry.
+    expected = {core.expected() for core in table.cores}
+    assert len(expected) == 1
+    assert isinstance(table.cores[0].game.pending, Decision)
