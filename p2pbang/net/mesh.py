@@ -493,10 +493,8 @@ class Mesh:
             raise DialError(f"{host}:{port}: {exc}") from None
         except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
             raise DialError(f"{host}:{port}: {exc or type(exc).__name__}") from None
-        connection = self._adopt(channel, dialer=self.peer_id, address=(host, port))
+        connection = await self._adopt(channel, dialer=self.peer_id, address=(host, port))
         if connection is None:
-            with trio.CancelScope(shield=True):
-                await channel.aclose()
             raise DialError(f"{host}:{port}: connection to {channel.peer.peer_id} not kept")
         self._nursery.start_soon(self._serve, connection)
         return channel.peer
@@ -549,7 +547,7 @@ class Mesh:
             if channel is None:
                 return
             dial_back = (address[0], channel.peer.listen_port) if channel.peer.listen_port else None
-            connection = self._adopt(channel, dialer=channel.peer.peer_id, address=dial_back)
+            connection = await self._adopt(channel, dialer=channel.peer.peer_id, address=dial_back)
         except trio.TooSlowError:
             self._emit(ConnectionEvent("rejected", None, "handshake timed out", True, "", address))
         except (HandshakeError, PreambleError, FrameError, NoiseError) as exc:
@@ -593,11 +591,9 @@ class Mesh:
             max_message=self.config.limits.max_message,
         )
 
-    def _adopt(
-        self, channel: SecureChannel, dialer: str, address: tuple[str, int] | None
-    ) -> _Connection | None:
-        """Decide whether to keep a freshly authenticated channel; register it if so."""
-        peer = channel.peer
+    def _refusal(self, peer: PeerInfo, dialer: str) -> tuple[str, bool]:
+        """Why not to keep a new channel to ``peer`` ("" to keep it), and whether to tell it
+        with a goodbye (which also stops it redialing us)."""
         refusal = ""
         if self._closing:
             refusal = "this peer is leaving"
@@ -610,14 +606,35 @@ class Mesh:
             and len(self._connections) >= self.config.max_peers - 1
         ):
             refusal = f"table full ({self.config.max_peers} peers)"
+        if refusal:
+            return refusal, True
         existing = self._connections.get(peer.peer_id)
-        if not refusal and existing is not None:
+        if existing is not None:
             lower = min(self.peer_id, peer.peer_id)
             if existing.dialer == lower and dialer != lower:
-                refusal = "duplicate connection (keeping the one the lower id dialed)"
+                # Silently: the peer keeps the other link, and must keep redialing us.
+                return "duplicate connection (keeping the one the lower id dialed)", False
+        return "", False
+
+    async def _adopt(
+        self, channel: SecureChannel, dialer: str, address: tuple[str, int] | None
+    ) -> _Connection | None:
+        """Keep a freshly authenticated channel and register it, or refuse and close it."""
+        peer = channel.peer
+        refusal, tell = self._refusal(peer, dialer)
         if refusal:
             self._emit(ConnectionEvent("rejected", peer.peer_id, refusal, False, peer.name))
+            with trio.CancelScope(shield=True):
+                if tell:
+                    bye = codec.encode({"t": "mesh.bye", "reason": refusal[:200]})
+                    with (
+                        trio.move_on_after(1),
+                        suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError),
+                    ):
+                        await channel.send(bye)
+                await channel.aclose()
             return None
+        existing = self._connections.get(peer.peer_id)
         if existing is not None:
             existing.end("replaced by a newer connection")
         outbox_send, outbox_recv = trio.open_memory_channel[bytes](self.config.outbox_size)
@@ -715,11 +732,11 @@ class Mesh:
     async def _dispatch(self, connection: _Connection, peer_id: str, message: dict) -> None:
         kind = message["t"]
         if kind == "mesh.ping":
-            try:
-                pong = codec.encode({"t": "mesh.pong", "n": message["n"]})
+            pong = codec.encode({"t": "mesh.pong", "n": message["n"]})
+            # A full outbox is real traffic, which proves we are alive too; a closed one
+            # means we are saying goodbye.
+            with suppress(trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
                 connection.outbox_send.send_nowait(pong)
-            except trio.WouldBlock:
-                pass  # outbox full of real traffic: that traffic proves we are alive too
             return
         if kind == "mesh.pong":
             sent = connection.last_ping.pop(message["n"], None)

@@ -308,3 +308,86 @@ async def test_peer_that_signs_a_different_genesis_is_named(forge, reason):
             genesis = await lobbies[1].sealed()
         assert villain.peer_id not in genesis.roster
         nursery.cancel_scope.cancel()
+
+
+# --- one bad lobby message at a time -------------------------------------------------------------
+
+
+def _state(statement, signature) -> dict:
+    return {
+        "t": "lobby.state",
+        "settings": SETTINGS.to_wire(),
+        "ready": True,
+        "statement": statement,
+        "sig": signature,
+        "peers": [],
+    }
+
+
+def _ready(villain, table_id, members, round_=1, **changes):
+    statement = sign_ready(villain, table_id, SETTINGS, members, round_, b"c")
+    if not changes:
+        return statement.raw, statement.signature
+    value = codec.decode(statement.raw)
+    value.update(changes)
+    raw = codec.encode(value)
+    return raw, villain.sign(b"p2pbang/ready-signature/v1\x00" + raw)
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda v, t, r: (_ready(v, t, r)[0], secrets.token_bytes(64)), "signature does not"),
+        (lambda v, t, r: _ready(v, t, r, peer="a" * 16), "roster is not sorted"),
+        (lambda v, t, r: _ready(v, t, r, table=b"elsewhere"), "another table"),
+        (lambda v, t, r: (b"\xde\x00\x01" + _ready(v, t, r)[0][1:], b"\x00" * 64), "malformed"),
+        (lambda v, t, r: _ready(v, t, r, roster=[r[0], r[0]]), "roster is not sorted"),
+    ],
+)
+async def test_bad_ready_state_is_named_and_banned(make, reason):
+    villain = Identity.generate("Villain")
+    registry = MessageRegistry()
+    register_lobby_messages(registry)
+    async with AsyncExitStack() as stack:
+        opener = await stack.enter_async_context(
+            open_table(Identity.generate("O"), SETTINGS, config=FAST)
+        )
+        mesh = await stack.enter_async_context(
+            open_mesh(villain, opener.mesh.table_id, registry, config=FAST)
+        )
+        await mesh.connect(*opener.mesh.address)
+        roster = tuple(sorted([opener.peer_id, villain.peer_id]))
+        statement, signature = make(villain, opener.mesh.table_id, roster)
+        await mesh.send(opener.peer_id, _state(statement, signature))
+        event = await _events(opener, "fault")
+        assert event.peer_id == villain.peer_id and reason in event.reason, event
+        await _wait(lambda: not opener.mesh.connected_peers())
+        await mesh.connect(*opener.mesh.address)  # the handshake works, then it is told why
+        with trio.fail_after(5):
+            async for gone in mesh.events:
+                if gone.kind == "disconnected" and "banned" in gone.reason:
+                    break
+        assert mesh.peer(opener.peer_id).left  # and it will not redial
+
+
+async def test_two_different_statements_for_one_round_convict_their_author():
+    villain = Identity.generate("Villain")
+    registry = MessageRegistry()
+    register_lobby_messages(registry)
+    async with AsyncExitStack() as stack:
+        opener = await stack.enter_async_context(
+            open_table(Identity.generate("O"), SETTINGS, config=FAST)
+        )
+        mesh = await stack.enter_async_context(
+            open_mesh(villain, opener.mesh.table_id, registry, config=FAST)
+        )
+        await mesh.connect(*opener.mesh.address)
+        roster = tuple(sorted([opener.peer_id, villain.peer_id]))
+        table = opener.mesh.table_id
+        first = sign_ready(villain, table, SETTINGS, roster, 7, b"one")
+        second = sign_ready(villain, table, SETTINGS, roster, 7, b"two")
+        await mesh.send(opener.peer_id, _state(first.raw, first.signature))
+        await mesh.send(opener.peer_id, _state(second.raw, second.signature))
+        event = await _events(opener, "fault")
+        assert event.peer_id == villain.peer_id
+        assert "two different ready statements for round 7" in event.reason
