@@ -56,8 +56,9 @@ from p2pbang.crypto.errors import (
     ProtocolMisuse,
     VerificationFailed,
 )
-from p2pbang.crypto.group import Point, scalar_mul
+from p2pbang.crypto.group import L, Point, base_mul, scalar_mul
 from p2pbang.crypto.keys import (
+    KeyPair,
     VerifiedKey,
     generate_keypair,
     joint_public_key,
@@ -100,7 +101,10 @@ class MentalDealer:
     needs.
     """
 
-    def __init__(self, seat: int | None, n_seats: int, session_id: bytes) -> None:
+    def __init__(self, seat: int | None, n_seats: int, session_id: bytes,
+                 secret_key: bytes | None = None) -> None:
+        """``secret_key`` (from ``export_secret_key``) restores a seat after a restart: its
+        own messages are then replayed from the log like everyone else's."""
         if not isinstance(n_seats, int) or not 1 <= n_seats <= 64:
             raise ProtocolMisuse("a table has 1 to 64 seats")
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n_seats):
@@ -112,7 +116,7 @@ class MentalDealer:
         self.seat = seat
         self.n_seats = n_seats
         self.session_id = session_id
-        self._keypair = generate_keypair()
+        self._keypair = generate_keypair() if secret_key is None else _restore_keypair(secret_key)
         self._public_keys: dict[int, Point] = {}
         self._joint: Point | None = None
         self._slots: dict[int, HiddenSlot] = {}
@@ -129,6 +133,12 @@ class MentalDealer:
         if self.seat is None:
             raise ProtocolMisuse("an observer has no key at the table")
         return self._keypair.public
+
+    def export_secret_key(self) -> bytes:
+        """This seat's dealer secret (32 bytes), to keep in the user-only secrets file."""
+        if self.seat is None:
+            raise ProtocolMisuse("an observer has no secret")
+        return self._keypair.secret.to_bytes(32, "little")
 
     @property
     def joint_key(self) -> Point:
@@ -610,3 +620,12 @@ _TASKS: dict[type, type[_Task]] = {
     Reveal: _RevealTask,
     RandomInt: _RandomTask,
 }
+
+
+def _restore_keypair(secret_key: bytes) -> KeyPair:
+    if not isinstance(secret_key, bytes) or len(secret_key) != 32:
+        raise ProtocolMisuse("a dealer secret key is 32 bytes")
+    secret = int.from_bytes(secret_key, "little")
+    if not 0 < secret < L:
+        raise ProtocolMisuse("a dealer secret key is a non-zero scalar below the group order")
+    return KeyPair(secret, base_mul(secret))

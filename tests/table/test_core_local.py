@@ -32,3 +32,28 @@ def test_a_whole_game_with_mental_poker(players: int, seed: int) -> None:
     observer = observer_replay(players, session, table.log)
     assert observer.over == table.cores[0].over
     assert history_hash([h for h in observer.game.history]) is not None
+
+
+def test_a_seat_restarted_from_its_secret_key_replays_the_log_and_plays_on() -> None:
+    """Crash in the middle: a fresh core with the same dealer secret replays the log, knows
+    its own hand again, and the game finishes with it."""
+    from p2pbang.dealer.mental import MentalDealer
+    from p2pbang.table.core import TableCore
+
+    players = 4
+    table = LocalTable.create(players)
+    chooser = random_choosers(players, 7)
+    for _ in range(120):
+        table.step(chooser)
+    old = table.cores[2]
+    secret = old.dealer.export_secret_key()
+    session = old.dealer.session_id
+    reborn = TableCore(players, 2, MentalDealer(2, players, session, secret_key=secret))
+    reborn.start()
+    for seat, kind, payload in table.log:
+        reborn.receive(seat, kind, payload)
+    assert {s: reborn.game.known.get(s) for s in reborn.game.players[2].hand} == {
+        s: old.game.known.get(s) for s in old.game.players[2].hand}
+    table.cores[2] = reborn
+    table.run(chooser)
+    assert reborn.over == table.cores[0].over is not None
