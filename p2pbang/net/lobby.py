@@ -644,6 +644,9 @@ class Lobby:
             await self._membership_changed()
 
     async def _on_message(self, incoming: Incoming) -> None:
+        status = self.mesh.peer(incoming.peer_id)
+        if status is None or not status.connected or self.mesh.is_banned(incoming.peer_id):
+            return  # queued before its link ended: that peer's state is gone with it
         if self._genesis is not None and incoming.message["t"] == "lobby.state":
             return
         try:
@@ -662,8 +665,7 @@ class Lobby:
         if settings != self.settings:
             raise LobbyError("presents different table settings")
         status = self.mesh.peer(peer_id)
-        if status is None or not status.public_key:
-            return  # not connected any more
+        assert status is not None  # checked by _on_message
         ready = None
         if message["ready"]:
             ready = parse_ready(message["statement"], message["sig"], status.public_key)

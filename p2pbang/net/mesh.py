@@ -361,6 +361,9 @@ class Mesh:
         self._status(peer_id).left = True
         self.disconnect(peer_id, f"banned: {reason}", fault=True)
 
+    def is_banned(self, peer_id: str) -> bool:
+        return peer_id in self._banned
+
     def add_peer(self, peer_id: str, host: str, port: int) -> None:
         """Remember where a peer listens. If our id is the lower, we keep a link to it."""
         if peer_id == self.peer_id or peer_id in self._banned:

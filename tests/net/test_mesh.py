@@ -119,9 +119,9 @@ async def test_dialing_a_dead_address_backs_off(caplog):
         status = a.peer("zzzzzzzzzzzzzzzz")
         assert not status.connected and "127.0.0.1" in status.last_reason
     attempts = sum("dial zzzzzzzzzzzzzzzz failed" in r.getMessage() for r in caplog.records)
-    # Delays 0.05, 0.1, 0.2, 0.4, 0.4 ... each jittered to [50%, 100%): 4 to 10 tries in one
-    # second. A fixed 0.05 s retry would make 20 or more.
-    assert 4 <= attempts <= 10, attempts
+    # Delays 0.05, 0.1, 0.2, 0.4, 0.4 ... each jittered to [50%, 100%): 5 to 9 tries in one
+    # second (fewer on a loaded machine). A fixed 0.05 s retry would make 20 or more.
+    assert 3 <= attempts <= 10, attempts
 
 
 async def test_simultaneous_dials_settle_on_one_link_dialed_by_the_lower_id():
