@@ -678,14 +678,13 @@ class Lobby:
             member = self._members[peer_id] = Member(peer_id, status.name, status.public_key)
         if ready is not None and member.ready is not None:
             self._check_consistent(member.ready, ready)
-        was_ready = member.ready is not None
-        member.ready = ready
+        before, member.ready = member.ready, ready
         if joined:
             self._emit("joined", peer_id, status.name)
             await self._membership_changed()
-        elif ready is not None:
+        elif ready is not None and (before is None or before.raw != ready.raw):
             self._emit("ready", peer_id)
-        elif was_ready:
+        elif ready is None and before is not None:
             self._emit("unready", peer_id)
         await self._abort_if_stale()
         await self._maybe_seal()

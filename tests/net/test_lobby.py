@@ -179,6 +179,15 @@ async def test_four_peers_agree_the_same_genesis():
             for peer_id, sig in g.signatures.items():
                 assert verify_genesis_signature(genesis, peer_id, sig)
         assert verify_genesis(genesis.data).session_id == session  # auditable offline
+        seen = []
+        while True:
+            try:
+                seen.append(lobbies[0].events.receive_nowait())
+            except trio.WouldBlock:
+                break
+        readies = [e.peer_id for e in seen if e.kind == "ready"]
+        assert sorted(readies) == sorted(lobby.peer_id for lobby in lobbies)  # once each
+        assert [e.kind for e in seen][-1] == "sealed"
         with pytest.raises(LobbyError, match="already sealed"):
             await lobbies[0].set_ready(b"again")
 
