@@ -219,9 +219,10 @@ def format_net_bench(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def print_net_bench(result: dict[str, Any]) -> None:
-    print(format_net_bench(result))
+def print_net_bench(peers: int = 8, entries: int = 400, payload_bytes: int = 256) -> None:
+    """Run the benchmark and print its report (what ``p2pbang bench net`` shows)."""
+    print(format_net_bench(run_net_bench(peers, entries, payload_bytes)))
 
 
 if __name__ == "__main__":
-    print_net_bench(run_net_bench())
+    print_net_bench()

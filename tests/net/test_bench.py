@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from p2pbang.net.bench import format_net_bench, run_net_bench_async
+from p2pbang.net.bench import format_net_bench, print_net_bench, run_net_bench_async
 
 
 async def test_small_bench_replicates_the_log_and_reports_figures():
@@ -16,3 +16,9 @@ async def test_small_bench_replicates_the_log_and_reports_figures():
     assert result["messages_sent_per_peer"] >= 20
     text = format_net_bench(result)
     assert "3 peers" in text and "logs identical: yes" in text
+
+
+def test_print_net_bench_runs_and_prints(capsys):
+    print_net_bench(peers=2, entries=10, payload_bytes=16)
+    out = capsys.readouterr().out
+    assert "2 peers on loopback, 10 log entries of 16 B" in out and "logs identical: yes" in out
