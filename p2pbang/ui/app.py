@@ -77,7 +77,7 @@ async def _trio_main(screen: Screen, driver: Driver) -> str:
     loop = asyncio.get_running_loop()
     token = trio.lowlevel.current_trio_token()
     app_done = trio.Event()
-    task = loop.create_task(app.run_async())
+    task = loop.create_task(app.run_async(set_exception_handler=False))
     task.add_done_callback(lambda _task: token.run_sync_soon(app_done.set))
     failure: list[BaseException] = []
 
@@ -111,6 +111,14 @@ async def _trio_main(screen: Screen, driver: Driver) -> str:
 async def _host(screen: Screen, driver: Driver) -> str:
     loop = asyncio.get_running_loop()
     done: asyncio.Future[Any] = loop.create_future()
+    errors: list[BaseException] = []
+
+    def on_error(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """An exception in a key handler or a redraw: leave the screen, report it after."""
+        errors.append(context.get("exception") or RuntimeError(context.get("message")))
+        screen.exit(QUIT)
+
+    loop.set_exception_handler(on_error)
     for signum in (signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, screen.exit, QUIT)
     trio.lowlevel.start_guest_run(
@@ -134,7 +142,10 @@ async def _host(screen: Screen, driver: Driver) -> str:
             loop.remove_signal_handler(signum)
     if interrupted:
         raise KeyboardInterrupt
-    return outcome.unwrap()
+    result = outcome.unwrap()
+    if errors:
+        raise errors[0]
+    return result
 
 
 def run_screen(screen: Screen, driver: Driver) -> str:

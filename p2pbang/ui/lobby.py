@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
+from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 from prompt_toolkit.keys import Keys
@@ -34,6 +35,7 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import BufferControl
 from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import Output
 
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.style import table_style
@@ -470,7 +472,8 @@ class WaitingRoom(Widget):
 class LobbyScreen:
     """A full-screen application showing one lobby widget at a time (``show`` switches)."""
 
-    def __init__(self, widget: Widget) -> None:
+    def __init__(self, widget: Widget, input: Input | None = None,
+                 output: Output | None = None) -> None:
         self.widget = widget
         self._container = widget.container()
         quit_keys = KeyBindings()
@@ -490,7 +493,7 @@ class LobbyScreen:
         self.app: Application[str] = Application(
             layout=Layout(DynamicContainer(lambda: self._container)),
             key_bindings=merge_key_bindings([quit_keys]),
-            style=table_style(), full_screen=True)
+            style=table_style(), full_screen=True, input=input, output=output)
 
     def show(self, widget: Widget) -> None:
         self.widget = widget

@@ -169,7 +169,7 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
             "class:role" if seat.role else "class:dim")
         row.append((role_style, pad(role, role_w) + " "))
         row.append(("class:seat", pad_left(str(seat.hand_size), hand_w) + " "))
-        if seat.is_you:
+        if seat.is_you or seat.distance is None:
             row.append(("class:dim", pad_left("-", dist_w) + "  "))
         else:
             dist = f"{seat.distance}{'*' if seat.reach_ok else ' '}"

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition, has_focus
+from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import (
@@ -24,6 +25,7 @@ from prompt_toolkit.layout import (
     VSplit,
     Window,
 )
+from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction
 from p2pbang.engine.game import Game
@@ -86,7 +88,10 @@ class TableScreen:
     """Interface state plus the prompt-toolkit application that shows it."""
 
     def __init__(self, session: TableSession, send_chat: Callable[[str], None] | None = None,
-                 speed: int = 2) -> None:
+                 speed: int = 2, input: Input | None = None,
+                 output: Output | None = None) -> None:
+        """``input``/``output`` default to the process's terminal; tests pass pipes, and a
+        server of several SSH sessions would pass each session's own."""
         self.session = session
         self.names = display_names(session.names, session.you)
         self.say = Describer(session.mine, self.names)
@@ -108,7 +113,7 @@ class TableScreen:
         self._decision_key: object = None
         self._plan = plan_layout(80, 24, len(session.names), 0, 0, False)
         self.chat = ChatLine(self._send_chat, lambda: _("Say: "))
-        self.app = self._build_application()
+        self.app = self._build_application(input, output)
 
     # ------------------------------------------------------------------ game state
 
@@ -282,10 +287,15 @@ class TableScreen:
 
     def _before_render(self, app: Application[str]) -> None:
         size = app.output.get_size()
+        self.lay_out(size.columns, size.rows)
+
+    def lay_out(self, columns: int, rows: int) -> Plan:
+        """Plan the panels for a screen of ``columns`` x ``rows`` (done before each draw)."""
         view = self.view
         longest = max((width_of(t) for t in self.labels), default=20)
-        self._plan = plan_layout(size.columns, size.rows, len(view.seats), len(view.hand),
+        self._plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
                                  len(self.actions), bool(self.actions), longest)
+        return self._plan
 
     @property
     def plan(self) -> Plan:
@@ -310,8 +320,8 @@ class TableScreen:
         view = self.view
         pending = self.session.pending
         if isinstance(pending, End):
-            return (self.say.end(pending) + " " + self.say.outcome(pending) + " "
-                    + _("Press q to leave."), "class:decision.end")
+            return (self.say.end(pending) + " " + self.say.outcome(pending),
+                    "class:decision.end")
         if self.confirm_quit:
             return _("Leave the game? y: yes, n: no"), "class:decision.mine"
         decision = view.your_decision
@@ -324,6 +334,8 @@ class TableScreen:
     def _detail(self) -> tuple[str, str]:
         if self.notice:
             return self.notice, "class:notice"
+        if isinstance(self.session.pending, End):
+            return _("Press q to leave."), "class:notice"
         view = self.view
         if view.your_decision is not None and self.actions:
             action = self.actions[self.selected]
@@ -396,7 +408,7 @@ class TableScreen:
             Window(PanelControl(lambda w, h: [decision_line(*self._detail(), w)]),
                    height=1),
         ])
-        log_column = HSplit([
+        log_column = HSplit(width=lambda: exact(plan().log_column), children=[
             Window(PanelControl(lambda w, h: [fit_line(
                 [("class:rule", "\u2500\u2500"), ("class:title", " " + _("Log") + " "),
                  ("class:rule", "\u2500" * max(0, w - 4 - width_of(_("Log"))))], w)]),
@@ -540,8 +552,11 @@ class TableScreen:
 
     # ------------------------------------------------------------------ application
 
-    def _build_application(self) -> Application[str]:
+    def _build_application(self, input: Input | None,
+                           output: Output | None) -> Application[str]:
         app: Application[str] = Application(
+            input=input,
+            output=output,
             layout=self._build_layout(),
             key_bindings=self._key_bindings(),
             style=table_style(),

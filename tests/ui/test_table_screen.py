@@ -1,0 +1,169 @@
+"""The running table screen, driven by keystrokes through a pipe: prompt-toolkit on asyncio,
+trio as its guest, the computer seats played from a trio task."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable
+
+import pytest
+import trio
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from p2pbang.engine.actions import End
+from p2pbang.table.solo import SoloSession
+from p2pbang.ui.app import SoloDriver, run_screen
+from p2pbang.ui.table_screen import FINISHED, QUIT, TableScreen
+
+from .screens import play_until_person_decides
+
+UP, DOWN, ENTER, TAB, ESC, CTRL_C, F1 = "\x1b[A", "\x1b[B", "\r", "\t", "\x1b", "\x03", "\x1bOP"
+
+
+@pytest.fixture
+def pipe():
+    with create_pipe_input() as pipe_input:
+        yield pipe_input
+
+
+def make_screen(pipe, session: SoloSession, speed: int = 0) -> TableScreen:
+    screen = TableScreen(session, input=pipe, output=DummyOutput(), speed=speed)
+    screen.app.ttimeoutlen = 0.02  # a lone Esc is known as such quickly
+    return screen
+
+
+async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    with trio.fail_after(timeout):
+        while not condition():
+            await trio.sleep(0.005)
+
+
+async def settle() -> None:
+    """Let the asyncio side read and handle the keys just sent."""
+    await trio.sleep(0.06)
+
+
+def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
+    session = SoloSession(4, seed=1)
+    screen = make_screen(pipe, session)
+    play_until_person_decides(session, screen, min_actions=3)
+    seen: dict[str, object] = {}
+
+    async def script(screen: TableScreen) -> None:
+        await until(lambda: screen.app.is_running)
+        count = len(screen.actions)
+        pipe.send_text(DOWN)
+        await settle()
+        seen["after down"] = screen.selected
+        pipe.send_text(UP + UP)
+        await settle()
+        seen["after up"] = screen.selected
+        pipe.send_text("?")
+        await settle()
+        seen["help"] = screen.help_visible
+        pipe.send_text(DOWN + ESC)
+        await settle()
+        seen["help closed"] = not screen.help_visible
+        pipe.send_text(F1)
+        await settle()
+        seen["f1"] = screen.help_visible
+        pipe.send_text("q")  # closes the help, does not quit
+        await settle()
+        pipe.send_text(TAB + "\x1b[200~hello \x1b[31mthere\x1b[201~" + ENTER)  # a paste
+        await settle()
+        seen["chat"] = screen.log[-1].text
+        pipe.send_text(ESC)
+        await settle()
+        pipe.send_text("z" if count < 20 else "")  # no such action: explained, nothing done
+        await settle()
+        seen["notice"] = screen.notice
+        before = len(session.mine.history)
+        pipe.send_text("1")
+        await settle()
+        seen["acted"] = len(session.mine.history) > before
+        pipe.send_text("q")
+        await settle()
+        seen["confirm"] = screen.confirm_quit
+        pipe.send_text("n")
+        await settle()
+        seen["cancelled"] = not screen.confirm_quit and screen.app.is_running
+        pipe.send_text("qy")
+        await trio.sleep_forever()
+
+    result = run_screen(screen, script)
+    assert result == QUIT
+    assert seen["after down"] == 1
+    assert seen["after up"] == 0
+    assert seen["help"] and seen["help closed"] and seen["f1"]
+    assert seen["chat"] == "<You> hello [31mthere"  # the escape character is gone
+    assert "There is no action z" in str(seen["notice"])
+    assert seen["acted"] and seen["confirm"] and seen["cancelled"]
+
+
+def test_ctrl_c_leaves_at_once(pipe) -> None:
+    session = SoloSession(4, seed=2)
+    screen = make_screen(pipe, session)
+
+    async def script(screen: TableScreen) -> None:
+        await until(lambda: screen.app.is_running)
+        pipe.send_text(CTRL_C)
+        await trio.sleep_forever()
+
+    assert run_screen(screen, script) == QUIT
+
+
+def test_sigterm_leaves_cleanly(pipe) -> None:
+    session = SoloSession(4, seed=2)
+    screen = make_screen(pipe, session)
+
+    async def script(screen: TableScreen) -> None:
+        await until(lambda: screen.app.is_running)
+        os.kill(os.getpid(), signal.SIGTERM)
+        await trio.sleep_forever()
+
+    assert run_screen(screen, script) == QUIT
+    assert not screen.app.is_running
+
+
+def test_a_driver_error_closes_the_screen_then_surfaces(pipe) -> None:
+    session = SoloSession(4, seed=2)
+    screen = make_screen(pipe, session)
+
+    async def broken(screen: TableScreen) -> None:
+        await until(lambda: screen.app.is_running)
+        raise RuntimeError("the network fell over")
+
+    with pytest.raises(RuntimeError, match="fell over"):
+        run_screen(screen, broken)
+    assert not screen.app.is_running
+
+
+def test_a_whole_game_is_played_by_keystrokes_with_the_bots_on_trio(pipe) -> None:
+    session = SoloSession(5, seed=9)
+    screen = make_screen(pipe, session, speed=0)
+    solo = SoloDriver(session)
+    pressed = {"keys": 0}
+
+    async def typist_and_bots(screen: TableScreen) -> None:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(solo, screen)
+            await until(lambda: screen.app.is_running)
+            while not isinstance(session.mine.pending, End):
+                if session.your_turn_to_decide() and screen.actions:
+                    pipe.send_text(ENTER if pressed["keys"] % 2 else "1")
+                    pressed["keys"] += 1
+                    history = len(session.mine.history)
+                    await until(lambda h=history: len(session.mine.history) > h
+                                or isinstance(session.mine.pending, End))
+                await trio.sleep(0.002)
+            await settle()
+            pipe.send_text("q")
+            await trio.sleep_forever()
+
+    result = run_screen(screen, typist_and_bots)
+    assert result == FINISHED
+    assert isinstance(session.mine.pending, End)
+    assert pressed["keys"] > 0
+    assert any(entry.style == "class:log.end" for entry in screen.log)
