@@ -4,7 +4,8 @@ What is measured is what a game does all the time: one seat appends an entry to 
 every other peer must receive, validate and append it before play goes on. The peers are
 full meshes on 127.0.0.1, each with its own identity; the genesis is built and verified as
 the lobby does; the log is ``p2pbang.net.log.Log`` kept in step by ``p2pbang.net.sync``'s
-``Replicator``, carried over the mesh as "log.sync" messages. Seats write in turn (entry i is
+``Replicator``, carried over the mesh as "log.sync" messages by
+``p2pbang.net.replication.MeshReplication``. Seats write in turn (entry i is
 seat i mod N's), so entries are inherently sequential: each author first has to receive the
 previous entry, exactly like turns in a game.
 
@@ -23,34 +24,37 @@ from typing import Any
 
 import trio
 
-from p2pbang.net.codec import Bin, MessageRegistry
+from p2pbang.net.codec import MessageRegistry
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import TableSettings, build_genesis, sign_ready, verify_genesis
 from p2pbang.net.log import Log, Roster, Turn
-from p2pbang.net.mesh import ConnectionEvent, Incoming, Mesh, MeshConfig, open_mesh
+from p2pbang.net.mesh import Mesh, MeshConfig, open_mesh
+from p2pbang.net.replication import MeshReplication, attach_log_sync
 from p2pbang.net.sync import Replicator, Step, SyncLimits
 
-LOG_TOPIC = "log"
 ENTRY_KIND = "bench"
 SYNC_LIMITS = SyncLimits()
 
 
 @dataclass
 class _Peer:
-    """One peer: its mesh, its log and replicator, and when each entry reached it."""
+    """One peer: its mesh and replicated log, and when each entry reached it."""
 
     seat: int
     identity: Identity
     mesh: Mesh
-    replicator: Replicator
-    seats_by_peer: dict[str, int]
-    peers_by_seat: dict[int, str]
+    replication: MeshReplication | None = None
     committed_at: dict[int, float] = field(default_factory=dict)
     authored_at: dict[int, float] = field(default_factory=dict)
     progress: trio.Event = field(default_factory=trio.Event)
     faults: list[str] = field(default_factory=list)
 
-    async def apply(self, step: Step) -> None:
+    @property
+    def replicator(self) -> Replicator:
+        assert self.replication is not None
+        return self.replication.replicator
+
+    def observe(self, step: Step) -> None:
         now = time.perf_counter()
         for entry in step.committed:
             self.committed_at.setdefault(entry.index, now)
@@ -59,43 +63,18 @@ class _Peer:
         if step.committed:
             self.progress.set()
             self.progress = trio.Event()
-        for seat, data in step.send:
-            peer_id = self.peers_by_seat[seat]
-            if peer_id in self.mesh.connected_peers():
-                await self.mesh.send(peer_id, {"t": "log.sync", "d": data})
 
-    async def pump_messages(self, inbox: trio.MemoryReceiveChannel[Incoming]) -> None:
-        async for incoming in inbox:
-            seat = self.seats_by_peer[incoming.peer_id]
-            await self.apply(self.replicator.receive(seat, incoming.message["d"]))
-
-    async def pump_events(self, events: trio.MemoryReceiveChannel[ConnectionEvent]) -> None:
-        async for event in events:
-            seat = self.seats_by_peer.get(event.peer_id or "")
-            if seat is None:
-                continue
-            if event.kind in ("connected", "reconnected"):
-                await self.apply(self.replicator.connect(seat))
-            elif event.kind == "disconnected":
-                await self.apply(self.replicator.disconnect(seat))
-
-    async def tick(self, interval: float) -> None:
-        while True:
-            await trio.sleep(interval)
-            await self.apply(self.replicator.tick())
-
-    async def write_turns(self, entries: int, payload_bytes: int) -> None:
+    async def write_turns(self, entries: int, payload_bytes: int, peers: int) -> None:
         """Author every entry that is this seat's, as soon as the log reaches it."""
+        assert self.replication is not None
         log = self.replicator.log
-        peers = len(self.peers_by_seat)
         for index in range(self.seat, entries, peers):
             while len(log) < index:
                 await self.progress.wait()
             self.authored_at[index] = time.perf_counter()
-            step = self.replicator.submit(
+            await self.replication.submit(
                 self.identity.private_key, ENTRY_KIND, secrets.token_bytes(payload_bytes)
             )
-            await self.apply(step)
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -125,8 +104,6 @@ async def run_net_bench_async(
     identities = [Identity.generate(f"Bench{i}") for i in range(peers)]
     session_id, roster = _bench_genesis(identities)
     by_id = {i.peer_id: i for i in identities}
-    seats_by_peer = {peer_id: seat for seat, peer_id in enumerate(roster)}
-    peers_by_seat = dict(enumerate(roster))
     keys = Roster([by_id[peer_id].public_key for peer_id in roster])
 
     def writers(index: int) -> Turn | None:
@@ -137,21 +114,20 @@ async def run_net_bench_async(
     async with AsyncExitStack() as stack:
         nodes: list[_Peer] = []
         for seat, peer_id in enumerate(roster):
-            registry = MessageRegistry()
-            registry.register("log.sync", {"d": Bin(SYNC_LIMITS.max_message_bytes)})
             mesh = await stack.enter_async_context(
-                open_mesh(by_id[peer_id], session_id[:16], registry, config=config)
+                open_mesh(by_id[peer_id], session_id[:16], MessageRegistry(), config=config)
             )
+            inbox = attach_log_sync(mesh, SYNC_LIMITS)
+            node = _Peer(seat, by_id[peer_id], mesh)
             log = Log(session_id, keys, writers)
-            node = _Peer(
-                seat, by_id[peer_id], mesh, Replicator(log, seat), seats_by_peer, peers_by_seat
+            node.replication = MeshReplication(
+                mesh, Replicator(log, seat), roster, inbox, on_step=node.observe
             )
             nodes.append(node)
         nursery = await stack.enter_async_context(trio.open_nursery())
         for node in nodes:
-            nursery.start_soon(node.pump_messages, node.mesh.subscribe(LOG_TOPIC, 4096))
-            nursery.start_soon(node.pump_events, node.mesh.watch_events())
-            nursery.start_soon(node.tick, 1.0)
+            assert node.replication is not None
+            await nursery.start(node.replication.run, 1.0)
         for node in nodes:
             for other in nodes:
                 if other is not node:
@@ -162,7 +138,7 @@ async def run_net_bench_async(
         mesh_ready = time.perf_counter()
         async with trio.open_nursery() as writers_nursery:
             for node in nodes:
-                writers_nursery.start_soon(node.write_turns, entries, payload_bytes)
+                writers_nursery.start_soon(node.write_turns, entries, payload_bytes, peers)
         with trio.fail_after(60):
             while any(len(n.replicator.log) < entries for n in nodes):
                 await trio.sleep(0.001)
