@@ -1,0 +1,169 @@
+"""End to end in a real terminal: the full-screen solo game in tmux at 80x24, played by
+keystrokes, read back with ``capture-pane``, in English, Hungarian and Romanian, under
+TERM=xterm and TERM=screen; then left, and the terminal checked to be as it was."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from p2pbang.ui.i18n import set_language
+from p2pbang.ui.textfit import width_of
+from p2pbang.ui.texts import character_name, role_name
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(
+    TMUX is None, reason="tmux is not installed (CI installs it); the terminal end-to-end "
+                         "tests need a real terminal multiplexer")
+ROOT = Path(__file__).resolve().parents[2]
+SEED, PLAYERS = 3, 4  # the person survives the first turns of this deal
+EXPECT = {  # strings that must appear whole at 80 columns
+    "en": {"you": "You", "hand": "Your hand (",
+           "hints": "?: help \u00b7 Tab: chat \u00b7 q: quit",
+           "confirm": "Leave the game? y: yes, n: no", "turn": r"Turn (\d+)"},
+    "hu": {"you": "Te", "hand": "A kezed (",
+           "hints": "?: súgó \u00b7 Tab: csevegés \u00b7 q: kilépés",
+           "confirm": "Kilépsz a játékból? y: igen, n: nem", "turn": r"(\d+)\. kör"},
+    "ro": {"you": "Tu", "hand": "Mâna ta (",
+           "hints": "?: ajutor \u00b7 Tab: chat \u00b7 q: ieșire",
+           "confirm": "Părăsești jocul? y: da, n: nu", "turn": r"Tura (\d+)"},
+}
+
+
+class Pane:
+    """One tmux server of our own (its own socket), one 80x24 window running a command."""
+
+    def __init__(self, command: str, tmp: Path) -> None:
+        self.socket = f"p2pbang-{uuid.uuid4().hex[:10]}"
+        self.tmp = tmp
+        self._tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24",
+                   "-s", "game", command)
+
+    def _tmux(self, *args: str) -> str:
+        done = subprocess.run([TMUX or "tmux", "-u", "-L", self.socket, *args],
+                              capture_output=True, text=True, timeout=10, check=True)
+        return done.stdout
+
+    def keys(self, *keys: str) -> None:
+        self._tmux("send-keys", "-t", "game", *keys)
+
+    def screen(self) -> list[str]:
+        return self._tmux("capture-pane", "-p", "-t", "game").split("\n")[:24]
+
+    def wait_for(self, condition: Callable[[str], bool], timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            text = "\n".join(self.screen())
+            if condition(text):
+                return text
+            if time.monotonic() > deadline:
+                raise AssertionError("the screen never showed what was expected:\n" + text)
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        subprocess.run([TMUX or "tmux", "-L", self.socket, "kill-server"],
+                       capture_output=True, timeout=10)
+
+
+def start(tmp: Path, language: str, term: str) -> Pane:
+    game = " ".join(shlex.quote(part) for part in (
+        sys.executable, "-m", "p2pbang.ui.app", "--players", str(PLAYERS), "--seed",
+        str(SEED), "--speed", "0", "--lang", language))
+    script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
+              f"TERM={term} {game} 2> {tmp}/stderr; echo EXIT=$?; "
+              f"stty -a > {tmp}/after; sleep 120")
+    return Pane(f"sh -c {shlex.quote(script)}", tmp)
+
+
+def turn_of(text: str, pattern: str) -> int:
+    found = re.search(pattern, text.split("\n")[0])
+    return int(found.group(1)) if found else 0
+
+
+def play_and_check(pane: Pane, language: str, quit_keys: tuple[str, ...]) -> None:
+    set_language(language)
+    expect = EXPECT[language]
+    mark = "\u25b8"  # the decision you face
+    first = pane.wait_for(lambda t: mark in t and expect["hand"] in t)
+    lines = first.split("\n")
+    assert all(width_of(line) <= 80 for line in lines)
+    assert "BANG!" in lines[0]
+    seat_names = ("Ace", "Bonnie", "Clyde", expect["you"])
+    for name in seat_names:
+        assert any(line[2:].startswith(name) for line in lines), name
+    assert "\u2665" in first  # life
+    assert role_name("sheriff") in first
+    assert expect["hints"] in first  # the key hints, not cut off
+    start_turn = turn_of(first, expect["turn"])
+    screens = [first]
+    for _step in range(60):  # several turns of decisions, one keystroke each
+        text = pane.wait_for(lambda t: mark in t or "EXIT=" in t)
+        if turn_of(text, expect["turn"]) >= start_turn + 4:
+            break
+        pane.keys("1")
+        pane.wait_for(lambda t, before=text: t != before)
+        screens.append("\n".join(pane.screen()))
+    last = screens[-1]
+    assert turn_of(last, expect["turn"]) > start_turn  # the game moved on
+    assert last != first
+    for text in screens:
+        assert all(width_of(line) <= 80 for line in text.split("\n"))
+    shown = set_language(language)
+    assert shown == language
+    assert any(character_name(c) in first for c in ("willy_the_kid",))
+    pane.keys(*quit_keys)
+
+
+@pytest.mark.parametrize(("language", "term", "quit_keys"), [
+    ("en", "xterm", ("q", "y")),
+    ("hu", "screen", ("C-c",)),
+    ("ro", "xterm", ("q", "y")),
+    pytest.param("en", "screen", ("C-c",), marks=pytest.mark.slow),
+    pytest.param("hu", "xterm", ("q", "y"), marks=pytest.mark.slow),
+    pytest.param("ro", "screen", ("C-c",), marks=pytest.mark.slow),
+])
+def test_a_solo_game_in_a_real_terminal(tmp_path: Path, language: str, term: str,
+                                        quit_keys: tuple[str, ...]) -> None:
+    pane = start(tmp_path, language, term)
+    try:
+        play_and_check(pane, language, quit_keys)
+        final = pane.wait_for(lambda t: "EXIT=" in t)
+        assert "EXIT=1" in final or "EXIT=0" in final, final
+        assert "BANG!" not in final  # the alternate screen is gone: the shell is back
+        deadline = time.monotonic() + 5
+        while not (tmp_path / "after").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (tmp_path / "after").read_text() == (tmp_path / "before").read_text()
+        assert "Traceback" not in (tmp_path / "stderr").read_text()
+    finally:
+        pane.close()
+        set_language("en")
+
+
+def test_the_confirmation_is_shown_whole_and_no_keeps_playing(tmp_path: Path) -> None:
+    pane = start(tmp_path, "hu", "screen")
+    try:
+        pane.wait_for(lambda t: "\u25b8" in t)
+        pane.keys("q")
+        pane.wait_for(lambda t: EXPECT["hu"]["confirm"] in t)
+        pane.keys("n")
+        text = pane.wait_for(lambda t: EXPECT["hu"]["confirm"] not in t)
+        assert "EXIT=" not in text
+        pane.keys("?")
+        help_text = pane.wait_for(lambda t: "Súgó" in t)
+        assert "Fel/Le/PgUp/PgDn" in help_text
+        pane.keys("Escape")
+        pane.wait_for(lambda t: "Súgó" not in t)
+        pane.keys("C-c")
+        assert "EXIT=1" in pane.wait_for(lambda t: "EXIT=" in t)
+    finally:
+        pane.close()
