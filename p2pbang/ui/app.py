@@ -26,7 +26,7 @@ from prompt_toolkit.application import Application
 
 from p2pbang.engine.actions import End
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.i18n import set_language
+from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.table_screen import DELAYS, FINISHED, QUIT, TableScreen
 
 
@@ -167,7 +167,7 @@ def run_fullscreen_solo(session: SoloSession) -> int:
     if not fullscreen_supported():
         from p2pbang.ui.plain import PlainSolo
 
-        print("(no full-screen terminal here: using the plain interface)", file=sys.stderr)
+        print(_("(no full-screen terminal here: using the plain interface)"), file=sys.stderr)
         return PlainSolo(session).run()
     return play_solo(session)
 
@@ -204,11 +204,11 @@ def main(argv: list[str] | None = None) -> int:
 
         seed = secrets.randbelow(2**31)
     session = SoloSession(args.players, seed, your_name=args.name)
-    if args.plain:
-        from p2pbang.ui.plain import PlainSolo
-
-        return PlainSolo(session).run()
     try:
+        if args.plain or not fullscreen_supported():
+            from p2pbang.ui.plain import PlainSolo
+
+            return PlainSolo(session).run()
         return play_solo(session, args.speed)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

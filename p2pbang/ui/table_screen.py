@@ -362,6 +362,8 @@ class TableScreen:
                                                   "{w}x{h}.").format(w=MIN_WIDTH,
                                                                      h=MIN_HEIGHT))], width)]
         phase = phase_name(self.phase) if self.phase else None
+        if isinstance(self.session.pending, End):
+            phase = _("game over")
         return [status_line(self.view, self.names, phase, width)]
 
     def _render_seats(self, width: int, height: int) -> list[Line]:
