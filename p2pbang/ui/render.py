@@ -56,9 +56,12 @@ class Plan:
 
 
 def plan_layout(width: int, height: int, players: int, hand_cards: int, actions: int,
-                deciding: bool, longest_action: int = 40) -> Plan:
+                deciding: bool, longest_action: int = 40, compact_hand_rows: int = 1) -> Plan:
     """Share the rows and columns out: the seats always, then the decision, then the hand,
-    then the log; more room gives a header row, two rows per seat, a log column."""
+    then the log; more room gives a header row, two rows per seat, a log column.
+
+    The hand gets a row per card when that leaves the actions (up to six) their rows;
+    otherwise it is drawn compact, names and corners only, in ``compact_hand_rows``."""
     wide = width >= WIDE
     log_column = max(34, width * 2 // 5) if wide else 0
     main_width = width - log_column - (1 if wide else 0)
@@ -73,12 +76,9 @@ def plan_layout(width: int, height: int, players: int, hand_cards: int, actions:
     if rest - players >= want_hand + want_middle + 4:
         seat_lines = 2
         rest -= players
-    hand_rows = min(want_hand, max(2, rest // 3)) if rest >= 5 else min(want_hand, 1)
+    room = rest - (min(want_middle, 6) if deciding else 3)
+    hand_rows = want_hand if want_hand <= room else max(1, min(compact_hand_rows, room))
     middle_rows = rest - hand_rows
-    if middle_rows > want_middle + 6 and hand_rows < want_hand:
-        extra = min(want_hand - hand_rows, middle_rows - want_middle - 6)
-        hand_rows += extra
-        middle_rows -= extra
     if not deciding:
         actions_width = 0
     elif wide:
@@ -194,6 +194,23 @@ def hand_title(view: TableView, width: int) -> Line:
                      ("class:rule", "\u2500" * fill), ("class:title", right)], width)
 
 
+def compact_hand(cards: Sequence[CardView], width: int) -> list[Line]:
+    """Names and corners only, as many to a row as fit."""
+    lines: list[Line] = []
+    row: Line = [("", " ")]
+    used = 1
+    for c in cards:
+        need = width_of(f"{card_name(c.name)} {c.label}") + 3
+        if used + need > width and used > 1:
+            lines.append(fit_line(row, width))
+            row, used = [("", " ")], 1
+        row += [(card_style(c.kind), card_name(c.name)), ("class:label", f" {c.label}"),
+                ("", "   ")]
+        used += need
+    lines.append(fit_line(row, width))
+    return lines
+
+
 def hand_lines(view: TableView, width: int, rows: int) -> list[Line]:
     """Each card with name, suit and rank and its effect, one per row; when the hand has
     more cards than rows, the names and corners only, several to a row."""
@@ -209,17 +226,7 @@ def hand_lines(view: TableView, width: int, rows: int) -> list[Line]:
                          ("class:text", card_text(c.name))]
             lines.append(fit_line(row, width))
         return lines
-    lines, row, used = [], [("", " ")], 1
-    for c in cards:
-        chunk = f"{card_name(c.name)} {c.label}"
-        need = width_of(chunk) + 3
-        if used + need > width and used > 1:
-            lines.append(fit_line(row, width))
-            row, used = [("", " ")], 1
-        row += [(card_style(c.kind), card_name(c.name)), ("class:label", f" {c.label}"),
-                ("", "   ")]
-        used += need
-    lines.append(fit_line(row, width))
+    lines = compact_hand(cards, width)
     if len(lines) > rows:
         lines = lines[:rows]
         lines[-1] = fit_line([*lines[-1][:-1], ("class:dim", " " + "\u2026" * 3)], width)

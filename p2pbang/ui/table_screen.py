@@ -37,6 +37,7 @@ from p2pbang.ui.render import (
     LogEntry,
     Plan,
     action_lines,
+    compact_hand,
     decision_line,
     hand_lines,
     hand_title,
@@ -293,8 +294,11 @@ class TableScreen:
         """Plan the panels for a screen of ``columns`` x ``rows`` (done before each draw)."""
         view = self.view
         longest = max((width_of(t) for t in self.labels), default=20)
+        plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
+                           len(self.actions), bool(self.actions), longest)
+        compact = len(compact_hand(view.hand, plan.main_width))
         self._plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
-                                 len(self.actions), bool(self.actions), longest)
+                                 len(self.actions), bool(self.actions), longest, compact)
         return self._plan
 
     @property

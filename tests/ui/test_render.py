@@ -152,3 +152,17 @@ def test_any_size_draws_without_error_and_exactly_fills(pipe, columns: int, rows
     assert len(lines) == rows and all(get_cwidth(line) == columns for line in lines)
     if columns < 60 or rows < 16:
         assert "at least 60x16" in lines[0]
+
+
+def test_a_big_hand_is_drawn_compact_in_the_rows_it_needs() -> None:
+    full = plan_layout(80, 24, 4, 5, 6, True, 40, compact_hand_rows=2)
+    assert full.hand_rows == 5  # one row per card while the actions keep theirs
+    big = plan_layout(80, 24, 7, 9, 6, True, 40, compact_hand_rows=2)
+    assert big.hand_rows == 2 and big.middle_rows >= 6
+    from p2pbang.ui.render import compact_hand
+    from p2pbang.ui.view import CardView
+
+    cards = [CardView(i, i, "bang", f"{i + 2}\u2663", "brown") for i in range(9)]
+    rows = compact_hand(cards, 80)
+    assert len(rows) == 2 and all(line_width(r) == 80 for r in rows)
+    assert sum(text_of(r).count("BANG!") for r in rows) == 9
