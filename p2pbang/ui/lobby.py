@@ -18,7 +18,7 @@ import ipaddress
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
@@ -150,7 +150,8 @@ class Widget:
         return None
 
     def container(self) -> Container:
-        parts: list[Container] = [Window(PanelControl(self.lines, focusable=True))]
+        self.main_window = Window(PanelControl(self.lines, focusable=True))
+        parts: list[Container] = [self.main_window]
         field = self.field()
         if field is not None:
             parts.append(field)
@@ -239,8 +240,15 @@ class TableBrowser(Widget):
             return True  # keep the text to correct it
         self.message = ""
         self.asking_address = False
+        self._back_to_list()
         self.on_connect(host, port)
         return False
+
+    def _back_to_list(self) -> None:
+        app = get_app()
+        window = getattr(self, "main_window", None)
+        if window is not None and app.layout.has_focus(self.address):
+            app.layout.focus(window)
 
     def key_bindings(self) -> KeyBindingsBase:
         kb = KeyBindings()
@@ -272,7 +280,7 @@ class TableBrowser(Widget):
         def _cancel(event: KeyPressEvent) -> None:
             self.asking_address = False
             self.address.reset()
-            event.app.layout.focus_previous()
+            self._back_to_list()
 
         return kb
 

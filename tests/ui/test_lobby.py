@@ -118,6 +118,7 @@ def test_the_browser_by_keys_joins_opens_and_connects_by_address(pipe) -> None:
         assert browser.asking_address
         pipe.send_text("\x15" + "10.0.0.7:7420\r")  # Ctrl-U clears, then a good address
         await until(lambda: ("10.0.0.7", 7420) in calls)
+        assert screen.app.layout.has_focus(browser.main_window)  # back on the list
         pipe.send_text("q")
         await trio.sleep_forever()
 
