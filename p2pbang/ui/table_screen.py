@@ -104,7 +104,7 @@ class TableScreen:
         self.help_visible = False
         self.help_offset = 0
         self.confirm_quit = False
-        self.speed = speed
+        self.speed = max(0, min(len(DELAYS) - 1, speed))
         self.on_action: Callable[[], None] = lambda: None
         self.send_chat = send_chat or self._chat_to_log
         self._introduced = False
@@ -577,6 +577,3 @@ class TableScreen:
         """Leave the screen with ``result`` (QUIT or FINISHED), once."""
         if self.app.is_running and not self.app.future.done():
             self.app.exit(result=result)
-
-    def game_over(self) -> bool:
-        return isinstance(self.session.pending, End)
