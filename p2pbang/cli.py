@@ -22,6 +22,7 @@ EPILOG_BENCH = """examples:
   p2pbang bench engine               complete 7-player random-bot games per second
   p2pbang bench crypto --cards 80 --peers 7
   p2pbang bench net --peers 8
+  p2pbang bench table --peers 7      a whole bot game, one OS process per peer, on loopback
 """
 
 
@@ -99,6 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
     crypto.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=7)
     net = targets.add_parser("net", help="broadcast-and-append latency over loopback")
     net.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=8)
+    table = targets.add_parser("table", help="a whole bot game over loopback, one process "
+                                             "per peer, full protocol")
+    table.add_argument("--peers", type=_players, default=7)
+
+    from p2pbang.table.commands import add_table_commands
+
+    COMMANDS.update(add_table_commands(commands))
     return parser
 
 
@@ -110,9 +118,16 @@ def cmd_solo(args: argparse.Namespace) -> int:
     set_language(args.lang)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     session = SoloSession(args.players, seed, your_name=args.name)
+    if args.plain:
+        print(f"(seed {seed}: 'p2pbang solo --players {args.players} --seed {seed}' deals "
+              "this game again)")
+        return PlainSolo(session).run()
+    from p2pbang.ui.app import run_fullscreen_solo
+
+    code = run_fullscreen_solo(session)
     print(f"(seed {seed}: 'p2pbang solo --players {args.players} --seed {seed}' deals this "
           "game again)")
-    return PlainSolo(session).run()
+    return code
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -132,6 +147,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from p2pbang.crypto.bench import print_crypto_bench
 
         print_crypto_bench(args.cards, args.peers)
+    elif args.target == "table":
+        from p2pbang.table.bench import print_table_bench
+
+        return print_table_bench(args.peers)
     else:
         from p2pbang.net.bench import print_net_bench
 
@@ -139,7 +158,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"solo": cmd_solo, "selfplay": cmd_selfplay, "bench": cmd_bench}
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "solo": cmd_solo, "selfplay": cmd_selfplay, "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

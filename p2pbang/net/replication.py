@@ -26,6 +26,7 @@ import trio
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from p2pbang.net.codec import Bin
+from p2pbang.net.log import Part
 from p2pbang.net.mesh import ConnectionEvent, Incoming, Mesh, PeerNotConnected
 from p2pbang.net.sync import Replicator, Step, SyncLimits
 
@@ -57,7 +58,8 @@ class MeshReplication:
 
     ``roster`` lists the table's peer ids in seat order (the genesis order). ``on_step`` sees
     every replicator step (what was committed, refused, proven) as soon as the log has
-    changed, before its messages are queued; ``on_connection`` sees every connection event of a roster peer, with its seat.
+    changed, before its messages are queued; ``on_connection`` sees every connection event
+    of a roster peer, with its seat.
     """
 
     def __init__(
@@ -129,6 +131,20 @@ class MeshReplication:
 
     async def tick(self) -> Step:
         return await self._input(self.replicator.tick)
+
+    async def admit_local(self, part: Part) -> Step:
+        """Put a part this peer holds into its own log without sending it anywhere.
+
+        For tools and test aids that write parts by other means (``send_raw``); a normal
+        peer writes through :meth:`submit`, which also persists and sends.
+        """
+
+        def admit() -> Step:
+            step = Step()
+            step.absorb(self.replicator.log.add_part(part))
+            return step
+
+        return await self._input(admit)
 
     async def send_raw(self, seat: int, data: bytes) -> bool:
         """Send one already encoded sync message to one seat (tests and tools); False when

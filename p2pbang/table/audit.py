@@ -1,0 +1,151 @@
+"""Offline checks of a saved game: ``p2pbang verify`` and ``p2pbang replay``.
+
+An auditor holds only the transcript (or a game directory) and no secret. It re-checks, in
+order: the genesis (every player's ready statement and genesis signature), then every log
+entry as a peer would receive it (encoding, session, chain of hashes, signature of each
+part, who was allowed to write it), feeding each through an observer ``TableCore`` that
+re-verifies every shuffle argument, decryption share, commitment and reveal, and every move
+against the rules. The first thing that fails is reported with its log position and the
+seat (and player) it is attributed to. A game that a cheat stopped verifies as authentic
+up to the cheat, and the report says who cheated and how.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from p2pbang.dealer.mental import MentalDealer
+from p2pbang.engine.actions import End, Event
+from p2pbang.net.log import Entry, EquivocationProof, Log, LogFormatError, Roster, RosterError
+from p2pbang.table.core import TableCore
+from p2pbang.table.driver import LogDriver, Verdict
+from p2pbang.table.gamefiles import Transcript
+
+EventSink = Callable[[list[Event]], None]
+
+
+@dataclass
+class AuditReport:
+    """What the audit established; ``problem`` is the first failure, None when all holds."""
+
+    names: list[str]
+    checked: list[str] = field(default_factory=list)
+    problem: str | None = None
+    verdict: Verdict | None = None
+    end: End | None = None
+    entries: int = 0
+    core: TableCore | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Authentic, every rule and proof holds, and the game reached its end."""
+        return self.problem is None and self.verdict is None and self.end is not None
+
+    def lines(self) -> list[str]:
+        out = list(self.checked)
+        if self.problem is not None:
+            out.append(f"FAILED: {self.problem}")
+        elif self.verdict is not None:
+            out.append(f"the game was stopped by a cheat: {self.verdict.describe(self.names)}")
+        elif self.end is not None:
+            winners = ", ".join(f"{self.names[s]} (seat {s})" for s in self.end.winners)
+            out.append(f"complete game: {self.end.team} win ({winners})")
+        return out
+
+
+def _who(names: list[str], seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(names):
+        return "an unknown sender"
+    return f"seat {seat} ({names[seat]})"
+
+
+def audit(transcript: Transcript,
+          narrate: Callable[[TableCore, list[str]], EventSink] | None = None) -> AuditReport:
+    """Check a whole saved game (see the module docstring). ``narrate(core, names)``, when
+    given, returns the sink that is told every event of the game as it is re-played."""
+    genesis = transcript.genesis
+    names = [seat.name for seat in genesis.seats]
+    report = AuditReport(names)
+    players = len(genesis.seats)
+    unsigned = [peer for peer in genesis.roster if peer not in genesis.signatures]
+    report.checked.append(
+        f"genesis: session {genesis.session_id.hex()[:16]}, {players} seats "
+        f"({', '.join(names)}), every ready statement verifies")
+    if unsigned:
+        report.problem = f"the genesis lacks the signature of {', '.join(unsigned)}"
+        return report
+    report.checked.append("genesis: signed by every player")
+    if not 4 <= players <= 7 or genesis.settings.game != "bang":
+        report.problem = f"not a base game of BANG! for 4-7 players ({genesis.settings.game}, " \
+                         f"{players} seats)"
+        return report
+    try:
+        roster = Roster([seat.public_key for seat in genesis.seats])
+    except RosterError as exc:
+        report.problem = f"the genesis roster is unusable: {exc}"
+        return report
+    core = TableCore(players, None, MentalDealer(None, players, genesis.session_id))
+    core.start()
+    report.core = core
+    driver = LogDriver(core, on_events=narrate(core, names) if narrate is not None else None)
+    log = Log(genesis.session_id, roster, driver.writers)
+    driver.bind(log)
+    for index, raw in enumerate(transcript.entries):
+        problem = _admit(log, driver, index, raw, names)
+        if problem is not None:
+            report.problem = problem
+            report.entries = len(log)
+            return report
+    report.entries = len(log)
+    report.checked.append(f"log: {len(log)} entries, every signature, hash link and writer "
+                          "checks out")
+    for raw in transcript.proofs:
+        try:
+            proof = EquivocationProof.decode(raw)
+        except LogFormatError as exc:
+            report.problem = f"a stored proof of equivocation is malformed: {exc}"
+            return report
+        refused = log.adopt_proof(proof)
+        if refused is not None:
+            report.problem = f"a stored proof of equivocation is invalid: {refused}"
+            return report
+    report.verdict = driver.check_halted() or driver.verdict
+    if report.verdict is None:
+        report.checked.append("rules and proofs: every shuffle, share, reveal and move holds")
+        report.end = core.over
+        if report.end is None:
+            waiting = log.open_turn()
+            seats = sorted(waiting.seats) if waiting is not None else []
+            report.problem = (f"the game is unfinished: the log stops at position {len(log)}, "
+                              f"waiting for seats {seats}")
+    return report
+
+
+def _admit(log: Log, driver: LogDriver, index: int, raw: bytes, names: list[str]) -> str | None:
+    """Admit entry ``index``; the problem with it, in words, or None."""
+    if driver.verdict is not None or log.halted is not None:
+        return (f"entry {index}: the game had already stopped at position "
+                f"{driver.verdict.index if driver.verdict else log.halted.index}, yet the log "
+                "goes on")
+    try:
+        entry = Entry.decode(raw, log.limits)
+    except LogFormatError as exc:
+        return f"entry {index}: {exc.reason.value}: {exc.detail}"
+    if log.open_turn() is None:
+        return f"entry {index}: written after the end of the game"
+    outcome = log.add_entry(entry, expected_index=index)
+    if outcome.rejected:
+        rejection = outcome.rejected[0]
+        seat = rejection.author if rejection.author is not None else rejection.offender
+        return (f"entry {index}, part of {_who(names, seat)}: {rejection.reason.value}: "
+                f"{rejection.detail}")
+    if len(log) != index + 1:
+        missing = sorted(set(log.open_turn().seats) - {p.seat for p in log.pending_parts()}) \
+            if log.open_turn() is not None else []
+        return f"entry {index} is incomplete: no part from seats {missing}"
+    driver.catch_up()
+    return None
+
+
+__all__ = ["AuditReport", "audit"]

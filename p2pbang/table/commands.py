@@ -1,0 +1,567 @@
+"""The network commands of ``p2pbang``: host, list, join, bot, resume, replay, verify.
+
+``cli.py`` adds these subcommands with :func:`add_table_commands`; each handler returns the
+process exit status:
+
+=====  ===============================================================================
+0      the game ran to its end (verify: the saved game is authentic and complete)
+1      a cheat stopped the game, or this peer failed (verify: the game does not check out)
+2      bad arguments, no such table or game, refused by the table
+3      gave up waiting for a peer that never came back (``--max-wait``)
+4      the person left the game (``p2pbang resume`` rejoins it)
+=====  ===============================================================================
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import trio
+
+from p2pbang.net.codec import MessageRegistry
+from p2pbang.net.discovery import (
+    DiscoveredTable,
+    browse_tables,
+    multicast_problem,
+    parse_peer_address,
+    probe_peer,
+)
+from p2pbang.net.identity import Identity, IdentityError, load_or_create_identity
+from p2pbang.net.lobby import Lobby, LobbyError, TableSettings, register_lobby_messages
+from p2pbang.net.mesh import Incoming, open_mesh
+from p2pbang.net.store import StoreError
+from p2pbang.table.cheats import CHEAT_KINDS
+from p2pbang.table.gamefiles import (
+    GameFileError,
+    GameFiles,
+    data_home,
+    load_transcript,
+    unfinished_games,
+)
+from p2pbang.table.lobby_flow import GAME_MESH, Seating, TableRefused, play_at_table
+from p2pbang.table.players import BotDecider, LineReporter
+from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
+
+EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
+BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
+BOT_LOBBY_TIMEOUT = 600.0
+BOT_MAX_WAIT = 600.0
+
+Handler = Callable[[argparse.Namespace], int]
+
+EPILOG_HOST = """examples:
+  p2pbang host                               a 5-seat table on the LAN, announced by mDNS
+  p2pbang host --name Saloon --seats 4 --bots 3
+                                             you against three bot peers on this machine
+  p2pbang host --listen 127.0.0.1 --port 7000 --seats 4
+The game starts when every seat is taken. Others join with 'p2pbang join' (or
+'p2pbang join --peer THIS_HOST:PORT' where multicast does not reach).
+"""
+EPILOG_LIST = """examples:
+  p2pbang list                               tables announced on the LAN (3 s)
+  p2pbang list --timeout 10
+"""
+EPILOG_JOIN = """examples:
+  p2pbang join Saloon                        the table of that name (or id prefix) on the LAN
+  p2pbang join --peer 192.168.1.20:7000      by address, where multicast does not reach
+"""
+EPILOG_BOT = """examples:
+  p2pbang bot --peer 192.168.1.20:7000       a computer player joins that table
+  p2pbang bot Saloon --home /tmp/bot1        with its own identity and files in /tmp/bot1
+  p2pbang bot --open --seats 4 --listen 127.0.0.1 --port 7000
+                                             a bot that opens a table and waits for players
+A bot is a peer like any other, with its own identity and keys: it sees only its own hand.
+"""
+EPILOG_RESUME = """examples:
+  p2pbang resume                             the newest unfinished game in your data directory
+  p2pbang resume 3fa2c9                      the game whose session id starts with 3fa2c9
+  p2pbang resume --home /tmp/bot1            a bot's game, from its own home directory
+Reloads the log and your secrets, reconnects to the other players, catches up and plays on.
+"""
+EPILOG_REPLAY = """examples:
+  p2pbang replay ~/.local/share/p2pbang/games/<session>/transcript.p2pb
+  p2pbang replay GAME_DIRECTORY --pause      wait for Enter after each turn
+"""
+EPILOG_VERIFY = """examples:
+  p2pbang verify transcript.p2pb             every signature, proof and rule, offline
+  p2pbang verify GAME_DIRECTORY              a game directory (its genesis and log file)
+exit status: 0 when the game is authentic and complete, 1 otherwise (the report says what
+fails and where: the log position and the seat it is attributed to)
+"""
+
+
+def _int_in(low: int, high: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}")
+        return value
+    return parse
+
+
+def _address(text: str) -> str:
+    try:
+        parse_peer_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a duration in seconds, not {text!r}") from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError("a duration between 0 and 86400 seconds")
+    return value
+
+
+def _formatter(parser: argparse._SubParsersAction, name: str, **kwargs: object
+               ) -> argparse.ArgumentParser:
+    return parser.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter,
+                             **kwargs)  # type: ignore[arg-type]
+
+
+def _common(parser: argparse.ArgumentParser, network: bool = True) -> None:
+    parser.add_argument("--home", default=None,
+                        help="directory for this player's identity and games "
+                             "(default: $P2PBANG_HOME, else the platform's directories)")
+    if network:
+        parser.add_argument("--listen", default="0.0.0.0",
+                            help="address to listen on (default: every interface; "
+                                 "127.0.0.1 for this machine only)")
+        parser.add_argument("--port", type=_int_in(0, 65535, "port"), default=0,
+                            help="TCP port to listen on (default: any free port)")
+
+
+def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handler]:
+    """Add the network subcommands to ``p2pbang``'s parser; returns their handlers."""
+    host = _formatter(commands, "host", help="open a table on the LAN and play",
+                      description="Open a table for a game of BANG! on the LAN and play at "
+                                  "it in the plain line interface.", epilog=EPILOG_HOST)
+    host.add_argument("--name", default="BANG table", help="the table's name")
+    host.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
+                      help="players at the table, you included (4-7, default 5)")
+    host.add_argument("--bots", type=_int_in(0, 6, "bots"), default=0,
+                      help="fill this many seats with bot peers started on this machine")
+    host.add_argument("--player", default=None, help="your display name")
+    host.add_argument("--no-announce", action="store_true",
+                      help="do not announce the table over mDNS")
+    _common(host)
+
+    listing = _formatter(commands, "list", help="tables announced on the LAN",
+                         description="List the tables announced on the LAN (DNS-SD).",
+                         epilog=EPILOG_LIST)
+    listing.add_argument("--timeout", type=_seconds, default=3.0,
+                         help="how long to listen, in seconds (default 3)")
+
+    join = _formatter(commands, "join", help="join a table and play",
+                      description="Join a table found on the LAN (by name or id prefix) or "
+                                  "at an address, and play in the plain line interface.",
+                      epilog=EPILOG_JOIN)
+    join.add_argument("table", nargs="?", default=None, help="table name or id prefix")
+    join.add_argument("--peer", type=_address, default=None,
+                      help="HOST:PORT of any player at the table")
+    join.add_argument("--player", default=None, help="your display name")
+    join.add_argument("--timeout", type=_seconds, default=3.0,
+                      help="how long to look for the table on the LAN (default 3 s)")
+    _common(join)
+
+    bot = _formatter(commands, "bot", help="a computer player as its own peer",
+                     description="Run a computer player as its own peer, with its own "
+                                 "identity and keys, at a table on the LAN.",
+                     epilog=EPILOG_BOT)
+    bot.add_argument("table", nargs="?", default=None, help="table name or id prefix")
+    bot.add_argument("--peer", type=_address, default=None,
+                     help="HOST:PORT of any player at the table")
+    bot.add_argument("--open", action="store_true", help="open a new table instead")
+    bot.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
+                     help="with --open: players at the table (4-7, default 5)")
+    bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
+    bot.add_argument("--name", default=None, help="the bot's display name")
+    bot.add_argument("--seed", type=int, default=None,
+                     help="seed the bot's choices (not the deal, which no one controls)")
+    bot.add_argument("--timeout", type=_seconds, default=3.0,
+                     help="how long to look for the table on the LAN (default 3 s)")
+    bot.add_argument("--max-wait", type=_seconds, default=BOT_MAX_WAIT,
+                     help="give up when the table has waited this long for one move "
+                          f"(default {BOT_MAX_WAIT:.0f} s)")
+    bot.add_argument("--verbose", action="store_true", help="print every event")
+    bot.add_argument("--announce", action="store_true",
+                     help="with --open: announce the table over mDNS")
+    bot.add_argument("--cheat", choices=CHEAT_KINDS, default=None, help=argparse.SUPPRESS)
+    _common(bot)
+
+    resume = _formatter(commands, "resume", help="rejoin a game after a crash or a quit",
+                        description="Reconnect to an unfinished game: reload its log and "
+                                    "your secrets, catch up with the others, play on.",
+                        epilog=EPILOG_RESUME)
+    resume.add_argument("game", nargs="?", default=None,
+                        help="game directory or session id prefix (default: the newest "
+                             "unfinished game)")
+    resume.add_argument("--max-wait", type=_seconds, default=None,
+                        help="a bot gives up after waiting this long for one move")
+    _common(resume)
+
+    replay = _formatter(commands, "replay", help="step through a saved game",
+                        description="Replay a saved game as a spectator, in plain text.",
+                        epilog=EPILOG_REPLAY)
+    replay.add_argument("file", help="a transcript file or a game directory")
+    replay.add_argument("--pause", action="store_true",
+                        help="wait for Enter after each turn")
+
+    verify = _formatter(commands, "verify", help="check a saved game offline",
+                        description="Check every signature, proof and rule of a saved game "
+                                    "offline, and say exactly what fails and where.",
+                        epilog=EPILOG_VERIFY)
+    verify.add_argument("file", help="a transcript file or a game directory")
+    return {"host": cmd_host, "list": cmd_list, "join": cmd_join, "bot": cmd_bot,
+            "resume": cmd_resume, "replay": cmd_replay, "verify": cmd_verify}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _listen(args: argparse.Namespace) -> str:
+    return "" if args.listen in ("0.0.0.0", "", "*") else args.listen
+
+
+def _identity(home: Path | None, name: str | None) -> Identity:
+    try:
+        return load_or_create_identity(name, directory=home)
+    except IdentityError:
+        if name is not None:
+            raise
+        fallback = "".join(ch for ch in getpass.getuser() if ch.isalnum())[:20] or "Player"
+        return load_or_create_identity(fallback, directory=home)
+
+
+def _home(args: argparse.Namespace) -> Path:
+    return data_home(args.home)
+
+
+def _exit_status(result: SessionResult) -> int:
+    if result.left:
+        return EXIT_LEFT
+    if result.gave_up:
+        return EXIT_GAVE_UP
+    return EXIT_OK if result.ok else EXIT_CHEAT
+
+
+def _print_stats(result: SessionResult) -> None:
+    stats = dict(result.stats)
+    stats.update(entries=result.entries, game_s=round(result.game_s, 3),
+                 setup_s=round(result.setup_s, 3) if result.setup_s is not None else None,
+                 head=result.head.hex(), ok=result.ok)
+    print("stats " + json.dumps(stats, sort_keys=True), flush=True)
+
+
+async def _find_table(args: argparse.Namespace, say: Callable[[str], None]) -> DiscoveredTable:
+    if args.peer:
+        say(f"asking {args.peer} which table it is at...")
+        return await probe_peer(args.peer)
+    wanted = (args.table or "").lower()
+
+    def matches(table: DiscoveredTable) -> bool:
+        return (not wanted or table.info.name.lower() == wanted
+                or table.info.table_id.hex().startswith(wanted))
+
+    found = await browse_tables(args.timeout, stop_when=lambda ts: any(map(matches, ts)))
+    chosen = [t for t in found if matches(t)]
+    if not chosen:
+        seen = ", ".join(t.info.name for t in found) or "none"
+        raise TableRefused(f"no table {args.table or ''!r} found on the LAN (seen: {seen}); "
+                           "try --peer HOST:PORT")
+    if len(chosen) > 1 and not wanted:
+        names = ", ".join(t.info.name for t in chosen)
+        raise TableRefused(f"several tables on the LAN ({names}): name one")
+    return chosen[0]
+
+
+def _run(async_main: Callable[[], object]) -> int:
+    try:
+        return trio.run(async_main)  # type: ignore[arg-type]
+    except TableRefused as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (OSError, LobbyError, ValueError, IdentityError, GameFileError, StoreError) as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except trio.TooSlowError:
+        print("p2pbang: the table did not fill up in time", file=sys.stderr)
+        return EXIT_GAVE_UP
+
+
+# --------------------------------------------------------------------------- host, join
+
+
+def _spawn_bots(count: int, port: int, listen: str, home: Path) -> list[subprocess.Popen]:
+    """Start ``count`` bot peers on this machine, each with its own home directory."""
+    processes = []
+    address = "127.0.0.1" if listen in ("", "0.0.0.0") else listen
+    for index in range(count):
+        name = BOT_NAMES[index % len(BOT_NAMES)]
+        bot_home = home / "bots" / f"{index + 1}-{name}"
+        bot_home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        out = open(bot_home / "bot.out", "ab")  # noqa: SIM115 (the child owns it)
+        command = [sys.executable, "-m", "p2pbang.cli", "bot", "--peer", f"{address}:{port}",
+                   "--home", str(bot_home), "--name", name, "--listen", address]
+        processes.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                          stdin=subprocess.DEVNULL))
+        out.close()
+    return processes
+
+
+def _reap(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        try:
+            process.wait(timeout=40)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from p2pbang.table.plain_net import PlainNetworkTable
+
+    home = _home(args)
+    identity = _identity(Path(args.home) if args.home else None, args.player)
+    if args.bots >= args.seats:
+        print("p2pbang: leave at least one seat for yourself (--bots < --seats)",
+              file=sys.stderr)
+        return EXIT_USAGE
+    ui = PlainNetworkTable()
+    settings = TableSettings(args.name, "bang", args.seats)
+    bots: list[subprocess.Popen] = []
+    listen = _listen(args)
+
+    async def opened(lobby: Lobby) -> None:
+        port = lobby.mesh.port
+        shown = listen or "THIS_HOST"
+        ui.lobby(f"table {settings.name!r} open on port {port}: others join with "
+                 f"'p2pbang join {settings.name}' or 'p2pbang join --peer {shown}:{port}'")
+        ui.lobby(f"you are {identity.name}; the game starts when all {settings.seats} seats "
+                 "are taken")
+        if args.bots:
+            bots.extend(_spawn_bots(args.bots, port, listen, home))
+            ui.lobby(f"started {args.bots} bot peers (their output: {home / 'bots'})")
+
+    async def main() -> int:
+        seating = Seating(ui, ui, home, {"player": "person"})
+        result = await play_at_table(identity, seating, ui.lobby, settings=settings,
+                                     listen=listen, port=args.port,
+                                     announce=not args.no_announce, on_open=opened)
+        return _exit_status(result)
+
+    try:
+        return _run(main)
+    finally:
+        _reap(bots)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from p2pbang.table.plain_net import PlainNetworkTable
+
+    if args.table and args.peer:
+        print("p2pbang: name a table or give --peer, not both", file=sys.stderr)
+        return EXIT_USAGE
+    home = _home(args)
+    identity = _identity(Path(args.home) if args.home else None, args.player)
+    ui = PlainNetworkTable()
+
+    async def main() -> int:
+        table = await _find_table(args, ui.lobby)
+        ui.lobby(f"joining {table.info.name!r} ({table.info.seats} seats, "
+                 f"{table.info.free} free) at {table.host}:{table.port}")
+        seating = Seating(ui, ui, home, {"player": "person"})
+        result = await play_at_table(identity, seating, ui.lobby, table=table,
+                                     listen=_listen(args), port=args.port)
+        return _exit_status(result)
+
+    return _run(main)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    async def main() -> int:
+        tables = await browse_tables(args.timeout)
+        if not tables:
+            problem = await trio.to_thread.run_sync(multicast_problem)
+            print("no tables found on the LAN" + (f" ({problem})" if problem else ""))
+            print("a table can also be joined by address: p2pbang join --peer HOST:PORT")
+            return EXIT_OK
+        for table in sorted(tables, key=lambda t: t.info.name):
+            info = table.info
+            state = "" if info.compatible else f"  (protocol v{info.version}: incompatible)"
+            print(f"{info.name:<24} {info.game:<6} {info.seats - info.free}/{info.seats} "
+                  f"seated   {table.host}:{table.port}   id {info.table_id.hex()[:12]}{state}")
+        return EXIT_OK
+
+    return _run(main)
+
+
+# --------------------------------------------------------------------------- bot
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    if sum(bool(x) for x in (args.open, args.peer, args.table)) > 1:
+        print("p2pbang: choose one of TABLE, --peer and --open", file=sys.stderr)
+        return EXIT_USAGE
+    home = _home(args)
+    name = args.name or BOT_NAMES[int.from_bytes(os.urandom(1), "big") % len(BOT_NAMES)]
+    identity = _identity(Path(args.home) if args.home else None, name)
+    reporter = LineReporter(narrate=args.verbose)
+    decider = BotDecider(args.seed)
+    config = SessionConfig(max_wait=args.max_wait)
+    meta = {"player": "bot"}
+    seating = Seating(decider, reporter, home, meta, config, args.cheat)
+    listen = _listen(args)
+
+    async def opened(lobby: Lobby) -> None:
+        host = listen or "0.0.0.0"
+        reporter.say(f"table open: listening on {host}:{lobby.mesh.port}")
+
+    async def main() -> int:
+        reporter.say(f"bot {identity.name} ({identity.peer_id}), files in {home}")
+        if args.open:
+            settings = TableSettings(args.table_name, "bang", args.seats)
+            result = await play_at_table(identity, seating, reporter.say, settings=settings,
+                                         listen=listen, port=args.port, announce=args.announce,
+                                         lobby_timeout=BOT_LOBBY_TIMEOUT, on_open=opened)
+        else:
+            table = await _find_table(args, reporter.say)
+            reporter.say(f"joining {table.info.name!r} at {table.host}:{table.port}")
+            result = await play_at_table(identity, seating, reporter.say, table=table,
+                                         listen=listen, port=args.port,
+                                         lobby_timeout=BOT_LOBBY_TIMEOUT)
+        _print_stats(result)
+        return _exit_status(result)
+
+    return _run(main)
+
+
+# --------------------------------------------------------------------------- resume
+
+
+def _find_game(home: Path, wanted: str | None) -> GameFiles:
+    if wanted is not None and Path(wanted).is_dir():
+        return GameFiles(Path(wanted))
+    if wanted is not None:
+        root = home / "games"
+        matches = sorted(p for p in root.glob(f"{wanted.lower()}*") if p.is_dir()) \
+            if root.is_dir() else []
+        if len(matches) != 1:
+            raise GameFileError(f"{len(matches)} games under {root} match {wanted!r}")
+        return GameFiles(matches[0])
+    games = unfinished_games(home)
+    if not games:
+        raise GameFileError(f"no unfinished game under {home / 'games'}")
+    return games[0]
+
+
+def _port_free(host: str, port: int) -> bool:
+    """Can we listen on ``port`` again (the one the other peers knew us by)?"""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host or "0.0.0.0", port))
+        except OSError:
+            return False
+    return True
+
+
+async def _drain(inbox: trio.MemoryReceiveChannel[Incoming]) -> None:
+    async for _ in inbox:
+        pass  # the lobby is over; peers still repeat its last words on reconnecting
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    home = _home(args)
+
+    async def main() -> int:
+        files = _find_game(home, args.game)
+        genesis = files.load_genesis()
+        meta = files.load_meta()
+        if meta.get("over"):
+            raise GameFileError(f"the game in {files.directory} is already over")
+        identity = _identity(Path(args.home) if args.home else None, None)
+        if identity.peer_id != meta.get("peer_id") or identity.peer_id not in genesis.roster:
+            raise GameFileError(f"this identity ({identity.peer_id}) did not play the game in "
+                                f"{files.directory}")
+        bot = meta.get("player") == "bot"
+        if bot:
+            decider = BotDecider()
+            reporter = LineReporter()
+            ui_say = reporter.say
+        else:
+            from p2pbang.table.plain_net import PlainNetworkTable
+
+            ui = PlainNetworkTable()
+            decider, reporter, ui_say = ui, ui, ui.lobby  # type: ignore[assignment]
+        listen = _listen(args)
+        registry = MessageRegistry()
+        register_lobby_messages(registry)
+        port = args.port or int(meta.get("port", 0))
+        if port and not _port_free(listen, port):
+            port = 0
+        async with open_mesh(identity, genesis.table_id, registry, host=listen, port=port,
+                             config=GAME_MESH) as mesh:
+            mesh.restrict_to(set(genesis.roster))
+            inboxes = prepare_mesh(mesh)
+            lobby_inbox = mesh.subscribe("lobby", 256)
+            ui_say(f"resuming game {genesis.session_id.hex()[:16]} on port {mesh.port}")
+            config = SessionConfig(max_wait=args.max_wait if bot else None)
+            session = TableSession(identity, genesis, mesh, inboxes, files, decider, reporter,
+                                   config=config, meta={"player": meta.get("player", "person"),
+                                                        "peers": meta.get("peers", {})})
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(_drain, lobby_inbox)
+                result = await session.run()
+                nursery.cancel_scope.cancel()
+        if bot:
+            _print_stats(result)
+        return _exit_status(result)
+
+    return _run(main)
+
+
+# --------------------------------------------------------------------------- replay, verify
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from p2pbang.table.audit import audit
+
+    try:
+        transcript = load_transcript(Path(args.file))
+    except GameFileError as exc:
+        print(f"FAILED: {exc}")
+        return EXIT_CHEAT
+    report = audit(transcript)
+    for line in report.lines():
+        print(line)
+    return EXIT_OK if report.complete else EXIT_CHEAT
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from p2pbang.table.replay import replay
+
+    try:
+        transcript = load_transcript(Path(args.file))
+    except GameFileError as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return replay(transcript, pause=args.pause)
+
+
+__all__ = ["add_table_commands"]

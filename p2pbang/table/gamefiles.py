@@ -1,0 +1,314 @@
+"""Where a game lives on disk, and the files that let it be resumed, replayed and audited.
+
+One directory per game, ``<data home>/games/<session id hex>/`` (``store.game_directory``):
+
+==================  =====================================================================
+``genesis.bin``     the signed genesis and every player's signature of it (who, what rules)
+``log.bin``         the append-only signed log (``LogStore``), fsync-ed as it grows
+``secrets.bin``     this seat's dealer secrets, mode 0600 (``SecretsFile``)
+``table.json``      this peer's notes: its seat, how it plays (person or bot), where the
+                    other peers listen, whether the game is over
+``verdict.json``    written when the game stopped on a cheat: who did what, where
+``evidence.bin``    the offending payload or the proof of equivocation, byte for byte
+``transcript.p2pb`` the whole game in one self-contained file (genesis, signatures,
+                    entries, proofs), written at the end: what ``replay``/``verify`` read
+==================  =====================================================================
+
+The data home is ``$P2PBANG_HOME`` when set (the identity lives there too, so one
+directory is one player), else the platform's per-user data directory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import platformdirs
+
+from p2pbang.net.identity import APP_NAME, HOME_ENV_VAR
+from p2pbang.net.lobby import Genesis, LobbyError, verify_genesis, verify_genesis_signature
+from p2pbang.net.log import Entry, EquivocationProof, Log, LogFormatError, Part
+from p2pbang.net.store import (
+    LOG_FILE,
+    LogStore,
+    RecordType,
+    StoreCorrupted,
+    game_directory,
+    scan_log,
+)
+
+GENESIS_FILE = "genesis.bin"
+META_FILE = "table.json"
+VERDICT_FILE = "verdict.json"
+EVIDENCE_FILE = "evidence.bin"
+TRANSCRIPT_FILE = "transcript.p2pb"
+TRANSCRIPT_TYPE = "p2pbang/transcript"
+TRANSCRIPT_VERSION = 1
+MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024
+
+
+class GameFileError(Exception):
+    """A saved game that cannot be read; the message says which file and why."""
+
+
+def data_home(home: str | Path | None = None) -> Path:
+    """The explicit directory, else $P2PBANG_HOME, else the platform's data directory."""
+    if home is not None:
+        return Path(home)
+    override = os.environ.get(HOME_ENV_VAR)
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def _write_atomically(path: Path, data: bytes, mode: int = 0o600) -> None:
+    temp = path.with_name(f".{path.name}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, mode)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(temp, path)
+
+
+def _pack(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def _unpack(data: bytes, what: str) -> Any:
+    try:
+        return msgpack.unpackb(data, raw=False, strict_map_key=True,
+                               max_bin_len=MAX_TRANSCRIPT_BYTES, max_ext_len=0)
+    except Exception as exc:  # msgpack raises several unrelated types on garbage
+        raise GameFileError(f"{what} is not readable: {type(exc).__name__}: {exc}") from None
+
+
+def genesis_blob(genesis: Genesis) -> dict[str, Any]:
+    return {"genesis": genesis.data, "signatures": dict(genesis.signatures)}
+
+
+def genesis_from_blob(blob: Any, what: str) -> Genesis:
+    """Re-verify a stored genesis and its players' signatures: the disk proves nothing."""
+    if (not isinstance(blob, dict) or not isinstance(blob.get("genesis"), bytes)
+            or not isinstance(blob.get("signatures"), dict)):
+        raise GameFileError(f"{what}: not a stored genesis")
+    try:
+        genesis = verify_genesis(blob["genesis"])
+    except LobbyError as exc:
+        raise GameFileError(f"{what}: the genesis does not verify: {exc}") from None
+    signatures: dict[str, bytes] = {}
+    for peer_id, signature in blob["signatures"].items():
+        if not isinstance(signature, bytes) or not verify_genesis_signature(
+                genesis, str(peer_id), signature):
+            raise GameFileError(f"{what}: the genesis signature of {peer_id} does not verify")
+        signatures[str(peer_id)] = signature
+    return Genesis(genesis.data, genesis.session_id, genesis.table_id, genesis.version,
+                   genesis.settings, genesis.seats, signatures)
+
+
+@dataclass
+class Transcript:
+    """A whole game as bytes: enough for anyone to re-check it offline."""
+
+    genesis: Genesis
+    entries: list[bytes]
+    proofs: list[bytes] = field(default_factory=list)
+
+    def encode(self) -> bytes:
+        return _pack({"type": TRANSCRIPT_TYPE, "v": TRANSCRIPT_VERSION,
+                      **genesis_blob(self.genesis),
+                      "entries": self.entries, "proofs": self.proofs})
+
+    @classmethod
+    def decode(cls, data: bytes, what: str = "transcript") -> Transcript:
+        raw = _unpack(data, what)
+        if not isinstance(raw, dict) or raw.get("type") != TRANSCRIPT_TYPE:
+            raise GameFileError(f"{what}: not a p2pbang transcript")
+        if raw.get("v") != TRANSCRIPT_VERSION:
+            raise GameFileError(f"{what}: transcript version {raw.get('v')!r} is not supported")
+        entries, proofs = raw.get("entries"), raw.get("proofs")
+        if not isinstance(entries, list) or not all(isinstance(e, bytes) for e in entries):
+            raise GameFileError(f"{what}: the entries must be a list of byte strings")
+        if not isinstance(proofs, list) or not all(isinstance(p, bytes) for p in proofs):
+            raise GameFileError(f"{what}: the proofs must be a list of byte strings")
+        return cls(genesis_from_blob(raw, what), entries, proofs)
+
+
+class GameFiles:
+    """The files of one game directory (see the module docstring)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+
+    @classmethod
+    def for_session(cls, home: Path, session_id: bytes) -> GameFiles:
+        return cls(game_directory(home, session_id))
+
+    def path(self, name: str) -> Path:
+        return self.directory / name
+
+    def create(self) -> None:
+        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+    # -- genesis --
+
+    def save_genesis(self, genesis: Genesis) -> None:
+        self.create()
+        _write_atomically(self.path(GENESIS_FILE), _pack(genesis_blob(genesis)))
+
+    def load_genesis(self) -> Genesis:
+        path = self.path(GENESIS_FILE)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise GameFileError(f"{path}: {exc.strerror}") from None
+        return genesis_from_blob(_unpack(data, str(path)), str(path))
+
+    # -- this peer's notes --
+
+    def save_meta(self, meta: Mapping[str, Any]) -> None:
+        self.create()
+        text = json.dumps(dict(meta), indent=2, sort_keys=True) + "\n"
+        _write_atomically(self.path(META_FILE), text.encode("utf-8"))
+
+    def load_meta(self) -> dict[str, Any]:
+        path = self.path(META_FILE)
+        try:
+            value = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise GameFileError(f"{path}: unreadable ({exc})") from None
+        if not isinstance(value, dict):
+            raise GameFileError(f"{path}: not a table note")
+        return value
+
+    def update_meta(self, **changes: Any) -> dict[str, Any]:
+        meta = self.load_meta() if self.path(META_FILE).exists() else {}
+        meta.update(changes)
+        self.save_meta(meta)
+        return meta
+
+    # -- the verdict and its evidence --
+
+    def save_verdict(self, description: Mapping[str, Any], evidence: bytes) -> None:
+        self.create()
+        _write_atomically(self.path(EVIDENCE_FILE), evidence)
+        text = json.dumps(dict(description), indent=2, sort_keys=True) + "\n"
+        _write_atomically(self.path(VERDICT_FILE), text.encode("utf-8"))
+
+    # -- the transcript --
+
+    def write_transcript(self, genesis: Genesis, log: Log) -> Path:
+        transcript = Transcript(genesis, [entry.raw for entry in log.entries()],
+                                [proof.encode() for proof in log.proofs])
+        path = self.path(TRANSCRIPT_FILE)
+        _write_atomically(path, transcript.encode(), 0o644)
+        return path
+
+
+def load_transcript(path: Path) -> Transcript:
+    """A transcript file, or a game directory (its genesis and its log file)."""
+    path = Path(path)
+    if path.is_dir():
+        if (path / TRANSCRIPT_FILE).exists():
+            return load_transcript(path / TRANSCRIPT_FILE)
+        return transcript_from_directory(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_TRANSCRIPT_BYTES:
+            raise GameFileError(f"{path}: {size} bytes is too large for a transcript")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise GameFileError(f"{path}: {exc.strerror}") from None
+    return Transcript.decode(data, str(path))
+
+
+def transcript_from_directory(directory: Path) -> Transcript:
+    """A game directory's genesis and log file as a transcript (own parts left out)."""
+    genesis = GameFiles(directory).load_genesis()
+    log_path = Path(directory) / LOG_FILE
+    try:
+        scan = scan_log(log_path.read_bytes(), genesis.session_id, log_path)
+    except OSError as exc:
+        raise GameFileError(f"{log_path}: {exc.strerror}") from None
+    except StoreCorrupted as exc:
+        raise GameFileError(str(exc)) from None
+    entries = [r.data for r in scan.records if r.type is RecordType.ENTRY]
+    proofs = [r.data for r in scan.records if r.type is RecordType.PROOF]
+    return Transcript(genesis, entries, proofs)
+
+
+def restore_into(log: Log, store: LogStore) -> int:
+    """Reload a game's log from its store into ``log``, re-verifying every record.
+
+    The same rules as ``store.restore_log``, written against a ``Log`` the caller built, since
+    the table's ``writers`` callback must read that very log while entries are re-admitted.
+    Own parts come back pending, so they are re-sent, never re-signed. Returns the number of
+    entries restored.
+    """
+    path = store.path
+    settled = 0
+    for record in store.records:
+        try:
+            if record.type is RecordType.ENTRY:
+                entry = Entry.decode(record.data, log.limits)
+                if entry.index != settled:
+                    detail = f"entry for position {entry.index} where {settled} was due"
+                    raise StoreCorrupted(path, record.offset, detail)
+                out = log.add_entry(entry)
+                if out.rejected or len(log) <= settled or log.entry(settled) != entry:
+                    reasons = "; ".join(str(r) for r in out.rejected) or "not committed"
+                    raise StoreCorrupted(path, record.offset, f"entry {settled}: {reasons}")
+                settled += 1
+            elif record.type is RecordType.OWN_PART:
+                out = log.add_part(Part.decode(record.data, log.limits))
+                if out.rejected:
+                    reasons = "; ".join(str(r) for r in out.rejected)
+                    raise StoreCorrupted(path, record.offset, f"own part: {reasons}")
+            else:
+                problem = log.adopt_proof(EquivocationProof.decode(record.data))
+                if problem is not None:
+                    raise StoreCorrupted(path, record.offset, f"proof: {problem}")
+        except LogFormatError as exc:
+            raise StoreCorrupted(path, record.offset, str(exc)) from None
+    store.append_entries(log.entries(settled))
+    return len(log)
+
+
+def unfinished_games(home: Path) -> list[GameFiles]:
+    """Games under ``home`` whose notes say they are not over, newest first."""
+    games = []
+    root = Path(home) / "games"
+    if not root.is_dir():
+        return []
+    for directory in root.iterdir():
+        files = GameFiles(directory)
+        if not files.path(META_FILE).exists():
+            continue
+        try:
+            meta = files.load_meta()
+        except GameFileError:
+            continue
+        if not meta.get("over"):
+            games.append((files.path(META_FILE).stat().st_mtime, files))
+    return [files for _, files in sorted(games, key=lambda item: -item[0])]
+
+
+__all__ = [
+    "GameFileError",
+    "GameFiles",
+    "Transcript",
+    "data_home",
+    "genesis_from_blob",
+    "load_transcript",
+    "restore_into",
+    "transcript_from_directory",
+    "unfinished_games",
+]

@@ -1,0 +1,192 @@
+"""From "open a table" or "join that table" to a running game: the lobby as a player sees it.
+
+Readiness is automatic: every peer signs its ready statement as soon as the table has all
+its seats filled (and again after anyone comes or goes, since a ready statement names the
+exact roster). So the game starts the moment the last player sits down, and nobody can be
+committed to a table they have not seen. The lobby's mesh then carries the game: the
+table's messages are registered on it before anyone can be ready (``prepare_mesh``).
+
+Joining a table that is full, or whose game has already begun, does not fail at the dial:
+the table accepts the connection and then says goodbye with its reason. That goodbye is
+turned into :class:`TableRefused` with the table's words, so the person sees why.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
+from pathlib import Path
+
+import trio
+
+from p2pbang.net.discovery import DiscoveredTable, DiscoveryError
+from p2pbang.net.identity import Identity
+from p2pbang.net.lobby import (
+    Genesis,
+    Lobby,
+    LobbyError,
+    LobbyEvent,
+    TableSettings,
+    announce_lobby,
+    join_table,
+    open_table,
+)
+from p2pbang.net.mesh import ConnectionEvent, MeshConfig
+from p2pbang.table.cheats import Cheater
+from p2pbang.table.gamefiles import GameFiles
+from p2pbang.table.players import Decider, Reporter
+from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
+
+GAME_MESH = MeshConfig(outbox_size=4096)
+REFUSALS = ("table full", "not in the table's roster", "banned", "different table")
+
+Say = Callable[[str], None]
+
+
+class TableRefused(Exception):
+    """The table turned this peer away (full, game already begun...); the text says why."""
+
+
+@dataclasses.dataclass
+class Seating:
+    """What this peer brings to the table: who decides, who is told, how it is stored."""
+
+    decider: Decider
+    reporter: Reporter
+    home: Path
+    meta: dict[str, object]
+    config: SessionConfig = dataclasses.field(default_factory=SessionConfig)
+    cheat_kind: str | None = None
+
+
+def describe_lobby_event(event: LobbyEvent, lobby: Lobby) -> str | None:
+    names = {m.peer_id: m.name for m in lobby.members()}
+    who = names.get(event.peer_id or "", event.peer_id or "")
+    seated = f"{len(lobby.roster())}/{lobby.settings.seats} seated"
+    texts = {
+        "joined": f"{who} sat down ({seated})",
+        "left": f"{who} left the table ({seated})" + (f": {event.reason}" if event.reason else ""),
+        "ready": f"{who} is ready",
+        "sealing": "everyone is ready: signing the genesis",
+        "aborted": f"genesis aborted: {event.reason}",
+        "mismatch": f"{who} {event.reason}",
+        "fault": f"{who} misbehaved in the lobby and is refused: {event.reason}",
+        "sealed": "the genesis is signed by every player: the game begins",
+    }
+    if event.kind == "unready" and event.peer_id == lobby.peer_id:
+        return None
+    return texts.get(event.kind)
+
+
+async def _ready_when_full(lobby: Lobby, say: Say) -> None:
+    """Sign readiness whenever every seat is taken; narrate the lobby meanwhile."""
+
+    async def ready_if_full() -> None:
+        if (not lobby.is_sealed and not lobby.is_ready
+                and len(lobby.roster()) == lobby.settings.seats):
+            try:
+                await lobby.set_ready(b"")
+            except LobbyError:
+                return  # sealed meanwhile
+
+    await ready_if_full()
+    async for event in lobby.events:
+        text = describe_lobby_event(event, lobby)
+        if text:
+            say(text)
+        if event.kind == "sealed":
+            return
+        await ready_if_full()
+
+
+async def _watch_refusal(lobby: Lobby) -> None:
+    """Raise TableRefused when the table sends us away while we sit alone."""
+    event: ConnectionEvent
+    async for event in lobby.mesh.events:
+        if event.kind != "disconnected" or len(lobby.roster()) > 1:
+            continue
+        if any(word in event.reason for word in REFUSALS):
+            reason = event.reason.removeprefix("peer left: ")
+            raise TableRefused(f"the table refused us: {reason}")
+
+
+async def play_at_table(
+    identity: Identity,
+    seating: Seating,
+    say: Say,
+    *,
+    settings: TableSettings | None = None,
+    table: DiscoveredTable | None = None,
+    listen: str | None = "127.0.0.1",
+    port: int = 0,
+    announce: bool = False,
+    lobby_timeout: float | None = None,
+    on_open: Callable[[Lobby], Awaitable[None]] | None = None,
+) -> SessionResult:
+    """Open (``settings``) or join (``table``) a table, wait for it to fill, play the game."""
+    if (settings is None) == (table is None):
+        raise ValueError("open a table or join one")
+    context: AbstractAsyncContextManager[Lobby]
+    if settings is not None:
+        context = open_table(identity, settings, host=listen or "", port=port, config=GAME_MESH,
+                             min_players=settings.seats)
+    else:
+        assert table is not None
+        context = join_table(identity, table, host=listen or "", port=port, config=GAME_MESH,
+                             min_players=table.info.seats)
+    async with context as lobby:
+        inboxes = prepare_mesh(lobby.mesh)
+        genesis = await _wait_for_genesis(lobby, say, announce, lobby_timeout, on_open)
+        files = GameFiles.for_session(seating.home, genesis.session_id)
+        cheat = None
+        if seating.cheat_kind is not None:
+            cheat = Cheater(seating.cheat_kind, len(genesis.seats), genesis.session_id)
+        session = TableSession(identity, genesis, lobby.mesh, inboxes, files, seating.decider,
+                               seating.reporter, config=seating.config, cheat=cheat,
+                               meta=seating.meta)
+        return await session.run()
+
+
+async def _announce(lobby: Lobby, say: Say,
+                    task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+    """Announce the table on mDNS; without multicast, say so and carry on (--peer works)."""
+    host = lobby.mesh.host
+    addresses = [host] if host not in (None, "", "0.0.0.0") else None
+    started = False
+
+    class Status:
+        def started(self, value: None = None) -> None:
+            nonlocal started
+            started = True
+            task_status.started(value)
+
+    try:
+        await announce_lobby(lobby, addresses=addresses, task_status=Status())  # type: ignore[arg-type]
+    except (DiscoveryError, OSError) as exc:
+        say(f"could not announce the table on the LAN ({exc}); others can still join with "
+            f"--peer HOST:{lobby.mesh.port}")
+        if not started:
+            task_status.started()
+
+
+async def _wait_for_genesis(lobby: Lobby, say: Say, announce: bool,
+                            timeout: float | None,
+                            on_open: Callable[[Lobby], Awaitable[None]] | None) -> Genesis:
+    genesis: Genesis | None = None
+    limit = trio.fail_after(timeout) if timeout is not None else nullcontext()
+    with limit:
+        async with trio.open_nursery() as nursery:
+            if announce:
+                await nursery.start(_announce, lobby, say)
+            nursery.start_soon(_watch_refusal, lobby)
+            nursery.start_soon(_ready_when_full, lobby, say)
+            if on_open is not None:
+                await on_open(lobby)
+            genesis = await lobby.sealed()
+            nursery.cancel_scope.cancel()
+    assert genesis is not None
+    return genesis
+
+
+__all__ = ["GAME_MESH", "Seating", "TableRefused", "describe_lobby_event", "play_at_table"]

@@ -1,0 +1,217 @@
+"""The plain line interface for a person at a network table (until the full-screen one is
+wired to network play): the same rendering and sentences as solo play, from this seat's
+own engine, plus what only a network game has: who the table is waiting for and for how
+long, players dropping out and coming back, and a verdict when someone cheats.
+
+Standard input is read by one background thread, so the network keeps running while the
+person thinks; each line is handed to the trio loop through a memory channel.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import TYPE_CHECKING, TextIO
+
+import trio
+
+from p2pbang.engine.actions import PLAY, Action, Decision, Event
+from p2pbang.table.core import TableCore
+from p2pbang.table.players import PlayerQuit
+from p2pbang.ui.describe import Describer
+from p2pbang.ui.i18n import _
+from p2pbang.ui.plain import HELP, explain, render_table
+from p2pbang.ui.texts import (
+    card_name,
+    card_text,
+    character_name,
+    character_text,
+    role_goal,
+    role_name,
+)
+from p2pbang.ui.view import build_view, display_names
+
+if TYPE_CHECKING:
+    from p2pbang.table.driver import Verdict
+    from p2pbang.table.session import SessionResult, TableSession
+
+WAIT_REPEAT = 10.0
+
+
+class LineInput:
+    """Lines of a text stream, read in a daemon thread, awaited from trio (None at EOF)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self._receive: trio.MemoryReceiveChannel[str | None] | None = None
+
+    def _start(self) -> trio.MemoryReceiveChannel[str | None]:
+        send, receive = trio.open_memory_channel[str | None](64)
+        token = trio.lowlevel.current_trio_token()
+
+        def pump() -> None:
+            while True:
+                line = self.stream.readline()
+                try:
+                    trio.from_thread.run(send.send, line or None, trio_token=token)
+                except (trio.RunFinishedError, trio.BrokenResourceError, trio.Cancelled):
+                    return
+                if not line:
+                    return
+
+        threading.Thread(target=pump, name="p2pbang-stdin", daemon=True).start()
+        return receive
+
+    async def readline(self) -> str | None:
+        if self._receive is None:
+            self._receive = self._start()
+        return await self._receive.receive()
+
+
+class PlainNetworkTable:
+    """Decider and reporter for the person at this peer's seat, on text streams."""
+
+    def __init__(self, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
+        self.out = out
+        self.input = LineInput(inp)
+        self.session: TableSession | None = None
+        self.names: list[str] = []
+        self.say: Describer | None = None
+        self._introduced = False
+        self._last_wait = 0.0
+        self._shown_turn = -1
+
+    def print(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def lobby(self, text: str) -> None:
+        self.print(text)
+
+    # -- reporter --
+
+    def started(self, session: TableSession) -> None:
+        self.session = session
+        self.names = display_names(session.names, session.seat)
+        self.say = Describer(session.core.game, self.names)
+        others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
+        self.print(_("A game of BANG! for {n} players: you and {bots}.").format(
+            n=session.players, bots=others))
+        self.print(f"You sit in seat {session.seat}; the cards are being dealt "
+                   "(every peer shuffles and proves it).")
+        if session.restored_entries:
+            self.print(f"Resumed: {session.restored_entries} log entries replayed from disk.")
+
+    def _introduce(self) -> None:
+        session = self.session
+        if self._introduced or session is None:
+            return
+        you = session.core.game.players[session.seat]
+        if not you.character or you.role is None:
+            return
+        self._introduced = True
+        self.print(_("You play {character}: {text}").format(
+            character=character_name(you.character), text=character_text(you.character)))
+        self.print(_("Your role: {role}. {goal}").format(
+            role=role_name(you.role), goal=role_goal(you.role)))
+
+    def events(self, events: list[Event]) -> None:
+        assert self.say is not None
+        self._introduce()
+        for event in events:
+            text = self.say.event(event)
+            if text:
+                self.print(text)
+
+    def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None:
+        now = time.monotonic()
+        if now - self._last_wait < WAIT_REPEAT:
+            return
+        self._last_wait = now
+        waiting_for = ", ".join(self.names[s] for s in seats)
+        self.print(f"(waiting {seconds:.0f} s for {waiting_for})")
+        for seat in disconnected:
+            self.print(f"({self.names[seat]} is disconnected: the game goes on when they "
+                       "come back)")
+
+    def connection(self, seat: int, kind: str, reason: str) -> None:
+        name = self.names[seat] if self.names else f"seat {seat}"
+        if kind == "disconnected":
+            self.print(f"{name} disconnected" + (f" ({reason})" if reason else ""))
+        elif kind == "reconnected":
+            self.print(f"{name} is back")
+
+    def warning(self, text: str) -> None:
+        self.print(f"warning: {text}")
+
+    def verdict(self, verdict: Verdict) -> None:
+        self.print("")
+        self.print("THE GAME IS STOPPED: " + verdict.describe(self.names))
+        self.print("The evidence is saved next to the game's log.")
+
+    def finished(self, result: SessionResult) -> None:
+        session = self.session
+        if result.end is not None and self.say is not None and session is not None:
+            self.print(self.say.end(result.end))
+            self.print(self.say.outcome(result.end))
+            self.print(render_table(build_view(session.core.game, self.names), self.names))
+        for line in result.summary_lines():
+            self.print(line)
+
+    # -- decider --
+
+    async def decide(self, core: TableCore, decision: Decision) -> Action:
+        assert self.say is not None
+        self._introduce()
+        game = core.game
+        if decision.kind == PLAY and self._shown_turn != game.turn:
+            self._shown_turn = game.turn
+            self.print(render_table(build_view(game, self.names), self.names))
+        actions = game.legal_actions()
+        self.print(self.say.decision(decision))
+        for number, action in enumerate(actions, 1):
+            self.print(f"  {number:>2}. {self.say.action(decision, action)}")
+        while True:
+            self.out.write(_("choice (? for help)> "))
+            self.out.flush()
+            line = await self.input.readline()
+            if line is None:
+                raise PlayerQuit("end of input")
+            text = line.strip()
+            chosen = self._command(text, core, len(actions))
+            if chosen is None:
+                continue
+            action = actions[chosen - 1]
+            reason = game.check(action)
+            if reason is not None:  # listed actions are legal; say so if one is not
+                self.print(_("Not allowed: {reason}").format(reason=reason))
+                continue
+            return action
+
+    def _command(self, text: str, core: TableCore, count: int) -> int | None:
+        """Handle one typed line: the number of an action, or None after a command."""
+        if not text:
+            return None
+        if text in ("q", "quit", "exit"):
+            raise PlayerQuit("the player left")
+        if text in ("?", "help"):
+            self.print(_(HELP))
+        elif text == "t":
+            self.print(render_table(build_view(core.game, self.names), self.names))
+        elif text == "h":
+            for card in build_view(core.game, self.names).hand:
+                self.print(f"  {card_name(card.name)} ({card.label}): {card_text(card.name)}")
+        elif text.startswith("c ") or text == "c":
+            self.print(explain(text[1:]))
+        elif not text.isdigit():
+            self.print(_("Type the number of an action (1-{n}), or ? for help.").format(n=count))
+        elif not 1 <= int(text) <= count:
+            self.print(_("There is no action {number}: choose 1 to {n}.").format(
+                number=int(text), n=count))
+        else:
+            return int(text)
+        return None
+
+
+__all__ = ["LineInput", "PlainNetworkTable"]

@@ -1,0 +1,125 @@
+"""Who decides a seat's moves at a network table, and who is told what happens.
+
+A *decider* answers the decisions of this peer's seat from this peer's engine only
+(``core.game``, built for this seat: it holds no other hand), so a bot at a network table
+knows exactly what a person in its chair would. A *reporter* is what the session tells about
+the game as it goes: events, waits, peers coming and going, the verdict, the result. The
+plain line interface implements both for a person (``plain_net.py``); the bot reporter
+below prints short progress lines for a log file.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+import time
+from typing import TYPE_CHECKING, Protocol, TextIO
+
+from p2pbang.bots.random_bot import RandomBot
+from p2pbang.engine.actions import Action, Decision, Event
+from p2pbang.table.core import TableCore
+
+if TYPE_CHECKING:
+    from p2pbang.table.driver import Verdict
+    from p2pbang.table.session import SessionResult, TableSession
+
+
+class PlayerQuit(Exception):
+    """The person at this seat chose to leave; the game can be resumed later."""
+
+
+class Decider(Protocol):
+    async def decide(self, core: TableCore, decision: Decision) -> Action: ...
+
+
+class Reporter(Protocol):
+    def started(self, session: TableSession) -> None: ...
+
+    def events(self, events: list[Event]) -> None: ...
+
+    def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None: ...
+
+    def connection(self, seat: int, kind: str, reason: str) -> None: ...
+
+    def warning(self, text: str) -> None: ...
+
+    def verdict(self, verdict: Verdict) -> None: ...
+
+    def finished(self, result: SessionResult) -> None: ...
+
+
+class BotDecider:
+    """A computer player: ``RandomBot`` on this seat's own engine, seeded from ``secrets``
+    unless a seed is given (a seed makes a bot's choices repeatable, not the deal)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = secrets.randbits(64) if seed is None else seed
+        self._bot = RandomBot(self.seed)
+
+    async def decide(self, core: TableCore, decision: Decision) -> Action:
+        return self._bot.decide(core.game, decision)
+
+
+class LineReporter:
+    """Short timestamped progress lines (bots, logs, tests): one per turn, wait, peer
+    event and warning, and a machine-readable summary at the end."""
+
+    def __init__(self, out: TextIO = sys.stdout, narrate: bool = False,
+                 wait_every: float = 5.0) -> None:
+        self.out = out
+        self.narrate = narrate
+        self.wait_every = wait_every
+        self._session: TableSession | None = None
+        self._last_wait = 0.0
+
+    def say(self, text: str) -> None:
+        self.out.write(f"[{time.strftime('%H:%M:%S')}] {text}\n")
+        self.out.flush()
+
+    def _name(self, seat: int) -> str:
+        if self._session is None or not 0 <= seat < len(self._session.names):
+            return f"seat {seat}"
+        return f"{self._session.names[seat]} (seat {seat})"
+
+    def started(self, session: TableSession) -> None:
+        self._session = session
+        names = ", ".join(f"{seat}: {name}" for seat, name in enumerate(session.names))
+        self.say(f"game {session.session_id.hex()[:16]}: seat {session.seat} of "
+                 f"{session.players} ({names})")
+        if session.restored_entries:
+            self.say(f"resumed from disk: {session.restored_entries} log entries replayed")
+
+    def events(self, events: list[Event]) -> None:
+        for event in events:
+            if event.kind == "turn":
+                self.say(f"turn {event.value}: {self._name(event.seat)}")
+            elif event.kind == "eliminated":
+                self.say(f"eliminated: {self._name(event.seat)}")
+            elif self.narrate:
+                self.say(f"  {event}")
+
+    def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None:
+        now = time.monotonic()
+        if now - self._last_wait < self.wait_every:
+            return
+        self._last_wait = now
+        who = ", ".join(self._name(seat) + (" [disconnected]" if seat in disconnected else "")
+                        for seat in seats)
+        self.say(f"waiting {seconds:.0f} s for {who}")
+
+    def connection(self, seat: int, kind: str, reason: str) -> None:
+        self.say(f"peer {self._name(seat)} {kind}" + (f": {reason}" if reason else ""))
+
+    def warning(self, text: str) -> None:
+        self.say(f"warning: {text}")
+
+    def verdict(self, verdict: Verdict) -> None:
+        names = self._session.names if self._session else []
+        self.say(f"VERDICT: {verdict.describe(names)}")
+
+    def finished(self, result: SessionResult) -> None:
+        for line in result.summary_lines():
+            self.say(line)
+
+
+__all__ = ["BotDecider", "Decider", "LineReporter", "PlayerQuit", "Reporter"]

@@ -1,0 +1,500 @@
+"""A game of BANG! between peers on a LAN, from the sealed genesis to the last entry.
+
+The lobby (``p2pbang.net.lobby``) ends with a genesis every player signed; its hash is the
+session id, its roster order (peer ids sorted) is the seat order, for the whole game. (Seat
+order is not shuffled: the engine picks the Sheriff with a public random draw, and seats
+count from the Sheriff, so the roster order gives nobody an advantage.) From there a
+:class:`TableSession` runs this peer's side of the game:
+
+1. **Secrets first.** The seat's dealer key is created (or, on a resume, reloaded) and
+   written to the game's ``SecretsFile`` before anything depends on it.
+2. **The log.** A ``Log`` over the genesis roster's identity keys, whose ``writers`` callback
+   is a :class:`~p2pbang.table.driver.LogDriver`: it feeds every committed entry to this
+   seat's ``TableCore`` before naming the next writers, and closes the log on a proven
+   cheat. A resumed peer reloads the log from its ``LogStore`` through the same driver, so
+   its engine and dealer replay the whole game.
+3. **Replication.** ``MeshReplication`` carries the log over the lobby's mesh; every
+   committed entry is journaled (fsync) before anything that depends on it is sent.
+4. **Writing.** Whenever the open position names this seat and it has not written its part
+   yet, it writes: the dealer's message for a dealing round, or its decider's move (a bot,
+   or the person at the keyboard) with the proven reveal of every card the move shows.
+5. **The end.** When the log closes (the game ended, or a verdict stopped it), the peer
+   tells the others so with a ``table.done`` message naming its final log length and hash,
+   and lingers, still serving the log, until every other seat has said the same (or a
+   time limit passes): so a peer that dropped out near the end can still catch up. The
+   transcript is written, the verdict and its evidence saved next to the log.
+
+Eliminated players keep running to the end: every hidden card needs every seat's key share.
+A peer that disconnects is waited for (``waiting`` reports who, and for how long); when it
+comes back, its replicator catches up and the game goes on.
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import trio
+
+from p2pbang.dealer.mental import MentalDealer
+from p2pbang.engine.actions import Decision, End, Event
+from p2pbang.net.codec import FixedBin, Int
+from p2pbang.net.identity import Identity
+from p2pbang.net.lobby import Genesis
+from p2pbang.net.log import Log, LogError, Roster
+from p2pbang.net.mesh import ConnectionEvent, DialError, Incoming, Mesh, PeerNotConnected
+from p2pbang.net.replication import MeshReplication, attach_log_sync
+from p2pbang.net.store import LogStore, SecretsFile
+from p2pbang.net.sync import Replicator, Step
+from p2pbang.table.core import DEAL, MOVE, TableCore
+from p2pbang.table.dealer_secrets import SeatSecrets, pending_opening, restore_opening
+from p2pbang.table.driver import FAILURE, LogDriver, Verdict
+from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
+from p2pbang.table.players import Decider, PlayerQuit, Reporter
+
+if TYPE_CHECKING:
+    from p2pbang.table.cheats import Cheater
+
+TABLE_TOPIC = "table"
+DONE = "table.done"
+HASH_BYTES = 32
+
+
+@dataclass(frozen=True)
+class TableInboxes:
+    """The mesh subscriptions a table needs, opened before the genesis is sealed."""
+
+    log: trio.MemoryReceiveChannel[Incoming]
+    table: trio.MemoryReceiveChannel[Incoming]
+
+
+def prepare_mesh(mesh: Mesh) -> TableInboxes:
+    """Register the table's messages on the lobby's mesh and open their inboxes.
+
+    Call it right after the lobby opens: a faster peer may send log messages the moment the
+    genesis is sealed, and an unregistered message type would cost it its connection.
+    """
+    log_inbox = attach_log_sync(mesh)
+    if DONE not in mesh.registry:
+        mesh.registry.register(DONE, {"n": Int(0, 2**32), "h": FixedBin(HASH_BYTES)})
+    return TableInboxes(log_inbox, mesh.subscribe(TABLE_TOPIC, 256))
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """Timings. ``max_wait`` (None: forever) makes an unattended peer give up on a table
+    where one position has waited that long; a person decides for themselves."""
+
+    tick: float = 1.0
+    linger: float = 30.0
+    wait_report: float = 3.0
+    max_wait: float | None = None
+    redial: float = 2.0
+
+
+class GaveUp(Exception):
+    """Nobody wrote the open position for ``max_wait`` seconds."""
+
+
+@dataclass
+class SessionResult:
+    """How the game went for this peer."""
+
+    directory: Path
+    names: list[str]
+    end: End | None
+    verdict: Verdict | None
+    entries: int
+    head: bytes
+    transcript: Path | None = None
+    left: bool = False
+    gave_up: str | None = None
+    unconfirmed: list[int] = field(default_factory=list)
+    setup_s: float | None = None
+    game_s: float = 0.0
+    stats: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.end is not None and self.verdict is None
+
+    def outcome_text(self) -> str:
+        if self.end is not None:
+            winners = ", ".join(f"{self.names[s]} (seat {s})" for s in self.end.winners)
+            return f"{self.end.team} win: {winners}"
+        if self.verdict is not None:
+            return f"stopped: {self.verdict.describe(self.names)}"
+        if self.left:
+            return "left the game before the end (p2pbang resume rejoins it)"
+        return f"gave up: {self.gave_up}" if self.gave_up else "unfinished"
+
+    def summary_lines(self) -> list[str]:
+        lines = [f"result: {self.outcome_text()}",
+                 f"log: {self.entries} entries, head {self.head.hex()}"]
+        if self.unconfirmed:
+            lines.append(f"not confirmed by seats {self.unconfirmed} (gone before the end?)")
+        lines.append(f"game saved: {self.directory}")
+        if self.transcript is not None:
+            lines.append(f"transcript: {self.transcript}")
+        return lines
+
+
+def _usage() -> dict[str, float]:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return {"cpu_s": usage.ru_utime + usage.ru_stime, "max_rss_mb": usage.ru_maxrss / 1024}
+
+
+class TableSession:
+    """This peer's seat at a sealed table (see the module docstring)."""
+
+    def __init__(
+        self,
+        identity: Identity,
+        genesis: Genesis,
+        mesh: Mesh,
+        inboxes: TableInboxes,
+        files: GameFiles,
+        decider: Decider,
+        reporter: Reporter,
+        *,
+        config: SessionConfig | None = None,
+        cheat: Cheater | None = None,
+        meta: dict[str, object] | None = None,
+    ) -> None:
+        self.identity = identity
+        self.genesis = genesis
+        self.mesh = mesh
+        self.inboxes = inboxes
+        self.files = files
+        self.decider = decider
+        self.reporter = reporter
+        self.config = config or SessionConfig()
+        self.cheat = cheat
+        self.meta = dict(meta or {})
+        self.session_id = genesis.session_id
+        self.seat = genesis.seat_of(identity.peer_id)
+        self.players = len(genesis.seats)
+        self.names = [seat.name for seat in genesis.seats]
+        self.roster = Roster([seat.public_key for seat in genesis.seats])
+        self.restored_entries = 0
+        self._progress = trio.Event()
+        self._last_progress = time.monotonic()
+        self._mark = (0, 0)
+        self._done: dict[int, tuple[int, bytes]] = {}
+        self._addresses: dict[str, tuple[str, int]] = {
+            str(peer): (str(address[0]), int(address[1]))
+            for peer, address in dict(self.meta.pop("peers", {})).items()}
+        self._replaying = False
+        self._deciding: trio.CancelScope | None = None
+        self._setup_s: float | None = None
+        self._started = time.monotonic()
+        # Set in run():
+        self.core: TableCore
+        self.driver: LogDriver
+        self.log: Log
+        self.replication: MeshReplication
+        self._secrets_file: SecretsFile
+        self._secrets: SeatSecrets
+
+    # ------------------------------------------------------------------ the whole game
+
+    async def run(self) -> SessionResult:
+        """Play this seat to the end of the game; the files stay for resume, replay, verify."""
+        self.files.save_genesis(self.genesis)
+        self.files.update_meta(seat=self.seat, peer_id=self.identity.peer_id,
+                               session=self.session_id.hex(), names=self.names,
+                               port=self.mesh.port, over=False, **self.meta)
+        self._remember_peers()
+        self._open_dealer()
+        result: SessionResult
+        with LogStore(self.files.directory, self.session_id) as store:
+            self._open_log(store)
+            self.reporter.started(self)
+            replicator = Replicator(self.log, self.seat, journal=store)
+            self.replication = MeshReplication(
+                self.mesh, replicator, self.genesis.roster, self.inboxes.log,
+                on_step=self._on_step, on_connection=self._on_connection)
+            left, gave_up = False, None
+            async with trio.open_nursery() as nursery:
+                await nursery.start(self.replication.run, self.config.tick)
+                nursery.start_soon(self._receive_done)
+                nursery.start_soon(self._keep_links)
+                nursery.start_soon(self._watch)
+                try:
+                    await self._play()
+                except PlayerQuit:
+                    left = True
+                except GaveUp as exc:
+                    gave_up = str(exc)
+                verdict = self.driver.check_halted() or self.driver.verdict
+                if verdict is not None:
+                    self._save_verdict(verdict)
+                if not left and not gave_up:
+                    await self._linger()
+                nursery.cancel_scope.cancel()
+            result = self._conclude(left, gave_up)
+        self.reporter.finished(result)
+        return result
+
+    def _open_dealer(self) -> None:
+        self._secrets_file = SecretsFile(self.files.directory, self.session_id)
+        stored = self._secrets_file.read()
+        if stored is None:
+            dealer = MentalDealer(self.seat, self.players, self.session_id)
+            self._secrets = SeatSecrets(dealer.export_secret_key())
+            self._secrets_file.write(self._secrets.encode())
+        else:
+            self._secrets = SeatSecrets.decode(stored)
+            dealer = MentalDealer(self.seat, self.players, self.session_id,
+                                  secret_key=self._secrets.dealer_key)
+        self.core = TableCore(self.players, self.seat, dealer)
+        self.core.start()
+
+    def _open_log(self, store: LogStore) -> None:
+        on_part = self.cheat.observe if self.cheat is not None else None
+        self.driver = LogDriver(self.core, on_events=self._narrate, on_part=on_part)
+        self.log = Log(self.session_id, self.roster, self.driver.writers)
+        self.driver.bind(self.log)
+        self._replaying = True
+        try:
+            self.restored_entries = restore_into(self.log, store)
+            self.driver.catch_up()
+        finally:
+            self._replaying = False
+
+    # ------------------------------------------------------------------ writing our parts
+
+    async def _play(self) -> None:
+        while True:
+            progress = self._progress
+            if self.driver.closed:
+                return
+            turn = self.log.open_turn()
+            expected = self.core.expected()
+            if turn is None or expected is None:
+                return
+            if expected.kind == MOVE and self._setup_s is None:
+                self._setup_s = time.monotonic() - self._started
+            written = {part.seat for part in self.log.pending_parts()}
+            if self.seat in turn.seats and self.seat not in written:
+                await self._write(expected.kind)
+                continue
+            await progress.wait()
+
+    async def _write(self, kind: str) -> None:
+        if kind == DEAL:
+            payload = self._deal_payload()
+            if self.cheat is not None:
+                payload = self.cheat.deal(self, payload)
+        else:
+            decision = self.core.game.pending
+            assert isinstance(decision, Decision)
+            payload = None
+            if self.cheat is not None:
+                payload = self.cheat.move(self, decision)
+            if payload is None:
+                with trio.CancelScope() as scope:
+                    self._deciding = scope
+                    action = await self.decider.decide(self.core, decision)
+                self._deciding = None
+                if scope.cancelled_caught:
+                    return  # the log was halted while we thought
+                payload = self.core.move_payload(action)
+        if self.cheat is not None and await self.cheat.write(self, kind, payload):
+            return
+        try:
+            await self.replication.submit(self.identity.private_key, kind, payload)
+        except LogError as exc:
+            self.driver.verdict = Verdict(FAILURE, -1, f"cannot write: {exc}", len(self.log))
+            self._wake()
+
+    def _deal_payload(self) -> bytes:
+        """The dealer's message, with any secret it depends on on disk before it is signed."""
+        dealer = self.core.dealer
+        restore_opening(dealer, self._secrets.opening)
+        payload = self.core.my_deal_payload()
+        assert payload is not None, "the log named this seat but its dealer owes nothing"
+        opening = pending_opening(dealer)
+        if opening is not None and opening != self._secrets.opening:
+            self._secrets = replace(self._secrets, opening=opening)
+            self._secrets_file.write(self._secrets.encode())
+        return payload
+
+    # ------------------------------------------------------------------ what comes in
+
+    def _wake(self) -> None:
+        self._progress.set()
+        self._progress = trio.Event()
+
+    def _on_step(self, step: Step) -> None:
+        for rejection in step.rejected:
+            self.reporter.warning(f"refused: {rejection}")
+        for fault in step.faults:
+            self.reporter.warning(f"sync fault: {fault}")
+        if step.proofs or self.log.halted is not None:
+            self.driver.check_halted()
+            if self._deciding is not None:
+                self._deciding.cancel()
+        mark = (len(self.log), len(self.log.pending_parts()))
+        if mark != self._mark:
+            self._mark = mark
+            self._last_progress = time.monotonic()
+        self._progress.set()
+        self._progress = trio.Event()
+
+    def _on_connection(self, seat: int, event: ConnectionEvent) -> None:
+        if event.kind == "disconnected" and self._finished_peer(seat):
+            return  # a peer that finished and left: nothing to report
+        self.reporter.connection(seat, event.kind, event.reason)
+        if event.kind in ("connected", "reconnected"):
+            self._remember_peers()
+
+    def _finished_peer(self, seat: int) -> bool:
+        return seat in self._done
+
+    def _narrate(self, events: list[Event]) -> None:
+        if not self._replaying:
+            self.reporter.events(events)
+
+    async def _receive_done(self) -> None:
+        async for incoming in self.inboxes.table:
+            seat = self.replication.seat_of(incoming.peer_id)
+            if seat is None or incoming.message.get("t") != DONE:
+                continue
+            length, head = incoming.message["n"], incoming.message["h"]
+            if length <= len(self.log) and self.log.hash_at(length) != head:
+                self.reporter.warning(f"seat {seat} ended on another history "
+                                      f"(length {length}, head {head.hex()[:16]})")
+            self._done[seat] = (length, head)
+            self._progress.set()
+            self._progress = trio.Event()
+
+    # ------------------------------------------------------------------ keeping the table
+
+    def _remember_peers(self) -> None:
+        """Note where the other players listen, for a restart of this peer."""
+        known = dict(self._addresses)
+        for status in self.mesh.peers():
+            if status.peer_id in self.genesis.roster and status.address is not None:
+                known[status.peer_id] = (str(status.address[0]), int(status.address[1]))
+        if known != self._addresses:
+            self._addresses = known
+            if self.files.path(META_FILE).exists():
+                self.files.update_meta(peers={k: list(v) for k, v in known.items()})
+
+    async def _keep_links(self) -> None:
+        """Reach every roster peer we know an address for: the mesh keeps the links it is
+        responsible for (to higher ids); a restarted peer listening on a new port must dial
+        the others itself, or the lower ids would keep dialing its old address."""
+        me = self.identity.peer_id
+        for peer_id, (host, port) in self._addresses.items():
+            if peer_id != me:
+                self.mesh.add_peer(peer_id, host, port)
+        while True:
+            connected = set(self.mesh.connected_peers())
+            for peer_id, (host, port) in list(self._addresses.items()):
+                if peer_id < me and peer_id not in connected and peer_id not in self._done:
+                    try:
+                        await self.mesh.connect(host, port)
+                    except (DialError, OSError):
+                        continue
+            await trio.sleep(self.config.redial)
+
+    async def _watch(self) -> None:
+        """Say who the table waits for, and for how long; give up after ``max_wait``."""
+        while True:
+            await trio.sleep(1.0)
+            if self.driver.closed:
+                self._last_progress = time.monotonic()
+                continue
+            turn = self.log.open_turn()
+            if turn is None:
+                continue
+            written = {part.seat for part in self.log.pending_parts()}
+            owed = sorted(set(turn.seats) - written - {self.seat})
+            waited = time.monotonic() - self._last_progress
+            if not owed:
+                continue
+            if waited >= self.config.wait_report:
+                connected = self.replication.connected_seats()
+                gone = [seat for seat in owed if seat not in connected]
+                self.reporter.waiting(owed, waited, gone)
+            if self.config.max_wait is not None and waited > self.config.max_wait:
+                raise GaveUp(f"waited {waited:.0f} s for seats {owed}")
+
+    # ------------------------------------------------------------------ the end
+
+    def _done_message(self) -> dict[str, object]:
+        return {"t": DONE, "n": len(self.log), "h": self.log.head_hash}
+
+    def _all_confirmed(self) -> bool:
+        others = set(range(self.players)) - {self.seat}
+        if set(self._done) != others:
+            return False
+        return all(length <= len(self.log) for length, _ in self._done.values())
+
+    async def _linger(self) -> None:
+        """Tell the table we are done, and stay (serving the log) until all are."""
+        deadline = trio.current_time() + self.config.linger
+        while not self._all_confirmed() and trio.current_time() < deadline:
+            progress = self._progress
+            await self._broadcast_done()
+            with trio.move_on_after(min(1.0, max(0.0, deadline - trio.current_time()))):
+                await progress.wait()
+        await self._broadcast_done()
+
+    async def _broadcast_done(self) -> None:
+        message = self._done_message()
+        for peer_id in self.mesh.connected_peers():
+            if peer_id in self.genesis.roster:
+                try:
+                    await self.mesh.send(peer_id, message)
+                except PeerNotConnected:
+                    continue
+
+    def _conclude(self, left: bool, gave_up: str | None) -> SessionResult:
+        verdict = self.driver.check_halted() or self.driver.verdict
+        end = self.core.over if verdict is None else None
+        transcript = None
+        if not left and not gave_up:
+            transcript = self.files.write_transcript(self.genesis, self.log)
+        over = end is not None or verdict is not None
+        self.files.update_meta(over=over, entries=len(self.log),
+                               head=self.log.head_hash.hex())
+        others = set(range(self.players)) - {self.seat}
+        traffic = self.mesh.traffic()
+        stats: dict[str, float] = {**_usage(), **{k: float(v) for k, v in traffic.items()}}
+        return SessionResult(
+            directory=self.files.directory, names=self.names, end=end, verdict=verdict,
+            entries=len(self.log), head=self.log.head_hash, transcript=transcript, left=left,
+            gave_up=gave_up, unconfirmed=sorted(others - set(self._done)) if over else [],
+            setup_s=self._setup_s, game_s=time.monotonic() - self._started, stats=stats)
+
+    def _save_verdict(self, verdict: Verdict) -> None:
+        roster = self.genesis.roster
+        description = {
+            "kind": verdict.kind,
+            "seat": verdict.seat,
+            "peer_id": roster[verdict.seat] if 0 <= verdict.seat < len(roster) else None,
+            "name": self.names[verdict.seat] if 0 <= verdict.seat < len(roster) else None,
+            "reason": verdict.reason,
+            "log_position": verdict.index,
+            "statement": verdict.describe(self.names),
+            "evidence_file": "evidence.bin",
+        }
+        self.files.save_verdict(description, verdict.evidence)
+        self.reporter.verdict(verdict)
+
+
+__all__ = [
+    "DONE",
+    "GaveUp",
+    "SessionConfig",
+    "SessionResult",
+    "TableInboxes",
+    "TableSession",
+    "prepare_mesh",
+]
