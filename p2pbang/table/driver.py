@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from p2pbang.engine.actions import Event
 from p2pbang.net.log import Log, Turn
-from p2pbang.table.core import Cheat, TableCore
+from p2pbang.table.core import DEAL, MOVE, Cheat, TableCore
 
 CHEAT = "cheat"
 EQUIVOCATION = "equivocation"
@@ -51,13 +51,18 @@ class Verdict:
     reason: str
     index: int
     evidence: bytes = b""
+    entry_kind: str = ""
 
     def describe(self, names: list[str]) -> str:
         if self.kind == FAILURE:
             return f"this peer could not go on at log position {self.index}: {self.reason}"
         who = names[self.seat] if 0 <= self.seat < len(names) else "?"
-        what = "equivocated" if self.kind == EQUIVOCATION else "cheated"
-        return f"{who} (seat {self.seat}) {what} at log position {self.index}: {self.reason}"
+        if self.kind == EQUIVOCATION:
+            return (f"{who} (seat {self.seat}) equivocated: {self.reason} "
+                    f"(log position {self.index})")
+        where = {DEAL: "a dealing message", MOVE: "a move"}.get(self.entry_kind, "an entry")
+        return (f"{who} (seat {self.seat}) cheated in {where} at log position {self.index}: "
+                f"{self.reason}")
 
 
 class LogDriver:
@@ -109,8 +114,8 @@ class LogDriver:
         if proof is not None and (self.verdict is None or self.verdict.kind != EQUIVOCATION):
             self.verdict = Verdict(
                 EQUIVOCATION, proof.seat,
-                f"signed two different entries for log position {proof.index}",
-                proof.index, proof.encode())
+                "signed two different versions of one log entry and showed them to different "
+                "players", proof.index, proof.encode())
         return self.verdict
 
     @property
@@ -125,10 +130,11 @@ class LogDriver:
             events = self.core.receive(seat, kind, payload)
         except Cheat as cheat:
             self.verdict = Verdict(CHEAT, cheat.seat, cheat.reason, index,
-                                   cheat.evidence or payload)
+                                   cheat.evidence or payload, kind)
             return False
         except Exception as exc:  # our own bug or a broken assumption: stop, blame nobody
-            self.verdict = Verdict(FAILURE, -1, f"{type(exc).__name__}: {exc}", index, payload)
+            self.verdict = Verdict(FAILURE, -1, f"{type(exc).__name__}: {exc}", index, payload,
+                                   kind)
             return False
         if self.on_part is not None:
             self.on_part(seat, kind, payload)

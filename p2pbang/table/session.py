@@ -44,7 +44,7 @@ from p2pbang.engine.actions import Decision, End, Event
 from p2pbang.net.codec import FixedBin, Int
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import Genesis
-from p2pbang.net.log import Log, LogError, Roster
+from p2pbang.net.log import Log, LogError, Reason, Rejection, Roster
 from p2pbang.net.mesh import ConnectionEvent, DialError, Incoming, Mesh, PeerNotConnected
 from p2pbang.net.replication import MeshReplication, attach_log_sync
 from p2pbang.net.store import LogStore, SecretsFile
@@ -330,10 +330,14 @@ class TableSession:
         self._progress = trio.Event()
 
     def _on_step(self, step: Step) -> None:
-        for rejection in step.rejected:
-            self.reporter.warning(f"refused: {rejection}")
-        for fault in step.faults:
-            self.reporter.warning(f"sync fault: {fault}")
+        if self.log.halted is None:
+            # A part naming another history may be an honest peer's symptom of someone
+            # else's fork: the proof of equivocation that follows is the verdict.
+            for rejection in step.rejected:
+                if rejection.reason is not Reason.WRONG_PREV:
+                    self.reporter.warning(f"refused: {self._blame(rejection)}")
+            for fault in step.faults:
+                self.reporter.warning(f"sync fault: {fault}")
         if step.proofs or self.log.halted is not None:
             self.driver.check_halted()
             if self._deciding is not None:
@@ -344,6 +348,11 @@ class TableSession:
             self._last_progress = time.monotonic()
         self._progress.set()
         self._progress = trio.Event()
+
+    def _blame(self, rejection: Rejection) -> str:
+        seat = rejection.offender
+        who = f"{self.names[seat]} (seat {seat})" if seat is not None else "an unknown sender"
+        return f"{who}: {rejection.reason.value}: {rejection.detail}"
 
     def _on_connection(self, seat: int, event: ConnectionEvent) -> None:
         if event.kind == "disconnected" and self._finished_peer(seat):
@@ -365,9 +374,10 @@ class TableSession:
             if seat is None or incoming.message.get("t") != DONE:
                 continue
             length, head = incoming.message["n"], incoming.message["h"]
-            if length <= len(self.log) and self.log.hash_at(length) != head:
-                self.reporter.warning(f"seat {seat} ended on another history "
-                                      f"(length {length}, head {head.hex()[:16]})")
+            differs = length <= len(self.log) and self.log.hash_at(length) != head
+            if differs and seat not in self._done and self.log.halted is None:
+                self.reporter.warning(f"{self.names[seat]} (seat {seat}) ended on another "
+                                      f"history (length {length}, head {head.hex()[:16]})")
             self._done[seat] = (length, head)
             self._progress.set()
             self._progress = trio.Event()
@@ -431,10 +441,9 @@ class TableSession:
         return {"t": DONE, "n": len(self.log), "h": self.log.head_hash}
 
     def _all_confirmed(self) -> bool:
-        others = set(range(self.players)) - {self.seat}
-        if set(self._done) != others:
-            return False
-        return all(length <= len(self.log) for length, _ in self._done.values())
+        """Every other seat has closed its log too (ours is closed: it cannot grow, so a
+        longer or different log elsewhere is for the warnings, not a reason to wait)."""
+        return set(self._done) >= set(range(self.players)) - {self.seat}
 
     async def _linger(self) -> None:
         """Tell the table we are done, and stay (serving the log) until all are."""
