@@ -37,6 +37,7 @@ TICK_INTERVAL = 1.0
 
 StepHook = Callable[[Step], None]
 ConnectionHook = Callable[[int, ConnectionEvent], None]
+MessageHook = Callable[[int, bytes], None]
 
 
 def attach_log_sync(
@@ -59,7 +60,8 @@ class MeshReplication:
     ``roster`` lists the table's peer ids in seat order (the genesis order). ``on_step`` sees
     every replicator step (what was committed, refused, proven) as soon as the log has
     changed, before its messages are queued; ``on_connection`` sees every connection event
-    of a roster peer, with its seat.
+    of a roster peer, with its seat; ``on_message`` every sync message received, as its
+    bytes (a traffic recorder for audits and the privacy tests).
     """
 
     def __init__(
@@ -71,6 +73,7 @@ class MeshReplication:
         *,
         on_step: StepHook | None = None,
         on_connection: ConnectionHook | None = None,
+        on_message: MessageHook | None = None,
     ) -> None:
         if len(roster) != len(replicator.log.roster):
             raise ValueError("the roster's peer ids and the log's keys differ in number")
@@ -80,6 +83,7 @@ class MeshReplication:
         self._inbox = inbox
         self._on_step = on_step
         self._on_connection = on_connection
+        self._on_message = on_message
         self._lock = trio.Lock()
         self.steps = 0
 
@@ -176,6 +180,8 @@ class MeshReplication:
             if seat is None or incoming.message.get("t") != LOG_SYNC:
                 continue  # the mesh admits only the roster; anything else is not ours
             data = incoming.message["d"]
+            if self._on_message is not None:
+                self._on_message(seat, data)
             await self._input(lambda seat=seat, data=data: self.replicator.receive(seat, data))
 
     async def _pump_events(self, events: trio.MemoryReceiveChannel[ConnectionEvent]) -> None:

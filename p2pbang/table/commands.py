@@ -203,6 +203,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--announce", action="store_true",
                      help="with --open: announce the table over mDNS")
     bot.add_argument("--cheat", choices=CHEAT_KINDS, default=None, help=argparse.SUPPRESS)
+    bot.add_argument("--record", default=None, help=argparse.SUPPRESS)
     _common(bot)
 
     resume = _formatter(commands, "resume", help="rejoin a game after a crash or a quit",
@@ -423,7 +424,8 @@ def cmd_bot(args: argparse.Namespace) -> int:
     identity = _identity(Path(args.home) if args.home else None, name)
     reporter = LineReporter(narrate=args.verbose)
     decider = BotDecider(args.seed)
-    config = SessionConfig(max_wait=args.max_wait)
+    config = SessionConfig(max_wait=args.max_wait,
+                           record=Path(args.record) if args.record else None)
     meta = {"player": "bot"}
     seating = Seating(decider, reporter, home, meta, config, args.cheat)
     listen = _listen(args)

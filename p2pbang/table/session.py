@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgpack
 import trio
 
 from p2pbang.dealer.mental import MentalDealer
@@ -86,13 +87,16 @@ def prepare_mesh(mesh: Mesh) -> TableInboxes:
 @dataclass(frozen=True)
 class SessionConfig:
     """Timings. ``max_wait`` (None: forever) makes an unattended peer give up on a table
-    where one position has waited that long; a person decides for themselves."""
+    where one position has waited that long; a person decides for themselves. ``record``
+    appends every log message received, as received, to that file (an audit aid: see
+    :func:`read_recording`)."""
 
     tick: float = 1.0
     linger: float = 30.0
     wait_report: float = 3.0
     max_wait: float | None = None
     redial: float = 2.0
+    record: Path | None = None
 
 
 class GaveUp(Exception):
@@ -140,6 +144,28 @@ class SessionResult:
         if self.transcript is not None:
             lines.append(f"transcript: {self.transcript}")
         return lines
+
+
+class _Recorder:
+    """Appends ``[seconds, seat, message bytes]`` records (msgpack) for each message."""
+
+    def __init__(self, path: Path) -> None:
+        self._file = open(path, "ab")  # noqa: SIM115 (closed by close())
+        self._start = time.monotonic()
+
+    def record(self, seat: int, data: bytes) -> None:
+        self._file.write(msgpack.packb([time.monotonic() - self._start, seat, data],
+                                       use_bin_type=True))
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def read_recording(path: Path) -> list[tuple[float, int, bytes]]:
+    """The records a ``record`` file holds, in the order they were received."""
+    with open(path, "rb") as handle:
+        unpacker = msgpack.Unpacker(handle, raw=False, max_buffer_size=64 * 1024 * 1024)
+        return [(float(t), int(seat), bytes(data)) for t, seat, data in unpacker]
 
 
 def _usage() -> dict[str, float]:
@@ -214,9 +240,11 @@ class TableSession:
             self._open_log(store)
             self.reporter.started(self)
             replicator = Replicator(self.log, self.seat, journal=store)
+            recorder = _Recorder(self.config.record) if self.config.record else None
             self.replication = MeshReplication(
                 self.mesh, replicator, self.genesis.roster, self.inboxes.log,
-                on_step=self._on_step, on_connection=self._on_connection)
+                on_step=self._on_step, on_connection=self._on_connection,
+                on_message=recorder.record if recorder else None)
             left, gave_up = False, None
             async with trio.open_nursery() as nursery:
                 await nursery.start(self.replication.run, self.config.tick)
@@ -236,6 +264,8 @@ class TableSession:
                     await self._linger()
                 nursery.cancel_scope.cancel()
             result = self._conclude(left, gave_up)
+            if recorder is not None:
+                recorder.close()
         self.reporter.finished(result)
         return result
 
@@ -506,4 +536,5 @@ __all__ = [
     "TableInboxes",
     "TableSession",
     "prepare_mesh",
+    "read_recording",
 ]
