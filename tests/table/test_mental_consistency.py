@@ -1,0 +1,99 @@
+"""Cross-check of the two dealers: a game dealt by MentalDealers and one dealt by the
+LocalDealer both give the engine a consistent game: every card in exactly one place, each
+seat's engine agreeing with the truth, and hands known only to their owners."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from p2pbang.dealer.local import LocalDealer
+from p2pbang.engine.actions import PICK_CHECK, Decision, End
+from p2pbang.engine.chance import Deal, result_for_viewer
+from p2pbang.engine.game import Game
+from p2pbang.table.local_bus import LocalTable
+
+
+def _zones(game: Game) -> list[int]:
+    slots = list(game.deck) + list(game.discard) + list(game.store)
+    for p in game.players:
+        slots += p.hand + p.table
+    return slots
+
+
+def check_consistent(truth: Game, seats: list[Game]) -> bool:
+    """At a settled point after the deal (mid-step, a drawn card is in the dealer's hands)."""
+    pending = truth.pending
+    if truth.turn < 1 or not isinstance(pending, (Decision, End)):
+        return False
+    slots = _zones(truth)
+    if isinstance(pending, Decision) and pending.kind == PICK_CHECK:
+        slots += list(pending.options)
+    assert len(slots) == len(set(slots)) == len(truth.cards)
+    placed = [truth.known[s] for s in slots if s in truth.known]
+    assert len(placed) == len(set(placed))  # no card in two places
+    for s in slots:
+        if s not in truth.deck:
+            assert s in truth.known  # every dealt card is known to someone
+    for view in seats:
+        for slot, card in view.known.items():
+            if slot in truth.known:
+                assert truth.known[slot] == card
+        for other in view.players:
+            if other.seat == view.viewer:
+                assert all(slot in view.known for slot in other.hand)
+    return True
+
+
+def merged_truth(cores) -> Game:
+    """An all-seeing engine fed, for every private deal, the receiver's own result."""
+    players = len(cores)
+    truth = Game(players)
+    histories = [core.game.history for core in cores]
+    for index, item in enumerate(histories[0]):
+        pending = truth.pending
+        if isinstance(pending, Deal):
+            item = histories[pending.seat][index]
+        truth.apply(item)
+    return truth
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_a_mental_poker_game_is_consistent_and_private(seed: int) -> None:
+    players = 4
+    table = LocalTable.create(players)
+    rngs = [random.Random(f"{seed}/{s}") for s in range(players)]
+    choosers = [lambda core, d, r=rngs[s]: r.choice(core.game.legal_actions())
+                for s in range(players)]
+    steps = checked = 0
+    while table.step(choosers):
+        steps += 1
+        if steps % 10 == 0:
+            checked += check_consistent(merged_truth(table.cores), [c.game for c in table.cores])
+    truth = merged_truth(table.cores)
+    assert check_consistent(truth, [c.game for c in table.cores])
+    assert checked > 10
+    assert isinstance(truth.pending, End) and truth.pending == table.cores[0].over
+
+
+def test_a_local_dealer_game_passes_the_same_checks() -> None:
+    players = 4
+    truth = Game(players)
+    views = [Game(players, viewer=s) for s in range(players)]
+    dealer = LocalDealer(5)
+    rng = random.Random(5)
+    checked = 0
+    while not isinstance(truth.pending, End):
+        pending = truth.pending
+        if isinstance(pending, Decision):
+            action = rng.choice(views[pending.seat].legal_actions())
+            for game in (truth, *views):
+                game.apply(action)
+        else:
+            result = dealer.resolve(pending)
+            truth.apply(result)
+            for seat, view in enumerate(views):
+                view.apply(result_for_viewer(pending, result, seat))
+        checked += check_consistent(truth, views)
+    assert checked > 100
