@@ -1,0 +1,140 @@
+"""Bot peers as real OS processes on 127.0.0.1, each with its own home directory.
+
+Every peer is ``python -m p2pbang.cli bot ...``: its own identity, keys, mesh, log and
+files, talking to the others over loopback TCP. One opens the table (``--open``) and the
+others join it by address (``--peer``), exactly as players on a LAN would without mDNS.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PORT_LINE = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
+
+
+@dataclass
+class Peer:
+    name: str
+    home: Path
+    out: Path
+    process: subprocess.Popen
+
+    def text(self) -> str:
+        return self.out.read_text(encoding="utf-8", errors="replace")
+
+    def line(self, prefix: str) -> str:
+        """The value of the last line that starts (after the timestamp) with ``prefix``."""
+        found = [line.split("] ", 1)[-1] for line in self.text().splitlines()
+                 if line.split("] ", 1)[-1].startswith(prefix)]
+        assert found, f"{self.name} printed no {prefix!r} line:\n{self.text()[-3000:]}"
+        return found[-1][len(prefix):].strip()
+
+    @property
+    def head(self) -> str:
+        return self.line("log:").rsplit("head ", 1)[1]
+
+    @property
+    def result(self) -> str:
+        return self.line("result:")
+
+    @property
+    def game_dir(self) -> Path:
+        return Path(self.line("game saved:"))
+
+    @property
+    def stats(self) -> dict:
+        return json.loads(self.line("stats"))
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("P2PBANG_HOME", None)
+    return env
+
+
+def cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run ``p2pbang ARGS`` to completion and capture its output."""
+    return subprocess.run([sys.executable, "-m", "p2pbang.cli", *args], cwd=REPO, env=_env(),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def start(directory: Path, name: str, *args: str, out_suffix: str = "") -> Peer:
+    home = directory / name
+    home.mkdir(parents=True, exist_ok=True)
+    out = directory / f"{name}{out_suffix}.out"
+    handle = open(out, "wb")  # noqa: SIM115 (the child process owns it)
+    process = subprocess.Popen([sys.executable, "-m", "p2pbang.cli", *args, "--home", str(home)],
+                               cwd=REPO, env=_env(), stdout=handle, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL)
+    handle.close()
+    return Peer(name, home, out, process)
+
+
+def wait_for(peer: Peer, pattern: str, timeout: float = 30) -> re.Match:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        match = re.search(pattern, peer.text())
+        if match:
+            return match
+        if peer.process.poll() is not None:
+            break
+        time.sleep(0.05)
+    raise AssertionError(f"{peer.name} never printed {pattern!r}:\n{peer.text()[-3000:]}")
+
+
+def table(directory: Path, seats: int, *, cheats: dict[int, str] | None = None,
+          record: dict[int, Path] | None = None, max_wait: float = 60) -> list[Peer]:
+    """Start ``seats`` bot peers: peer 0 opens the table, the others join by address."""
+    cheats, record = cheats or {}, record or {}
+
+    def extra(index: int) -> list[str]:
+        args = ["--listen", "127.0.0.1", "--name", f"P{index}", "--max-wait", str(max_wait)]
+        if index in cheats:
+            args += ["--cheat", cheats[index]]
+        if index in record:
+            args += ["--record", str(record[index])]
+        return args
+
+    opener = start(directory, "p0", "bot", "--open", "--seats", str(seats), *extra(0))
+    port = wait_for(opener, PORT_LINE.pattern).group(1)
+    peers = [opener]
+    for index in range(1, seats):
+        peers.append(start(directory, f"p{index}", "bot", "--peer", f"127.0.0.1:{port}",
+                           *extra(index)))
+    return peers
+
+
+def finish(peers: list[Peer], timeout: float = 90) -> list[int]:
+    """Wait for every peer to exit; kill them all and fail if that takes too long."""
+    deadline = time.monotonic() + timeout
+    codes = []
+    try:
+        for peer in peers:
+            codes.append(peer.process.wait(timeout=max(0.1, deadline - time.monotonic())))
+    except subprocess.TimeoutExpired:
+        for peer in peers:
+            if peer.process.poll() is None:
+                peer.process.kill()
+                peer.process.wait()
+        outputs = "\n".join(f"--- {p.name}\n{p.text()[-2000:]}" for p in peers)
+        raise AssertionError(f"the game did not finish in {timeout} s\n{outputs}") from None
+    return codes
+
+
+def describe(peers: list[Peer]) -> str:
+    return "\n".join(f"--- {p.name} (exit {p.process.returncode})\n{p.text()[-2500:]}"
+                     for p in peers)
