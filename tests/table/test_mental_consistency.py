@@ -69,7 +69,7 @@ def test_a_mental_poker_game_is_consistent_and_private(seed: int) -> None:
     steps = checked = 0
     while table.step(choosers):
         steps += 1
-        if steps % 10 == 0:
+        if steps % 3 == 0:
             checked += check_consistent(merged_truth(table.cores), [c.game for c in table.cores])
     truth = merged_truth(table.cores)
     assert check_consistent(truth, [c.game for c in table.cores])
@@ -96,4 +96,4 @@ def test_a_local_dealer_game_passes_the_same_checks() -> None:
             for seat, view in enumerate(views):
                 view.apply(result_for_viewer(pending, result, seat))
         checked += check_consistent(truth, views)
-    assert checked > 100
+    assert checked > 30
