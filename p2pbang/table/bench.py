@@ -1,0 +1,127 @@
+"""Table benchmark: one complete bot game, each peer its own OS process, over loopback TCP.
+
+This is the real thing, not a simulation: ``peers`` processes of ``p2pbang bot`` with their
+own identities and homes, a lobby and a signed genesis, Noise channels, the replicated
+signed log, the full mental-poker protocol with every proof checked by every peer, files
+fsync-ed as they go. All peers share this machine's cores, so on a LAN (a machine each) a
+game is faster than measured here.
+
+Measured: *setup* (from the genesis to the first move: keys, role and deck shuffles with
+their arguments, the private deals; every peer's own figure, the slowest reported), *game*
+(from the genesis until the peer's log closed and the table confirmed the end), *wall*
+(from starting the processes until the last one exited, Python start-up included), and per
+peer the CPU time, messages and bytes sent, and peak resident memory.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+PORT_LINE = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
+TARGETS = {"setup_s": 3.0, "game_s": 60.0, "max_rss_mb": 100.0}
+TIMEOUT_S = 300.0
+
+
+def _start(home: Path, args: list[str]) -> tuple[subprocess.Popen, Path]:
+    home.mkdir(parents=True)
+    out = home / "bot.out"
+    with open(out, "wb") as handle:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "p2pbang.cli", "bot", *args, "--home", str(home),
+             "--listen", "127.0.0.1"],
+            stdout=handle, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    return process, out
+
+
+def _wait_for_port(process: subprocess.Popen, out: Path, timeout: float = 30.0) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        match = PORT_LINE.search(out.read_text(errors="replace"))
+        if match:
+            return int(match.group(1))
+        if process.poll() is not None:
+            break
+        time.sleep(0.02)
+    raise RuntimeError(f"the opening peer did not start:\n{out.read_text(errors='replace')}")
+
+
+def _stats(out: Path) -> dict[str, Any]:
+    for line in reversed(out.read_text(errors="replace").splitlines()):
+        if line.startswith("stats "):
+            return json.loads(line[len("stats "):])
+    raise RuntimeError(f"a peer printed no statistics:\n{out.read_text(errors='replace')}")
+
+
+def run_table_bench(peers: int = 7) -> dict[str, Any]:
+    """Play one game with ``peers`` bot processes and collect every peer's figures."""
+    if not 4 <= peers <= 7:
+        raise ValueError("a base game seats 4 to 7 players")
+    with tempfile.TemporaryDirectory(prefix="p2pbang-bench-") as root:
+        started = time.perf_counter()
+        processes = []
+        opener = _start(Path(root) / "p0", ["--open", "--seats", str(peers), "--name", "P0"])
+        processes.append(opener)
+        port = _wait_for_port(*opener)
+        for index in range(1, peers):
+            processes.append(_start(Path(root) / f"p{index}",
+                                    ["--peer", f"127.0.0.1:{port}", "--name", f"P{index}"]))
+        try:
+            codes = [process.wait(timeout=TIMEOUT_S) for process, _ in processes]
+        finally:
+            for process, _ in processes:
+                if process.poll() is None:
+                    process.kill()
+        wall = time.perf_counter() - started
+        stats = [_stats(out) for _, out in processes]
+    return {"peers": peers, "wall_s": wall, "codes": codes, "stats": stats,
+            "heads": len({s["head"] for s in stats})}
+
+
+def format_table_bench(result: dict[str, Any]) -> str:
+    stats = result["stats"]
+
+    def column(key: str) -> list[float]:
+        return [float(s[key]) for s in stats if s.get(key) is not None]
+
+    def spread(key: str, scale: float = 1.0, unit: str = "") -> str:
+        values = [v * scale for v in column(key)]
+        return (f"mean {statistics.mean(values):9.1f}{unit}   max {max(values):9.1f}{unit}"
+                if values else "n/a")
+
+    setup = max(column("setup_s"), default=float("nan"))
+    game = max(column("game_s"), default=float("nan"))
+    rss = max(column("max_rss_mb"), default=float("nan"))
+    verdict = "yes" if result["heads"] == 1 and all(s["ok"] for s in stats) else "NO"
+    lines = [
+        f"table bench: {result['peers']} bot peers, one process each, loopback TCP, full "
+        f"protocol ({stats[0]['entries']:.0f} log entries)",
+        f"  setup (genesis -> first move)  {setup:7.2f} s   target <= {TARGETS['setup_s']:g} s",
+        f"  game (genesis -> end agreed)   {game:7.2f} s   target <  {TARGETS['game_s']:g} s",
+        f"  wall (processes start -> exit) {result['wall_s']:7.2f} s",
+        f"  CPU per peer                   {spread('cpu_s', unit=' s')}",
+        f"  messages sent per peer         {spread('messages_sent')}",
+        f"  KiB sent per peer              {spread('bytes_sent', 1 / 1024)}",
+        f"  peak memory per peer           {spread('max_rss_mb', unit=' MB')}   "
+        f"target < {TARGETS['max_rss_mb']:g} MB (max {rss:.1f})",
+        f"  every peer finished with the same log and result: {verdict}",
+    ]
+    return "\n".join(lines)
+
+
+def print_table_bench(peers: int = 7) -> int:
+    """Run the benchmark and print its report (what ``p2pbang bench table`` shows)."""
+    result = run_table_bench(peers)
+    print(format_table_bench(result))
+    ok = result["heads"] == 1 and all(code == 0 for code in result["codes"])
+    return 0 if ok else 1
+
+
+__all__ = ["format_table_bench", "print_table_bench", "run_table_bench"]
