@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import logging
 import os
 import socket
 import subprocess
@@ -46,7 +47,13 @@ from p2pbang.table.gamefiles import (
     load_transcript,
     unfinished_games,
 )
-from p2pbang.table.lobby_flow import GAME_MESH, Seating, TableRefused, play_at_table
+from p2pbang.table.lobby_flow import (
+    GAME_MESH,
+    Seating,
+    TableRefused,
+    first_leaf,
+    play_at_table,
+)
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
 
@@ -54,6 +61,7 @@ EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 BOT_LOBBY_TIMEOUT = 600.0
 BOT_MAX_WAIT = 600.0
+LOG_NAME = "p2pbang.log"
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -251,7 +259,18 @@ def _identity(home: Path | None, name: str | None) -> Identity:
 
 
 def _home(args: argparse.Namespace) -> Path:
-    return data_home(args.home)
+    """The data home, with the network layers' diagnostics logged to a file in it (the
+    terminal is the game's; a connection refused or retried is not news to a player)."""
+    home = data_home(args.home)
+    home.mkdir(parents=True, exist_ok=True, mode=0o700)
+    logger = logging.getLogger("p2pbang")
+    if not any(isinstance(h, logging.FileHandler) for h in logger.handlers):
+        handler = logging.FileHandler(home / LOG_NAME, encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+    return home
 
 
 def _exit_status(result: SessionResult) -> int:
@@ -294,7 +313,10 @@ async def _find_table(args: argparse.Namespace, say: Callable[[str], None]) -> D
 
 def _run(async_main: Callable[[], object]) -> int:
     try:
-        return trio.run(async_main)  # type: ignore[arg-type]
+        try:
+            return trio.run(async_main)  # type: ignore[arg-type]
+        except BaseExceptionGroup as group:  # nurseries wrap what escapes them
+            raise first_leaf(group) from None
     except TableRefused as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE

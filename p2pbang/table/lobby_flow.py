@@ -135,17 +135,37 @@ async def play_at_table(
         assert table is not None
         context = join_table(identity, table, host=listen or "", port=port, config=GAME_MESH,
                              min_players=table.info.seats)
-    async with context as lobby:
-        inboxes = prepare_mesh(lobby.mesh)
-        genesis = await _wait_for_genesis(lobby, say, announce, lobby_timeout, on_open)
-        files = GameFiles.for_session(seating.home, genesis.session_id)
-        cheat = None
-        if seating.cheat_kind is not None:
-            cheat = Cheater(seating.cheat_kind, len(genesis.seats), genesis.session_id)
-        session = TableSession(identity, genesis, lobby.mesh, inboxes, files, seating.decider,
-                               seating.reporter, config=seating.config, cheat=cheat,
-                               meta=seating.meta)
-        return await session.run()
+    try:
+        async with context as lobby:
+            return await _play(lobby, identity, seating, say, announce, lobby_timeout, on_open)
+    except BaseExceptionGroup as group:
+        # The lobby's and mesh's nurseries wrap what escapes them; a refusal is ours to tell.
+        refused = group.subgroup(TableRefused)
+        if refused is None:
+            raise
+        raise first_leaf(refused) from None
+
+
+def first_leaf(group: BaseException) -> BaseException:
+    """The first plain exception inside (possibly nested) exception groups."""
+    while isinstance(group, BaseExceptionGroup):
+        group = group.exceptions[0]
+    return group
+
+
+async def _play(lobby: Lobby, identity: Identity, seating: Seating, say: Say, announce: bool,
+                lobby_timeout: float | None,
+                on_open: Callable[[Lobby], Awaitable[None]] | None) -> SessionResult:
+    inboxes = prepare_mesh(lobby.mesh)
+    genesis = await _wait_for_genesis(lobby, say, announce, lobby_timeout, on_open)
+    files = GameFiles.for_session(seating.home, genesis.session_id)
+    cheat = None
+    if seating.cheat_kind is not None:
+        cheat = Cheater(seating.cheat_kind, len(genesis.seats), genesis.session_id)
+    session = TableSession(identity, genesis, lobby.mesh, inboxes, files, seating.decider,
+                           seating.reporter, config=seating.config, cheat=cheat,
+                           meta=seating.meta)
+    return await session.run()
 
 
 async def _announce(lobby: Lobby, say: Say,

@@ -72,9 +72,9 @@ class LineInput:
 class PlainNetworkTable:
     """Decider and reporter for the person at this peer's seat, on text streams."""
 
-    def __init__(self, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
-        self.out = out
-        self.input = LineInput(inp)
+    def __init__(self, inp: TextIO | None = None, out: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+        self.input = LineInput(inp or sys.stdin)
         self.session: TableSession | None = None
         self.names: list[str] = []
         self.say: Describer | None = None
@@ -118,11 +118,11 @@ class PlainNetworkTable:
 
     def events(self, events: list[Event]) -> None:
         assert self.say is not None
-        self._introduce()
         for event in events:
             text = self.say.event(event)
             if text:
                 self.print(text)
+        self._introduce()
 
     def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None:
         now = time.monotonic()

@@ -64,9 +64,9 @@ class LineReporter:
     """Short timestamped progress lines (bots, logs, tests): one per turn, wait, peer
     event and warning, and a machine-readable summary at the end."""
 
-    def __init__(self, out: TextIO = sys.stdout, narrate: bool = False,
+    def __init__(self, out: TextIO | None = None, narrate: bool = False,
                  wait_every: float = 5.0) -> None:
-        self.out = out
+        self.out = out or sys.stdout
         self.narrate = narrate
         self.wait_every = wait_every
         self._session: TableSession | None = None

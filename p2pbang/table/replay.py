@@ -19,9 +19,11 @@ from p2pbang.ui.describe import Describer
 from p2pbang.ui.texts import character_name, role_name
 
 
-def replay(transcript: Transcript, *, pause: bool = False, out: TextIO = sys.stdout,
-           inp: TextIO = sys.stdin) -> int:
+def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = None,
+           inp: TextIO | None = None) -> int:
     """Print the game; returns 0 when it checks out to its end, 1 otherwise."""
+    out = out or sys.stdout
+    inp = inp or sys.stdin
 
     def narrate(core: TableCore, names: list[str]):
         describer = Describer(core.game, names)

@@ -1,0 +1,97 @@
+"""Network sessions in one trio loop: real meshes on 127.0.0.1, the real lobby genesis, the
+replicated log, files on disk. A person (the plain interface, fed a script) plays with
+three bots; a joiner is turned away from a full table with the table's reason."""
+
+from __future__ import annotations
+
+import io
+from contextlib import AsyncExitStack
+from pathlib import Path
+
+import pytest
+import trio
+
+from p2pbang.net.codec import MessageRegistry
+from p2pbang.net.discovery import probe_peer
+from p2pbang.net.identity import Identity
+from p2pbang.net.lobby import TableSettings, join_table, open_table
+from p2pbang.net.mesh import MeshConfig, open_mesh
+from p2pbang.table.gamefiles import GameFiles, load_transcript
+from p2pbang.table.lobby_flow import Seating, TableRefused, play_at_table
+from p2pbang.table.plain_net import PlainNetworkTable
+from p2pbang.table.players import BotDecider, LineReporter
+from p2pbang.table.session import SessionConfig, TableSession, prepare_mesh
+
+from .signed_table import make_genesis
+
+CONFIG = MeshConfig(heartbeat_interval=0.2, heartbeat_timeout=2.0, backoff_initial=0.05,
+                    backoff_max=0.4, outbox_size=4096)
+
+
+class Script(io.TextIOBase):
+    """What a person types: some commands and mistakes first, then always action 1."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+
+    def readline(self, size: int = -1) -> str:
+        return self.lines.pop(0) + "\n" if self.lines else "1\n"
+
+
+async def test_a_person_and_three_bots_play_a_network_game(tmp_path: Path) -> None:
+    genesis, identities = make_genesis(4)
+    out = io.StringIO()
+    person = PlainNetworkTable(Script(["?", "t", "h", "c barrel", "what", "99"]), out)
+    logs = [io.StringIO() for _ in range(4)]
+    results = []
+    async with AsyncExitStack() as stack:
+        meshes = [await stack.enter_async_context(
+            open_mesh(identity, genesis.table_id, MessageRegistry(), config=CONFIG))
+            for identity in identities]
+        inboxes = [prepare_mesh(mesh) for mesh in meshes]
+        for mesh in meshes:
+            mesh.restrict_to(set(genesis.roster))
+            for other in meshes:
+                if other is not mesh:
+                    mesh.add_peer(other.peer_id, *other.address)
+        sessions = []
+        for seat, (identity, mesh) in enumerate(zip(identities, meshes, strict=True)):
+            files = GameFiles.for_session(tmp_path / f"seat{seat}", genesis.session_id)
+            decider = person if seat == 0 else BotDecider(seed=seat)
+            reporter = person if seat == 0 else LineReporter(logs[seat])
+            sessions.append(TableSession(identity, genesis, mesh, inboxes[seat], files, decider,
+                                         reporter, config=SessionConfig(linger=10)))
+
+        async def play(session: TableSession) -> None:
+            results.append(await session.run())
+
+        with trio.fail_after(120):
+            async with trio.open_nursery() as nursery:
+                for session in sessions:
+                    nursery.start_soon(play, session)
+    assert len({r.head for r in results}) == 1
+    assert all(r.ok and r.unconfirmed == [] for r in results)
+    text = out.getvalue()
+    for words in ("A game of BANG! for 4 players", "Your role:", "Commands:",
+                  "Type the number of an action", "There is no action 99", "Barrel",
+                  "Game over:", "game saved:"):
+        assert words in text, words
+    transcript = load_transcript(results[0].directory)
+    assert len(transcript.entries) == results[0].entries
+
+
+async def test_joining_a_full_table_says_the_table_is_full(tmp_path: Path) -> None:
+    settings = TableSettings("Full house", "bang", 4)
+    identities = [Identity.generate(f"P{i}") for i in range(5)]
+    async with AsyncExitStack() as stack:
+        host = await stack.enter_async_context(open_table(identities[0], settings,
+                                                          config=CONFIG))
+        table = await probe_peer(f"127.0.0.1:{host.mesh.port}")
+        for identity in identities[1:4]:
+            await stack.enter_async_context(join_table(identity, table, config=CONFIG))
+        with trio.fail_after(10):
+            while len(host.roster()) < 4:
+                await trio.sleep(0.02)
+        seating = Seating(BotDecider(), LineReporter(io.StringIO()), tmp_path, {})
+        with trio.fail_after(10), pytest.raises(TableRefused, match="table full"):
+            await play_at_table(identities[4], seating, lambda text: None, table=table)
