@@ -19,6 +19,7 @@ import getpass
 import json
 import logging
 import os
+import shlex
 import socket
 import subprocess
 import sys
@@ -331,17 +332,33 @@ def _run(async_main: Callable[[], object]) -> int:
 # --------------------------------------------------------------------------- host, join
 
 
+def lan_address() -> str:
+    """This machine's address on its default route (no packet is sent), else loopback.
+
+    Bots started by ``host`` dial the table at this address when it listens on every
+    interface, so the table sees them, and gossips them to players on other machines,
+    at an address those players can reach.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
 def _spawn_bots(count: int, port: int, listen: str, home: Path) -> list[subprocess.Popen]:
     """Start ``count`` bot peers on this machine, each with its own home directory."""
     processes = []
-    address = "127.0.0.1" if listen in ("", "0.0.0.0") else listen
+    address = lan_address() if listen == "" else listen
+    bot_listen = "0.0.0.0" if listen == "" else listen
     for index in range(count):
         name = BOT_NAMES[index % len(BOT_NAMES)]
         bot_home = home / "bots" / f"{index + 1}-{name}"
         bot_home.mkdir(parents=True, exist_ok=True, mode=0o700)
         out = open(bot_home / "bot.out", "ab")  # noqa: SIM115 (the child owns it)
         command = [sys.executable, "-m", "p2pbang.cli", "bot", "--peer", f"{address}:{port}",
-                   "--home", str(bot_home), "--name", name, "--listen", address]
+                   "--home", str(bot_home), "--name", name, "--listen", bot_listen]
         processes.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
                                           stdin=subprocess.DEVNULL))
         out.close()
@@ -374,7 +391,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         port = lobby.mesh.port
         shown = listen or "THIS_HOST"
         ui.lobby(f"table {settings.name!r} open on port {port}: others join with "
-                 f"'p2pbang join {settings.name}' or 'p2pbang join --peer {shown}:{port}'")
+                 f"'p2pbang join {shlex.quote(settings.name)}' or "
+                 f"'p2pbang join --peer {shown}:{port}'")
         ui.lobby(f"you are {identity.name}; the game starts when all {settings.seats} seats "
                  "are taken")
         if args.bots:

@@ -117,11 +117,17 @@ class PlainNetworkTable:
             role=role_name(you.role), goal=role_goal(you.role)))
 
     def events(self, events: list[Event]) -> None:
-        assert self.say is not None
+        assert self.say is not None and self.session is not None
+        game = self.session.core.game
         for event in events:
             text = self.say.event(event)
             if text:
                 self.print(text)
+            if event.kind == "eliminated" and event.seat == self.session.seat:
+                self.print("You stay at the table as a spectator: your keys are still needed "
+                           "to deal the others' cards.")
+            elif event.kind == "turn" and not game.players[self.session.seat].alive:
+                self.print(render_table(build_view(game, self.names), self.names))
         self._introduce()
 
     def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None:

@@ -99,10 +99,6 @@ class SessionConfig:
     record: Path | None = None
 
 
-class GaveUp(Exception):
-    """Nobody wrote the open position for ``max_wait`` seconds."""
-
-
 @dataclass
 class SessionResult:
     """How the game went for this peer."""
@@ -215,6 +211,8 @@ class TableSession:
             for peer, address in dict(self.meta.pop("peers", {})).items()}
         self._replaying = False
         self._deciding: trio.CancelScope | None = None
+        self._play_scope = trio.CancelScope()
+        self._gave_up: str | None = None
         self._setup_s: float | None = None
         self._started = time.monotonic()
         # Set in run():
@@ -245,18 +243,18 @@ class TableSession:
                 self.mesh, replicator, self.genesis.roster, self.inboxes.log,
                 on_step=self._on_step, on_connection=self._on_connection,
                 on_message=recorder.record if recorder else None)
-            left, gave_up = False, None
+            left = False
             async with trio.open_nursery() as nursery:
                 await nursery.start(self.replication.run, self.config.tick)
                 nursery.start_soon(self._receive_done)
                 nursery.start_soon(self._keep_links)
                 nursery.start_soon(self._watch)
                 try:
-                    await self._play()
+                    with self._play_scope:
+                        await self._play()
                 except PlayerQuit:
                     left = True
-                except GaveUp as exc:
-                    gave_up = str(exc)
+                gave_up = self._gave_up
                 verdict = self.driver.check_halted() or self.driver.verdict
                 if verdict is not None:
                     self._save_verdict(verdict)
@@ -463,7 +461,10 @@ class TableSession:
                 gone = [seat for seat in owed if seat not in connected]
                 self.reporter.waiting(owed, waited, gone)
             if self.config.max_wait is not None and waited > self.config.max_wait:
-                raise GaveUp(f"waited {waited:.0f} s for seats {owed}")
+                names = ", ".join(f"{self.names[s]} (seat {s})" for s in owed)
+                self._gave_up = f"waited {waited:.0f} s for {names}"
+                self._play_scope.cancel()
+                return
 
     # ------------------------------------------------------------------ the end
 
@@ -530,7 +531,6 @@ class TableSession:
 
 __all__ = [
     "DONE",
-    "GaveUp",
     "SessionConfig",
     "SessionResult",
     "TableInboxes",

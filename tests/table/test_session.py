@@ -95,3 +95,44 @@ async def test_joining_a_full_table_says_the_table_is_full(tmp_path: Path) -> No
         seating = Seating(BotDecider(), LineReporter(io.StringIO()), tmp_path, {})
         with trio.fail_after(10), pytest.raises(TableRefused, match="table full"):
             await play_at_table(identities[4], seating, lambda text: None, table=table)
+
+
+async def test_a_table_waits_for_a_missing_player_names_it_and_gives_up(tmp_path: Path) -> None:
+    """Seat 3 never comes: the others say whom they wait for (disconnected), then give up
+    after max_wait with the reason, and keep their files for a later resume."""
+    genesis, identities = make_genesis(4)
+    outputs = [io.StringIO() for _ in range(3)]
+    results = []
+    config = SessionConfig(wait_report=0.3, max_wait=1.5)
+    async with AsyncExitStack() as stack:
+        meshes = [await stack.enter_async_context(
+            open_mesh(identity, genesis.table_id, MessageRegistry(), config=CONFIG))
+            for identity in identities[:3]]
+        inboxes = [prepare_mesh(mesh) for mesh in meshes]
+        for mesh in meshes:
+            for other in meshes:
+                if other is not mesh:
+                    mesh.add_peer(other.peer_id, *other.address)
+        sessions = [
+            TableSession(identities[seat], genesis, meshes[seat], inboxes[seat],
+                         GameFiles.for_session(tmp_path / f"seat{seat}", genesis.session_id),
+                         BotDecider(), LineReporter(outputs[seat], wait_every=0.2),
+                         config=config)
+            for seat in range(3)]
+
+        async def play(session: TableSession) -> None:
+            results.append(await session.run())
+
+        with trio.fail_after(30):
+            async with trio.open_nursery() as nursery:
+                for session in sessions:
+                    nursery.start_soon(play, session)
+    missing = genesis.seats[3].name
+    assert len(results) == 3
+    for result in results:
+        assert result.gave_up is not None and f"{missing} (seat 3)" in result.gave_up
+        assert not result.ok and result.transcript is None
+    for out in outputs:
+        assert f"for {missing} (seat 3) [disconnected]" in out.getvalue()
+    meta = GameFiles.for_session(tmp_path / "seat0", genesis.session_id).load_meta()
+    assert meta["over"] is False
