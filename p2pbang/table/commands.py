@@ -84,6 +84,7 @@ EPILOG_JOIN = """examples:
 """
 EPILOG_BOT = """examples:
   p2pbang bot --peer 192.168.1.20:7000       a computer player joins that table
+  p2pbang bot --join Saloon                  the same, by the table's name (or its address)
   p2pbang bot Saloon --home /tmp/bot1        with its own identity and files in /tmp/bot1
   p2pbang bot --open --seats 4 --listen 127.0.0.1 --port 7000
                                              a bot that opens a table and waits for players
@@ -196,6 +197,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("table", nargs="?", default=None, help="table name or id prefix")
     bot.add_argument("--peer", type=_address, default=None,
                      help="HOST:PORT of any player at the table")
+    bot.add_argument("--join", default=None, metavar="TABLE|HOST:PORT",
+                     help="the table to join, by name, id prefix or address")
     bot.add_argument("--open", action="store_true", help="open a new table instead")
     bot.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
                      help="with --open: players at the table (4-7, default 5)")
@@ -456,6 +459,15 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_bot(args: argparse.Namespace) -> int:
+    if args.join is not None:
+        try:
+            parse_peer_address(args.join)
+            args.peer = args.peer or args.join
+        except ValueError:
+            args.table = args.table or args.join
+        if args.peer and args.table:
+            print("p2pbang: --join names the table once", file=sys.stderr)
+            return EXIT_USAGE
     if sum(bool(x) for x in (args.open, args.peer, args.table)) > 1:
         print("p2pbang: choose one of TABLE, --peer and --open", file=sys.stderr)
         return EXIT_USAGE

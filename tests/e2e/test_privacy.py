@@ -13,7 +13,7 @@ from p2pbang.crypto.elgamal import CardTable, unmask
 from p2pbang.crypto.group import Point
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.cards.base import ROLE_CARDS
-from p2pbang.net.log import Entry
+from p2pbang.net.log import Entry, Part
 from p2pbang.net.store import SecretsFile
 from p2pbang.net.sync import SyncLimits, decode_message
 from p2pbang.table.core import TableCore
@@ -113,24 +113,38 @@ def test_a_peer_cannot_name_hidden_cards_from_all_it_received(honest_game: Playe
     assert attempts > 100 and controls == attempts and confirmed > 100
 
 
-def test_no_missing_share_ever_crosses_the_wire(honest_game: PlayedGame) -> None:
-    """Every card this peer held a ciphertext of but never saw stays closed: the decryption
-    shares that would open it are nowhere in its traffic, while the shares that were
-    published are found there (so the search works)."""
+def _parts_received(records: list[tuple[float, int, bytes]]) -> list[Part]:
+    """Every log part inside the sync messages a peer received (pushed, or fetched)."""
+    limits = SyncLimits()
+    parts: list[Part] = []
+    for _, _, data in records:
+        message = decode_message(data, limits)
+        if message["t"] == "part":
+            parts.append(Part.decode(message["p"]))
+        elif message["t"] == "entries":
+            parts.extend(p for raw in message["e"] for p in Entry.decode(raw).parts)
+            parts.extend(Part.decode(raw) for raw in message["p"])
+    return parts
+
+
+def test_no_decryption_share_crosses_the_wire_before_it_is_due(
+        honest_game: PlayedGame) -> None:
+    """For every card this peer could not see, each seat's decryption share of it reaches
+    this peer only in the log entry that publishes it, never earlier; the shares that would
+    open the cards it never saw never reach it at all."""
     spy = honest_game.recorder
     transcript = load_transcript(spy.game_dir)
     session = transcript.genesis.session_id
     me = json.loads((spy.game_dir / "table.json").read_text())["seat"]
     players = len(transcript.genesis.seats)
     keys = {seat: _secret(honest_game, seat, session) for seat in range(players)}
-    records = read_recording(honest_game.recording)
-    limits = SyncLimits()
-    assert records and all(decode_message(data, limits) for _, _, data in records)
-    traffic = b"".join(data for _, _, data in records)
-    # Every (slot, ciphertext) this peer ever held, and whether it ever learned its card.
-    learned: dict[tuple[int, bytes], bool] = {}
-    published: set[bytes] = set()
-    for cores in _replay(transcript, [me], keys):
+    parts = _parts_received(read_recording(honest_game.recording))
+    assert len(parts) > 100
+    # Per (slot, ciphertext) ever hidden from this peer: at which entry each seat's share
+    # of it entered the log (None: never).
+    hidden: dict[tuple[int, bytes], dict[int, int | None]] = {}
+    seen: set[tuple[int, bytes]] = set()
+    for index, cores in enumerate(_replay(transcript, [me], keys)):
         dealer = cores[me].dealer
         for slot in range(MAX_SLOTS):
             try:
@@ -138,19 +152,25 @@ def test_no_missing_share_ever_crosses_the_wire(honest_game: PlayedGame) -> None
             except KeyError:
                 continue
             pair = (slot, state.ciphertext.encode())
-            learned[pair] = learned.get(pair, False) or dealer.known_card(slot) is not None
-            published.update(share.encode() for seat, share in state.shares.items()
-                             if seat != me)
-    unseen = 0
-    for (slot, ciphertext), was_learned in learned.items():
-        if was_learned:
-            continue
+            if pair not in seen:
+                seen.add(pair)
+                if dealer.known_card(slot) is None:
+                    hidden[pair] = dict.fromkeys(set(range(players)) - {me})
+            published = hidden.get(pair)
+            if published is not None:
+                for seat in state.shares:
+                    if seat in published and published[seat] is None:
+                        published[seat] = index
+    never = early = 0
+    for (slot, ciphertext), published in hidden.items():
         c1 = Point.decode(ciphertext[:32])
-        for seat in set(range(players)) - {me}:
+        for seat, entered in published.items():
             share = (c1 * keys[seat]).encode()
-            if share in published:
-                continue  # published for everyone: not what keeps this card closed
-            assert share not in traffic, f"seat {seat}'s share of slot {slot} was sent"
-            unseen += 1
-    found = sum(share in traffic for share in published)
-    assert unseen >= 30 and found == len(published) > 100
+            carried = [part.index for part in parts if share in part.payload]
+            if entered is None:
+                assert not carried, f"seat {seat}'s unpublished share of slot {slot} was sent"
+                never += 1
+            else:
+                assert carried and min(carried) >= entered, (slot, seat, entered, carried)
+                early += 1
+    assert never >= 20 and early > 50 and len(hidden) > 50, (never, early, len(hidden))
