@@ -1,6 +1,7 @@
 """Network sessions in one trio loop: real meshes on 127.0.0.1, the real lobby genesis, the
 replicated log, files on disk. A person (the plain interface, fed a script) plays with
-three bots; a joiner is turned away from a full table with the table's reason."""
+three bots through a dropped link; a missing player is waited for, named, given up on; a
+joiner is turned away from a full table with the table's reason."""
 
 from __future__ import annotations
 
@@ -65,13 +66,22 @@ async def test_a_person_and_three_bots_play_a_network_game(tmp_path: Path) -> No
         async def play(session: TableSession) -> None:
             results.append(await session.run())
 
+        async def pull_the_cable() -> None:
+            """Mid-game, the link between the person and seat 1 drops; it comes back."""
+            while not hasattr(sessions[0], "log") or len(sessions[0].log) < 40:
+                await trio.sleep(0.01)
+            meshes[0].disconnect(meshes[1].peer_id, "cable pulled")
+
         with trio.fail_after(120):
             async with trio.open_nursery() as nursery:
                 for session in sessions:
                     nursery.start_soon(play, session)
+                nursery.start_soon(pull_the_cable)
     assert len({r.head for r in results}) == 1
     assert all(r.ok and r.unconfirmed == [] for r in results)
     text = out.getvalue()
+    assert f"{genesis.seats[1].name} disconnected (cable pulled)" in text
+    assert f"{genesis.seats[1].name} is back" in text
     for words in ("A game of BANG! for 4 players", "Your role:", "Commands:",
                   "Type the number of an action", "There is no action 99", "Barrel",
                   "Game over:", "game saved:"):
