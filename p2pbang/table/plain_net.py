@@ -100,7 +100,7 @@ class PlainNetworkTable:
             n=session.players, bots=others))
         self.print(f"You sit in seat {session.seat}; the cards are being dealt "
                    "(every peer shuffles and proves it).")
-        if session.restored_entries:
+        if session.resumed:
             self.print(f"Resumed: {session.restored_entries} log entries replayed from disk.")
 
     def _introduce(self) -> None:

@@ -86,7 +86,7 @@ class LineReporter:
         names = ", ".join(f"{seat}: {name}" for seat, name in enumerate(session.names))
         self.say(f"game {session.session_id.hex()[:16]}: seat {session.seat} of "
                  f"{session.players} ({names})")
-        if session.restored_entries:
+        if session.resumed:
             self.say(f"resumed from disk: {session.restored_entries} log entries replayed")
 
     def events(self, events: list[Event]) -> None:

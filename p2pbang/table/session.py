@@ -202,6 +202,7 @@ class TableSession:
         self.names = [seat.name for seat in genesis.seats]
         self.roster = Roster([seat.public_key for seat in genesis.seats])
         self.restored_entries = 0
+        self.resumed = False
         self._progress = trio.Event()
         self._last_progress = time.monotonic()
         self._mark = (0, 0)
@@ -275,6 +276,7 @@ class TableSession:
             self._secrets = SeatSecrets(dealer.export_secret_key())
             self._secrets_file.write(self._secrets.encode())
         else:
+            self.resumed = True
             self._secrets = SeatSecrets.decode(stored)
             dealer = MentalDealer(self.seat, self.players, self.session_id,
                                   secret_key=self._secrets.dealer_key)
