@@ -140,6 +140,26 @@ class MentalDealer:
             raise ProtocolMisuse("an observer has no secret")
         return self._keypair.secret.to_bytes(32, "little")
 
+    def pending_opening(self) -> tuple[int, bytes, bytes] | None:
+        """``(round, nonce, value)`` of this seat's commitment for the running public draw,
+        once composed and until revealed. The log holds only the commitment: a restarted seat
+        needs this secret half back (``restore_opening``) to reveal, or the draw stalls."""
+        task = self._task
+        if isinstance(task, _RandomTask) and not task.finished and task.opening is not None:
+            return task.round_id, task.opening.nonce, task.opening.value
+        return None
+
+    def restore_opening(self, round_id: int, nonce: bytes, value: bytes) -> bool:
+        """Give a restarted seat back its opening for the running draw ``round_id``; False
+        (and nothing changes) when that draw is not running or already has an opening."""
+        task = self._task
+        if not isinstance(task, _RandomTask) or task.finished or task.opening is not None:
+            return False
+        if task.round_id != round_id:
+            return False
+        task.opening = Opening(nonce, value)
+        return True
+
     @property
     def joint_key(self) -> Point:
         if self._joint is None:

@@ -11,10 +11,8 @@ only in its own memory and are needed again:
 Both go to the game's ``SecretsFile`` (mode 0600, replaced atomically) *before* the message
 that depends on them is signed, so a crash can lose only secrets nothing was built on yet.
 
-``MentalDealer`` exposes the key (``export_secret_key``) but not the pending opening, so
-:func:`pending_opening` and :func:`restore_opening` read and write the dealer's running
-commit-reveal task directly. That is the one place in p2pbang reaching into the dealer's
-private state; a public accessor pair on ``MentalDealer`` would replace these two functions.
+``MentalDealer`` exports both (``export_secret_key``, ``pending_opening``) and takes them
+back (``secret_key=``, ``restore_opening``); this module keeps them in one versioned record.
 """
 
 from __future__ import annotations
@@ -23,8 +21,7 @@ from dataclasses import dataclass
 
 import msgpack
 
-from p2pbang.crypto.commit_reveal import NONCE_BYTES, VALUE_BYTES, Opening
-from p2pbang.dealer import mental
+from p2pbang.crypto.commit_reveal import NONCE_BYTES, VALUE_BYTES
 from p2pbang.dealer.mental import MentalDealer
 
 SECRETS_VERSION = 1
@@ -78,19 +75,10 @@ class SeatSecrets:
         return cls(key, PendingOpening(opening[0], opening[1], opening[2]))
 
 
-def _random_task(dealer: MentalDealer) -> mental._RandomTask | None:
-    task = getattr(dealer, "_task", None)
-    if isinstance(task, mental._RandomTask) and not task.finished:
-        return task
-    return None
-
-
 def pending_opening(dealer: MentalDealer) -> PendingOpening | None:
     """The opening of the commitment this seat has composed for the running draw."""
-    task = _random_task(dealer)
-    if task is None or task.opening is None:
-        return None
-    return PendingOpening(task.round_id, task.opening.nonce, task.opening.value)
+    pending = dealer.pending_opening()
+    return None if pending is None else PendingOpening(*pending)
 
 
 def restore_opening(dealer: MentalDealer, saved: PendingOpening | None) -> bool:
@@ -99,13 +87,9 @@ def restore_opening(dealer: MentalDealer, saved: PendingOpening | None) -> bool:
     Only when the running draw is the one the opening was made for and the dealer has
     none of its own; returns whether it was restored.
     """
-    task = _random_task(dealer)
-    if saved is None or task is None or task.opening is not None:
+    if saved is None:
         return False
-    if task.round_id != saved.round_id:
-        return False
-    task.opening = Opening(saved.nonce, saved.value)
-    return True
+    return dealer.restore_opening(saved.round_id, saved.nonce, saved.value)
 
 
 __all__ = ["PendingOpening", "SeatSecrets", "SecretsError", "pending_opening",
