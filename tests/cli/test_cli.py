@@ -46,3 +46,10 @@ def test_solo_runs_as_a_program_on_piped_input() -> None:
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "Game over:" in done.stdout
+
+
+def test_a_closed_output_pipe_ends_quietly() -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m p2pbang.cli selfplay --games 1 --players 4 | head -c 10",
+        shell=True, capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr
