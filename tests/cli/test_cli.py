@@ -49,7 +49,9 @@ def test_solo_runs_as_a_program_on_piped_input() -> None:
 
 
 def test_a_closed_output_pipe_ends_quietly() -> None:
+    """``p2pbang solo --plain | head -n 3``: the game notices the reader left, no traceback."""
     done = subprocess.run(
-        f"{sys.executable} -m p2pbang.cli selfplay --games 1 --players 4 | head -c 10",
+        f"yes 1 | {sys.executable} -m p2pbang.cli solo --players 4 --seed 2 --plain | head -n 3",
         shell=True, capture_output=True, text=True, timeout=60)
-    assert "Traceback" not in done.stderr
+    assert len(done.stdout.splitlines()) == 3
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr
