@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import resource
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,7 +43,7 @@ import trio
 
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.actions import Decision, End, Event
-from p2pbang.net.codec import FixedBin, Int
+from p2pbang.net.codec import FixedBin, Int, Str
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import Genesis
 from p2pbang.net.log import Log, LogError, Reason, Rejection, Roster
@@ -61,6 +62,8 @@ if TYPE_CHECKING:
 
 TABLE_TOPIC = "table"
 DONE = "table.done"
+CHAT = "table.chat"
+MAX_CHAT_CHARS = 200
 HASH_BYTES = 32
 
 
@@ -81,6 +84,8 @@ def prepare_mesh(mesh: Mesh) -> TableInboxes:
     log_inbox = attach_log_sync(mesh)
     if DONE not in mesh.registry:
         mesh.registry.register(DONE, {"n": Int(0, 2**32), "h": FixedBin(HASH_BYTES)})
+    if CHAT not in mesh.registry:  # every peer accepts chat, even one with nobody to read it
+        mesh.registry.register(CHAT, {"text": Str(MAX_CHAT_CHARS, 1)})
     return TableInboxes(log_inbox, mesh.subscribe(TABLE_TOPIC, 256))
 
 
@@ -211,6 +216,9 @@ class TableSession:
             str(peer): (str(address[0]), int(address[1]))
             for peer, address in dict(self.meta.pop("peers", {})).items()}
         self._replaying = False
+        self._leaving = False
+        # Chat from another seat (named by the key its channel proved), never logged.
+        self.on_chat: Callable[[int, str], None] | None = None
         self._deciding: trio.CancelScope | None = None
         self._play_scope = trio.CancelScope()
         self._gave_up: str | None = None
@@ -255,6 +263,7 @@ class TableSession:
                         await self._play()
                 except PlayerQuit:
                     left = True
+                left = left or self._leaving
                 gave_up = self._gave_up
                 verdict = self.driver.check_halted() or self.driver.verdict
                 if verdict is not None:
@@ -355,6 +364,12 @@ class TableSession:
 
     # ------------------------------------------------------------------ what comes in
 
+    def leave(self) -> None:
+        """The person leaves now, their turn or not: play stops, nothing is waited for, the
+        files stay for ``p2pbang resume`` (``run`` returns a result that says ``left``)."""
+        self._leaving = True
+        self._play_scope.cancel()
+
     def _wake(self) -> None:
         self._progress.set()
         self._progress = trio.Event()
@@ -401,7 +416,10 @@ class TableSession:
     async def _receive_done(self) -> None:
         async for incoming in self.inboxes.table:
             seat = self.replication.seat_of(incoming.peer_id)
-            if seat is None or incoming.message.get("t") != DONE:
+            kind = incoming.message.get("t")
+            if seat is not None and kind == CHAT and self.on_chat is not None:
+                self.on_chat(seat, incoming.message["text"])
+            if seat is None or kind != DONE:
                 continue
             length, head = incoming.message["n"], incoming.message["h"]
             differs = length <= len(self.log) and self.log.hash_at(length) != head
@@ -532,7 +550,9 @@ class TableSession:
 
 
 __all__ = [
+    "CHAT",
     "DONE",
+    "MAX_CHAT_CHARS",
     "SessionConfig",
     "SessionResult",
     "TableInboxes",
