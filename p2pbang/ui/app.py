@@ -1,9 +1,10 @@
 """Running a screen: prompt-toolkit on asyncio, trio as its guest, trio owning the lifetime.
 
 ``run_screen`` starts an asyncio loop, starts trio inside it with
-``trio.lowlevel.start_guest_run`` and lets the trio side open the application and the
-driver (which plays the computer seats with a short pause so the person can follow, or,
-later, follows a network game). When either ends, both end. The terminal is restored on
+``trio.lowlevel.start_guest_run`` (``stage.py``) and lets the trio side open the
+application and the driver (which plays the computer seats with a short pause so the person
+can follow). When either ends, both end. A network game is a longer program on the same
+stage (``net_app.py``). The terminal is restored on
 every way out: a normal quit, Ctrl-C (a key in raw mode, SIGINT otherwise), SIGTERM/SIGHUP,
 or an error in the driver, which is then printed after the screen is gone.
 
@@ -13,32 +14,17 @@ or an error in the driver, which is then printed after the screen is gone.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
-import signal
 import sys
 import traceback
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
 
 import trio
-from prompt_toolkit.application import Application
 
 from p2pbang.engine.actions import End
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.i18n import _, set_language
-from p2pbang.ui.table_screen import DELAYS, FINISHED, QUIT, TableScreen
-
-
-class Screen(Protocol):
-    """A full-screen view that ``run_screen`` can show: its application and a way out."""
-
-    app: Application[str]
-
-    def exit(self, result: str) -> None: ...
-
-
-Driver = Callable[[Any], Awaitable[None]]
+from p2pbang.ui.stage import FINISHED, QUIT, Driver, Screen, run_program
+from p2pbang.ui.table_screen import DELAYS, TableScreen
 
 
 class SoloDriver:
@@ -71,87 +57,11 @@ class SoloDriver:
         await trio.sleep_forever()  # the person reads the end and leaves with q
 
 
-async def _trio_main(screen: Screen, driver: Driver) -> str:
-    """Run the application (an asyncio task) and the driver until one of them ends."""
-    app: Application[str] = screen.app
-    loop = asyncio.get_running_loop()
-    token = trio.lowlevel.current_trio_token()
-    app_done = trio.Event()
-    task = loop.create_task(app.run_async(set_exception_handler=False))
-    task.add_done_callback(lambda _task: token.run_sync_soon(app_done.set))
-    failure: list[BaseException] = []
-
-    async def drive() -> None:
-        try:
-            await driver(screen)
-        except Exception as exc:  # shown after the screen is gone, never inside it
-            failure.append(exc)
-            screen.exit(QUIT)
-
-    try:
-        while not app.is_running and not app_done.is_set():
-            await trio.sleep(0.005)  # the driver starts once the screen is up
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(drive)
-            await app_done.wait()
-            nursery.cancel_scope.cancel()
-    finally:
-        if not task.done():
-            if app.is_running:
-                screen.exit(QUIT)
-            else:
-                task.cancel()
-            with trio.CancelScope(shield=True):
-                await app_done.wait()
-    if failure:
-        raise failure[0]
-    return task.result()
-
-
-async def _host(screen: Screen, driver: Driver) -> str:
-    loop = asyncio.get_running_loop()
-    done: asyncio.Future[Any] = loop.create_future()
-    errors: list[BaseException] = []
-
-    def on_error(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        """An exception in a key handler or a redraw: leave the screen, report it after."""
-        errors.append(context.get("exception") or RuntimeError(context.get("message")))
-        screen.exit(QUIT)
-
-    loop.set_exception_handler(on_error)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        loop.add_signal_handler(signum, screen.exit, QUIT)
-    trio.lowlevel.start_guest_run(
-        _trio_main, screen, driver,
-        run_sync_soon_threadsafe=loop.call_soon_threadsafe,
-        run_sync_soon_not_threadsafe=loop.call_soon,
-        done_callback=lambda outcome: done.done() or done.set_result(outcome),
-        host_uses_signal_set_wakeup_fd=True,
-    )
-    interrupted = False
-    try:
-        while True:
-            try:
-                outcome = await asyncio.shield(done)
-                break
-            except asyncio.CancelledError:  # asyncio's own SIGINT handling: wind down
-                interrupted = True
-                screen.exit(QUIT)
-    finally:
-        for signum in (signal.SIGTERM, signal.SIGHUP):
-            loop.remove_signal_handler(signum)
-    if interrupted:
-        raise KeyboardInterrupt
-    result = outcome.unwrap()
-    if errors:
-        raise errors[0]
-    return result
-
-
 def run_screen(screen: Screen, driver: Driver) -> str:
     """Show ``screen`` until it is left; returns QUIT or FINISHED. Errors propagate after
     the terminal is restored."""
-    return asyncio.run(_host(screen, driver))
+    result = run_program(lambda stage: stage.run(screen, driver))
+    return QUIT if result is None else result
 
 
 def fullscreen_supported() -> bool:

@@ -48,6 +48,7 @@ from p2pbang.ui.render import (
     seat_lines,
     status_line,
 )
+from p2pbang.ui.stage import FINISHED, QUIT
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, fit_line, width_of
 from p2pbang.ui.texts import (
@@ -80,9 +81,6 @@ class TableSession(Protocol):
     def legal_actions(self) -> list[Action]: ...
 
     def act(self, action: Action) -> list[Event]: ...
-
-
-QUIT, FINISHED = "quit", "finished"
 
 
 class TableScreen:
