@@ -321,13 +321,23 @@ class LogStore:
 def restore_log(
     store: LogStore, roster: Roster, writers: WritersFn, limits: Limits | None = None
 ) -> Log:
-    """Rebuild the log from the store, re-verifying every entry as if it came off the wire.
-
-    Own parts come back as pending parts, so the peer re-sends them instead of signing new
-    ones. Entries the own parts completed without an entry record yet (a crash in between)
-    are appended to the store, so the file again holds one record per entry.
-    """
+    """Rebuild the log from the store, re-verifying every entry as if it came off the wire
+    (see ``restore_into``)."""
     log = Log(store.session_id, roster, writers, limits)
+    restore_into(log, store)
+    return log
+
+
+def restore_into(log: Log, store: LogStore) -> int:
+    """Reload ``store`` into ``log`` (new and empty), re-verifying every record; return the
+    number of entries.
+
+    The caller builds the ``Log`` when its ``writers`` callback must read that very log while
+    entries are re-admitted (a table session). Own parts come back as pending parts, so the
+    peer re-sends them instead of signing new ones. Entries the own parts completed without
+    an entry record yet (a crash in between) are appended to the store, so the file again
+    holds one record per entry.
+    """
     path = store.path
     settled = 0
     for record in store.records:
@@ -354,7 +364,7 @@ def restore_log(
         except LogFormatError as exc:
             raise StoreCorrupted(path, record.offset, str(exc)) from None
     store.append_entries(log.entries(settled))
-    return log
+    return len(log)
 
 
 class SecretsFile:

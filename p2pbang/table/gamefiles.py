@@ -32,13 +32,13 @@ import platformdirs
 
 from p2pbang.net.identity import APP_NAME, HOME_ENV_VAR
 from p2pbang.net.lobby import Genesis, LobbyError, verify_genesis, verify_genesis_signature
-from p2pbang.net.log import Entry, EquivocationProof, Log, LogFormatError, Part
+from p2pbang.net.log import Log
 from p2pbang.net.store import (
     LOG_FILE,
-    LogStore,
     RecordType,
     StoreCorrupted,
     game_directory,
+    restore_into,
     scan_log,
 )
 
@@ -243,43 +243,6 @@ def transcript_from_directory(directory: Path) -> Transcript:
     entries = [r.data for r in scan.records if r.type is RecordType.ENTRY]
     proofs = [r.data for r in scan.records if r.type is RecordType.PROOF]
     return Transcript(genesis, entries, proofs)
-
-
-def restore_into(log: Log, store: LogStore) -> int:
-    """Reload a game's log from its store into ``log``, re-verifying every record.
-
-    The same rules as ``store.restore_log``, written against a ``Log`` the caller built, since
-    the table's ``writers`` callback must read that very log while entries are re-admitted.
-    Own parts come back pending, so they are re-sent, never re-signed. Returns the number of
-    entries restored.
-    """
-    path = store.path
-    settled = 0
-    for record in store.records:
-        try:
-            if record.type is RecordType.ENTRY:
-                entry = Entry.decode(record.data, log.limits)
-                if entry.index != settled:
-                    detail = f"entry for position {entry.index} where {settled} was due"
-                    raise StoreCorrupted(path, record.offset, detail)
-                out = log.add_entry(entry)
-                if out.rejected or len(log) <= settled or log.entry(settled) != entry:
-                    reasons = "; ".join(str(r) for r in out.rejected) or "not committed"
-                    raise StoreCorrupted(path, record.offset, f"entry {settled}: {reasons}")
-                settled += 1
-            elif record.type is RecordType.OWN_PART:
-                out = log.add_part(Part.decode(record.data, log.limits))
-                if out.rejected:
-                    reasons = "; ".join(str(r) for r in out.rejected)
-                    raise StoreCorrupted(path, record.offset, f"own part: {reasons}")
-            else:
-                problem = log.adopt_proof(EquivocationProof.decode(record.data))
-                if problem is not None:
-                    raise StoreCorrupted(path, record.offset, f"proof: {problem}")
-        except LogFormatError as exc:
-            raise StoreCorrupted(path, record.offset, str(exc)) from None
-    store.append_entries(log.entries(settled))
-    return len(log)
 
 
 def unfinished_games(home: Path) -> list[GameFiles]:
