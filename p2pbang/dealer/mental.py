@@ -34,6 +34,7 @@ The dealer imports nothing of the engine but the chance seam.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -335,7 +336,7 @@ def _distinct_slots(slots: object) -> tuple[int, ...]:
 # ---------------------------------------------------------------------- the tasks
 
 
-class _Task:
+class _Task(ABC):
     """One request's rounds. ``owed`` is who still owes a message this round."""
 
     def __init__(self, dealer: MentalDealer) -> None:
@@ -343,16 +344,17 @@ class _Task:
         self.owed: set[int] = set()
         self.finished = False
 
+    @abstractmethod
     def compose(self) -> bytes:
-        raise NotImplementedError
+        """This seat's message for the current round."""
 
+    @abstractmethod
     def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
         """Verify ``seat``'s message, then record it. Raise before recording anything."""
-        raise NotImplementedError
 
+    @abstractmethod
     def next_round(self) -> None:
         """The round is complete (the step has advanced): start the next one or finish."""
-        raise NotImplementedError
 
     def result(self) -> ChanceResult:
         return ChanceResult(())
