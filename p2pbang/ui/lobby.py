@@ -57,6 +57,7 @@ class TableListing:
     seated: int
     seats: int
     started: bool = False
+    problem: str = ""  # why it cannot be joined from here (e.g. another protocol version)
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,9 @@ class RoomState:
     seats: tuple[SeatStatus, ...]
     capacity: int
     message: str = ""  # e.g. a connection error to show
+    news: tuple[str, ...] = ()  # what happened lately (joined, left, refused...), newest last
+    invite: str = ""  # how others reach this table, e.g. "p2pbang join --peer 10.0.0.2:7420"
+    starting: bool = False  # every seat is taken and the start is being signed
 
     @property
     def you(self) -> SeatStatus | None:
@@ -195,6 +199,8 @@ class TableBrowser(Widget):
             style = "class:lobby.selected" if i == self.selected else "class:lobby.row"
             seated = f"{t.seated}/{t.seats}"
             state = "  " + _("(playing)") if t.started else ""
+            if t.problem:
+                state = "  (" + t.problem + ")"
             row = (f" {'>' if i == self.selected else ' '} {pad(t.name, name_w)}  "
                    f"{pad(t.host, host_w)}  {pad_left(seated, 7)}  {t.address}{state}")
             out.append(fit_line([(style, row)], width, style))
@@ -224,7 +230,9 @@ class TableBrowser(Widget):
             self.message = _("There is no table to join yet.")
             return
         table = tables[self.selected]
-        if table.started:
+        if table.problem:
+            self.message = table.problem
+        elif table.started:
             self.message = _("That game has already started.")
         elif table.seated >= table.seats:
             self.message = _("That table is full.")
@@ -380,15 +388,24 @@ class OpenTableForm(Widget):
 
 class WaitingRoom(Widget):
     """The players at a table before the game: who is connected and ready, whom we wait
-    for; r toggles your readiness, s starts (the opener, once everyone is ready)."""
+    for; r toggles your readiness, s starts (the opener, once everyone is ready).
 
-    def __init__(self, get_state: Callable[[], RoomState], on_ready: Callable[[bool], None],
-                 on_start: Callable[[], None], on_leave: Callable[[], None]) -> None:
+    With ``on_ready`` and ``on_start`` None, readiness is automatic (the network table's
+    way: everyone signs the start as soon as every seat is taken), so the room only says
+    who is there, how many seats are still free and what happened lately."""
+
+    def __init__(self, get_state: Callable[[], RoomState],
+                 on_ready: Callable[[bool], None] | None,
+                 on_start: Callable[[], None] | None, on_leave: Callable[[], None]) -> None:
         self.get_state = get_state
         self.on_ready = on_ready
         self.on_start = on_start
         self.on_leave = on_leave
         self.message = ""
+
+    @property
+    def automatic(self) -> bool:
+        return self.on_ready is None and self.on_start is None
 
     def lines(self, width: int, height: int) -> list[Line]:
         state = self.get_state()
@@ -399,46 +416,88 @@ class WaitingRoom(Widget):
         name_w = min(MAX_NAME, max([width_of(_("Player")), *(width_of(s.name) for s in
                                                               state.seats)]))
         for seat in state.seats:
-            if not seat.connected:
-                status, style = _("connecting..."), "class:lobby.waiting"
-            elif seat.ready:
-                status, style = _("ready"), "class:lobby.ready"
-            else:
-                status, style = _("not ready"), "class:lobby.waiting"
-            marks = (" " + _("(you)") if seat.is_you else "") + (
-                " " + _("(opened the table)") if seat.opened else "")
-            out.append(fit_line([("", "  "), ("class:seat.you" if seat.is_you else "",
-                                             pad(seat.name, name_w)),
-                                 ("class:dim", f"  {seat.fingerprint}  "),
-                                 (style, status), ("class:dim", marks)], width))
+            out.append(self._seat_line(seat, name_w, width))
+        if self.automatic:
+            for _free in range(max(0, state.capacity - len(state.seats))):
+                out.append(fit_line([("class:dim", "  " + pad("\u2014", name_w) + "  "
+                                      + _("free seat"))], width))
         out.append(fit_line([], width))
-        waiting = state.waiting_for()
-        if len(state.seats) < MIN_PLAYERS:
+        out.extend(fit_line([(style, " " + text)], width)
+                   for text, style in self._waiting_lines(state))
+        if state.invite:
+            out.append(fit_line([("", " " + _("Others join with: {command}").format(
+                command=state.invite))], width))
+        for message in (state.message, self.message):
+            if message:
+                out.append(fit_line([("class:lobby.error", " " + message)], width))
+        room = height - 1 - len(out)
+        if room > 1 and state.news:
+            shown = state.news[-(room - 1):]
+            out.append(fit_line([], width))
+            out.extend(fit_line([("class:dim", " " + text)], width) for text in shown)
+        out = out[:height - 1]
+        while len(out) < height - 1:
+            out.append(fit_line([], width))
+        if self.automatic:
+            hint = _("The game starts when every seat is taken \u00b7 Esc: leave the table")
+        else:
+            hint = _("r: ready / not ready \u00b7 s: start \u00b7 Esc: leave the table")
+        out.append(_help(hint, width))
+        return out
+
+    def _seat_line(self, seat: SeatStatus, name_w: int, width: int) -> Line:
+        if not seat.connected:
+            status, style = _("connecting..."), "class:lobby.waiting"
+        elif seat.ready:
+            status, style = _("ready"), "class:lobby.ready"
+        elif self.automatic:
+            status, style = _("seated"), "class:lobby.row"
+        else:
+            status, style = _("not ready"), "class:lobby.waiting"
+        marks = (" " + _("(you)") if seat.is_you else "") + (
+            " " + _("(opened the table)") if seat.opened else "")
+        return fit_line([("", "  "), ("class:seat.you" if seat.is_you else "",
+                                     pad(seat.name, name_w)),
+                         ("class:dim", f"  {seat.fingerprint}  "),
+                         (style, status), ("class:dim", marks)], width)
+
+    def _waiting_lines(self, state: RoomState) -> list[tuple[str, str]]:
+        """What the room is waiting for, in words: seats to fill, players to connect or get
+        ready, or the start being signed."""
+        lines: list[tuple[str, str]] = []
+        if self.automatic:
+            need = state.capacity - len(state.seats)
+            connecting = [s.name for s in state.seats if not s.connected]
+        else:
             need = MIN_PLAYERS - len(state.seats)
-            out.append(fit_line([("class:lobby.waiting", " " + ngettext(
-                "Waiting for {n} more player to sit down.",
-                "Waiting for {n} more players to sit down.", need).format(n=need))], width))
-        if waiting:
-            out.append(fit_line([("class:lobby.waiting", " " + _("Waiting for: {names}").format(
-                names=", ".join(s.name for s in waiting)))], width))
-        elif state.can_start():
+            connecting = [s.name for s in state.waiting_for()]
+        if need > 0:
+            lines.append((ngettext("Waiting for {n} more player to sit down.",
+                                   "Waiting for {n} more players to sit down.", need).format(
+                                       n=need), "class:lobby.waiting"))
+        if connecting:
+            lines.append((_("Waiting for: {names}").format(names=", ".join(connecting)),
+                          "class:lobby.waiting"))
+        if self.automatic:
+            if need <= 0 and not connecting:
+                text = (_("Every seat is taken: signing the start of the game...")
+                        if state.starting else
+                        _("Every seat is taken: the game starts as soon as everyone has "
+                          "signed."))
+                lines.append((text, "class:lobby.ready"))
+        elif not connecting and state.can_start():
             you = state.you
             if you is not None and you.opened:
                 text = _("Everyone is ready: press s to start.")
             else:
                 text = _("Everyone is ready: the game starts when the table's opener says so.")
-            out.append(fit_line([("class:lobby.ready", " " + text)], width))
-        for message in (state.message, self.message):
-            if message:
-                out.append(fit_line([("class:lobby.error", " " + message)], width))
-        out = out[:height - 1]
-        while len(out) < height - 1:
-            out.append(fit_line([], width))
-        out.append(_help(_("r: ready / not ready \u00b7 s: start \u00b7 Esc: leave the "
-                           "table"), width))
-        return out
+            lines.append((text, "class:lobby.ready"))
+        return lines
 
     def toggle_ready(self) -> None:
+        if self.on_ready is None:
+            self.message = _("Nothing to press: the game starts when every seat is taken.")
+            return
         you = self.get_state().you
         if you is None:
             self.message = _("You are not seated at this table.")
@@ -447,6 +506,9 @@ class WaitingRoom(Widget):
         self.on_ready(not you.ready)
 
     def start(self) -> None:
+        if self.on_start is None:
+            self.message = _("Nothing to press: the game starts when every seat is taken.")
+            return
         state = self.get_state()
         you = state.you
         if you is None or not you.opened:

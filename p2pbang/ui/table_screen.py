@@ -20,6 +20,8 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Dimension,
+    Float,
+    FloatContainer,
     HSplit,
     Layout,
     VSplit,
@@ -50,7 +52,7 @@ from p2pbang.ui.render import (
 )
 from p2pbang.ui.stage import FINISHED, QUIT
 from p2pbang.ui.style import table_style
-from p2pbang.ui.textfit import Line, fit_line, width_of
+from p2pbang.ui.textfit import Line, fit_line, pad, width_of, wrap
 from p2pbang.ui.texts import (
     card_name,
     card_text,
@@ -88,9 +90,13 @@ class TableScreen:
 
     def __init__(self, session: TableSession, send_chat: Callable[[str], None] | None = None,
                  speed: int = 2, input: Input | None = None,
-                 output: Output | None = None) -> None:
+                 output: Output | None = None, *, pace_keys: bool = True,
+                 note: Callable[[], str] | None = None) -> None:
         """``input``/``output`` default to the process's terminal; tests pass pipes, and a
-        server of several SSH sessions would pass each session's own."""
+        server of several SSH sessions would pass each session's own. ``pace_keys`` (+/-)
+        set the computer players' pace, which only a local game has; ``note`` is news from
+        the network (whom the table waits for, who is disconnected), shown under the actions
+        when nothing more pressing is."""
         self.session = session
         self.names = display_names(session.names, session.you)
         self.say = Describer(session.mine, self.names)
@@ -105,6 +111,9 @@ class TableScreen:
         self.speed = max(0, min(len(DELAYS) - 1, speed))
         self.on_action: Callable[[], None] = lambda: None
         self.send_chat = send_chat or self._chat_to_log
+        self.pace_keys = pace_keys
+        self.note = note or (lambda: "")
+        self.dialog: tuple[str, list[str]] | None = None
         self._introduced = False
         self._view: TableView | None = None
         self._actions: list[Action] = []
@@ -274,6 +283,56 @@ class TableScreen:
             self.app.layout.focus(self._actions_window)
         self.app.invalidate()
 
+    def show_dialog(self, title: str, lines: list[str]) -> None:
+        """A message over the table that must be read (a verdict): Enter or Esc closes it."""
+        self.dialog = (title, list(lines))
+        self.confirm_quit = False
+        if self.help_visible:
+            self.help_visible = False
+        if self.app.is_running:
+            self.app.layout.focus(self._dialog_window)
+        self.app.invalidate()
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+        if self.app.is_running:
+            self.app.layout.focus(self._actions_window)
+        self.app.invalidate()
+
+    def _dialog_width(self) -> int:
+        return max(20, min(self._plan.width - 4, 72))
+
+    def _dialog_body(self) -> list[str]:
+        if self.dialog is None:
+            return []
+        inner = self._dialog_width() - 4
+        body: list[str] = []
+        for line in self.dialog[1]:
+            body.extend(wrap(line, inner) or [""])
+        return body
+
+    def _dialog_height(self) -> int:
+        limit = max(5, self._plan.height - 2)
+        return min(limit, len(self._dialog_body()) + 4)
+
+    def _render_dialog(self, width: int, height: int) -> list[Line]:
+        if self.dialog is None:
+            return []
+        title = self.dialog[0]
+        body = self._dialog_body()[:max(0, height - 4)]
+        inner = width - 4
+        edge = "class:notice"  # bold and red: it stops the game
+        top = "\u250c\u2500 " + title + " "
+        lines = [fit_line([(edge, top + "\u2500" * max(0, width - 1 - width_of(top)) + "\u2510")],
+                          width)]
+        for text in ["", *body]:
+            lines.append(fit_line([(edge, "\u2502 "), ("class:text", pad(text, inner)),
+                                   (edge, " \u2502")], width))
+        hint = " " + _("Enter: close") + " "
+        lines.append(fit_line([(edge, "\u2514" + hint + "\u2500" * max(
+            0, width - 2 - width_of(hint)) + "\u2518")], width))
+        return lines
+
     def selected_card_anchor(self) -> str | None:
         """The help entry of the card in the selected action (or the character's)."""
         if self.actions and 0 <= self.selected < len(self.actions):
@@ -347,6 +406,9 @@ class TableScreen:
                 return (f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: "
                         f"{card_text(c.name)}", "class:detail")
             return self.labels[self.selected], "class:detail"
+        note = self.note()
+        if note:
+            return note, "class:lobby.waiting"
         me = view.seats[view.you]
         if me.role:
             return (_("You are the {role}: {goal}").format(
@@ -439,7 +501,13 @@ class TableScreen:
             ConditionalContainer(table, filter=~showing_help),
             ConditionalContainer(self._help_window, filter=showing_help),
         ])
-        return Layout(root, focused_element=self._actions_window)
+        self._dialog_window = Window(
+            PanelControl(self._render_dialog, focusable=True),
+            width=lambda: Dimension.exact(self._dialog_width()),
+            height=lambda: Dimension.exact(self._dialog_height()))
+        with_dialog = FloatContainer(root, floats=[Float(ConditionalContainer(
+            self._dialog_window, filter=Condition(lambda: self.dialog is not None)))])
+        return Layout(with_dialog, focused_element=self._actions_window)
 
     # ------------------------------------------------------------------ keys
 
@@ -448,7 +516,8 @@ class TableScreen:
         chat = has_focus(self.chat.buffer)
         helping = Condition(lambda: self.help_visible)
         confirming = Condition(lambda: self.confirm_quit)
-        table = ~chat & ~helping & ~confirming
+        dialog = Condition(lambda: self.dialog is not None)
+        table = ~chat & ~helping & ~confirming & ~dialog
 
         @kb.add("c-c")
         @kb.add(Keys.SIGINT)
@@ -490,17 +559,19 @@ class TableScreen:
             self.log_offset = 0
             self.app.invalidate()
 
-        @kb.add("+", filter=table)
-        @kb.add("=", filter=table)
+        paced = table & Condition(lambda: self.pace_keys)
+
+        @kb.add("+", filter=paced)
+        @kb.add("=", filter=paced)
         def _faster(event: KeyPressEvent) -> None:
             self.change_speed(-1)
 
-        @kb.add("-", filter=table)
+        @kb.add("-", filter=paced)
         def _slower(event: KeyPressEvent) -> None:
             self.change_speed(1)
 
         @kb.add("?", filter=table)
-        @kb.add("f1", filter=~chat & ~confirming)
+        @kb.add("f1", filter=~chat & ~confirming & ~dialog)
         def _help(event: KeyPressEvent) -> None:
             self.toggle_help(None if self.help_visible else self.selected_card_anchor())
 
@@ -528,6 +599,12 @@ class TableScreen:
         @kb.add(Keys.Any, filter=confirming)
         def _no(event: KeyPressEvent) -> None:
             self.confirm_quit = False
+
+        @kb.add("enter", filter=dialog)
+        @kb.add("escape", filter=dialog, eager=True)
+        @kb.add("space", filter=dialog)
+        def _close_dialog(event: KeyPressEvent) -> None:
+            self.close_dialog()
 
         @kb.add("escape", filter=helping, eager=True)
         @kb.add("q", filter=helping)

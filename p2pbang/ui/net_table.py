@@ -1,0 +1,327 @@
+"""The person at a network table, in the full-screen interface: their decider and reporter.
+
+A ``TableSession`` asks this seat's decider for a move and tells its reporter what happens;
+:class:`NetworkTable` is both, for a person looking at a :class:`TableScreen`. The screen
+reads the game from this peer's own engine (``core.game``, built for this seat: it holds no
+other hand) through the same small protocol a solo game offers (``you``, ``names``, ``mine``,
+``pending``, ``legal_actions``, ``act``), so everything the solo table shows and every key
+it has work here too. What only a network game has is added around it: whom the table waits
+for and for how long, players dropping out and coming back, a verdict in a dialog that says
+who did what, chat with the other players, and the result once the log is closed.
+
+The person's keys run as asyncio callbacks; the session runs in trio. A choice is checked
+against the engine at once (a refused key is explained on the screen), kept with the log
+position it was made at, and handed to the session through the trio token; a choice made a
+moment before the session asks is kept for that decision (the same decision at the same
+length of the game's history), never for a later one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import suppress
+from typing import TYPE_CHECKING
+
+import trio
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction
+from p2pbang.engine.game import Game
+from p2pbang.net.mesh import PeerNotConnected
+from p2pbang.table.core import TableCore
+from p2pbang.table.driver import EQUIVOCATION, FAILURE
+from p2pbang.table.session import CHAT
+from p2pbang.ui.chat_guard import ChatGuard
+from p2pbang.ui.i18n import _
+from p2pbang.ui.render import LogEntry
+from p2pbang.ui.table_screen import TableScreen
+from p2pbang.ui.view import display_names
+from p2pbang.ui.widgets import clean_chat
+
+if TYPE_CHECKING:
+    from p2pbang.table.driver import Verdict
+    from p2pbang.table.session import SessionResult, TableSession
+
+WAIT_FRESH = 2.5  # seconds a waiting report stays on screen (the session repeats it each s)
+OUTBOX = 32  # chat lines queued for the network at most
+
+
+class NetworkTable:
+    """Decider and reporter for the person at this peer's seat, on a full-screen table."""
+
+    def __init__(self, input: Input | None = None, output: Output | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._input = input
+        self._output = output
+        self._clock = clock
+        self.screen: TableScreen | None = None
+        self.ready = trio.Event()  # set once the session started and the screen exists
+        self.session: TableSession | None = None
+        self.result: SessionResult | None = None
+        self.verdict: Verdict | None = None
+        self.names: list[str] = []
+        self.guard = ChatGuard(clock=clock)
+        self._token: trio.lowlevel.TrioToken | None = None
+        self._choice: tuple[int, Decision, Action] | None = None
+        self._wake = trio.Event()
+        self._waiting: tuple[list[int], float, list[int], float] | None = None
+        self._disconnected: set[int] = set()
+        self._outbox_send, self._outbox = trio.open_memory_channel[str](OUTBOX)
+
+    # ------------------------------------------------------------------ what the screen reads
+
+    @property
+    def you(self) -> int:
+        assert self.session is not None
+        return self.session.seat
+
+    @property
+    def core(self) -> TableCore:
+        assert self.session is not None
+        return self.session.core
+
+    @property
+    def mine(self) -> Game:
+        return self.core.game
+
+    @property
+    def pending(self) -> object:
+        return self.mine.pending
+
+    def _my_decision(self) -> Decision | None:
+        pending = self.mine.pending
+        if isinstance(pending, Decision) and pending.seat == self.you:
+            return pending
+        return None
+
+    def _sent(self, decision: Decision) -> bool:
+        """The person already chose for this very decision (at this log position)."""
+        choice = self._choice
+        return (choice is not None and choice[0] == len(self.mine.history)
+                and choice[1] == decision)
+
+    def legal_actions(self) -> list[Action]:
+        decision = self._my_decision()
+        if decision is None or self._sent(decision):
+            return []
+        return self.mine.legal_actions()
+
+    def act(self, action: Action) -> list[Event]:
+        """The person's choice (from a key handler): checked now, played when the session
+        asks. The events come back from the log, as everyone's do."""
+        decision = self._my_decision()
+        if decision is None:
+            raise IllegalAction(_("it is not your decision now"))
+        if self._sent(decision):
+            raise IllegalAction(_("your choice is already on its way"))
+        reason = self.mine.check(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._choice = (len(self.mine.history), decision, action)
+        self._poke()
+        return []
+
+    def _poke(self) -> None:
+        """Wake the trio side (safe from asyncio callbacks and from trio itself)."""
+        if self._token is not None:
+            with suppress(trio.RunFinishedError):
+                self._token.run_sync_soon(self._wake_up)
+
+    def _wake_up(self) -> None:
+        self._wake.set()
+        self._wake = trio.Event()
+
+    def note(self) -> str:
+        """The network's news for the line under the actions."""
+        decision = self._my_decision()
+        if decision is not None and self._sent(decision):
+            return _("Your choice is on its way to the other players.")
+        waiting = self._waiting
+        if waiting is not None and self._clock() - waiting[3] <= WAIT_FRESH:
+            seats, seconds, gone, _at = waiting
+            who = ", ".join(self._who(seat, seat in gone) for seat in seats)
+            return _("Waiting {seconds} s for {names}.").format(seconds=int(seconds), names=who)
+        if self._disconnected:
+            names = ", ".join(self.names[s] for s in sorted(self._disconnected))
+            return _("Disconnected: {names}. The game goes on when they come back.").format(
+                names=names)
+        if self.session is not None and not isinstance(self.mine.pending, End) \
+                and not self.mine.players[self.you].alive:
+            return _("You are out, but stay to the end: your keys deal the others' cards.")
+        return ""
+
+    def _who(self, seat: int, gone: bool) -> str:
+        name = self.names[seat] if 0 <= seat < len(self.names) else "?"
+        return _("{name} (disconnected)").format(name=name) if gone else name
+
+    # ------------------------------------------------------------------ decider
+
+    async def decide(self, core: TableCore, decision: Decision) -> Action:
+        """Wait for the person's choice for ``decision``; the screen shows the actions."""
+        if self.screen is not None:
+            self.screen.changed()
+        while True:
+            choice = self._choice
+            if (choice is not None and choice[0] == len(core.game.history)
+                    and choice[1] == decision):
+                if core.game.check(choice[2]) is None:
+                    return choice[2]
+                self._choice = None  # cannot happen with a checked choice; ask again
+            await self._wake.wait()
+
+    # ------------------------------------------------------------------ reporter
+
+    def started(self, session: TableSession) -> None:
+        self.session = session
+        self._token = trio.lowlevel.current_trio_token()
+        self.names = display_names(session.names, session.seat)
+        self.screen = TableScreen(self, send_chat=self._send_chat, input=self._input,
+                                  output=self._output, pace_keys=False, note=self.note)
+        others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
+        self._log(_("A game of BANG! for {n} players: you and {bots}.").format(
+            n=session.players, bots=others), "class:log.you")
+        self._log(_("Every peer shuffles and proves it; the cards are being dealt."), "class:log")
+        if session.resumed:
+            self._log(_("Resumed: {n} log entries replayed from disk.").format(
+                n=session.restored_entries), "class:log")
+        self.ready.set()
+
+    def events(self, events: list[Event]) -> None:
+        screen = self.screen
+        if screen is None:
+            return
+        self._waiting = None
+        screen.add_events(events)
+        if any(e.kind == "eliminated" and e.seat == self.you for e in events):
+            self._log(_("You stay at the table as a spectator: your keys are still needed to "
+                        "deal the others' cards."), "class:log.you")
+
+    def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None:
+        self._waiting = (list(seats), seconds, list(disconnected), self._clock())
+        self._changed()
+
+    def connection(self, seat: int, kind: str, reason: str) -> None:
+        if not 0 <= seat < len(self.names):
+            return
+        name = self.names[seat]
+        if kind == "disconnected":
+            self._disconnected.add(seat)
+            text = (_("{name} disconnected ({reason})").format(name=name, reason=reason)
+                    if reason else _("{name} disconnected").format(name=name))
+            self._log(text, "class:notice")
+        elif kind in ("connected", "reconnected") and seat in self._disconnected:
+            self._disconnected.discard(seat)
+            self._log(_("{name} is back").format(name=name), "class:log")
+        self._changed()
+
+    def warning(self, text: str) -> None:
+        self._log(_("Warning: {text}").format(text=text), "class:notice")
+
+    def verdict(self, verdict: Verdict) -> None:
+        """A proven cheat (or this peer's own failure) stopped the game: say it in a dialog
+        nobody can miss, naming the seat, and keep it in the log."""
+        self.verdict = verdict
+        lines = verdict_lines(verdict, self.names)
+        for line in lines:
+            self._log(line, "class:notice")
+        if self.screen is not None:
+            self.screen.show_dialog(_("The game is stopped"), lines)
+
+    def finished(self, result: SessionResult) -> None:
+        self.result = result
+        if result.left:
+            return
+        if result.gave_up:
+            self._log(_("Gave up: {reason}").format(reason=result.gave_up), "class:notice")
+        self._log(_("Game saved: {path}").format(path=result.directory), "class:log")
+        self._changed()
+
+    # ------------------------------------------------------------------ chat
+
+    def _send_chat(self, text: str) -> None:
+        """A line typed on the chat line (asyncio side): shown here, queued for the peers."""
+        screen = self.screen
+        if screen is None or self._token is None:
+            return
+        shown, _first = self.guard.admit(self.you)
+        if not shown:
+            screen.notice = _("Slow down: at most one chat line a second.")
+            return
+        screen.add_chat(self.names[self.you], text)
+        with suppress(trio.RunFinishedError):
+            self._token.run_sync_soon(self._queue_chat, text)
+
+    def _queue_chat(self, text: str) -> None:
+        try:
+            self._outbox_send.send_nowait(text)
+        except trio.WouldBlock:
+            if self.screen is not None:
+                self.screen.notice = _("The chat line could not be sent: the network is busy.")
+
+    async def send_chats(self, session: TableSession) -> None:
+        """Deliver queued chat lines to every connected player of the table (run it next
+        to the session). A player not connected now does not get the line later: chat is
+        talk at the table, not part of the game's log."""
+        async for text in self._outbox:
+            message = {"t": CHAT, "text": text}
+            for peer_id in session.mesh.connected_peers():
+                if peer_id in session.genesis.roster:
+                    with suppress(PeerNotConnected):
+                        await session.mesh.send(peer_id, message)
+
+    def chat_received(self, seat: int, text: str) -> None:
+        """A chat line from ``seat`` (the sender is the peer whose channel carried it)."""
+        screen = self.screen
+        if screen is None or not 0 <= seat < len(self.names) or seat == self.you:
+            return
+        line = clean_chat(text)
+        if not line:
+            return
+        shown, first_drop = self.guard.admit(seat)
+        if shown:
+            screen.add_chat(self.names[seat], line)
+        elif first_drop:
+            self._log(_("{name} is chatting too fast: some lines are not shown.").format(
+                name=self.names[seat]), "class:notice")
+
+    # ------------------------------------------------------------------ helpers
+
+    def _log(self, text: str, style: str) -> None:
+        if self.screen is not None:
+            self.screen._append(LogEntry(text, style))
+            self.screen.changed()
+
+    def _changed(self) -> None:
+        if self.screen is not None:
+            self.screen.changed()
+
+
+def verdict_lines(verdict: Verdict, names: list[str]) -> list[str]:
+    """Who did what, where, and where the evidence is: the verdict in the person's language
+    (the failed check itself is the protocol's own words)."""
+    name = names[verdict.seat] if 0 <= verdict.seat < len(names) else "?"
+    if verdict.kind == FAILURE:
+        first = _("This peer could not go on at log position {index}.").format(
+            index=verdict.index)
+    elif verdict.kind == EQUIVOCATION:
+        first = _("{name} (seat {seat}) signed two different entries for one log position "
+                  "(log position {index}).").format(name=name, seat=verdict.seat,
+                                                    index=verdict.index)
+    elif verdict.entry_kind == "deal":
+        first = _("{name} (seat {seat}) cheated in a dealing message at log position "
+                  "{index}.").format(name=name, seat=verdict.seat, index=verdict.index)
+    elif verdict.entry_kind == "move":
+        first = _("{name} (seat {seat}) cheated in a move at log position {index}.").format(
+            name=name, seat=verdict.seat, index=verdict.index)
+    else:
+        first = _("{name} (seat {seat}) cheated at log position {index}.").format(
+            name=name, seat=verdict.seat, index=verdict.index)
+    return [first,
+            _("What failed: {reason}").format(reason=verdict.reason),
+            _("Nothing is dealt again: the game is over. The evidence is saved next to the "
+              "game's log, and 'p2pbang verify' reaches the same verdict.")]
+
+
+__all__ = ["NetworkTable", "verdict_lines"]

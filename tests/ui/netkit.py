@@ -1,0 +1,81 @@
+"""Test helpers for network play in the full-screen interface, all in one process: bot peers
+as trio tasks over loopback (the real lobby, genesis, mesh and mental-poker dealer), and a
+person whose keystrokes go through a prompt-toolkit pipe while the screens draw to a
+DummyOutput. Everything runs inside one ``run_program`` (trio as asyncio's guest), as the
+real command does."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import trio
+
+from p2pbang.net.discovery import DiscoveredTable, probe_peer
+from p2pbang.net.identity import Identity
+from p2pbang.net.lobby import Lobby, TableSettings
+from p2pbang.net.mesh import MeshConfig
+from p2pbang.table.lobby_flow import Seating, play_at_table
+from p2pbang.table.players import BotDecider, LineReporter
+from p2pbang.table.session import SessionConfig, SessionResult
+
+CONFIG = MeshConfig(heartbeat_interval=0.2, heartbeat_timeout=2.0, backoff_initial=0.05,
+                    backoff_max=0.4, outbox_size=4096)
+BOT_CONFIG = SessionConfig(linger=5.0, max_wait=60.0)
+
+UP, DOWN, ENTER, TAB, ESC, CTRL_C = "\x1b[A", "\x1b[B", "\r", "\t", "\x1b", "\x03"
+
+
+async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    with trio.fail_after(timeout):
+        while not condition():
+            await trio.sleep(0.01)
+
+
+class Bots:
+    """Bot peers at one table: the first opens it (``await bots.open(...)``), the others
+    join by its address. Results land in ``results``; ``outputs`` keep their progress."""
+
+    def __init__(self, tmp: Path, seats: int) -> None:
+        self.tmp = tmp
+        self.seats = seats
+        self.results: list[SessionResult] = []
+        self.outputs: list[io.StringIO] = []
+        self.lobby: Lobby | None = None
+        self.port = 0
+
+    def _seating(self, index: int) -> Seating:
+        out = io.StringIO()
+        self.outputs.append(out)
+        return Seating(BotDecider(seed=index), LineReporter(out), self.tmp / f"bot{index}",
+                       {"player": "bot"}, BOT_CONFIG)
+
+    async def open(self, nursery: trio.Nursery, name: str = "Saloon") -> DiscoveredTable:
+        opened = trio.Event()
+
+        async def on_open(lobby: Lobby) -> None:
+            self.lobby = lobby
+            self.port = lobby.mesh.port
+            opened.set()
+
+        async def run() -> None:
+            settings = TableSettings(name, "bang", self.seats)
+            self.results.append(await play_at_table(
+                Identity.generate("Ace"), self._seating(0), lambda text: None,
+                settings=settings, on_open=on_open))
+
+        nursery.start_soon(run)
+        await opened.wait()
+        return await probe_peer(f"127.0.0.1:{self.port}")
+
+    def join(self, nursery: trio.Nursery, table: DiscoveredTable, names: list[str]) -> None:
+        for index, name in enumerate(names, start=len(self.outputs)):
+            async def run(index: int = index, name: str = name) -> None:
+                self.results.append(await play_at_table(
+                    Identity.generate(name), self._seating(index), lambda text: None,
+                    table=table))
+            nursery.start_soon(run)
+
+
+Script = Callable[[], Awaitable[None]]
