@@ -157,11 +157,33 @@ def _common(parser: argparse.ArgumentParser, network: bool = True) -> None:
                             help="TCP port to listen on (default: any free port)")
 
 
+def _interface(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--plain", action="store_true",
+                        help="the plain line interface (pipes, dumb terminals, screen readers)")
+    parser.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
+                        help="interface language (default: from the locale)")
+
+
+def _full_screen(args: argparse.Namespace) -> bool:
+    """The full-screen interface unless --plain, or no terminal can show it (then say so)."""
+    from p2pbang.ui.app import fullscreen_supported
+    from p2pbang.ui.i18n import _, set_language
+
+    set_language(args.lang)
+    if args.plain:
+        return False
+    if not fullscreen_supported():
+        print(_("(no full-screen terminal here: using the plain interface)"), file=sys.stderr)
+        return False
+    return True
+
+
 def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handler]:
     """Add the network subcommands to ``p2pbang``'s parser; returns their handlers."""
     host = _formatter(commands, "host", help="open a table on the LAN and play",
                       description="Open a table for a game of BANG! on the LAN and play at "
-                                  "it in the plain line interface.", epilog=EPILOG_HOST)
+                                  "it in the full-screen interface (--plain: the line "
+                                  "interface).", epilog=EPILOG_HOST)
     host.add_argument("--name", default="BANG table", help="the table's name")
     host.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
                       help="players at the table, you included (4-7, default 5)")
@@ -170,6 +192,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     host.add_argument("--player", default=None, help="your display name")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table over mDNS")
+    _interface(host)
     _common(host)
 
     listing = _formatter(commands, "list", help="tables announced on the LAN",
@@ -180,7 +203,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
 
     join = _formatter(commands, "join", help="join a table and play",
                       description="Join a table found on the LAN (by name or id prefix) or "
-                                  "at an address, and play in the plain line interface.",
+                                  "at an address, and play in the full-screen interface; "
+                                  "with no table named, choose one from those on the LAN.",
                       epilog=EPILOG_JOIN)
     join.add_argument("table", nargs="?", default=None, help="table name or id prefix")
     join.add_argument("--peer", type=_address, default=None,
@@ -188,6 +212,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     join.add_argument("--player", default=None, help="your display name")
     join.add_argument("--timeout", type=_seconds, default=3.0,
                       help="how long to look for the table on the LAN (default 3 s)")
+    _interface(join)
     _common(join)
 
     bot = _formatter(commands, "bot", help="a computer player as its own peer",
@@ -379,12 +404,18 @@ def _reap(processes: list[subprocess.Popen]) -> None:
 def cmd_host(args: argparse.Namespace) -> int:
     from p2pbang.table.plain_net import PlainNetworkTable
 
-    home = _home(args)
-    identity = _identity(Path(args.home) if args.home else None, args.player)
     if args.bots >= args.seats:
         print("p2pbang: leave at least one seat for yourself (--bots < --seats)",
               file=sys.stderr)
         return EXIT_USAGE
+    home = _home(args)
+    try:
+        identity = _identity(Path(args.home) if args.home else None, args.player)
+    except (IdentityError, ValueError) as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if _full_screen(args):
+        return _host_full_screen(args, home, identity)
     ui = PlainNetworkTable()
     settings = TableSettings(args.name, "bang", args.seats)
     bots: list[subprocess.Popen] = []
@@ -415,6 +446,32 @@ def cmd_host(args: argparse.Namespace) -> int:
         _reap(bots)
 
 
+def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity) -> int:
+    from p2pbang.ui.net_app import NetworkRequest, run_network
+
+    listen = _listen(args)
+    bots: list[subprocess.Popen] = []
+
+    async def opened(lobby: Lobby) -> None:
+        if args.bots:
+            bots.extend(_spawn_bots(args.bots, lobby.mesh.port, listen, home))
+
+    request = NetworkRequest(
+        identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
+        listen=listen, port=args.port, settings=TableSettings(args.name, "bang", args.seats),
+        announce=not args.no_announce, invite_host=listen or lan_address(), on_open=opened,
+        bots=args.bots, bots_home=home / "bots")
+    code = EXIT_LEFT
+    try:
+        code = run_network(request)
+        return code
+    finally:
+        if code == EXIT_LEFT:  # nobody to play with: they keep their files for a resume
+            for process in bots:
+                process.terminate()
+        _reap(bots)
+
+
 def cmd_join(args: argparse.Namespace) -> int:
     from p2pbang.table.plain_net import PlainNetworkTable
 
@@ -422,7 +479,19 @@ def cmd_join(args: argparse.Namespace) -> int:
         print("p2pbang: name a table or give --peer, not both", file=sys.stderr)
         return EXIT_USAGE
     home = _home(args)
-    identity = _identity(Path(args.home) if args.home else None, args.player)
+    try:
+        identity = _identity(Path(args.home) if args.home else None, args.player)
+    except (IdentityError, ValueError) as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if _full_screen(args):
+        from p2pbang.ui.net_app import NetworkRequest, run_network
+
+        listen = _listen(args)
+        return run_network(NetworkRequest(
+            identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
+            listen=listen, port=args.port, peer=args.peer, table_name=args.table,
+            find_timeout=args.timeout, invite_host=listen or lan_address()))
     ui = PlainNetworkTable()
 
     async def main() -> int:

@@ -65,7 +65,7 @@ from p2pbang.table.session import (
     TableSession,
     prepare_mesh,
 )
-from p2pbang.ui.i18n import _
+from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.lobby import (
     LobbyScreen,
     OpenTableForm,
@@ -109,7 +109,9 @@ class NetworkRequest:
     table_name: str | None = None
     find_timeout: float = 3.0
     invite_host: str = ""  # the address others use to reach this machine
-    on_open: Callable[[Lobby], Awaitable[list[str]]] | None = None  # host: start bots...
+    on_open: Callable[[Lobby], Awaitable[None]] | None = None  # host: start the bots
+    bots: int = 0  # bot peers ``on_open`` starts (for the room to say so)
+    bots_home: Path | None = None
     mesh_config: MeshConfig = GAME_MESH
     session_config: SessionConfig = field(default_factory=SessionConfig)
 
@@ -445,8 +447,12 @@ class NetworkPlay:
             nursery.start_soon(ready_when_full, lobby, heard)
             nursery.start_soon(self._redraw, 0.5)
             if request.on_open is not None and request.settings is not None:
-                for line in await request.on_open(lobby):
-                    news.add(line)
+                await request.on_open(lobby)
+                if request.bots:
+                    news.add(ngettext(
+                        "Started {n} bot player on this machine (its output: {path}).",
+                        "Started {n} bot players on this machine (their output: {path}).",
+                        request.bots).format(n=request.bots, path=request.bots_home))
             index, genesis = await first_of(lobby.sealed, leave_asked, shown.closed.wait)
             nursery.cancel_scope.cancel()
         return genesis if index == 0 else None
