@@ -1,0 +1,140 @@
+"""What one seat may know about a game: the only door through which a bot reads the engine.
+
+Why a separate class: a bot is sometimes handed the all-seeing engine (solo play, simulations),
+which knows every hand and every role. Reading through ``SeatView`` keeps the bot honest by
+construction: it exposes the seat's own hand and role, and public facts only (life, cards in
+play, hand sizes, characters, distances, public roles, the discard pile). Whatever a bot
+decides from a ``SeatView`` it would decide identically on its own seat's engine, which is
+what ``tests/bots/test_fairness.py`` checks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from p2pbang.engine.cards.base import WEAPON_REACH
+from p2pbang.engine.catalog import CardDef
+
+
+class SeatView:
+    """Seat ``me``'s knowledge of ``game``: its own hand and role, plus public facts."""
+
+    __slots__ = ("_game", "me")
+
+    def __init__(self, game: Any, me: int) -> None:
+        self._game = game
+        self.me = me
+
+    # ------------------------------------------------------------------ me
+
+    def hand(self) -> list[tuple[int, int, str]]:
+        """(slot, card, name) of my own hand, in hand order."""
+        game = self._game
+        known = game.known
+        return [(slot, known[slot], game.card_name(known[slot]))
+                for slot in game.players[self.me].hand]
+
+    def hand_names(self) -> Counter[str]:
+        return Counter(name for _, _, name in self.hand())
+
+    @property
+    def my_role(self) -> str | None:
+        return self._game.players[self.me].role
+
+    # ------------------------------------------------------------------ public facts
+
+    @property
+    def seat_count(self) -> int:
+        """Seats at the table, the dead included."""
+        return self._game.n
+
+    @property
+    def sheriff(self) -> int:
+        return self._game.sheriff
+
+    @property
+    def current(self) -> int:
+        """Whose turn it is."""
+        return self._game.current
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def bangs_played(self) -> int:
+        return self._game.bangs_played
+
+    def alive(self) -> list[int]:
+        """Living seats in ring order."""
+        return self._game.alive_seats()
+
+    def others(self) -> list[int]:
+        return [seat for seat in self._game.alive_seats() if seat != self.me]
+
+    def is_alive(self, seat: int) -> bool:
+        return self._game.players[seat].alive
+
+    def life(self, seat: int) -> int:
+        return self._game.players[seat].life
+
+    def max_life(self, seat: int) -> int:
+        return self._game.players[seat].max_life
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._game.players[seat].hand)
+
+    def character(self, seat: int) -> str:
+        return self._game.players[seat].character
+
+    def role(self, seat: int) -> str | None:
+        """The role of ``seat`` if this seat may know it: its own, the Sheriff's, or one
+        revealed (the dead). Never reads a hidden role, even from an all-seeing engine."""
+        player = self._game.players[seat]
+        if seat == self.me or player.role_public:
+            return player.role
+        return None
+
+    def role_counts(self) -> Counter[str]:
+        """How many of each role the game holds (public: it follows from the player count)."""
+        return self._game.role_counts()
+
+    def in_play(self, seat: int) -> list[tuple[int, str]]:
+        """(slot, name) of the cards in front of ``seat`` (always face up)."""
+        game = self._game
+        return [(slot, game.card_name(card)) for slot, card in game.in_play(seat)]
+
+    def in_play_names(self, seat: int) -> set[str]:
+        return {name for _, name in self.in_play(seat)}
+
+    def card_name(self, card: int) -> str:
+        return self._game.card_name(card)
+
+    def public_name(self, slot: int) -> str:
+        """The name of the card in a public slot (in play, discard pile, General Store)."""
+        game = self._game
+        return game.card_name(game.known[slot])
+
+    def public_card(self, slot: int) -> CardDef:
+        """The card in a public slot (in play, discard pile, General Store, a "draw!")."""
+        game = self._game
+        return game.card(game.known[slot])
+
+    def discard_top(self) -> str | None:
+        game = self._game
+        if not game.discard:
+            return None
+        return game.card_name(game.known[game.discard[-1]])
+
+    def distance(self, source: int, target: int) -> int:
+        return self._game.distance(source, target)
+
+    def reach(self, seat: int) -> int:
+        return self._game.reach(seat)
+
+    def weapon_reach(self, name: str) -> int | None:
+        return WEAPON_REACH.get(name)
+
+    def can_play_bang(self, seat: int) -> bool:
+        return self._game.can_play_bang(seat)
