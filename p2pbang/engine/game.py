@@ -15,6 +15,7 @@ play, revealed roles), so every peer's engine walks the same path.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Generator
 from typing import Any
@@ -160,8 +161,11 @@ class Game:
         self.history: list[Action | ChanceResult] = []
         self.events: list[Event] = []
         self._next_slot = 0
-        self._ring: list[int] = list(range(players))
-        self._ring_pos: dict[int, int] = {seat: i for i, seat in enumerate(self._ring)}
+        self.order: list[int] = []  # seats clockwise around the table
+        self._order_pos: dict[int, int] = {}
+        self._ring: list[int] = []  # the living, clockwise
+        self._ring_pos: dict[int, int] = {}
+        self._set_order(list(range(players)))
         self._position = position
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
@@ -442,15 +446,27 @@ class Game:
         self.events.append(Event(kind, seat, target, card, value))
 
     def _next_alive(self, seat: int) -> int:
+        order, start = self.order, self._order_pos[seat]
         for step in range(1, self.n + 1):
-            candidate = (seat + step) % self.n
+            candidate = order[(start + step) % self.n]
             if self.players[candidate].alive:
                 return candidate
         return seat
 
     def _seats_from(self, seat: int) -> list[int]:
         """Living seats in turn order, starting with ``seat`` (which may be dead)."""
-        return [s for s in ((seat + i) % self.n for i in range(self.n)) if self.players[s].alive]
+        order, start = self.order, self._order_pos[seat]
+        return [s for s in order[start:] + order[:start] if self.players[s].alive]
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Living seats clockwise around the table, starting with ``seat``."""
+        return self._seats_from(seat)
+
+    def _set_order(self, order: list[int]) -> None:
+        self.order = list(order)
+        self._order_pos = {seat: i for i, seat in enumerate(self.order)}
+        self._ring = [s for s in self.order if self.players[s].alive]
+        self._ring_pos = {s: i for i, s in enumerate(self._ring)}
 
     # ------------------------------------------------------------------ chance helpers
 
@@ -565,6 +581,11 @@ class Game:
 
     def _setup(self) -> Step:
         n = self.n
+        # Seat order around the table: one public random permutation (a Lehmer code below
+        # n!), so nobody picks where they sit, whatever their seat number in the roster.
+        code = yield RandomInt(math.factorial(n))
+        self._set_order(permutation_from_code(code.values[0], n))
+        self._event("seating", value=code.values[0])
         pick = yield RandomInt(n)
         # The Sheriff is picked publicly: the same distribution as dealing the role deck and
         # having the Sheriff flip his card, with no secret step. The other roles are a hidden
@@ -644,8 +665,7 @@ class Game:
             player.hand = place(hand, False, seat)
             player.table = place(table, True)
         self.role_ids = tuple(sorted(set(range(len(ROLE_CARDS))) - set(free_roles)))
-        self._ring = [s for s in range(self.n) if self.players[s].alive]
-        self._ring_pos = {s: i for i, s in enumerate(self._ring)}
+        self._set_order(position.order or list(range(self.n)))
         self.discard = place(position.discard, True)
         rest = [c for c in range(len(self.cards)) if c not in placed]
         deck_top_first = position.deck + rest
@@ -1107,3 +1127,15 @@ def _malformed(action: Any) -> str | None:
 def _describe(action: Any) -> str:
     return f"{type(action).__name__}{tuple(getattr(action, f) for f in action.__slots__)}"
 
+
+def permutation_from_code(code: int, n: int) -> list[int]:
+    """The permutation of ``range(n)`` whose Lehmer code is ``code`` (0 <= code < n!): a
+    uniform code gives a uniform permutation, from a single public random draw."""
+    if not 0 <= code < math.factorial(n):
+        raise ValueError(f"a permutation code of {n} items is below {n}!")
+    remaining = list(range(n))
+    order = []
+    for place in range(n, 0, -1):
+        index, code = divmod(code, math.factorial(place - 1))
+        order.append(remaining.pop(index))
+    return order

@@ -30,6 +30,7 @@ class Position:
     turn: int | None = None  # whose turn; default the Sheriff's
     phase: str = PLAY_PHASE  # START: from the turn's start (Dynamite, Jail, draw); PLAY: phase 2
     bangs_played: int = 0
+    order: list[int] | None = None  # seats clockwise around the table; default by number
 
     def validate(self) -> None:
         """Raise ValueError unless this is a table the rules could reach."""
@@ -50,5 +51,7 @@ class Position:
             raise ValueError("a card is placed twice")
         if any(not 0 <= c < len(BASE_CARDS) for c in placed):
             raise ValueError("no such card")
+        if self.order is not None and sorted(self.order) != list(range(n)):
+            raise ValueError("the seating order lists every seat once")
         if self.phase not in (START, PLAY_PHASE):
             raise ValueError("phase is 'start' or 'play'")

@@ -152,6 +152,7 @@ class Scenario:
         randoms: Iterable[int] = (),
         bangs_played: int = 0,
         viewer: int | None = None,
+        order: Sequence[int] | None = None,
     ) -> None:
         n = len(characters)
         hands = hands or {}
@@ -173,6 +174,7 @@ class Scenario:
             turn=turn,
             phase=phase,
             bangs_played=bangs_played,
+            order=list(order) if order is not None else None,
         )
         self.game = Game.from_position(self.position, viewer)
         self.dealer = ScriptedDealer(

@@ -219,7 +219,7 @@ class Describer:
             return ngettext("The discard pile is shuffled into a new deck ({n} card).",
                             "The discard pile is shuffled into a new deck ({n} cards).",
                             e.value).format(n=e.value)
-        return None  # "check", "end_turn", "game_over": told by the events around them
+        return None  # "check", "end_turn", "game_over", "seating": shown by what follows
 
     def _eliminated(self, e: Event, mine: bool, name: str, killer: str) -> str:
         role = role_name(ROLE_KEYS[e.value])

@@ -40,7 +40,7 @@ def render_table(view: TableView, names: list[str]) -> str:
         n=view.turn, deck=view.deck_size,
         top=(f"{card_name(view.discard_top.name)} ({view.discard_top.label})"
              if view.discard_top else "-"))]
-    for s in view.seats:
+    for s in view.around_you():
         lines.append(_seat_line(s))
     if view.hand:
         lines.append(_("Your hand: {cards}").format(cards=", ".join(

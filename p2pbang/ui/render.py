@@ -135,7 +135,7 @@ def _in_play(cards: Sequence[CardView], labels: bool) -> Line:
 def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> list[Line]:
     """One row per seat (two when there is room): marker, name, character, life, known role,
     hand size, distance (``*``: within your weapon's reach), the cards in play."""
-    seats = view.seats[view.you:] + view.seats[:view.you]  # you first, then in turn order
+    seats = view.around_you()  # you first, then in turn order
     name_w = min(12, max(width_of(_("Player")), *(width_of(s.name) for s in seats)))
     char_w = min(16, max(width_of(character_name(s.character)) for s in seats))
     life_w = max(4, *(s.max_life for s in seats))

@@ -70,6 +70,13 @@ class TableView:
     reach: int = 1  # the viewer's weapon reach
     store: tuple[CardView, ...] = ()  # General Store cards waiting on the table
     phase: str | None = None  # key of PHASES, when the pending decision tells it
+    order: tuple[int, ...] = ()  # every seat, clockwise around the table (dead ones too)
+
+    def around_you(self) -> tuple[SeatView, ...]:
+        """The seats in turn order around the table, starting with you."""
+        order = self.order or tuple(range(len(self.seats)))
+        start = order.index(self.you)
+        return tuple(self.seats[s] for s in order[start:] + order[:start])
 
     @property
     def your_decision(self) -> Decision | None:
@@ -153,4 +160,5 @@ def build_view(game: Game, names: list[str]) -> TableView:
         reach=reach,
         store=tuple(card_view(game, s) for s in game.store if s in game.known),
         phase=phase_of(decision, game.current),
+        order=tuple(game.order),
     )

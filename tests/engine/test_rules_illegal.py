@@ -338,6 +338,8 @@ def test_a_decision_is_refused_while_the_dealer_is_due() -> None:
     with pytest.raises(IllegalAction, match="exactly one value"):
         game.apply(ChanceResult(()))
     assert game_state(game) == before
+    game.apply(ChanceResult((0,)))  # the seating: seats clockwise in number order
+    assert game.pending == RandomInt(5)  # the Sheriff
     game.apply(ChanceResult((2,)))
     assert isinstance(game.pending, Shuffle)
     with pytest.raises(IllegalAction, match="no values"):

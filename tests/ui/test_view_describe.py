@@ -12,7 +12,7 @@ from p2pbang.ui.describe import Describer, card_label
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.view import build_view, display_names, phase_name, phase_of
 
-QUIET = {"check", "end_turn", "game_over"}  # told by the events around them
+QUIET = {"check", "end_turn", "game_over", "seating"}  # told by the events around them
 
 
 @pytest.fixture(autouse=True)
