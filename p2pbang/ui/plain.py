@@ -57,8 +57,12 @@ def _seat_line(s: SeatView) -> str:
             "eliminated ({role})").format(role=role_name(s.role))
     life = "\u2665" * s.life + "\u00b7" * (s.max_life - s.life)
     role = role_name(s.role) if s.role else "?"
-    where = _("you") if s.is_you else _("dist {d}{reach}").format(
-        d=s.distance, reach="*" if s.reach_ok else "")
+    if s.is_you:
+        where = _("you")
+    elif s.distance is None:  # you are out of the game: nobody is at a distance from you
+        where = "-"
+    else:
+        where = _("dist {d}{reach}").format(d=s.distance, reach="*" if s.reach_ok else "")
     in_play = ", ".join(card_name(c.name) for c in s.in_play) or "-"
     return (f"{marker} {s.name:<8} {character_name(s.character):<16} {life:<6} "
             f"{role:<9} " + _("hand {n}").format(n=s.hand_size) + f"  {where:<8} "

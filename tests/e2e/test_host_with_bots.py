@@ -1,0 +1,28 @@
+"""``p2pbang host --bots N``: a person opens a table on this machine, bot peers (separate
+processes) fill the other seats, and the game is played to the end in the plain interface
+(input is a pipe, so the full screen steps aside); the saved game verifies."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from .peers import REPO, _env, cli
+
+
+def test_a_person_hosts_a_table_filled_with_bots_and_plays_to_the_end(tmp_path: Path) -> None:
+    home = tmp_path / "me"
+    answers = "1\n" * 5000  # always the first listed action: every decision has one
+    done = subprocess.run(
+        [sys.executable, "-m", "p2pbang.cli", "host", "--seats", "4", "--bots", "3",
+         "--listen", "127.0.0.1", "--no-announce", "--home", str(home), "--player", "Zoli"],
+        input=answers, capture_output=True, text=True, timeout=180, cwd=REPO, env=_env())
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "result:" in done.stdout and "win" in done.stdout
+    assert "dist None" not in done.stdout
+    saved = [line.split("game saved:", 1)[1].strip() for line in done.stdout.splitlines()
+             if "game saved:" in line]
+    assert saved
+    verified = cli("verify", saved[-1])
+    assert verified.returncode == 0, verified.stdout + verified.stderr
