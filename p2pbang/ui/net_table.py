@@ -34,7 +34,7 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.driver import EQUIVOCATION, FAILURE
 from p2pbang.table.session import CHAT
 from p2pbang.ui.chat_guard import ChatGuard
-from p2pbang.ui.i18n import _
+from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.render import LogEntry
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.view import display_names
@@ -184,8 +184,10 @@ class NetworkTable:
             n=session.players, bots=others), "class:log.you")
         self._log(_("Every peer shuffles and proves it; the cards are being dealt."), "class:log")
         if session.resumed:
-            self._log(_("Resumed: {n} log entries replayed from disk.").format(
-                n=session.restored_entries), "class:log")
+            self._log(ngettext("Resumed: {n} log entry replayed from disk.",
+                               "Resumed: {n} log entries replayed from disk.",
+                               session.restored_entries).format(n=session.restored_entries),
+                      "class:log")
         self.ready.set()
 
     def events(self, events: list[Event]) -> None:
