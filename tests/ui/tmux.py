@@ -1,0 +1,53 @@
+"""A tmux server of our own for terminal end-to-end tests: one window of a chosen size
+running a command, keys sent to it, its screen read back with ``capture-pane``."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+TMUX = shutil.which("tmux")
+
+
+class Pane:
+    """One tmux server of our own (its own socket), one 80x24 window running a command."""
+
+    def __init__(self, command: str, tmp: Path) -> None:
+        self.socket = f"p2pbang-{uuid.uuid4().hex[:10]}"
+        self.tmp = tmp
+        self._tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24",
+                   "-s", "game", command)
+
+    def _tmux(self, *args: str) -> str:
+        done = subprocess.run([TMUX or "tmux", "-u", "-L", self.socket, *args],
+                              capture_output=True, text=True, timeout=10, check=True)
+        return done.stdout
+
+    def keys(self, *keys: str) -> None:
+        self._tmux("send-keys", "-t", "game", *keys)
+
+    def screen(self, escapes: bool = False) -> list[str]:
+        """The visible rows; with ``escapes`` the colour and attribute codes too."""
+        flags = ["-p", "-e"] if escapes else ["-p"]
+        return self._tmux("capture-pane", *flags, "-t", "game").split("\n")
+
+    def resize(self, columns: int, rows: int) -> None:
+        self._tmux("resize-window", "-t", "game", "-x", str(columns), "-y", str(rows))
+
+    def wait_for(self, condition: Callable[[str], bool], timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            text = "\n".join(self.screen())
+            if condition(text):
+                return text
+            if time.monotonic() > deadline:
+                raise AssertionError("the screen never showed what was expected:\n" + text)
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        subprocess.run([TMUX or "tmux", "-L", self.socket, "kill-server"],
+                       capture_output=True, timeout=10)
