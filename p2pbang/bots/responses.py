@@ -51,11 +51,10 @@ def respond_duel(ctx: Context) -> Action:
         return Pass()
     view, me = ctx.view, ctx.me
     rival = ctx.decision.source
+    if ctx.side.enemy(rival) < 0 and view.life(me) > 1:
+        return Pass()  # a friend: better I lose a life than make him lose one
     if view.hand_size(rival) == 0:
         return answers[0]  # he cannot answer back: one card wins the Duel
-    dying_soon = view.life(me) <= 1
-    if ctx.side.enemy(rival) < 0 and not dying_soon:
-        return Pass()  # a friend: better I lose a life than make him lose one
     share = _BANG_SHARE * (2 if view.character(rival) == "calamity_janet" else 1)
     if len(answers) > share * view.hand_size(rival) or view.life(me) <= 2:
         return answers[0]

@@ -1,0 +1,60 @@
+"""The bot uses only what its own seat may know: it decides exactly the same on its own seat's
+engine (network play) as on the all-seeing engine (solo play), whole games long."""
+
+from __future__ import annotations
+
+import pytest
+
+from p2pbang.bots.sensible import SensibleBot
+from p2pbang.bots.view import SeatView
+from p2pbang.dealer.local import LocalDealer
+from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.game import Game
+
+
+@pytest.mark.parametrize("players,seed,fed", [
+    (4, 1, True), (5, 2, True), (6, 3, False), (7, 4, True), (7, 5, False),
+])
+def test_same_choice_on_the_own_seat_engine_and_the_all_seeing_engine(
+    players: int, seed: int, fed: bool
+) -> None:
+    truth = Game(players)
+    views = [Game(players, viewer=seat) for seat in range(players)]
+    dealer = LocalDealer(f"fairness/{seed}")
+    seeing = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
+    blind = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
+    decisions = 0
+    while not isinstance(truth.pending, End):
+        pending = truth.pending
+        if isinstance(pending, Decision):
+            on_truth = seeing[pending.seat].decide(truth, pending)
+            on_own = blind[pending.seat].decide(views[pending.seat], pending)
+            assert on_truth == on_own, f"decision {decisions}: {pending}"
+            decisions += 1
+            truth_events = truth.apply(on_truth)
+            view_events = [view.apply(on_truth) for view in views]
+        else:
+            result = dealer.resolve(pending)
+            truth_events = truth.apply(result)
+            view_events = [view.apply(result_for_viewer(pending, result, seat))
+                           for seat, view in enumerate(views)]
+        if fed:
+            for seat in range(players):
+                seeing[seat].observe(truth_events)
+                blind[seat].observe(view_events[seat])
+    assert decisions > 50
+
+
+def test_the_view_hides_other_roles_even_on_the_all_seeing_engine() -> None:
+    game = Game(6)
+    dealer = LocalDealer("roles")
+    while not isinstance(game.pending, Decision):
+        game.apply(dealer.resolve(game.pending))
+    me = (game.sheriff + 1) % 6
+    view = SeatView(game, me)
+    assert all(game.players[s].role is not None for s in range(6))  # the engine knows them
+    for seat in range(6):
+        expected = game.players[seat].role if seat in (me, game.sheriff) else None
+        assert view.role(seat) == expected
+    assert [slot for slot, _, _ in view.hand()] == game.players[me].hand
