@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from p2pbang.bots.memory import Grudges
 from p2pbang.bots.view import SeatView
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.cards.base import DEPUTY, OUTLAW, SHERIFF
 
 NEVER = -100.0  # a seat this bot must not hurt (the Deputy's Sheriff)
 TOP = 10.0  # the obvious target (the Outlaws' Sheriff)
@@ -33,7 +33,9 @@ class Allegiance:
     def __init__(self, view: SeatView, grudges: Grudges) -> None:
         self.view = view
         self.grudges = grudges
-        self.role = view.my_role or OUTLAW  # a seat always knows its role once dealt
+        # A seat's engine knows its own role before its first decision; the fallback only
+        # keeps a bot answering on a table laid out without one.
+        self.role = view.my_role or OUTLAW
         self._scores: dict[int, float] = {}
         self._ally_odds = self._unknown_ally_odds()
 
@@ -101,9 +103,3 @@ class Allegiance:
             for victim in grudges.victims(seat)
             if victim != sheriff and grudges.attacks(victim, sheriff) > 0
         ))
-
-    def protects_sheriff(self) -> bool:
-        """The Sheriff's side wants him alive, and so does a Renegade until the very end."""
-        return self.role in (SHERIFF, DEPUTY) or (
-            self.role == RENEGADE and len(self.view.others()) > 1)
-

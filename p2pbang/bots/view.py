@@ -35,9 +35,6 @@ class SeatView:
         return [(slot, known[slot], game.card_name(known[slot]))
                 for slot in game.players[self.me].hand]
 
-    def hand_names(self) -> Counter[str]:
-        return Counter(name for _, _, name in self.hand())
-
     @property
     def my_role(self) -> str | None:
         return self._game.players[self.me].role
@@ -72,9 +69,6 @@ class SeatView:
 
     def others(self) -> list[int]:
         return [seat for seat in self._game.alive_seats() if seat != self.me]
-
-    def is_alive(self, seat: int) -> bool:
-        return self._game.players[seat].alive
 
     def life(self, seat: int) -> int:
         return self._game.players[seat].life
@@ -127,14 +121,8 @@ class SeatView:
             return None
         return game.card_name(game.known[game.discard[-1]])
 
-    def distance(self, source: int, target: int) -> int:
-        return self._game.distance(source, target)
-
     def reach(self, seat: int) -> int:
         return self._game.reach(seat)
 
     def weapon_reach(self, name: str) -> int | None:
         return WEAPON_REACH.get(name)
-
-    def can_play_bang(self, seat: int) -> bool:
-        return self._game.can_play_bang(seat)

@@ -3,6 +3,7 @@ the role rules hold in every decision (thousands of them), not only in hand-made
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -88,3 +89,11 @@ def test_a_targeted_play_always_names_a_living_other_seat() -> None:
             game.apply(action)
         else:
             game.apply(dealer.resolve(pending))
+
+
+@pytest.mark.slow
+def test_a_thousand_games_without_a_single_slip() -> None:
+    """The long run (``pytest -m slow tests/bots``): 1000 games, 250 per table size."""
+    total = sum(_play_checked(4 + index % 4, index, fed=index % 3 != 0)
+                for index in range(1000))
+    assert total > 100_000, total
