@@ -34,6 +34,7 @@ BASE_VALUE: dict[str, float] = {
     "volcanic": 3.0,
     "dynamite": 1.0,
 }
+BANG_ODDS = 25 / 80  # the share of BANG! cards in the deck: the odds for a hidden card
 UNKNOWN_CARD_VALUE = 3.0  # a card of an expansion this table does not rate yet
 USELESS = 0.5
 
@@ -65,3 +66,10 @@ def draw_succeeds(card: CardDef, check: str) -> bool:
     if check == "dynamite_check":
         return not (card.suit == SPADES and 2 <= card.rank <= 9)
     return card.suit == HEARTS
+
+
+def expected_bangs(view: SeatView, seat: int) -> float:
+    """How many BANG! cards ``seat``'s hidden hand most likely holds (Calamity Janet's
+    Missed! cards count too: she may play them as BANG!)."""
+    odds = BANG_ODDS * (2 if view.character(seat) == "calamity_janet" else 1)
+    return odds * view.hand_size(seat)

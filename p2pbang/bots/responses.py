@@ -13,7 +13,7 @@ Why these answers:
 
 from __future__ import annotations
 
-from p2pbang.bots.cards import draw_succeeds
+from p2pbang.bots.cards import draw_succeeds, expected_bangs
 from p2pbang.bots.context import Context
 from p2pbang.engine.actions import (
     DRAW_FROM_DECK,
@@ -27,7 +27,6 @@ from p2pbang.engine.actions import (
     UseBarrel,
 )
 
-_BANG_SHARE = 25 / 80
 _TAKE_FROM_DISCARD_AT = 6.0  # Pedro Ramirez: a BANG!, Missed!, Beer or better is worth it
 
 
@@ -55,8 +54,7 @@ def respond_duel(ctx: Context) -> Action:
         return Pass()  # a friend: better I lose a life than make him lose one
     if view.hand_size(rival) == 0:
         return answers[0]  # he cannot answer back: one card wins the Duel
-    share = _BANG_SHARE * (2 if view.character(rival) == "calamity_janet" else 1)
-    if len(answers) > share * view.hand_size(rival) or view.life(me) <= 2:
+    if len(answers) > expected_bangs(view, rival) or view.life(me) <= 2:
         return answers[0]
     return Pass()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from p2pbang.bots.allegiance import NEVER
+from p2pbang.bots.cards import expected_bangs
 from p2pbang.bots.context import Context
 from p2pbang.engine.actions import FROM_HAND, NO_SEAT, Ability, Action, Pass, Play
 
@@ -20,7 +21,6 @@ from p2pbang.engine.actions import FROM_HAND, NO_SEAT, Ability, Action, Pass, Pl
 _LOOT_VALUE = {"barrel": 5.0, "mustang": 4.0, "scope": 2.5, "volcanic": 2.0,
                "jail": -3.0, "dynamite": 0.0}
 _FROM_HAND_VALUE = 2.0
-_BANG_SHARE = 25 / 80  # BANG! cards in the deck: what a hidden card most likely is
 _DYNAMITE_MIN_LIFE = 4
 
 Rule = Callable[[Context], Action | None]
@@ -141,9 +141,13 @@ def _volley_value(ctx: Context) -> float:
 
 
 def _shoot(ctx: Context) -> Action | None:
-    """BANG! (or Calamity Janet's Missed! played as one) at the best foe in reach."""
-    shots = [a for a in ctx.plays("bang", "missed") if a.target != NO_SEAT]
-    return _best_target(ctx, shots)
+    """BANG! at the best foe in reach; Calamity Janet fires a Missed! as one only when she
+    holds no BANG! (the Missed! is as good a defence, the BANG! is not lost)."""
+    for name in ("bang", "missed"):
+        shots = [a for a in ctx.plays(name) if a.target != NO_SEAT]
+        if shots:
+            return _best_target(ctx, shots)
+    return None
 
 
 def _duel(ctx: Context) -> Action | None:
@@ -153,7 +157,7 @@ def _duel(ctx: Context) -> Action | None:
     mine = _bang_count(ctx)
     margin = 0.5 if view.life(ctx.me) <= 1 else 0.0
     fair = [a for a in ctx.plays("duel")
-            if mine - _expected_bangs(ctx, a.target) >= margin]
+            if mine - expected_bangs(view, a.target) >= margin]
     return _best_target(ctx, fair)
 
 
@@ -162,11 +166,6 @@ def _bang_count(ctx: Context) -> int:
     if ctx.view.character(ctx.me) == "calamity_janet":
         count += ctx.names["missed"]
     return count
-
-
-def _expected_bangs(ctx: Context, seat: int) -> float:
-    share = _BANG_SHARE * (2 if ctx.view.character(seat) == "calamity_janet" else 1)
-    return share * ctx.view.hand_size(seat)
 
 
 def _overflow(ctx: Context) -> Action | None:

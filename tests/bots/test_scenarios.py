@@ -343,3 +343,10 @@ def test_pedro_ramirez_takes_a_good_discard(top: str, take: bool) -> None:
     t = Scenario(["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"], turn=3,
                  phase=START, discard=["missed", top], life={3: 2})
     assert ask(t) == Choose(DRAW_FROM_DISCARD if take else DRAW_FROM_DECK)
+
+
+def test_calamity_janet_fires_a_bang_before_a_missed() -> None:
+    t = Scenario(["black_jack", "calamity_janet", *PLAIN4[1:]], turn=1,
+                 hands={1: ["missed", "bang", "missed"]})
+    assert any(is_play(t, a, "missed", target=0) for a in t.legal())
+    assert is_play(t, ask(t), "bang", target=0)
