@@ -153,6 +153,10 @@ class Widget:
     def field(self) -> Container | None:
         return None
 
+    def focus_target(self) -> Window:
+        """The window the keys go to when the widget is shown (``container`` first)."""
+        return self.main_window
+
     def container(self) -> Container:
         self.main_window = Window(PanelControl(self.lines, focusable=True))
         parts: list[Container] = [self.main_window]
@@ -356,11 +360,17 @@ class OpenTableForm(Widget):
     def container(self) -> Container:
         label_w = max(width_of(label) for label, _buffer in self.fields) + 2
         rows: list[Container] = [Window(PanelControl(self.lines))]
+        self.field_windows = []
         for label, buffer in self.fields:
-            rows.append(Window(BufferControl(buffer, input_processors=[
+            window = Window(BufferControl(buffer, input_processors=[
                 BeforeInput([("class:chat.prompt", " " + pad(label, label_w))])]),
-                height=1, style="class:lobby.field"))
+                height=1, style="class:lobby.field")
+            self.field_windows.append(window)
+            rows.append(window)
         return HSplit(rows, key_bindings=self.key_bindings())
+
+    def focus_target(self) -> Window:
+        return self.field_windows[0]  # the table's name is typed first
 
     def key_bindings(self) -> KeyBindingsBase:
         kb = KeyBindings()
@@ -561,15 +571,21 @@ class LobbyScreen:
             self.exit("quit")
 
         self.app: Application[str] = Application(
-            layout=Layout(DynamicContainer(lambda: self._container)),
+            layout=self._layout(),
             key_bindings=merge_key_bindings([quit_keys]),
             style=table_style(), full_screen=True, input=input, output=output)
 
     def show(self, widget: Widget) -> None:
         self.widget = widget
         self._container = widget.container()
-        self.app.layout = Layout(DynamicContainer(lambda: self._container))
+        self.app.layout = self._layout()
         self.app.invalidate()
+
+    def _layout(self) -> Layout:
+        """A layout for the current widget, with the keys going to its own window (a new
+        Layout would otherwise focus the first window, focusable or not)."""
+        return Layout(DynamicContainer(lambda: self._container),
+                      focused_element=self.widget.focus_target())
 
     def changed(self) -> None:
         """New data from the network (a table found, a player ready): redraw."""

@@ -137,11 +137,19 @@ def _failure(exc: BaseException) -> BaseException | None:
     return exc if isinstance(exc, FAILURES) else None
 
 
-def failure_text(exc: BaseException) -> str:
+def failure_text(exc: BaseException, opening: bool = False) -> str:
+    """Why a table could not be joined (or opened), for the person."""
     if isinstance(exc, TableRefused):
-        return _("The table turned us away: {reason}").format(reason=exc)
+        reason = str(exc)
+        if reason.startswith("table full"):
+            return _("That table is full.")
+        if "not in the table's roster" in reason:
+            return _("The game at that table has already begun.")
+        return _("The table turned us away: {reason}").format(reason=reason)
     if isinstance(exc, trio.TooSlowError):
         return _("No answer in time.")
+    if opening:
+        return _("Could not open the table: {reason}").format(reason=exc)
     return _("Could not join: {reason}").format(reason=exc)
 
 
@@ -244,7 +252,8 @@ class NetworkPlay:
         while True:
             if choice is None:
                 self._browse_in(nursery)
-                self.screen.show(self.browser)
+                if not isinstance(self.screen.widget, (TableBrowser, OpenTableForm)):
+                    self.screen.show(self.browser)  # back from a room
                 choice = await self._next_choice(shown)
             if choice.kind == "quit":
                 return EXIT_LEFT
@@ -403,7 +412,7 @@ class NetworkPlay:
             problem = _failure(exc)
             if problem is None or self._playing:
                 raise
-            text = failure_text(problem)
+            text = failure_text(problem, opening=settings is not None)
             if request.settings is not None:
                 self.lines_after.append(text)
                 return EXIT_USAGE

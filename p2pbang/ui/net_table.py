@@ -60,7 +60,7 @@ class NetworkTable:
         self.ready = trio.Event()  # set once the session started and the screen exists
         self.session: TableSession | None = None
         self.result: SessionResult | None = None
-        self.verdict: Verdict | None = None
+        self.stopped_by: Verdict | None = None  # the verdict that stopped the game
         self.names: list[str] = []
         self.guard = ChatGuard(clock=clock)
         self._token: trio.lowlevel.TrioToken | None = None
@@ -121,6 +121,7 @@ class NetworkTable:
             raise IllegalAction(reason)
         self._choice = (len(self.mine.history), decision, action)
         self._poke()
+        self._changed()  # the actions give way to "on its way"
         return []
 
     def _poke(self) -> None:
@@ -224,7 +225,7 @@ class NetworkTable:
     def verdict(self, verdict: Verdict) -> None:
         """A proven cheat (or this peer's own failure) stopped the game: say it in a dialog
         nobody can miss, naming the seat, and keep it in the log."""
-        self.verdict = verdict
+        self.stopped_by = verdict
         lines = verdict_lines(verdict, self.names)
         for line in lines:
             self._log(line, "class:notice")

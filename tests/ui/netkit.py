@@ -37,19 +37,20 @@ class Bots:
     """Bot peers at one table: the first opens it (``await bots.open(...)``), the others
     join by its address. Results land in ``results``; ``outputs`` keep their progress."""
 
-    def __init__(self, tmp: Path, seats: int) -> None:
+    def __init__(self, tmp: Path, seats: int, cheats: dict[str, str] | None = None) -> None:
         self.tmp = tmp
         self.seats = seats
+        self.cheats = cheats or {}  # bot name -> cheat kind (p2pbang.table.cheats)
         self.results: list[SessionResult] = []
         self.outputs: list[io.StringIO] = []
         self.lobby: Lobby | None = None
         self.port = 0
 
-    def _seating(self, index: int) -> Seating:
+    def _seating(self, index: int, name: str) -> Seating:
         out = io.StringIO()
         self.outputs.append(out)
         return Seating(BotDecider(seed=index), LineReporter(out), self.tmp / f"bot{index}",
-                       {"player": "bot"}, BOT_CONFIG)
+                       {"player": "bot"}, BOT_CONFIG, self.cheats.get(name))
 
     async def open(self, nursery: trio.Nursery, name: str = "Saloon") -> DiscoveredTable:
         opened = trio.Event()
@@ -62,18 +63,23 @@ class Bots:
         async def run() -> None:
             settings = TableSettings(name, "bang", self.seats)
             self.results.append(await play_at_table(
-                Identity.generate("Ace"), self._seating(0), lambda text: None,
+                Identity.generate("Ace"), self._seating(0, "Ace"), lambda text: None,
                 settings=settings, on_open=on_open))
 
         nursery.start_soon(run)
         await opened.wait()
         return await probe_peer(f"127.0.0.1:{self.port}")
 
+    def table(self) -> DiscoveredTable:
+        """The table the first bot opened, as a joiner reaches it by address."""
+        assert self.lobby is not None
+        return DiscoveredTable(self.lobby.table_info(), "127.0.0.1", self.port, ("127.0.0.1",))
+
     def join(self, nursery: trio.Nursery, table: DiscoveredTable, names: list[str]) -> None:
         for index, name in enumerate(names, start=len(self.outputs)):
             async def run(index: int = index, name: str = name) -> None:
                 self.results.append(await play_at_table(
-                    Identity.generate(name), self._seating(index), lambda text: None,
+                    Identity.generate(name), self._seating(index, name), lambda text: None,
                     table=table))
             nursery.start_soon(run)
 

@@ -1,9 +1,11 @@
 """The full-screen network program end to end in one process: a person (keystrokes through a
 pipe, screens drawn to a DummyOutput) joins a table of bot peers over loopback, waits in the
-room, plays by keys, chats, leaves or plays to the end; and the ways a join can fail."""
+room, plays by keys, chats, leaves or plays to the end; a cheating bot is named in a dialog;
+and the ways a join can fail are explained, with the person choosing again."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -11,14 +13,26 @@ import trio
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from p2pbang.engine.actions import End
+from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.net.identity import Identity
+from p2pbang.net.lobby import TableSettings
 from p2pbang.table.gamefiles import GameFiles, load_transcript
-from p2pbang.ui.lobby import TableBrowser, WaitingRoom
-from p2pbang.ui.net_app import EXIT_LEFT, EXIT_OK, NetworkPlay, NetworkRequest
+from p2pbang.ui.i18n import set_language
+from p2pbang.ui.lobby import OpenTableForm, TableBrowser, WaitingRoom
+from p2pbang.ui.net_app import (
+    EXIT_CHEAT,
+    EXIT_LEFT,
+    EXIT_OK,
+    EXIT_USAGE,
+    NetworkPlay,
+    NetworkRequest,
+)
 from p2pbang.ui.stage import Stage, run_program
+from p2pbang.ui.table_screen import TableScreen
+from p2pbang.ui.textfit import width_of
 
-from .netkit import BOT_CONFIG, CONFIG, ENTER, TAB, Bots, until
+from .netkit import BOT_CONFIG, CONFIG, CTRL_C, ENTER, ESC, TAB, Bots, until
+from .screens import snapshot
 
 
 @pytest.fixture
@@ -27,66 +41,295 @@ def pipe():
         yield pipe_input
 
 
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    set_language("en")
+
+
 def person_request(tmp: Path, **kwargs: object) -> NetworkRequest:
     return NetworkRequest(identity=Identity.generate("Dana"), home=tmp / "person",
-                          listen="127.0.0.1", mesh_config=CONFIG, session_config=BOT_CONFIG,
+                          identity_dir=tmp / "person", listen="127.0.0.1",
+                          mesh_config=CONFIG, session_config=BOT_CONFIG,
                           **kwargs)  # type: ignore[arg-type]
 
 
-def test_a_person_joins_by_address_waits_plays_chats_and_leaves(tmp_path: Path, pipe) -> None:
-    seen: dict[str, object] = {}
+def text_of(lines: list) -> str:
+    return "\n".join("".join(t for _s, t in line) for line in lines)
+
+
+def widget_text(play: NetworkPlay) -> str:
+    return text_of(play.screen.widget.lines(80, 24))
+
+
+Script = Callable[[NetworkPlay, Bots, trio.Nursery], Awaitable[None]]
+
+
+def run_with_bots(tmp: Path, pipe, script: Script, seats: int = 4, open_bot: bool = True,
+                  cheats: dict[str, str] | None = None,
+                  **request: object) -> tuple[int, NetworkPlay, Bots]:
+    """Bots (the first opening the table unless ``open_bot`` is False), the person's program
+    and the test's ``script`` in one trio run on one stage; returns the person's status."""
+    bots = Bots(tmp, seats, cheats)
+    box: dict[str, object] = {}
 
     async def program(stage: Stage) -> int:
         async with trio.open_nursery() as nursery:
-            bots = Bots(tmp_path, 4)
-            table = await bots.open(nursery)
-            play = NetworkPlay(person_request(tmp_path, peer=f"127.0.0.1:{bots.port}"),
-                               input=pipe, output=DummyOutput())
+            if open_bot:
+                table = await bots.open(nursery)
+                request.setdefault("peer", f"127.0.0.1:{bots.port}")
+                box["table"] = table
+            play = NetworkPlay(person_request(tmp, **request), input=pipe,
+                               output=DummyOutput())
+            play.screen.app.ttimeoutlen = 0.02
+            box["play"] = play
             outcome: list[int] = []
 
             async def person() -> None:
                 outcome.append(await play(stage))
 
             nursery.start_soon(person)
-            await until(lambda: isinstance(play.screen.widget, WaitingRoom)
-                        and "Ace" in str(play.screen.widget.lines(80, 24)))
-            room = play.screen.widget
-            assert isinstance(room, WaitingRoom)
-            text = "\n".join("".join(t for _s, t in line) for line in room.lines(80, 24))
-            seen["room"] = text
-            bots.join(nursery, table, ["Bonnie", "Clyde"])
-            await until(lambda: play.table is not None and play.table.screen is not None
-                        and play.table.screen.app.is_running)
-            screen = play.table.screen
-            assert screen is not None
-            turns = 0
-            while turns < 6:
-                await until(lambda: bool(screen.actions)
-                            or isinstance(screen.session.pending, End), 30)
-                if isinstance(screen.session.pending, End):
-                    break
-                before = len(screen.session.mine.history)
-                pipe.send_text("1")
-                await until(lambda: len(screen.session.mine.history) > before, 30)
-                turns += 1
-            seen["turns"] = turns
-            pipe.send_text(TAB + "hello table" + ENTER)
-            await until(lambda: any("hello table" in e.text for e in screen.log))
-            pipe.send_text("\x1b")
-            await trio.sleep(0.1)
-            pipe.send_text("q")
-            await trio.sleep(0.05)
-            pipe.send_text("y")
-            await until(lambda: bool(outcome), 20)
+            await script(play, bots, nursery)
+            await until(lambda: bool(outcome), 60)
             nursery.cancel_scope.cancel()
         return outcome[0]
 
     code = run_program(program)
+    assert code is not None
+    play = box["play"]
+    assert isinstance(play, NetworkPlay)
+    return code, play, bots
+
+
+async def table_screen(play: NetworkPlay) -> TableScreen:
+    await until(lambda: play.table is not None and play.table.screen is not None
+                and play.table.screen.app.is_running, 30)
+    assert play.table is not None and play.table.screen is not None
+    return play.table.screen
+
+
+async def answer(pipe, screen: TableScreen, decisions: int) -> int:
+    """Press 1 at each of the person's decisions; returns how many were answered."""
+    answered = 0
+    while answered < decisions:
+        await until(lambda: bool(screen.actions) or isinstance(screen.session.pending, End)
+                    or screen.dialog is not None, 60)
+        if not screen.actions:
+            break
+        before = len(screen.session.mine.history)
+        pipe.send_text("1")
+        await until(lambda before=before: len(screen.session.mine.history) > before, 60)
+        answered += 1
+    return answered
+
+
+def test_a_person_joins_by_address_waits_plays_chats_and_leaves(tmp_path: Path, pipe) -> None:
+    seen: dict[str, object] = {}
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        await until(lambda: isinstance(play.screen.widget, WaitingRoom)
+                    and "Ace" in widget_text(play))
+        seen["room"] = widget_text(play)
+        assert seen["room"]
+        bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])
+        screen = await table_screen(play)
+        seen["answered"] = await answer(pipe, screen, 4)
+        table = play.table
+        assert table is not None
+        # A decision answered twice, or a key when it is not the person's decision, is
+        # refused with a reason and changes nothing.
+        await until(lambda: bool(screen.actions), 60)
+        action = screen.actions[0]
+        table.act(action)
+        assert screen.actions == [] and "on its way" in table.note()
+        with pytest.raises(IllegalAction, match="already on its way"):
+            table.act(action)
+        await until(lambda: not table._sent(screen.session.pending)  # type: ignore[arg-type]
+                    if table._my_decision() else True, 30)
+        pipe.send_text(TAB + "hello table" + ENTER)
+        await until(lambda: any("<Dana> hello table" in e.text for e in screen.log))
+        pipe.send_text(ESC)
+        await trio.sleep(0.1)
+        pipe.send_text("q")
+        await until(lambda: screen.confirm_quit)
+        pipe.send_text("y")
+
+    code, play, bots = run_with_bots(tmp_path, pipe, script)
     room = str(seen["room"])
     assert "Table Saloon" in room and "Dana" in room and "(you)" in room
     assert "Ace" in room and "(opened the table)" in room
     assert "Waiting for 2 more players to sit down." in room
-    assert "p2pbang join --peer 127.0.0.1:" in room
+    assert "free seat" in room and "Ace sat down." in room
+    assert f"p2pbang join --peer 127.0.0.1:{bots.port}" in room
+    assert seen["answered"] == 4
     assert code == EXIT_LEFT
-    print(seen)
-    assert seen["turns"] == 6
+    assert play.result is not None and play.result.left and play.result.transcript is None
+    assert "You left the game: 'p2pbang resume' rejoins it." in play.lines_after
+    meta = GameFiles(play.result.directory).load_meta()
+    assert meta["over"] is False and meta["player"] == "person"  # p2pbang resume takes it
+
+
+def test_a_table_opened_from_the_browser_is_played_to_the_end(tmp_path: Path, pipe) -> None:
+    """No table named: the browser; n opens the form; the bots join by the invitation's
+    address; the whole game is played by keys; q after the end leaves with status 0."""
+    seen: dict[str, object] = {}
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        await until(lambda: play.screen.app.is_running
+                    and isinstance(play.screen.widget, TableBrowser))
+        pipe.send_text("n")
+        await until(lambda: isinstance(play.screen.widget, OpenTableForm))
+        form = play.screen.widget
+        assert isinstance(form, OpenTableForm)
+        form.fields[0][1].text = "Dusty"
+        form.fields[1][1].text = "4"
+        pipe.send_text(ENTER)
+        await until(lambda: isinstance(play.screen.widget, WaitingRoom)
+                    and "p2pbang join --peer" in widget_text(play))
+        seen["room"] = widget_text(play)
+        port = int(str(seen["room"]).split("--peer 127.0.0.1:")[1].split()[0])
+        from p2pbang.net.discovery import probe_peer
+
+        table = await probe_peer(f"127.0.0.1:{port}")
+        bots.join(nursery, table, ["Ace", "Bonnie", "Clyde"])
+        screen = await table_screen(play)
+        seen["answered"] = await answer(pipe, screen, 10_000)
+        await until(lambda: play.result is not None, 60)  # the others confirmed the end
+        pipe.send_text("q")
+
+    code, play, bots = run_with_bots(tmp_path, pipe, script, open_bot=False)
+    assert "Table Dusty" in str(seen["room"]) and "(opened the table)" in str(seen["room"])
+    assert code == EXIT_OK, play.lines_after
+    result = play.result
+    assert result is not None and result.ok and result.transcript is not None
+    assert all(r.ok and r.head == result.head for r in bots.results)
+    transcript = load_transcript(result.transcript)
+    assert len(transcript.entries) == result.entries
+    assert any(line.startswith("Game over:") for line in play.lines_after)
+    assert play.table is not None and play.table.screen is not None
+    end = "\n".join(snapshot(play.table.screen, 80, 24))
+    assert "game over" in end.split("\n")[0] and "Press q to leave." in end
+    assert "Game saved: " in end  # the session's end, in the log panel
+
+
+def test_a_cheating_bot_is_named_in_a_dialog(tmp_path: Path, pipe) -> None:
+    seen: dict[str, object] = {}
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])
+        screen = await table_screen(play)
+        while screen.dialog is None:
+            await answer(pipe, screen, 1)
+            await trio.sleep(0.01)
+        seen["dialog"] = screen.dialog
+        pipe.send_text(ENTER)
+        await until(lambda: screen.dialog is None)
+        await until(lambda: play.result is not None, 60)
+        pipe.send_text("q")
+        await until(lambda: screen.confirm_quit)
+        pipe.send_text("y")
+
+    code, play, _bots = run_with_bots(tmp_path, pipe, script, cheats={"Clyde": "wrong-share"})
+    title, lines = seen["dialog"]  # type: ignore[misc]
+    assert title == "The game is stopped"
+    assert lines[0].startswith("Clyde (seat ") and "cheated in a dealing message" in lines[0]
+    assert lines[1].startswith("What failed: ")
+    assert code == EXIT_CHEAT
+    assert play.result is not None and play.result.verdict is not None
+    assert play.lines_after[0].startswith("Clyde (seat ")
+
+
+def test_failed_joins_are_explained_and_the_person_chooses_again(tmp_path: Path,
+                                                                 pipe) -> None:
+    """Nothing listens at the address: explained. A full table: its own words. Each time
+    the browser comes back, and q leaves."""
+    seen: list[str] = []
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        await until(lambda: isinstance(play.screen.widget, TableBrowser)
+                    and "Could not join" in play.browser.message, 20)
+        seen.append(play.browser.message)
+        # A full table: open one with the bots and fill it.
+        table = await bots.open(nursery, "Full house")
+        bots.join(nursery, table, ["Bonnie", "Clyde", "Ezra"])
+        await until(lambda: bots.lobby is not None and len(bots.lobby.roster()) == 4, 20)
+        pipe.send_text("a")
+        await until(lambda: play.browser.asking_address)
+        pipe.send_text("nowhere" + ENTER)  # no port: explained in place, the text kept
+        await until(lambda: "port" in play.browser.message)
+        seen.append(play.browser.message)
+        play.browser.address.text = f"127.0.0.1:{bots.port}"
+        pipe.send_text(ENTER)
+        await until(lambda: "full" in play.browser.message or "begun" in play.browser.message,
+                    20)
+        seen.append(play.browser.message)
+        await until(lambda: isinstance(play.screen.widget, TableBrowser))
+        pipe.send_text("q")
+
+    closed = _closed_port()
+    code, _play, _bots = run_with_bots(tmp_path, pipe, script, open_bot=False,
+                                       peer=f"127.0.0.1:{closed}")
+    assert code == EXIT_LEFT
+    assert seen[0].startswith("Could not join: ")
+    assert "port" in seen[1]
+    # Refused while the bots sign the start, or once they have: either way, in words.
+    assert seen[2] in ("That table is full.", "The game at that table has already begun.")
+
+
+def _closed_port() -> int:
+    """A loopback port nobody listens on (bound, then released)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_a_host_whose_table_cannot_open_says_why(tmp_path: Path, pipe) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = int(taken.getsockname()[1])
+
+        async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+            return None
+
+        code, play, _bots = run_with_bots(
+            tmp_path, pipe, script, open_bot=False, port=port, announce=False,
+            settings=TableSettings("Saloon", "bang", 4))
+    assert code == EXIT_USAGE
+    assert play.lines_after and play.lines_after[0].startswith("Could not open the table: ")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ro"])
+def test_the_network_table_fits_80x24_with_a_verdict_over_it(tmp_path: Path, pipe,
+                                                             language: str) -> None:
+    """A short game with a cheater, in each language: the verdict dialog over the table,
+    drawn at 80x24, names the seat, and nothing is wider than the screen."""
+    set_language(language)
+    box: dict[str, TableScreen] = {}
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])
+        screen = await table_screen(play)
+        box["screen"] = screen
+        while screen.dialog is None:
+            await answer(pipe, screen, 1)
+            await trio.sleep(0.01)
+        await until(lambda: play.result is not None, 60)
+        pipe.send_text(CTRL_C)  # leaves at once, the dialog still up
+
+    code, _play, _bots = run_with_bots(tmp_path, pipe, script,
+                                       cheats={"Bonnie": "illegal-move"})
+    assert code == EXIT_CHEAT
+    screen = box["screen"]
+    assert screen.dialog is not None
+    title, lines = screen.dialog
+    assert lines[0].startswith("Bonnie (")
+    rows = snapshot(screen, 80, 24)
+    assert len(rows) == 24 and all(width_of(row) <= 80 for row in rows)
+    text = "\n".join(rows)
+    assert title in text and "Bonnie (" in text
+    assert "\u250c" in text and "\u2518" in text  # the whole box is on the screen
