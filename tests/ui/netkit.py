@@ -7,6 +7,7 @@ real command does."""
 from __future__ import annotations
 
 import io
+import secrets
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -14,7 +15,14 @@ import trio
 
 from p2pbang.net.discovery import DiscoveredTable, probe_peer
 from p2pbang.net.identity import Identity
-from p2pbang.net.lobby import Lobby, TableSettings
+from p2pbang.net.lobby import (
+    Genesis,
+    Lobby,
+    TableSettings,
+    build_genesis,
+    sign_ready,
+    verify_genesis,
+)
 from p2pbang.net.mesh import MeshConfig
 from p2pbang.table.lobby_flow import Seating, play_at_table
 from p2pbang.table.players import BotDecider, LineReporter
@@ -31,6 +39,23 @@ async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
     with trio.fail_after(timeout):
         while not condition():
             await trio.sleep(0.01)
+
+
+def sealed_genesis(players: int) -> tuple[Genesis, list[Identity]]:
+    """A genesis as the lobby seals it (every ready statement and signature real), and the
+    players' identities in seat order: for sessions wired by hand, without a lobby."""
+    identities = [Identity.generate(f"Player{i}") for i in range(players)]
+    settings = TableSettings("Test table", "bang", players)
+    table_id = secrets.token_bytes(16)
+    roster = tuple(sorted(i.peer_id for i in identities))
+    statements = [sign_ready(i, table_id, settings, roster, 1, b"") for i in identities]
+    keys = {i.peer_id: i.public_key for i in identities}
+    genesis = verify_genesis(build_genesis(table_id, settings, statements, keys))
+    by_id = {i.peer_id: i for i in identities}
+    ordered = [by_id[peer] for peer in genesis.roster]
+    signatures = {i.peer_id: i.sign(genesis.statement_to_sign()) for i in ordered}
+    return Genesis(genesis.data, genesis.session_id, genesis.table_id, genesis.version,
+                   genesis.settings, genesis.seats, signatures), ordered
 
 
 class Bots:
