@@ -5,6 +5,7 @@ and the ways a join can fail are explained, with the person choosing again."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -333,3 +334,24 @@ def test_the_network_table_fits_80x24_with_a_verdict_over_it(tmp_path: Path, pip
     text = "\n".join(rows)
     assert title in text and "Bonnie (" in text
     assert "\u250c" in text and "\u2518" in text  # the whole box is on the screen
+
+
+def test_ctrl_c_while_a_table_does_not_answer_leaves_at_once(tmp_path: Path, pipe) -> None:
+    """A listener that accepts and never answers: the person is not held hostage by it."""
+    import socket
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = int(silent.getsockname()[1])
+
+        async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+            await until(lambda: "Asking" in play.browser.message)
+            pipe.send_text(CTRL_C)
+
+        started = time.monotonic()
+        code, _play, _bots = run_with_bots(tmp_path, pipe, script, open_bot=False,
+                                           peer=f"127.0.0.1:{port}")
+        took = time.monotonic() - started
+    assert code == EXIT_LEFT
+    assert took < 4.0  # the question would wait 5 s for its answer
