@@ -9,10 +9,12 @@ from __future__ import annotations
 import io
 import secrets
 from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 import trio
 
+from p2pbang.net.codec import MessageRegistry
 from p2pbang.net.discovery import DiscoveredTable, probe_peer
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import (
@@ -23,10 +25,10 @@ from p2pbang.net.lobby import (
     sign_ready,
     verify_genesis,
 )
-from p2pbang.net.mesh import MeshConfig
+from p2pbang.net.mesh import Mesh, MeshConfig, open_mesh
 from p2pbang.table.lobby_flow import Seating, play_at_table
 from p2pbang.table.players import BotDecider, LineReporter
-from p2pbang.table.session import SessionConfig, SessionResult
+from p2pbang.table.session import SessionConfig, SessionResult, TableInboxes, prepare_mesh
 
 CONFIG = MeshConfig(heartbeat_interval=0.2, heartbeat_timeout=2.0, backoff_initial=0.05,
                     backoff_max=0.4, outbox_size=4096)
@@ -56,6 +58,22 @@ def sealed_genesis(players: int) -> tuple[Genesis, list[Identity]]:
     signatures = {i.peer_id: i.sign(genesis.statement_to_sign()) for i in ordered}
     return Genesis(genesis.data, genesis.session_id, genesis.table_id, genesis.version,
                    genesis.settings, genesis.seats, signatures), ordered
+
+
+async def wired_meshes(stack: AsyncExitStack, genesis: Genesis, identities: list[Identity]
+                       ) -> tuple[list[Mesh], list[TableInboxes]]:
+    """A loopback mesh per identity, told each other's addresses, restricted to the roster
+    and ready for a table (as the lobby leaves them)."""
+    meshes = [await stack.enter_async_context(
+        open_mesh(identity, genesis.table_id, MessageRegistry(), config=CONFIG))
+        for identity in identities]
+    inboxes = [prepare_mesh(mesh) for mesh in meshes]
+    for mesh in meshes:
+        mesh.restrict_to(set(genesis.roster))
+        for other in meshes:
+            if other is not mesh:
+                mesh.add_peer(other.peer_id, *other.address)
+    return meshes, inboxes
 
 
 class Bots:

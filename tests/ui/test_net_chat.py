@@ -14,17 +14,16 @@ import trio
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from p2pbang.net.codec import CodecError, MessageRegistry
-from p2pbang.net.mesh import open_mesh
+from p2pbang.net.codec import CodecError
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.players import BotDecider, LineReporter
-from p2pbang.table.session import CHAT, MAX_CHAT_CHARS, SessionConfig, TableSession, prepare_mesh
+from p2pbang.table.session import CHAT, MAX_CHAT_CHARS, SessionConfig, TableSession
 from p2pbang.ui.chat_guard import BURST
 from p2pbang.ui.net_table import NetworkTable
 from p2pbang.ui.stage import Stage, run_program
 from p2pbang.ui.widgets import MAX_CHAT
 
-from .netkit import CONFIG, ENTER, TAB, sealed_genesis, until
+from .netkit import ENTER, TAB, sealed_genesis, until, wired_meshes
 
 
 @pytest.fixture
@@ -46,15 +45,7 @@ def test_chat_goes_round_the_table_cleaned_attributed_limited_and_never_logged(
 
     async def program(stage: Stage) -> None:
         async with AsyncExitStack() as stack:
-            meshes = [await stack.enter_async_context(
-                open_mesh(identity, genesis.table_id, MessageRegistry(), config=CONFIG))
-                for identity in identities]
-            inboxes = [prepare_mesh(mesh) for mesh in meshes]
-            for mesh in meshes:
-                mesh.restrict_to(set(genesis.roster))
-                for other in meshes:
-                    if other is not mesh:
-                        mesh.add_peer(other.peer_id, *other.address)
+            meshes, inboxes = await wired_meshes(stack, genesis, identities)
             person = NetworkTable(input=pipe, output=DummyOutput())
             bot_out = io.StringIO()
             sessions = []
