@@ -88,6 +88,7 @@ from p2pbang.ui.stage import FINISHED, Shown, Stage, run_program
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BROWSE_POLL = 0.5
+ID_PREFIX_MIN = 6  # hex digits of a table id that name one table (ids are random)
 MULTICAST_CHECK_AFTER = 3.0
 FAILURES = (TableRefused, DialError, PreambleError, OSError, LobbyError, DiscoveryError,
             ValueError, trio.TooSlowError)
@@ -340,20 +341,32 @@ class NetworkPlay:
         return table
 
     async def _find_by_name(self, wanted: str) -> DiscoveredTable | None:
+        """The table of that name or id prefix. A long enough id prefix names one table at
+        once; a name is looked for the whole time, since two tables may share it (then
+        the person picks from the list)."""
         self.browser.message = _("Looking for the table {name}...").format(name=wanted)
         self.screen.changed()
+        key = wanted.lower()
         deadline = trio.current_time() + self.request.find_timeout
         while True:
-            key = wanted.lower()
-            found = [t for t in self.tables if t.info.name.lower() == key
-                     or t.info.table_id.hex().startswith(key)]
-            if found:
-                return found[0]
+            by_id = [t for t in self.tables if len(key) >= ID_PREFIX_MIN
+                     and t.info.table_id.hex().startswith(key)]
+            if by_id:
+                return by_id[0]
             if trio.current_time() > deadline:
-                self.browser.message = _("No table {name} found on the network.").format(
-                    name=wanted)
-                return None
+                break
             await trio.sleep(0.1)
+        found = [t for t in self.tables if t.info.name.lower() == key
+                 or t.info.table_id.hex().startswith(key)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            self.browser.message = _("Several tables are called {name}: choose one.").format(
+                name=wanted)
+        else:
+            self.browser.message = _("No table {name} found on the network.").format(
+                name=wanted)
+        return None
 
     def _open_settings(self, options: TableOptions | None) -> TableSettings | None:
         assert options is not None

@@ -95,7 +95,8 @@ class Bots:
         return Seating(BotDecider(seed=index), LineReporter(out), self.tmp / f"bot{index}",
                        {"player": "bot"}, BOT_CONFIG, self.cheats.get(name))
 
-    async def open(self, nursery: trio.Nursery, name: str = "Saloon") -> DiscoveredTable:
+    async def open(self, nursery: trio.Nursery, name: str = "Saloon",
+                   announce: bool = False) -> DiscoveredTable:
         opened = trio.Event()
 
         async def on_open(lobby: Lobby) -> None:
@@ -107,7 +108,7 @@ class Bots:
             settings = TableSettings(name, "bang", self.seats)
             self.results.append(await play_at_table(
                 Identity.generate("Ace"), self._seating(0, "Ace"), lambda text: None,
-                settings=settings, on_open=on_open))
+                settings=settings, on_open=on_open, announce=announce))
 
         nursery.start_soon(run)
         await opened.wait()

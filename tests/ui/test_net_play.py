@@ -5,6 +5,7 @@ and the ways a join can fail are explained, with the person choosing again."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -355,3 +356,32 @@ def test_ctrl_c_while_a_table_does_not_answer_leaves_at_once(tmp_path: Path, pip
         took = time.monotonic() - started
     assert code == EXIT_LEFT
     assert took < 4.0  # the question would wait 5 s for its answer
+
+
+def test_a_table_named_on_the_command_line_is_found_on_the_lan(tmp_path: Path, pipe) -> None:
+    """Two tables share the name: the browser lists both and asks the person to choose;
+    Enter joins the selected one. (mDNS on loopback; skipped where there is no multicast.)"""
+    from p2pbang.net.discovery import multicast_problem
+
+    problem = multicast_problem("127.0.0.1")
+    if problem:
+        pytest.skip(f"no multicast on loopback here ({problem})")
+    name = f"Twin{secrets.token_hex(3)}"  # other test runs may announce tables too
+    seen: dict[str, object] = {}
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        await bots.open(nursery, name, announce=True)
+        await Bots(tmp_path / "other", 4).open(nursery, name, announce=True)
+        await until(lambda: "Looking" not in play.browser.message, 20)
+        seen["message"] = play.browser.message
+        seen["listed"] = sum(t.name == name for t in play.browser.tables())
+        pipe.send_text(ENTER)
+        await until(lambda: isinstance(play.screen.widget, WaitingRoom)
+                    and f"Table {name}" in widget_text(play), 20)
+        pipe.send_text(CTRL_C)
+
+    code, _play, _bots = run_with_bots(tmp_path, pipe, script, open_bot=False,
+                                       table_name=name, find_timeout=3.0)
+    assert seen["message"] == f"Several tables are called {name}: choose one."
+    assert seen["listed"] == 2
+    assert code == EXIT_LEFT
