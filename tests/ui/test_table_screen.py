@@ -52,43 +52,43 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
     seen: dict[str, object] = {}
 
     async def script(screen: TableScreen) -> None:
+        # Each key's effect is awaited (a slow, loaded machine only makes it take longer);
+        # keys are handled in order, so a later state also proves the earlier keys done.
         await until(lambda: screen.app.is_running)
         count = len(screen.actions)
         pipe.send_text(DOWN)
-        await settle()
+        await until(lambda: screen.selected == 1)
         seen["after down"] = screen.selected
-        pipe.send_text(UP + UP)
-        await settle()
+        pipe.send_text(UP + UP + "?")
+        await until(lambda: screen.help_visible)
         seen["after up"] = screen.selected
-        pipe.send_text("?")
-        await settle()
         seen["help"] = screen.help_visible
         pipe.send_text(DOWN + ESC)
-        await settle()
-        seen["help closed"] = not screen.help_visible
+        await until(lambda: not screen.help_visible)
+        seen["help closed"] = True
         pipe.send_text(F1)
-        await settle()
-        seen["f1"] = screen.help_visible
+        await until(lambda: screen.help_visible)
+        seen["f1"] = True
         pipe.send_text("q")  # closes the help, does not quit
-        await settle()
+        await until(lambda: not screen.help_visible)
         pipe.send_text(TAB + "\x1b[200~hello \x1b[31mthere\x1b[201~" + ENTER)  # a paste
-        await settle()
+        await until(lambda: bool(screen.log) and "hello" in screen.log[-1].text)
         seen["chat"] = screen.log[-1].text
         pipe.send_text(ESC)
-        await settle()
+        await until(lambda: not screen.app.layout.has_focus(screen.chat.buffer))
         pipe.send_text("z" if count < 20 else "")  # no such action: explained, nothing done
-        await settle()
+        await until(lambda: bool(screen.notice))
         seen["notice"] = screen.notice
         before = len(session.mine.history)
         pipe.send_text("1")
-        await settle()
-        seen["acted"] = len(session.mine.history) > before
+        await until(lambda: len(session.mine.history) > before)
+        seen["acted"] = True
         pipe.send_text("q")
-        await settle()
-        seen["confirm"] = screen.confirm_quit
+        await until(lambda: screen.confirm_quit)
+        seen["confirm"] = True
         pipe.send_text("n")
-        await settle()
-        seen["cancelled"] = not screen.confirm_quit and screen.app.is_running
+        await until(lambda: not screen.confirm_quit)
+        seen["cancelled"] = screen.app.is_running
         pipe.send_text("qy")
         await trio.sleep_forever()
 
