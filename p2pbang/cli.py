@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     solo.add_argument("--name", default="You", help="your display name")
     solo.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
                       help="interface language (default: from the locale)")
+    solo.add_argument("--opponents", choices=("sensible", "random"), default="sensible",
+                      help="how the bots play: to win (default), or at random")
     solo.add_argument("--plain", action="store_true",
                       help="the plain line interface (pipes, dumb terminals, screen readers)")
 
@@ -119,7 +121,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
 
     set_language(args.lang)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = SoloSession(args.players, seed, your_name=args.name)
+    session = SoloSession(args.players, seed, your_name=args.name, opponents=args.opponents)
     if args.plain:
         print(f"(seed {seed}: 'p2pbang solo --players {args.players} --seed {seed}' deals "
               "this game again)")

@@ -15,7 +15,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Protocol, TextIO
 
-from p2pbang.bots.random_bot import RandomBot
+from p2pbang.bots import make_bot
 from p2pbang.engine.actions import Action, Decision, Event
 from p2pbang.table.core import TableCore
 
@@ -49,15 +49,22 @@ class Reporter(Protocol):
 
 
 class BotDecider:
-    """A computer player: ``RandomBot`` on this seat's own engine, seeded from ``secrets``
-    unless a seed is given (a seed makes a bot's choices repeatable, not the deal)."""
+    """A computer player on this seat's own engine (``kind``: "sensible" or "random"), seeded
+    from ``secrets`` unless a seed is given (a seed makes a bot's choices repeatable, not the
+    deal)."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, kind: str = "sensible") -> None:
         self.seed = secrets.randbits(64) if seed is None else seed
-        self._bot = RandomBot(self.seed)
+        self._bot = make_bot(kind, self.seed)
 
     async def decide(self, core: TableCore, decision: Decision) -> Action:
         return self._bot.decide(core.game, decision)
+
+    def observe(self, events: list[Event]) -> None:
+        """What happened at the table (public facts only), so the bot knows its foes."""
+        observe = getattr(self._bot, "observe", None)
+        if observe is not None:
+            observe(events)
 
 
 class LineReporter:

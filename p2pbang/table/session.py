@@ -410,6 +410,9 @@ class TableSession:
         return seat in self._done
 
     def _narrate(self, events: list[Event]) -> None:
+        observe = getattr(self.decider, "observe", None)
+        if observe is not None:  # a bot's memory of who attacked whom, rebuilt on replay too
+            observe(events)
         if not self._replaying:
             self.reporter.events(events)
 

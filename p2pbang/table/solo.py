@@ -7,7 +7,7 @@ seat may see. So the interface has no hidden card to leak, exactly as in a netwo
 
 from __future__ import annotations
 
-from p2pbang.bots.random_bot import RandomBot
+from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.engine.chance import result_for_viewer
@@ -18,7 +18,8 @@ BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 
 class SoloSession:
     def __init__(self, players: int, seed: int | str, you: int = 0,
-                 your_name: str = "You") -> None:
+                 your_name: str = "You", opponents: str = "sensible") -> None:
+        """``opponents``: the bots' kind, "sensible" (they play to win) or "random"."""
         if not 4 <= players <= 7:
             raise ValueError("a base game seats 4 to 7 players")
         self.players = players
@@ -27,7 +28,8 @@ class SoloSession:
         self.truth = Game(players)
         self.mine = Game(players, viewer=you)
         self.dealer = LocalDealer(seed)
-        self.bots = {s: RandomBot(f"{seed}/bot/{s}") for s in range(players) if s != you}
+        self.bots = {s: make_bot(opponents, f"{seed}/bot/{s}")
+                     for s in range(players) if s != you}
         bots = iter(BOT_NAMES)
         self.names = [your_name if s == you else next(bots) for s in range(players)]
 
@@ -55,12 +57,20 @@ class SoloSession:
     def _step_once(self) -> list[Event]:
         pending = self.truth.pending
         if isinstance(pending, Decision):
+            # The bots read only their own seat and public facts, even from this engine.
             action = self.bots[pending.seat].decide(self.truth, pending)
-            self.truth.apply(action)
+            self._tell_bots(self.truth.apply(action))
             return self.mine.apply(action)
         result = self.dealer.resolve(pending)
-        self.truth.apply(result)
+        self._tell_bots(self.truth.apply(result))
         return self.mine.apply(result_for_viewer(pending, result, self.you))
+
+    def _tell_bots(self, events: list[Event]) -> None:
+        """Who attacked whom (public fields only), so the bots know their foes."""
+        for bot in self.bots.values():
+            observe = getattr(bot, "observe", None)
+            if observe is not None:
+                observe(events)
 
     def legal_actions(self) -> list[Action]:
         return self.mine.legal_actions()
@@ -68,5 +78,5 @@ class SoloSession:
     def act(self, action: Action) -> list[Event]:
         """The person's action; raises IllegalAction (nothing changes) when it is not legal."""
         events = self.mine.apply(action)
-        self.truth.apply(action)
+        self._tell_bots(self.truth.apply(action))
         return events

@@ -4,7 +4,7 @@ Sheriff's team does on the same deals. Also: every decision stays well under a m
 
 from __future__ import annotations
 
-from p2pbang.bots.tournament import lineup, play_game
+from p2pbang.sim.tournament import lineup, play_game
 
 GAMES = 300
 TABLES = (4, 5, 6, 7)

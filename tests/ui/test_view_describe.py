@@ -43,6 +43,9 @@ def test_the_view_shows_other_hands_only_as_counts() -> None:
     assert [c.slot for c in view.hand] == session.mine.players[0].hand
     for seat in view.seats[1:]:
         assert seat.hand_size == len(session.truth.players[seat.seat].hand)
+        if not seat.alive:  # the dead show their role, nothing else
+            assert seat.role is not None and seat.distance is None
+            continue
         assert seat.distance is not None and seat.distance >= 1
         assert seat.role in (None, "sheriff")  # only the Sheriff's role is public
     assert sum(s.role == "sheriff" for s in view.seats) == 1

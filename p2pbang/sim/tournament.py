@@ -2,7 +2,7 @@
 
 Why: "is the sensible bot any good?" has a measurable answer. The same seeds deal the same
 tables, so two line-ups (say, sensible Sheriff's team against random Outlaws, and all random)
-are compared on identical deals. Used by the tests and by ``python -m p2pbang.bots.tournament``.
+are compared on identical deals. Used by the tests and by ``python -m p2pbang.sim.tournament``.
 
 The harness itself is all-seeing (it runs the LocalDealer and must know the roles to seat the
 right bot); every bot still reads the game only through its own seat's view.
