@@ -318,6 +318,9 @@ def _print_stats(result: SessionResult) -> None:
     print("stats " + json.dumps(stats, sort_keys=True), flush=True)
 
 
+ID_PREFIX_MIN = 6  # hex digits of a table id that name it on a LAN
+
+
 async def _find_table(args: argparse.Namespace, say: Callable[[str], None]) -> DiscoveredTable:
     if args.peer:
         say(f"asking {args.peer} which table it is at...")
@@ -328,15 +331,23 @@ async def _find_table(args: argparse.Namespace, say: Callable[[str], None]) -> D
         return (not wanted or table.info.name.lower() == wanted
                 or table.info.table_id.hex().startswith(wanted))
 
-    found = await browse_tables(args.timeout, stop_when=lambda ts: any(map(matches, ts)))
+    def found_by_id(tables: list[DiscoveredTable]) -> bool:
+        # Ids are random, so an id prefix names one table: no need to listen any longer.
+        # Names can clash: listen the whole time to notice a second table of that name.
+        return len(wanted) >= ID_PREFIX_MIN and any(
+            t.info.table_id.hex().startswith(wanted) for t in tables)
+
+    found = await browse_tables(args.timeout, stop_when=found_by_id)
     chosen = [t for t in found if matches(t)]
     if not chosen:
         seen = ", ".join(t.info.name for t in found) or "none"
         raise TableRefused(f"no table {args.table or ''!r} found on the LAN (seen: {seen}); "
                            "try --peer HOST:PORT")
-    if len(chosen) > 1 and not wanted:
-        names = ", ".join(t.info.name for t in chosen)
-        raise TableRefused(f"several tables on the LAN ({names}): name one")
+    if len(chosen) > 1:
+        tables = ", ".join(f"{t.info.name} (id {t.info.table_id.hex()[:ID_PREFIX_MIN]})"
+                           for t in chosen)
+        what = f"named {args.table!r}" if wanted else "on the LAN"
+        raise TableRefused(f"several tables {what}: {tables}; name one by its id prefix")
     return chosen[0]
 
 

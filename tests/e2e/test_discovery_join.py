@@ -4,6 +4,7 @@ verifies. (Multicast on loopback; skipped with the reason where the machine has 
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ def test_list_shows_an_announced_table_and_bots_join_it_by_name(tmp_path: Path) 
     problem = multicast_problem("127.0.0.1")
     if problem:
         pytest.skip(f"no multicast on loopback here ({problem}); --peer is tested instead")
-    name = f"Dusty{tmp_path.name[-6:]}"
+    name = f"Dusty-{secrets.token_hex(4)}"  # unique, even with another test run at once
     opener = start(tmp_path, "p0", "bot", "--open", "--announce", "--seats", "4",
                    "--table-name", name, "--listen", "127.0.0.1", "--name", "P0",
                    "--max-wait", "60")
@@ -35,3 +36,25 @@ def test_list_shows_an_announced_table_and_bots_join_it_by_name(tmp_path: Path) 
     assert len({peer.head for peer in peers}) == 1
     verified = cli("verify", str(peers[2].game_dir))
     assert verified.returncode == 0, verified.stdout + verified.stderr
+
+
+def test_joining_by_a_name_two_tables_share_is_refused_with_their_ids(tmp_path: Path) -> None:
+    problem = multicast_problem("127.0.0.1")
+    if problem:
+        pytest.skip(f"no multicast on loopback here ({problem})")
+    name = f"Twin-{secrets.token_hex(4)}"
+    openers = [start(tmp_path, f"o{i}", "bot", "--open", "--announce", "--seats", "4",
+                     "--table-name", name, "--listen", "127.0.0.1", "--max-wait", "20")
+               for i in range(2)]
+    try:
+        for opener in openers:
+            wait_for(opener, PORT_LINE.pattern)
+        joined = cli("bot", "--join", name, "--timeout", "3", "--home", str(tmp_path / "j"),
+                     "--listen", "127.0.0.1")
+        assert joined.returncode == 2, joined.stdout + joined.stderr
+        assert f"several tables named {name!r}" in joined.stderr
+        assert joined.stderr.count("(id ") == 2
+    finally:
+        for opener in openers:
+            opener.process.kill()
+            opener.process.wait()
