@@ -19,7 +19,7 @@ from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import TableSettings
 from p2pbang.table.gamefiles import GameFiles, load_transcript
-from p2pbang.ui.i18n import set_language
+from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.lobby import OpenTableForm, TableBrowser, WaitingRoom
 from p2pbang.ui.net_app import (
     EXIT_CHEAT,
@@ -29,6 +29,7 @@ from p2pbang.ui.net_app import (
     NetworkPlay,
     NetworkRequest,
 )
+from p2pbang.ui.net_table import verdict_lines
 from p2pbang.ui.stage import Stage, run_program
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.textfit import width_of
@@ -130,7 +131,7 @@ def test_a_person_joins_by_address_waits_plays_chats_and_leaves(tmp_path: Path, 
 
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
         await until(lambda: isinstance(play.screen.widget, WaitingRoom)
-                    and "Ace" in widget_text(play))
+                    and "Ace sat down." in widget_text(play))  # the list, then the news
         seen["room"] = widget_text(play)
         assert seen["room"]
         bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])
@@ -171,9 +172,12 @@ def test_a_person_joins_by_address_waits_plays_chats_and_leaves(tmp_path: Path, 
     assert meta["over"] is False and meta["player"] == "person"  # p2pbang resume takes it
 
 
-def test_a_table_opened_from_the_browser_is_played_to_the_end(tmp_path: Path, pipe) -> None:
+@pytest.mark.parametrize("to_the_end", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_a_table_opened_from_the_browser_is_played(tmp_path: Path, pipe,
+                                                   to_the_end: bool) -> None:
     """No table named: the browser; n opens the form; the bots join by the invitation's
-    address; the whole game is played by keys; q after the end leaves with status 0."""
+    address; decisions are taken by keys; left mid-game (status 4, files kept), or played
+    to the end and left with q (status 0, transcript written)."""
     seen: dict[str, object] = {}
 
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
@@ -195,12 +199,21 @@ def test_a_table_opened_from_the_browser_is_played_to_the_end(tmp_path: Path, pi
         table = await probe_peer(f"127.0.0.1:{port}")
         bots.join(nursery, table, ["Ace", "Bonnie", "Clyde"])
         screen = await table_screen(play)
-        seen["answered"] = await answer(pipe, screen, 10_000)
+        seen["answered"] = await answer(pipe, screen, 10_000 if to_the_end else 3)
+        if not to_the_end:
+            pipe.send_text("q")
+            await until(lambda: screen.confirm_quit)
+            pipe.send_text("y")
+            return
         await until(lambda: play.result is not None, 60)  # the others confirmed the end
         pipe.send_text("q")
 
     code, play, bots = run_with_bots(tmp_path, pipe, script, open_bot=False)
     assert "Table Dusty" in str(seen["room"]) and "(opened the table)" in str(seen["room"])
+    if not to_the_end:
+        assert seen["answered"] == 3 and code == EXIT_LEFT
+        assert play.result is not None and play.result.left
+        return
     assert code == EXIT_OK, play.lines_after
     result = play.result
     assert result is not None and result.ok and result.transcript is not None
@@ -305,12 +318,9 @@ def test_a_host_whose_table_cannot_open_says_why(tmp_path: Path, pipe) -> None:
     assert play.lines_after and play.lines_after[0].startswith("Could not open the table: ")
 
 
-@pytest.mark.parametrize("language", ["en", "hu", "ro"])
-def test_the_network_table_fits_80x24_with_a_verdict_over_it(tmp_path: Path, pipe,
-                                                             language: str) -> None:
-    """A short game with a cheater, in each language: the verdict dialog over the table,
-    drawn at 80x24, names the seat, and nothing is wider than the screen."""
-    set_language(language)
+def test_the_network_table_fits_80x24_with_a_verdict_over_it(tmp_path: Path, pipe) -> None:
+    """A short game with a cheater; then the table with the verdict dialog over it, drawn at
+    80x24 in each language: the seat named, the whole box shown, nothing wider."""
     box: dict[str, TableScreen] = {}
 
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
@@ -323,18 +333,22 @@ def test_the_network_table_fits_80x24_with_a_verdict_over_it(tmp_path: Path, pip
         await until(lambda: play.result is not None, 60)
         pipe.send_text(CTRL_C)  # leaves at once, the dialog still up
 
-    code, _play, _bots = run_with_bots(tmp_path, pipe, script,
-                                       cheats={"Bonnie": "illegal-move"})
+    code, play, _bots = run_with_bots(tmp_path, pipe, script,
+                                      cheats={"Bonnie": "illegal-move"})
     assert code == EXIT_CHEAT
     screen = box["screen"]
-    assert screen.dialog is not None
-    title, lines = screen.dialog
-    assert lines[0].startswith("Bonnie (")
-    rows = snapshot(screen, 80, 24)
-    assert len(rows) == 24 and all(width_of(row) <= 80 for row in rows)
-    text = "\n".join(rows)
-    assert title in text and "Bonnie (" in text
-    assert "\u250c" in text and "\u2518" in text  # the whole box is on the screen
+    assert play.table is not None and play.table.stopped_by is not None
+    for language in ("en", "hu", "ro"):
+        set_language(language)
+        screen.show_dialog(_("The game is stopped"),
+                           verdict_lines(play.table.stopped_by, play.table.names))
+        screen.changed()
+        rows = snapshot(screen, 80, 24)
+        assert len(rows) == 24 and all(width_of(row) <= 80 for row in rows), language
+        text = "\n".join(rows)
+        assert _("The game is stopped") in text and "Bonnie (" in text, language
+        assert "\u250c" in text and "\u2518" in text, language  # the whole box is shown
+        assert _("Enter: close") in text, language
 
 
 def test_ctrl_c_while_a_table_does_not_answer_leaves_at_once(tmp_path: Path, pipe) -> None:
