@@ -258,6 +258,9 @@ class NetworkPlay:
                 choice = await self._next_choice(shown)
             if choice.kind == "quit":
                 return EXIT_LEFT
+            if choice.kind not in ("join", "connect", "open", "name"):
+                choice = None  # a key meant for a screen already gone (Esc twice in a room)
+                continue
             if choice.kind in ("join", "name"):
                 self._browse_in(nursery)
             index, target = await first_of(lambda c=choice: self._resolve(c),
@@ -329,7 +332,7 @@ class NetworkPlay:
                 table = await self._find_by_name(choice.address)
                 if table is None:
                     return None
-            else:
+            else:  # "open"
                 return self._open_settings(choice.options)
         except FAILURES as exc:
             self.browser.message = failure_text(exc)

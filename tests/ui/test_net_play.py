@@ -26,6 +26,7 @@ from p2pbang.ui.net_app import (
     EXIT_LEFT,
     EXIT_OK,
     EXIT_USAGE,
+    Choice,
     NetworkPlay,
     NetworkRequest,
 )
@@ -398,4 +399,26 @@ def test_a_table_named_on_the_command_line_is_found_on_the_lan(tmp_path: Path, p
                                        table_name=name, find_timeout=3.0)
     assert seen["message"] == f"Several tables are called {name}: choose one."
     assert seen["listed"] == 2
+    assert code == EXIT_LEFT
+
+
+def test_leaving_the_room_goes_back_to_the_browser(tmp_path: Path, pipe) -> None:
+    """Esc in the waiting room leaves the table (the opener sees it); a leave meant for the
+    room already gone does nothing; q then leaves the browser."""
+    seen: dict[str, object] = {}
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        await until(lambda: isinstance(play.screen.widget, WaitingRoom)
+                    and "Ace sat down." in widget_text(play))
+        pipe.send_text(ESC)
+        await until(lambda: isinstance(play.screen.widget, TableBrowser))
+        assert bots.lobby is not None
+        await until(lambda: len(bots.lobby.roster()) == 1)  # the opener saw us go
+        play._post(Choice("leave"))  # as a second Esc would, had it reached the room
+        await trio.sleep(0.2)
+        seen["running"] = play.screen.app.is_running
+        pipe.send_text("q")
+
+    code, _play, _bots = run_with_bots(tmp_path, pipe, script)
+    assert seen["running"] is True
     assert code == EXIT_LEFT
