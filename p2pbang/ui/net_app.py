@@ -585,6 +585,9 @@ def run_network(request: NetworkRequest, input: Input | None = None,
     play = NetworkPlay(request, input, output)
     try:
         code = run_program(play)
+        if code is None and play.table is not None and play.result is None:
+            # a signal stopped this peer midway: its files are as after a crash
+            play.lines_after.append(_("You left the game: 'p2pbang resume' rejoins it."))
     except Exception:
         traceback.print_exc()
         return EXIT_CHEAT

@@ -35,7 +35,6 @@ from p2pbang.table.driver import EQUIVOCATION, FAILURE
 from p2pbang.table.session import CHAT
 from p2pbang.ui.chat_guard import ChatGuard
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.render import LogEntry
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.view import display_names
 from p2pbang.ui.widgets import clean_chat
@@ -293,8 +292,7 @@ class NetworkTable:
 
     def _log(self, text: str, style: str) -> None:
         if self.screen is not None:
-            self.screen._append(LogEntry(text, style))
-            self.screen.changed()
+            self.screen.add_line(text, style)
 
     def _changed(self) -> None:
         if self.screen is not None:

@@ -218,6 +218,12 @@ class TableScreen:
         if self.log_offset:
             self.log_offset += 1  # stay on the lines being read
 
+    def add_line(self, text: str, style: str = "class:log") -> None:
+        """A line of news for the log panel that is not a game event (a network game's
+        peers coming and going, warnings, the result)."""
+        self._append(LogEntry(text, style))
+        self.changed()
+
     def add_chat(self, sender: str, text: str) -> None:
         """A chat line from ``sender`` (already cleaned by whoever received it)."""
         self._append(LogEntry(f"<{sender}> {text}", "class:log.chat"))

@@ -422,3 +422,37 @@ def test_leaving_the_room_goes_back_to_the_browser(tmp_path: Path, pipe) -> None
     code, _play, _bots = run_with_bots(tmp_path, pipe, script)
     assert seen["running"] is True
     assert code == EXIT_LEFT
+
+
+def test_sigterm_mid_game_restores_the_terminal_and_keeps_the_game(tmp_path: Path,
+                                                                   pipe) -> None:
+    """A dropped SSH connection (SIGHUP) or a SIGTERM ends the program at once; the screen
+    is taken down and the game's files stay as after a crash, for p2pbang resume."""
+    import os
+    import signal
+
+    bots = Bots(tmp_path, 4)
+    box: dict[str, object] = {}
+
+    async def program(stage: Stage) -> int:
+        async with trio.open_nursery() as nursery:
+            await bots.open(nursery)
+            bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])
+            play = NetworkPlay(person_request(tmp_path, peer=f"127.0.0.1:{bots.port}"),
+                               input=pipe, output=DummyOutput())
+            box["play"] = play
+            nursery.start_soon(play, stage)
+            screen = await table_screen(play)
+            box["screen"] = screen
+            await answer(pipe, screen, 2)
+            os.kill(os.getpid(), signal.SIGTERM)
+            await trio.sleep_forever()
+        return 0
+
+    assert run_program(program) is None
+    play, screen = box["play"], box["screen"]
+    assert isinstance(play, NetworkPlay) and isinstance(screen, TableScreen)
+    assert not screen.app.is_running and play.result is None
+    games = list((tmp_path / "person" / "games").iterdir())
+    assert len(games) == 1
+    assert GameFiles(games[0]).load_meta()["over"] is False
