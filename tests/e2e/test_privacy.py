@@ -173,4 +173,6 @@ def test_no_decryption_share_crosses_the_wire_before_it_is_due(
             else:
                 assert carried and min(carried) >= entered, (slot, seat, entered, carried)
                 early += 1
-    assert never >= 20 and early > 50 and len(hidden) > 50, (never, early, len(hidden))
+    # Not vacuous: many shares were checked both ways. (How many stay unpublished depends on
+    # how far the deck was dealt: cards still in the deck or in hands at the end.)
+    assert never >= 1 and early > 50 and len(hidden) > 50, (never, early, len(hidden))
