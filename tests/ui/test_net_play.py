@@ -131,6 +131,16 @@ async def answer(pipe, screen: TableScreen, decisions: int) -> int:
     return answered
 
 
+async def play_until_the_verdict(pipe, screen: TableScreen) -> None:
+    """Take the person's decisions until the verdict dialog opens (a bounded wait: a game
+    that ends without one fails the test instead of spinning)."""
+    with trio.fail_after(60):
+        while screen.dialog is None:
+            assert not isinstance(screen.session.pending, End), "no verdict before the end"
+            await answer(pipe, screen, 1)
+            await trio.sleep(0.01)
+
+
 def test_a_person_joins_by_address_waits_plays_chats_and_leaves(tmp_path: Path, pipe) -> None:
     seen: dict[str, object] = {}
 
@@ -153,8 +163,9 @@ def test_a_person_joins_by_address_waits_plays_chats_and_leaves(tmp_path: Path, 
         with pytest.raises(IllegalAction, match="already on its way"):
             table.act(action)
         await until(lambda: len(screen.session.mine.history) > before, 60)
-        while table._my_decision() is not None:  # play on until another seat decides
-            await answer(pipe, screen, 1)
+        with trio.fail_after(60):
+            while table._my_decision() is not None:  # play on until another seat decides
+                await answer(pipe, screen, 1)
         with pytest.raises(IllegalAction, match="not your decision"):
             table.act(Pass())
         seen["answered"] = await answer(pipe, screen, 3)
@@ -244,9 +255,7 @@ def test_a_cheating_bot_is_named_in_a_dialog(tmp_path: Path, pipe) -> None:
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
         bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])
         screen = await table_screen(play)
-        while screen.dialog is None:
-            await answer(pipe, screen, 1)
-            await trio.sleep(0.01)
+        await play_until_the_verdict(pipe, screen)
         seen["dialog"] = screen.dialog
         pipe.send_text(ENTER)
         await until(lambda: screen.dialog is None)
@@ -338,14 +347,12 @@ def test_the_network_table_fits_80x24_with_a_verdict_over_it(tmp_path: Path, pip
         bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])
         screen = await table_screen(play)
         box["screen"] = screen
-        while screen.dialog is None:
-            await answer(pipe, screen, 1)
-            await trio.sleep(0.01)
+        await play_until_the_verdict(pipe, screen)
         await until(lambda: play.result is not None, 60)
         pipe.send_text(CTRL_C)  # leaves at once, the dialog still up
 
     code, play, _bots = run_with_bots(tmp_path, pipe, script,
-                                      cheats={"Bonnie": "illegal-move"})
+                                      cheats={"Bonnie": "wrong-share"})
     assert code == EXIT_CHEAT
     screen = box["screen"]
     assert play.table is not None and play.table.stopped_by is not None

@@ -140,7 +140,9 @@ def check_a_network_game(tmp: Path, language: str, decisions: int, to_the_end: b
         pane.keys("Escape")
         pane.wait_for(lambda t: _("?: help \u00b7 Tab: chat \u00b7 q: quit") in t)
         if to_the_end:
+            deadline = time.monotonic() + 180
             while game_over not in "\n".join(pane.screen()):
+                assert time.monotonic() < deadline, "the game never ended"
                 play_decisions(pane, 50, game_over)
             pane.wait_for(lambda t: _("Press q to leave.") in t, 60)
             pane.keys("q")
