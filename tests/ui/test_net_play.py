@@ -35,7 +35,7 @@ from p2pbang.ui.stage import Stage, run_program
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.textfit import width_of
 
-from .netkit import BOT_CONFIG, CONFIG, CTRL_C, ENTER, ESC, TAB, Bots, until
+from .netkit import BOT_CONFIG, CONFIG, CTRL_C, DOWN, ENTER, ESC, TAB, Bots, until
 from .screens import snapshot
 
 
@@ -406,8 +406,11 @@ def test_a_table_named_on_the_command_line_is_found_on_the_lan(tmp_path: Path, p
         await Bots(tmp_path / "other", 4).open(nursery, name, announce=True)
         await until(lambda: "Looking" not in play.browser.message, 20)
         seen["message"] = play.browser.message
-        seen["listed"] = sum(t.name == name for t in play.browser.tables())
-        pipe.send_text(ENTER)
+        tables = play.browser.tables()
+        seen["listed"] = sum(t.name == name for t in tables)
+        # Other tables may be on the LAN too (other test runs): go down to ours.
+        row = next(i for i, t in enumerate(tables) if t.name == name)
+        pipe.send_text(DOWN * row + ENTER)
         await until(lambda: isinstance(play.screen.widget, WaitingRoom)
                     and f"Table {name}" in widget_text(play), 20)
         pipe.send_text(CTRL_C)
