@@ -15,6 +15,7 @@ full-screen and can be run by ``app.run_screen`` like the table screen.
 from __future__ import annotations
 
 import ipaddress
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -141,14 +142,16 @@ def _help(text: str, width: int) -> Line:
     return fit_line([("class:hints", " " + text)], width, "class:hints")
 
 
-class Widget:
+class Widget(ABC):
     """A lobby view: lines to draw, keys, and optionally a text field shown under it."""
 
+    @abstractmethod
     def lines(self, width: int, height: int) -> list[Line]:
-        raise NotImplementedError
+        """The view drawn in ``width`` x ``height`` cells."""
 
+    @abstractmethod
     def key_bindings(self) -> KeyBindingsBase:
-        raise NotImplementedError
+        """The keys this view answers."""
 
     def field(self) -> Container | None:
         return None
