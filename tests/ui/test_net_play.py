@@ -71,6 +71,7 @@ Script = Callable[[NetworkPlay, Bots, trio.Nursery], Awaitable[None]]
 
 def run_with_bots(tmp: Path, pipe, script: Script, seats: int = 4, open_bot: bool = True,
                   cheats: dict[str, str] | None = None,
+                  setup: Callable[[Bots, trio.Nursery], Awaitable[None]] | None = None,
                   **request: object) -> tuple[int, NetworkPlay, Bots]:
     """Bots (the first opening the table unless ``open_bot`` is False), the person's program
     and the test's ``script`` in one trio run on one stage; returns the person's status."""
@@ -83,6 +84,8 @@ def run_with_bots(tmp: Path, pipe, script: Script, seats: int = 4, open_bot: boo
                 table = await bots.open(nursery)
                 request.setdefault("peer", f"127.0.0.1:{bots.port}")
                 box["table"] = table
+            if setup is not None:
+                await setup(bots, nursery)
             play = NetworkPlay(person_request(tmp, **request), input=pipe,
                                output=DummyOutput())
             play.screen.app.ttimeoutlen = 0.02
@@ -401,10 +404,13 @@ def test_a_table_named_on_the_command_line_is_found_on_the_lan(tmp_path: Path, p
     name = f"Twin{secrets.token_hex(3)}"  # other test runs may announce tables too
     seen: dict[str, object] = {}
 
-    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+    async def announce_two(bots: Bots, nursery: trio.Nursery) -> None:
         await bots.open(nursery, name, announce=True)
         await Bots(tmp_path / "other", 4).open(nursery, name, announce=True)
-        await until(lambda: "Looking" not in play.browser.message, 20)
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        await until(lambda: "Several" in play.browser.message or "No table" in
+                    play.browser.message or isinstance(play.screen.widget, WaitingRoom), 20)
         seen["message"] = play.browser.message
         tables = play.browser.tables()
         seen["listed"] = sum(t.name == name for t in tables)
@@ -416,7 +422,7 @@ def test_a_table_named_on_the_command_line_is_found_on_the_lan(tmp_path: Path, p
         pipe.send_text(CTRL_C)
 
     code, _play, _bots = run_with_bots(tmp_path, pipe, script, open_bot=False,
-                                       table_name=name, find_timeout=3.0)
+                                       setup=announce_two, table_name=name, find_timeout=3.0)
     assert seen["message"] == f"Several tables are called {name}: choose one."
     assert seen["listed"] == 2
     assert code == EXIT_LEFT
