@@ -809,6 +809,30 @@ def _lobby_mesh_config(settings: TableSettings, config: MeshConfig | None) -> Me
 
 
 @asynccontextmanager
+async def _run_lobby(
+    identity: Identity,
+    table_id: bytes,
+    settings: TableSettings,
+    *,
+    host: str,
+    port: int,
+    config: MeshConfig | None,
+    min_players: int,
+    join: tuple[str, int] | None = None,
+) -> AsyncIterator[Lobby]:
+    """A mesh for ``table_id`` with its lobby running for the block (joining ``join``)."""
+    mesh_config = _lobby_mesh_config(settings, config)
+    async with open_mesh(identity, table_id, host=host, port=port, config=mesh_config) as mesh:
+        lobby = Lobby(mesh, settings, min_players=min_players)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(lobby.run)
+            if join is not None:
+                await lobby.join(join)
+            yield lobby
+            nursery.cancel_scope.cancel()
+
+
+@asynccontextmanager
 async def open_table(
     identity: Identity,
     settings: TableSettings,
@@ -819,14 +843,9 @@ async def open_table(
     min_players: int = 2,
 ) -> AsyncIterator[Lobby]:
     """Open a new table (fresh random table id) and run its lobby for the block."""
-    table_id = secrets.token_bytes(TABLE_ID_LEN)
-    mesh_config = _lobby_mesh_config(settings, config)
-    async with open_mesh(identity, table_id, host=host, port=port, config=mesh_config) as mesh:
-        lobby = Lobby(mesh, settings, min_players=min_players)
-        async with trio.open_nursery() as nursery:
-            await nursery.start(lobby.run)
-            yield lobby
-            nursery.cancel_scope.cancel()
+    async with _run_lobby(identity, secrets.token_bytes(TABLE_ID_LEN), settings, host=host,
+                          port=port, config=config, min_players=min_players) as lobby:
+        yield lobby
 
 
 @asynccontextmanager
@@ -842,17 +861,10 @@ async def join_table(
     """Join a table found by discovery or ``probe_peer`` and run its lobby for the block."""
     if not table.info.compatible:
         raise LobbyError(f"the table speaks protocol version {table.info.version}")
-    settings = TableSettings.from_info(table.info)
-    mesh_config = _lobby_mesh_config(settings, config)
-    async with open_mesh(
-        identity, table.info.table_id, host=host, port=port, config=mesh_config
-    ) as mesh:
-        lobby = Lobby(mesh, settings, min_players=min_players)
-        async with trio.open_nursery() as nursery:
-            await nursery.start(lobby.run)
-            await lobby.join((table.host, table.port))
-            yield lobby
-            nursery.cancel_scope.cancel()
+    async with _run_lobby(identity, table.info.table_id, TableSettings.from_info(table.info),
+                          host=host, port=port, config=config, min_players=min_players,
+                          join=(table.host, table.port)) as lobby:
+        yield lobby
 
 
 async def announce_lobby(

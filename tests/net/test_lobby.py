@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from contextlib import AsyncExitStack
+from contextlib import AsyncExitStack, asynccontextmanager
 
 import pytest
 import trio
@@ -343,6 +343,23 @@ def _ready(villain, table_id, members, round_=1, **changes):
     return raw, villain.sign(b"p2pbang/ready-signature/v1\x00" + raw)
 
 
+@asynccontextmanager
+async def opener_and_villain(villain: Identity):
+    """An honest opener's table and the villain's raw mesh connected to it (no lobby: the
+    villain sends whatever lobby messages the test forges)."""
+    registry = MessageRegistry()
+    register_lobby_messages(registry)
+    async with AsyncExitStack() as stack:
+        opener = await stack.enter_async_context(
+            open_table(Identity.generate("O"), SETTINGS, config=FAST)
+        )
+        mesh = await stack.enter_async_context(
+            open_mesh(villain, opener.mesh.table_id, registry, config=FAST)
+        )
+        await mesh.connect(*opener.mesh.address)
+        yield opener, mesh
+
+
 @pytest.mark.parametrize(
     ("make", "reason"),
     [
@@ -355,16 +372,7 @@ def _ready(villain, table_id, members, round_=1, **changes):
 )
 async def test_bad_ready_state_is_named_and_banned(make, reason):
     villain = Identity.generate("Villain")
-    registry = MessageRegistry()
-    register_lobby_messages(registry)
-    async with AsyncExitStack() as stack:
-        opener = await stack.enter_async_context(
-            open_table(Identity.generate("O"), SETTINGS, config=FAST)
-        )
-        mesh = await stack.enter_async_context(
-            open_mesh(villain, opener.mesh.table_id, registry, config=FAST)
-        )
-        await mesh.connect(*opener.mesh.address)
+    async with opener_and_villain(villain) as (opener, mesh):
         roster = tuple(sorted([opener.peer_id, villain.peer_id]))
         statement, signature = make(villain, opener.mesh.table_id, roster)
         await mesh.send(opener.peer_id, _state(statement, signature))
@@ -381,16 +389,7 @@ async def test_bad_ready_state_is_named_and_banned(make, reason):
 
 async def test_two_different_statements_for_one_round_convict_their_author():
     villain = Identity.generate("Villain")
-    registry = MessageRegistry()
-    register_lobby_messages(registry)
-    async with AsyncExitStack() as stack:
-        opener = await stack.enter_async_context(
-            open_table(Identity.generate("O"), SETTINGS, config=FAST)
-        )
-        mesh = await stack.enter_async_context(
-            open_mesh(villain, opener.mesh.table_id, registry, config=FAST)
-        )
-        await mesh.connect(*opener.mesh.address)
+    async with opener_and_villain(villain) as (opener, mesh):
         roster = tuple(sorted([opener.peer_id, villain.peer_id]))
         table = opener.mesh.table_id
         first = sign_ready(villain, table, SETTINGS, roster, 7, b"one")
