@@ -287,6 +287,16 @@ def _identity(home: Path | None, name: str | None) -> Identity:
         return load_or_create_identity(fallback, directory=home)
 
 
+def _player_identity(args: argparse.Namespace) -> Identity | None:
+    """The person's identity for ``--home``/``--player``; None (the reason printed) if it
+    cannot be loaded or made."""
+    try:
+        return _identity(Path(args.home) if args.home else None, args.player)
+    except (IdentityError, ValueError) as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return None
+
+
 def _home(args: argparse.Namespace) -> Path:
     """The data home, with the network layers' diagnostics logged to a file in it (the
     terminal is the game's; a connection refused or retried is not news to a player)."""
@@ -420,10 +430,8 @@ def cmd_host(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_USAGE
     home = _home(args)
-    try:
-        identity = _identity(Path(args.home) if args.home else None, args.player)
-    except (IdentityError, ValueError) as exc:
-        print(f"p2pbang: {exc}", file=sys.stderr)
+    identity = _player_identity(args)
+    if identity is None:
         return EXIT_USAGE
     if _full_screen(args):
         return _host_full_screen(args, home, identity)
@@ -490,10 +498,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         print("p2pbang: name a table or give --peer, not both", file=sys.stderr)
         return EXIT_USAGE
     home = _home(args)
-    try:
-        identity = _identity(Path(args.home) if args.home else None, args.player)
-    except (IdentityError, ValueError) as exc:
-        print(f"p2pbang: {exc}", file=sys.stderr)
+    identity = _player_identity(args)
+    if identity is None:
         return EXIT_USAGE
     if _full_screen(args):
         from p2pbang.ui.net_app import NetworkRequest, run_network

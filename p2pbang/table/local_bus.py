@@ -18,6 +18,18 @@ Chooser = Callable[[TableCore, Decision], Action]
 Tamper = Callable[[int, str, bytes], bytes]
 
 
+def compose_part(core: TableCore, kind: str, chooser: Chooser) -> bytes:
+    """What ``core``'s seat writes at a position of ``kind``: its dealer message, or the
+    move its chooser picks (with the proven reveals)."""
+    if kind == DEAL:
+        payload = core.my_deal_payload()
+        assert payload is not None, f"seat {core.seat} owes a deal message"
+        return payload
+    decision = core.game.pending
+    assert isinstance(decision, Decision)
+    return core.move_payload(chooser(core, decision))
+
+
 @dataclass
 class LocalTable:
     cores: list[TableCore]
@@ -46,14 +58,7 @@ class LocalTable:
         if expected is None:
             return False
         for seat in sorted(expected.seats):
-            core = self.cores[seat]
-            if expected.kind == DEAL:
-                payload = core.my_deal_payload()
-                assert payload is not None, f"seat {seat} owes a deal message"
-            else:
-                decision = core.game.pending
-                assert isinstance(decision, Decision)
-                payload = core.move_payload(choosers[seat](core, decision))
+            payload = compose_part(self.cores[seat], expected.kind, choosers[seat])
             if tamper is not None:
                 payload = tamper(seat, expected.kind, payload)
             self.log.append((seat, expected.kind, payload))
@@ -72,4 +77,4 @@ def observer_replay(players: int, session_id: bytes,
     return core
 
 
-__all__ = ["Cheat", "LocalTable", "observer_replay"]
+__all__ = ["Cheat", "LocalTable", "compose_part", "observer_replay"]

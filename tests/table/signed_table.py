@@ -14,9 +14,10 @@ from p2pbang.engine.actions import Action, Decision
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import Genesis, TableSettings, build_genesis, sign_ready, verify_genesis
 from p2pbang.net.log import Log, Part, Roster
-from p2pbang.table.core import DEAL, TableCore
+from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver
 from p2pbang.table.gamefiles import Transcript
+from p2pbang.table.local_bus import compose_part
 
 Chooser = Callable[[TableCore, Decision], Action]
 Tamper = Callable[[int, str, bytes], bytes]
@@ -87,13 +88,7 @@ class SignedTable:
             self.logs[seat].open_turn()  # bring this seat's core up to date
             expected = core.expected()
             assert expected is not None
-            if expected.kind == DEAL:
-                payload = core.my_deal_payload()
-                assert payload is not None
-            else:
-                decision = core.game.pending
-                assert isinstance(decision, Decision)
-                payload = core.move_payload(choosers[seat](core, decision))
+            payload = compose_part(core, expected.kind, choosers[seat])
             if tamper is not None:
                 payload = tamper(seat, expected.kind, payload)
             self.deliver(self.sign(seat, expected.kind, payload))
