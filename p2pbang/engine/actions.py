@@ -91,6 +91,7 @@ class Decision:
     options: tuple[int, ...] = ()
     source: int = NO_SEAT  # who shot / challenged / played the card being answered
     needed: int = 0  # Missed! still needed against this shot
+    barrels: int = 0  # draw!s for a Barrel still open to this shot (a card, Jourdonnais)
 
 
 @dataclass(frozen=True, slots=True)

@@ -356,13 +356,10 @@ class Game:
         else:
             wanted = ("bang", "missed") if calamity else ("bang",)
         actions: list[Action] = [Play(slot, card) for slot, card in hand if names[card] in wanted]
-        if d.kind == RESPOND_SHOT and d.needed and self._barrels_left(d):
+        if d.kind == RESPOND_SHOT and d.needed and d.barrels > 0:
             actions.append(UseBarrel())
         actions.append(Pass())
         return actions
-
-    def _barrels_left(self, d: Decision) -> bool:
-        return bool(d.options and d.options[0] > 0)
 
     def _sid_options(self, seat: int, hand: list[tuple[int, int]]) -> list[Action]:
         player = self.players[seat]
@@ -834,7 +831,7 @@ class Game:
         barrels = self._has(target, "barrel") + (victim.character == "jourdonnais")
         while needed > 0 and (victim.hand or barrels):
             action = yield from self._decide(Decision(
-                target, RESPOND_SHOT, options=(barrels,), source=shooter, needed=needed))
+                target, RESPOND_SHOT, source=shooter, needed=needed, barrels=barrels))
             if isinstance(action, UseBarrel):
                 barrels -= 1
                 card = yield from self._draw_check(target, "barrel_check")

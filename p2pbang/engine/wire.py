@@ -55,7 +55,7 @@ _KINDS: dict[type, tuple[str, ...]] = {
     Deal: ("ints", "int"),
     Reveal: ("ints",),
     RandomInt: ("int",),
-    Decision: ("int", "str", "ints", "int", "int"),
+    Decision: ("int", "str", "ints", "int", "int", "int"),
     Event: ("str", "int", "int", "int", "int"),
     End: ("str", "ints"),
 }
