@@ -71,6 +71,7 @@ from p2pbang.engine.chance import (
     Shuffle,
     check_result_shape,
 )
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.position import PLAY_PHASE, Position
 
 Step = Generator[Any, Any, Any]
@@ -134,7 +135,12 @@ class Game:
     """
 
     def __init__(self, players: int, viewer: int | None = None,
-                 position: Position | None = None) -> None:
+                 position: Position | None = None, choice: GameChoice | None = None) -> None:
+        if choice is None:
+            choice = GameChoice.make("bang", players)
+        elif choice.game != "bang" or choice.seats != players:
+            raise ValueError(f"this engine plays bang for {players} seats, not {choice.label()}")
+        self.choice = choice
         self.role_ids = role_ids_for(players)
         if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
@@ -171,10 +177,11 @@ class Game:
         self.pending: Decision | ChanceRequest | End = next(self._flow)
 
     @classmethod
-    def from_position(cls, position: Position, viewer: int | None = None) -> Game:
+    def from_position(cls, position: Position, viewer: int | None = None,
+                      choice: GameChoice | None = None) -> Game:
         """A game starting from a laid-out table; ``initial_cards`` maps its slots to cards."""
         position.validate()
-        return cls(len(position.characters), viewer, position)
+        return cls(len(position.characters), viewer, position, choice)
 
     # ------------------------------------------------------------------ public interface
 
