@@ -243,7 +243,9 @@ class MentalDealer:
         state = self._slots.get(slot)
         if state is None or slot not in self._known:
             raise ProtocolMisuse(f"slot {slot} is not known to seat {self.seat}")
-        if not state.missing(self.n_seats) <= {self.seat}:
+        if state.card is not None:
+            raise ProtocolMisuse(f"slot {slot} is already public: there is nothing to prove")
+        if state.missing(self.n_seats) != {self.seat}:
             raise ProtocolMisuse(f"slot {slot} is not in seat {self.seat}'s hand")
         share = make_share(self._keypair, state.ciphertext, self.session_id, self._step,
                            self.seat, _own_context(slot))
@@ -265,7 +267,11 @@ class MentalDealer:
             state = self._slots.get(slot)
             if state is None:
                 raise VerificationFailed(f"there is no hidden slot {slot}")
-            if not state.missing(self.n_seats) <= {seat}:
+            if state.card is not None or not state.missing(self.n_seats):
+                # Every seat's share of a public card is known, so anyone could "prove" it;
+                # which hand holds a public card is the engine's business, not the dealer's.
+                raise VerificationFailed(f"slot {slot} is already public, in no seat's hand")
+            if state.missing(self.n_seats) != {seat}:
                 raise VerificationFailed(f"slot {slot} is not in seat {seat}'s hand")
             verify_share(self._public_keys[seat], state.ciphertext, share, self.session_id,
                          self._step, seat, _own_context(slot))
