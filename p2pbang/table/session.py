@@ -216,6 +216,7 @@ class TableSession:
             str(peer): (str(address[0]), int(address[1]))
             for peer, address in dict(self.meta.pop("peers", {})).items()}
         self._replaying = False
+        self._in_step = True  # False from a restart until the others' heads are fetched
         self._leaving = False
         # Chat from another seat (named by the key its channel proved), never logged.
         self.on_chat: Callable[[int, str], None] | None = None
@@ -245,6 +246,8 @@ class TableSession:
         result: SessionResult
         with LogStore(self.files.directory, self.session_id) as store:
             self._open_log(store)
+            # Whatever was lost from the files, nothing is signed before the others' logs.
+            self._in_step = not (self.resumed or self.restored_entries)
             self.reporter.started(self)
             replicator = Replicator(self.log, self.seat, journal=store)
             recorder = _Recorder(self.config.record) if self.config.record else None
@@ -318,10 +321,23 @@ class TableSession:
             if expected.kind == MOVE and self._setup_s is None:
                 self._setup_s = time.monotonic() - self._started
             written = {part.seat for part in self.log.pending_parts()}
-            if self.seat in turn.seats and self.seat not in written:
+            if self.seat in turn.seats and self.seat not in written and self._may_sign():
                 await self._write(expected.kind)
                 continue
             await progress.wait()
+
+    def _may_sign(self) -> bool:
+        """After a restart, sign only once every other seat's head is held in full.
+
+        The files may have lost a tail (a restored backup, a lost fsync, a repaired
+        record): a part this seat signed and forgot is in some peer's log, and signing
+        another for the same position would be proven equivocation against an honest
+        player. Fetching first (every signature verified) returns the old part instead.
+        """
+        if not self._in_step:
+            others = set(range(self.players)) - {self.seat}
+            self._in_step = self.replication.replicator.in_step_with(others)
+        return self._in_step
 
     async def _write(self, kind: str) -> None:
         if kind == DEAL:
