@@ -49,7 +49,13 @@ from p2pbang.net.lobby import Genesis
 from p2pbang.net.log import Log, LogError, Reason, Rejection, Roster
 from p2pbang.net.mesh import ConnectionEvent, DialError, Incoming, Mesh, PeerNotConnected
 from p2pbang.net.replication import MeshReplication, attach_log_sync
-from p2pbang.net.store import LogStore, SecretsFile
+from p2pbang.net.store import (
+    LogStore,
+    SecretsFile,
+    StoreCorrupted,
+    StoreError,
+    set_aside_damaged_log,
+)
 from p2pbang.net.sync import Replicator, Step
 from p2pbang.table.core import DEAL, MOVE, TableCore
 from p2pbang.table.dealer_secrets import SeatSecrets, pending_opening, restore_opening
@@ -244,8 +250,7 @@ class TableSession:
         self._remember_peers()
         self._open_dealer()
         result: SessionResult
-        with LogStore(self.files.directory, self.session_id) as store:
-            self._open_log(store)
+        with self._open_store() as store:
             # Whatever was lost from the files, nothing is signed before the others' logs.
             self._in_step = not (self.resumed or self.restored_entries)
             self.reporter.started(self)
@@ -294,6 +299,31 @@ class TableSession:
                                   secret_key=self._secrets.dealer_key)
         self.core = TableCore(self.players, self.seat, dealer)
         self.core.start()
+
+    def _open_store(self) -> LogStore:
+        """Open the log file and replay it; a damaged file is set aside, and the game goes
+        on from its intact prefix (the rest is fetched back before anything is signed)."""
+        for _ in range(3):
+            try:
+                store = LogStore(self.files.directory, self.session_id)
+            except StoreCorrupted as exc:
+                self._set_aside(exc)
+                continue
+            try:
+                self._open_log(store)
+            except StoreCorrupted as exc:
+                store.close()
+                self._set_aside(exc)
+                self._open_dealer()  # the replay stopped half-way: start the core afresh
+                continue
+            return store
+        raise StoreError(f"{self.files.directory}: the log file cannot be repaired")
+
+    def _set_aside(self, damage: StoreCorrupted) -> None:
+        aside = set_aside_damaged_log(self.files.directory, self.session_id, damage.offset)
+        self.resumed = True
+        self.reporter.warning(f"damaged log file ({damage.detail}): kept as {aside.name}; "
+                              "what follows the damage is fetched from the other players")
 
     def _open_log(self, store: LogStore) -> None:
         on_part = self.cheat.observe if self.cheat is not None else None

@@ -52,15 +52,23 @@ def _cut_before_last_own_part(log: Path) -> None:
         handle.truncate(own[-1])
 
 
+def _flip_a_byte_in_the_middle(log: Path) -> None:
+    data = bytearray(log.read_bytes())
+    data[len(data) // 2] ^= 0x5A
+    log.write_bytes(bytes(data))
+
+
 DAMAGE = {
     "cut-at-a-record-boundary": _cut_before_last_own_part,
     "deleted": lambda log: log.unlink(),
+    "one-flipped-byte": _flip_a_byte_in_the_middle,
 }
 
 
 @pytest.mark.parametrize("damage", [
     pytest.param("cut-at-a-record-boundary"),
     pytest.param("deleted", marks=pytest.mark.slow),
+    pytest.param("one-flipped-byte", marks=pytest.mark.slow),
 ])
 def test_a_peer_that_lost_part_of_its_log_catches_up_before_signing(
         damage: str, tmp_path: Path) -> None:
@@ -81,5 +89,7 @@ def test_a_peer_that_lost_part_of_its_log_catches_up_before_signing(
     assert all("win:" in p.result for p in everyone), describe(everyone)
     assert len({p.head for p in everyone}) == 1, describe(everyone)
     assert not any("equivocat" in p.text() for p in everyone), describe(everyone)
+    if damage == "one-flipped-byte":
+        assert "damaged log file" in reborn.text() and (log.parent / "log.bin.damaged").exists()
     done = cli("verify", str(reborn.game_dir))
     assert done.returncode == 0, done.stdout
