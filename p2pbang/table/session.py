@@ -573,6 +573,10 @@ class TableSession:
         over = end is not None or verdict is not None
         self.files.update_meta(over=over, entries=len(self.log),
                                head=self.log.head_hash.hex())
+        if over:
+            # The log is closed and saved: nothing will be dealt again, and a later leak
+            # of the dealer key would open every card this seat ever saw.
+            self._secrets_file.delete()
         others = set(range(self.players)) - {self.seat}
         traffic = self.mesh.traffic()
         stats: dict[str, float] = {**_usage(), **{k: float(v) for k, v in traffic.items()}}
