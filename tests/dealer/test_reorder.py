@@ -12,6 +12,7 @@ from p2pbang.crypto.elgamal import rerandomised
 from p2pbang.crypto.errors import ProtocolMisuse
 from p2pbang.crypto.shuffle import shuffle_and_prove
 from p2pbang.dealer.board import Table, TableAborted
+from p2pbang.dealer.local import LocalDealer
 from p2pbang.dealer.mental import ReorderHand
 from p2pbang.engine.chance import Deal, Shuffle
 
@@ -116,3 +117,15 @@ def test_only_a_hidden_hand_of_its_holder_can_be_reordered() -> None:
     step = dealer.step
     table.run(ReorderHand(HOLDER, (101,)))  # one card: nothing to hide, nothing sent
     assert all(d.step == step and d.done() for d in table.dealers)
+
+
+def test_the_local_dealer_answers_a_reorder_the_same_way() -> None:
+    """Solo play and tests use the seeded LocalDealer: same seed, same new order."""
+    answers = []
+    for _ in range(2):
+        local = LocalDealer("reorder", {100: 3, 101: 5, 102: 7, 103: 1})
+        answers.append([local.resolve(ReorderHand(HOLDER, HAND)).values for _ in range(8)])
+        assert sorted(local.cards[slot] for slot in HAND) == [1, 3, 5, 7]
+        assert tuple(local.cards[slot] for slot in HAND) == answers[-1][-1]
+    assert answers[0] == answers[1]
+    assert len(set(answers[0])) > 1 and all(sorted(a) == [1, 3, 5, 7] for a in answers[0])
