@@ -50,6 +50,7 @@ from p2pbang.net.log import Log, LogError, Reason, Rejection, Roster
 from p2pbang.net.mesh import ConnectionEvent, DialError, Incoming, Mesh, PeerNotConnected
 from p2pbang.net.replication import MeshReplication, attach_log_sync
 from p2pbang.net.store import (
+    LOG_FILE,
     LogStore,
     SecretsFile,
     StoreCorrupted,
@@ -288,6 +289,11 @@ class TableSession:
     def _open_dealer(self) -> None:
         self._secrets_file = SecretsFile(self.files.directory, self.session_id)
         stored = self._secrets_file.read()
+        if stored is None and self.files.path(LOG_FILE).exists():
+            # The secrets are written before the log file is first created: this seat has
+            # played here. A new key would contradict its own key in the log.
+            raise StoreError(f"{self._secrets_file.path} is lost: this seat's dealer key is "
+                             "gone, so it cannot replay or play on (nothing was signed)")
         if stored is None:
             dealer = MentalDealer(self.seat, self.players, self.session_id)
             self._secrets = SeatSecrets(dealer.export_secret_key())

@@ -93,3 +93,21 @@ def test_a_peer_that_lost_part_of_its_log_catches_up_before_signing(
         assert "damaged log file" in reborn.text() and (log.parent / "log.bin.damaged").exists()
     done = cli("verify", str(reborn.game_dir))
     assert done.returncode == 0, done.stdout
+
+
+def test_a_peer_that_lost_its_secrets_says_so_and_signs_nothing(tmp_path: Path) -> None:
+    peers = table(tmp_path, 4, max_wait=90)
+    victim = peers[1]
+    wait_for(victim, r"turn 4:")
+    victim.kill()
+    [secrets_file] = victim.home.rglob("secrets.bin")
+    secrets_file.unlink()
+    reborn = start(tmp_path, "p1", "resume", "--listen", "127.0.0.1", out_suffix=".resumed")
+    try:
+        assert reborn.process.wait(timeout=30) != 0
+    finally:
+        for peer in [*peers, reborn]:
+            if peer.process.poll() is None:
+                peer.kill()
+    assert "dealer key is gone" in reborn.text(), reborn.text()
+    assert not any("VERDICT" in p.text() for p in [*peers, reborn]), describe([*peers, reborn])
