@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from p2pbang.net.store import RecordType, scan_log
+from p2pbang.net.store import RecordType, encode_record, scan_log
 
 from .peers import cli, describe, finish, start, table, wait_for
 
@@ -58,10 +58,24 @@ def _flip_a_byte_in_the_middle(log: Path) -> None:
     log.write_bytes(bytes(data))
 
 
+def _forge_an_entry_with_a_valid_checksum(log: Path) -> None:
+    """Damage the checksums cannot see: the entry's signature no longer verifies."""
+    data = log.read_bytes()
+    records = scan_log(data, data[8:40], log).records
+    entries = [r for r in records if r.type is RecordType.ENTRY]
+    victim = entries[len(entries) // 2]
+    forged = bytearray(victim.data)
+    forged[-1] ^= 1
+    end = victim.offset + len(encode_record(RecordType.ENTRY, victim.data))
+    log.write_bytes(data[: victim.offset] + encode_record(RecordType.ENTRY, bytes(forged))
+                    + data[end:])
+
+
 DAMAGE = {
     "cut-at-a-record-boundary": _cut_before_last_own_part,
     "deleted": lambda log: log.unlink(),
     "one-flipped-byte": _flip_a_byte_in_the_middle,
+    "forged-entry": _forge_an_entry_with_a_valid_checksum,
 }
 
 
@@ -69,6 +83,7 @@ DAMAGE = {
     pytest.param("cut-at-a-record-boundary"),
     pytest.param("deleted", marks=pytest.mark.slow),
     pytest.param("one-flipped-byte", marks=pytest.mark.slow),
+    pytest.param("forged-entry", marks=pytest.mark.slow),
 ])
 def test_a_peer_that_lost_part_of_its_log_catches_up_before_signing(
         damage: str, tmp_path: Path) -> None:
@@ -89,7 +104,7 @@ def test_a_peer_that_lost_part_of_its_log_catches_up_before_signing(
     assert all("win:" in p.result for p in everyone), describe(everyone)
     assert len({p.head for p in everyone}) == 1, describe(everyone)
     assert not any("equivocat" in p.text() for p in everyone), describe(everyone)
-    if damage == "one-flipped-byte":
+    if damage in ("one-flipped-byte", "forged-entry"):
         assert "damaged log file" in reborn.text() and (log.parent / "log.bin.damaged").exists()
     done = cli("verify", str(reborn.game_dir))
     assert done.returncode == 0, done.stdout
