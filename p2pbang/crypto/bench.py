@@ -5,7 +5,9 @@ verifying one, a decryption share with its Chaum-Pedersen proof, verifying one (
 the median of several runs, with the group operations counted), and a full table set-up
 with ``peers`` in-process MentalDealers: the key round with Schnorr proofs, the role deck
 and the ``cards`` deck each shuffled by every peer, every pass verified by every *other*
-peer (each dealer really checks each proof; nothing is shared between them).
+peer (each dealer really checks each proof; nothing is shared between them). Then the
+re-randomising reorder of a ``HAND``-card hand (``ReorderHand``: the holder's proven
+shuffle of its hand, checked by every other peer, then every other peer's shares for it).
 
 The in-process set-up runs every peer's work on one core, one after another, so its wall
 time is the *total* work of the table. On a real LAN each peer verifies on its own machine
@@ -27,6 +29,9 @@ from p2pbang.crypto.elgamal import card_point, trivial_encryption
 from p2pbang.crypto.group import OPS
 from p2pbang.crypto.keys import generate_keypair
 from p2pbang.crypto.shuffle import shuffle_and_prove, verify_pass
+
+HAND = 5
+"""The hand size the reorder is measured for (a typical BANG! hand)."""
 
 TARGETS_MS = {"pass_ms": 60.0, "verify_ms": 45.0, "share_ms": 0.3, "setup_wall_ms": 3000.0}
 
@@ -76,6 +81,12 @@ def run_crypto_bench(cards: int = 80, peers: int = 7) -> dict:
     check_ms, check_min, check_ops, _ = _measure(
         lambda: verify_share(keys[0].public, ct, share, session, 3, 0, b"share/slot:0"), 200)
 
+    hand = [trivial_encryption(card_point("deck", i)) for i in range(HAND)]
+    reorder_ms, reorder_min, reorder_ops, (hand_out, hand_proof) = _measure(
+        lambda: shuffle_and_prove(hand, joint, session, 4, 1, b"reorder"), 15)
+    reorder_verify_ms, reorder_verify_min, reorder_verify_ops, _ = _measure(
+        lambda: verify_pass(hand, hand_out, hand_proof, joint, session, 4, 1, b"reorder"), 15)
+
     setup = _table_setup(cards, peers)
     report = {
         "cards": cards,
@@ -95,7 +106,15 @@ def run_crypto_bench(cards: int = 80, peers: int = 7) -> dict:
         "verify_share_ms": check_ms,
         "verify_share_min_ms": check_min,
         "verify_share_scalar_mults": _mults(check_ops),
+        "reorder_hand": HAND,
+        "reorder_pass_ms": reorder_ms,
+        "reorder_pass_min_ms": reorder_min,
+        "reorder_pass_scalar_mults": _mults(reorder_ops),
+        "reorder_verify_ms": reorder_verify_ms,
+        "reorder_verify_min_ms": reorder_verify_min,
+        "reorder_verify_scalar_mults": _mults(reorder_verify_ops),
         **setup,
+        **_reorder_table(peers),
     }
     report["targets_ms"] = dict(TARGETS_MS)
     report["meets_targets"] = {k: report[k] <= v for k, v in TARGETS_MS.items()}
@@ -148,6 +167,31 @@ def _table_setup(cards: int, peers: int) -> dict:
     }
 
 
+def _reorder_table(peers: int) -> dict:
+    """One whole ``ReorderHand`` of a ``HAND``-card hand at a table of ``peers``."""
+    from p2pbang.dealer.board import Table
+    from p2pbang.dealer.mental import ReorderHand
+    from p2pbang.engine.chance import Deal, Shuffle
+
+    holder = 1 % peers
+    slots = tuple(range(HAND))
+    table = Table.create(peers, secrets.token_bytes(32))
+    table.run(Shuffle("deck", slots, slots))
+    table.run(Deal(slots, holder))
+    posted = len(table.board.entries)
+    before = OPS.snapshot()
+    start = time.perf_counter()
+    table.run(ReorderHand(holder, slots))
+    wall_ms = (time.perf_counter() - start) * 1000
+    entries = table.board.entries[posted:]
+    return {
+        "reorder_table_wall_ms": wall_ms,
+        "reorder_table_scalar_mults": _mults(OPS.since(before)),
+        "reorder_table_messages": len(entries),
+        "reorder_table_bytes": sum(len(e.payload) for e in entries),
+    }
+
+
 def print_crypto_bench(cards: int = 80, peers: int = 7) -> None:
     """Run the benchmark and print it as a short table (figures measured just now)."""
     r = run_crypto_bench(cards, peers)
@@ -171,5 +215,13 @@ def print_crypto_bench(cards: int = 80, peers: int = 7) -> None:
         f"cpu {r['setup_cpu_ms']:.0f} ms, {r['setup_scalar_mults']} scalar mults, "
         f"{r['setup_messages']} messages, {r['setup_bytes']} bytes",
         f"    critical path with one machine per peer: {r['setup_critical_path_ms']:.0f} ms",
+        f"  reorder a {r['reorder_hand']}-card hand before a random pick (ReorderHand):",
+        f"    holder's pass + proof          {r['reorder_pass_ms']:8.1f} "
+        f"{r['reorder_pass_min_ms']:8.1f} ms {r['reorder_pass_scalar_mults']:5d}",
+        f"    verify it (each other peer)    {r['reorder_verify_ms']:8.1f} "
+        f"{r['reorder_verify_min_ms']:8.1f} ms {r['reorder_verify_scalar_mults']:5d}",
+        f"    whole request, all {peers} peers in this process (pass, checks, shares): "
+        f"wall {r['reorder_table_wall_ms']:.0f} ms, {r['reorder_table_scalar_mults']} scalar "
+        f"mults, {r['reorder_table_messages']} messages, {r['reorder_table_bytes']} bytes",
     ]
     print("\n".join(lines))

@@ -143,6 +143,10 @@ def _validated(encoding: object, allow_identity: bool) -> bytes:
         raise InvalidEncoding(f"a point must be bytes, not {type(encoding).__name__}")
     if len(encoding) != POINT_BYTES:
         raise InvalidEncoding(f"a point is {POINT_BYTES} bytes, got {len(encoding)}")
+    if encoding[-1] & 0x80:
+        # libsodium masks bit 255 off before decoding, so it would accept a second encoding
+        # of every point (the identity included); RFC 9496 makes it non-canonical.
+        raise InvalidEncoding("non-canonical ristretto255 point encoding (bit 255 set)")
     try:
         valid = _is_valid(encoding)
     except Exception as exc:  # any library failure is just "invalid"

@@ -7,6 +7,7 @@ used between peers: that is the MentalDealer's job.
 
 from __future__ import annotations
 
+from p2pbang.dealer.mental import ReorderHand
 from p2pbang.dealer.stream import SeededStream
 from p2pbang.engine.chance import ChanceRequest, ChanceResult, Deal, RandomInt, Reveal, Shuffle
 
@@ -19,7 +20,7 @@ class LocalDealer:
         self._stream = SeededStream(seed)
         self.cards: dict[int, int] = dict(cards or {})
 
-    def resolve(self, request: ChanceRequest) -> ChanceResult:
+    def resolve(self, request: ChanceRequest | ReorderHand) -> ChanceResult:
         if isinstance(request, Shuffle):
             order = list(request.cards)
             self._stream.shuffle(order)
@@ -28,6 +29,12 @@ class LocalDealer:
             return ChanceResult(())
         if isinstance(request, (Deal, Reveal)):
             return ChanceResult(tuple(self.cards[slot] for slot in request.slots))
+        if isinstance(request, ReorderHand):
+            # The same answer as the MentalDealer's: the hand's cards, in a new order.
+            order = [self.cards[slot] for slot in request.slots]
+            self._stream.shuffle(order)
+            self.cards.update(zip(request.slots, order, strict=True))
+            return ChanceResult(tuple(order))
         if isinstance(request, RandomInt):
             return ChanceResult((self._stream.below(request.bound),))
         raise TypeError(f"not a chance request: {request!r}")

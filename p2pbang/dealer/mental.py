@@ -28,6 +28,11 @@ set). Then each request runs the protocol of DESIGN.md "Mental poker":
 * ``RandomInt``: commit-reveal, all commitments closed and echoed before any reveal.
 * ``reveal_own``/``verify_reveal``: a card played from a hand is revealed with its
   holder's proven share, so the holder cannot lie about it.
+* ``ReorderHand`` (a dealer request the engine does not send yet): the holder shuffles
+  its own hand's ciphertexts with a proven re-randomising permutation (the shuffle
+  argument over the hand), then the other seats publish shares of the new ciphertexts
+  for it, as for a draw. A previous holder who knows one card of the hand can no longer
+  tell which slot holds it, so a public random pick from the hand tells it nothing.
 
 The dealer imports nothing of the engine but the chance seam.
 """
@@ -71,6 +76,21 @@ from p2pbang.crypto.shuffle import shuffle_and_prove, verify_pass
 from p2pbang.engine.chance import ChanceRequest, ChanceResult, Deal, RandomInt, Reveal, Shuffle
 
 MIN_SESSION_ID, MAX_SESSION_ID = 16, 64
+
+
+@dataclass(frozen=True, slots=True)
+class ReorderHand:
+    """Re-randomise the order of ``seat``'s hand (its hidden ``slots``, all of one pile).
+
+    Afterwards ``slots`` hold the same cards in an order only ``seat`` knows; the answer
+    carries those cards for ``seat`` and ``None`` for everyone else, like a ``Deal``. Run
+    it before a random pick from a hand when another seat knows one of its cards (it gave
+    or lost that card to this hand). Not an engine request yet: see docs/crypto.md.
+    """
+
+    seat: int
+    slots: tuple[int, ...]
+
 RANDOM_INT_LABEL = b"p2pbang/v1/random-int"
 
 
@@ -182,7 +202,7 @@ class MentalDealer:
 
     # ------------------------------------------------------------------ the protocol loop
 
-    def begin(self, request: ChanceRequest) -> None:
+    def begin(self, request: ChanceRequest | ReorderHand) -> None:
         """Start answering ``request``; every seat begins the same requests in order."""
         if not self._task.finished:
             raise ProtocolMisuse("the previous request has not finished")
@@ -243,7 +263,9 @@ class MentalDealer:
         state = self._slots.get(slot)
         if state is None or slot not in self._known:
             raise ProtocolMisuse(f"slot {slot} is not known to seat {self.seat}")
-        if not state.missing(self.n_seats) <= {self.seat}:
+        if state.card is not None:
+            raise ProtocolMisuse(f"slot {slot} is already public: there is nothing to prove")
+        if state.missing(self.n_seats) != {self.seat}:
             raise ProtocolMisuse(f"slot {slot} is not in seat {self.seat}'s hand")
         share = make_share(self._keypair, state.ciphertext, self.session_id, self._step,
                            self.seat, _own_context(slot))
@@ -265,7 +287,11 @@ class MentalDealer:
             state = self._slots.get(slot)
             if state is None:
                 raise VerificationFailed(f"there is no hidden slot {slot}")
-            if not state.missing(self.n_seats) <= {seat}:
+            if state.card is not None or not state.missing(self.n_seats):
+                # Every seat's share of a public card is known, so anyone could "prove" it;
+                # which hand holds a public card is the engine's business, not the dealer's.
+                raise VerificationFailed(f"slot {slot} is already public, in no seat's hand")
+            if state.missing(self.n_seats) != {seat}:
                 raise VerificationFailed(f"slot {slot} is not in seat {seat}'s hand")
             verify_share(self._public_keys[seat], state.ciphertext, share, self.session_id,
                          self._step, seat, _own_context(slot))
@@ -636,7 +662,93 @@ class _RandomTask(_Task):
         return ChanceResult((self.value,))
 
 
+class _ReorderTask(_Task):
+    """Round 1: the holder's proven shuffle of its hand. Round 2: the others' shares."""
+
+    def __init__(self, dealer: MentalDealer, request: ReorderHand) -> None:
+        super().__init__(dealer)
+        if not isinstance(request.seat, int) or not 0 <= request.seat < dealer.n_seats:
+            raise ValueError(f"no seat {request.seat!r}")
+        self.holder = request.seat
+        self.slots = _distinct_slots(request.slots)
+        states = [dealer._slot(slot) for slot in self.slots]
+        for slot, state in zip(self.slots, states, strict=True):
+            if state.card is not None or state.missing(dealer.n_seats) != {self.holder}:
+                raise ValueError(f"slot {slot} is not hidden in seat {self.holder}'s hand")
+        if len({state.pile for state in states}) > 1:
+            raise ValueError("a hand to reorder holds cards of one pile")
+        # Who still knows every card of the hand still knows the hand, in any order.
+        self.seen = set.intersection(*(state.seen for state in states)) if states else set()
+        self.context = b"reorder/seat:%d/slots:" % self.holder + b",".join(
+            str(slot).encode("ascii") for slot in self.slots)
+        self.plan: _SharesPlan | None = None
+        self._mine: Any = None
+        if len(self.slots) < 2:
+            self.finished = True  # one card or none: there is no order to hide
+        else:
+            self.owed = {self.holder}
+
+    def compose(self) -> bytes:
+        d = self.d
+        if self.plan is None:
+            old = [d._slots[slot].ciphertext for slot in self.slots]
+            new, proof = shuffle_and_prove(old, d.joint_key, d.session_id, d.step, d.seat,
+                                           self.context)
+            self._mine = new
+            return msg.shuffle_message(new, proof)
+        shares = d._my_shares(self.plan.by_seat[d.seat])
+        self._mine = shares
+        return msg.shares_message(shares)
+
+    def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
+        d = self.d
+        trusted = own and self._mine is not None
+        if self.plan is None:
+            old = [d._slots[slot].ciphertext for slot in self.slots]
+            if trusted:
+                new = self._mine
+            else:
+                new, proof = msg.parse_shuffle(message, len(old))
+                verify_pass(old, new, proof, d.joint_key, d.session_id, d.step, seat,
+                            self.context)
+            for slot, ct in zip(self.slots, new, strict=True):
+                state = d._slots[slot]
+                state.ciphertext, state.shares = ct, {}
+                state.seen = {self.holder, *self.seen}
+                d._known.pop(slot, None)
+            return
+        shares = self._mine if trusted else msg.parse_shares(message, self.plan.by_seat[seat])
+        if not trusted:
+            d._verify_shares(seat, shares)
+        for slot, share in shares:
+            d._slots[slot].shares[seat] = share.share
+
+    def next_round(self) -> None:
+        self._mine = None
+        if self.plan is None:
+            self.plan = _SharesPlan(self.d, self.slots, exclude=self.holder)
+            self.owed = set(self.plan.by_seat)
+            if self.owed:
+                return
+        self._finish()
+
+    def _finish(self) -> None:
+        d = self.d
+        if d.seat == self.holder:
+            for slot in self.slots:
+                state = d._slots[slot]
+                own_share = scalar_mul(d._keypair.secret, state.ciphertext.c1)
+                d._known[slot] = d._open(slot, state, [own_share])
+        self.finished = True
+
+    def result(self) -> ChanceResult:
+        if self.d.seat != self.holder:
+            return ChanceResult(tuple(None for _ in self.slots))
+        return ChanceResult(tuple(self.d._known[slot] for slot in self.slots))
+
+
 _TASKS: dict[type, type[_Task]] = {
+    ReorderHand: _ReorderTask,
     Shuffle: _ShuffleTask,
     Deal: _DealTask,
     Reveal: _RevealTask,

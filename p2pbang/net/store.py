@@ -318,6 +318,47 @@ class LogStore:
         self.close()
 
 
+DAMAGED_SUFFIX = ".damaged"
+
+
+def set_aside_damaged_log(directory: Path, session_id: bytes, offset: int | None) -> Path:
+    """Keep a damaged ``log.bin`` as evidence and start it again from its intact prefix.
+
+    ``offset`` is where :class:`StoreCorrupted` found the damage (the start of the first
+    bad record; None or inside the file header: no record is kept). The damaged file is
+    renamed to ``log.bin.damaged`` (``-2``, ``-3``... if that exists) and a new ``log.bin``
+    holds the records before the damage, which were checked as they were read. Nothing is
+    skipped: whatever followed is lost locally, and the caller must fetch it back from the
+    peers before it signs anything (``sync.Replicator.in_step_with``), or it could sign a
+    second part for a position it had already signed.
+    """
+    directory = Path(directory)
+    path = directory / LOG_FILE
+    lock = os.open(directory / LOCK_FILE, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise StoreLocked(f"{directory} is in use by another process") from None
+        data = path.read_bytes()
+        kept = encode_file_header(LOG_MAGIC, session_id)
+        if offset is not None and FILE_HEADER_BYTES <= offset <= len(data):
+            prefix = data[:offset]
+            scan = scan_log(prefix, session_id, path)  # the intact prefix must read whole
+            if scan.torn_bytes == 0:
+                kept = prefix
+        aside = directory / f"{LOG_FILE}{DAMAGED_SUFFIX}"
+        number = 1
+        while aside.exists():
+            number += 1
+            aside = directory / f"{LOG_FILE}{DAMAGED_SUFFIX}-{number}"
+        os.link(path, aside)
+        _atomic_create(path, kept, 0o600)
+        return aside
+    finally:
+        os.close(lock)
+
+
 def restore_log(
     store: LogStore, roster: Roster, writers: WritersFn, limits: Limits | None = None
 ) -> Log:

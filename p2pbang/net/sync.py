@@ -235,6 +235,27 @@ class Replicator:
     def connected(self) -> frozenset[int]:
         return frozenset(self._connected)
 
+    def in_step_with(self, peers: Iterable[int]) -> bool:
+        """Whether each of ``peers`` is connected and has announced, since it connected, a
+        head this log already holds in full (its entries, and its pending parts where it
+        stands where we stand).
+
+        A peer that restarted from files it may have lost a tail of asks this before it
+        signs anything: a part it signed and forgot is in some peer's head (an entry, or a
+        pending digest), so signing before fetching it would be equivocation.
+        """
+        mine = len(self._log)
+        ours = {part.seat: part.digest for part in self._log.pending_parts()}
+        for peer in peers:
+            view = self._views.get(peer)
+            if peer not in self._connected or view is None or view.length > mine:
+                return False
+            if view.hash != self._log.hash_at(view.length):
+                return False
+            if view.length == mine and any(ours.get(s) != d for s, d in view.pending):
+                return False
+        return True
+
     # -- inputs --
 
     def connect(self, peer: int) -> Step:

@@ -107,9 +107,20 @@ class TableCore:
         """This seat's move: the action, with a proven reveal of each card it shows."""
         reveals = []
         for slot in revealed_slots(action):
+            public = self.dealer.known_card(slot) if self._is_public(slot) else None
+            if public is not None:
+                reveals.append([slot, public, b""])  # face up already: nothing to prove
+                continue
             card, proof = self.dealer.reveal_own(slot)
             reveals.append([slot, card, proof])
         return msgpack.packb({"a": to_wire(action), "r": reveals}, use_bin_type=True)
+
+    def _is_public(self, slot: int) -> bool:
+        """Whether the dealer already shows ``slot`` face up to everyone."""
+        try:
+            return self.dealer.slot_state(slot).card is not None
+        except (KeyError, ValueError):
+            return False
 
     # ------------------------------------------------------------------ applying entries
 
@@ -152,6 +163,12 @@ class TableCore:
         if reason is not None:
             raise Cheat(seat, f"illegal move: {reason}", payload)
         for slot, card, proof in reveals:
+            if self._is_public(slot):
+                # The engine has checked the card is in the mover's hand; the dealer only
+                # proves hidden cards, and refuses a proof for a public one.
+                if card != self.dealer.known_card(slot) or proof != b"":
+                    raise Cheat(seat, f"slot {slot} is public: it shows its own card", payload)
+                continue
             try:
                 self.dealer.verify_reveal(seat, slot, card, proof)
             except CheatDetected as exc:

@@ -49,7 +49,14 @@ from p2pbang.net.lobby import Genesis
 from p2pbang.net.log import Log, LogError, Reason, Rejection, Roster
 from p2pbang.net.mesh import ConnectionEvent, DialError, Incoming, Mesh, PeerNotConnected
 from p2pbang.net.replication import MeshReplication, attach_log_sync
-from p2pbang.net.store import LogStore, SecretsFile
+from p2pbang.net.store import (
+    LOG_FILE,
+    LogStore,
+    SecretsFile,
+    StoreCorrupted,
+    StoreError,
+    set_aside_damaged_log,
+)
 from p2pbang.net.sync import Replicator, Step
 from p2pbang.table.core import DEAL, MOVE, TableCore
 from p2pbang.table.dealer_secrets import SeatSecrets, pending_opening, restore_opening
@@ -216,6 +223,7 @@ class TableSession:
             str(peer): (str(address[0]), int(address[1]))
             for peer, address in dict(self.meta.pop("peers", {})).items()}
         self._replaying = False
+        self._in_step = True  # False from a restart until the others' heads are fetched
         self._leaving = False
         # Chat from another seat (named by the key its channel proved), never logged.
         self.on_chat: Callable[[int, str], None] | None = None
@@ -243,8 +251,9 @@ class TableSession:
         self._remember_peers()
         self._open_dealer()
         result: SessionResult
-        with LogStore(self.files.directory, self.session_id) as store:
-            self._open_log(store)
+        with self._open_store() as store:
+            # Whatever was lost from the files, nothing is signed before the others' logs.
+            self._in_step = not (self.resumed or self.restored_entries)
             self.reporter.started(self)
             replicator = Replicator(self.log, self.seat, journal=store)
             recorder = _Recorder(self.config.record) if self.config.record else None
@@ -280,6 +289,11 @@ class TableSession:
     def _open_dealer(self) -> None:
         self._secrets_file = SecretsFile(self.files.directory, self.session_id)
         stored = self._secrets_file.read()
+        if stored is None and self.files.path(LOG_FILE).exists():
+            # The secrets are written before the log file is first created: this seat has
+            # played here. A new key would contradict its own key in the log.
+            raise StoreError(f"{self._secrets_file.path} is lost: this seat's dealer key is "
+                             "gone, so it cannot replay or play on (nothing was signed)")
         if stored is None:
             dealer = MentalDealer(self.seat, self.players, self.session_id)
             self._secrets = SeatSecrets(dealer.export_secret_key())
@@ -291,6 +305,31 @@ class TableSession:
                                   secret_key=self._secrets.dealer_key)
         self.core = TableCore(self.players, self.seat, dealer)
         self.core.start()
+
+    def _open_store(self) -> LogStore:
+        """Open the log file and replay it; a damaged file is set aside, and the game goes
+        on from its intact prefix (the rest is fetched back before anything is signed)."""
+        for _ in range(3):
+            try:
+                store = LogStore(self.files.directory, self.session_id)
+            except StoreCorrupted as exc:
+                self._set_aside(exc)
+                continue
+            try:
+                self._open_log(store)
+            except StoreCorrupted as exc:
+                store.close()
+                self._set_aside(exc)
+                self._open_dealer()  # the replay stopped half-way: start the core afresh
+                continue
+            return store
+        raise StoreError(f"{self.files.directory}: the log file cannot be repaired")
+
+    def _set_aside(self, damage: StoreCorrupted) -> None:
+        aside = set_aside_damaged_log(self.files.directory, self.session_id, damage.offset)
+        self.resumed = True
+        self.reporter.warning(f"damaged log file ({damage.detail}): kept as {aside.name}; "
+                              "what follows the damage is fetched from the other players")
 
     def _open_log(self, store: LogStore) -> None:
         on_part = self.cheat.observe if self.cheat is not None else None
@@ -318,10 +357,23 @@ class TableSession:
             if expected.kind == MOVE and self._setup_s is None:
                 self._setup_s = time.monotonic() - self._started
             written = {part.seat for part in self.log.pending_parts()}
-            if self.seat in turn.seats and self.seat not in written:
+            if self.seat in turn.seats and self.seat not in written and self._may_sign():
                 await self._write(expected.kind)
                 continue
             await progress.wait()
+
+    def _may_sign(self) -> bool:
+        """After a restart, sign only once every other seat's head is held in full.
+
+        The files may have lost a tail (a restored backup, a lost fsync, a repaired
+        record): a part this seat signed and forgot is in some peer's log, and signing
+        another for the same position would be proven equivocation against an honest
+        player. Fetching first (every signature verified) returns the old part instead.
+        """
+        if not self._in_step:
+            others = set(range(self.players)) - {self.seat}
+            self._in_step = self.replication.replicator.in_step_with(others)
+        return self._in_step
 
     async def _write(self, kind: str) -> None:
         if kind == DEAL:
@@ -527,6 +579,10 @@ class TableSession:
         over = end is not None or verdict is not None
         self.files.update_meta(over=over, entries=len(self.log),
                                head=self.log.head_hash.hex())
+        if over:
+            # The log is closed and saved: nothing will be dealt again, and a later leak
+            # of the dealer key would open every card this seat ever saw.
+            self._secrets_file.delete()
         others = set(range(self.players)) - {self.seat}
         traffic = self.mesh.traffic()
         stats: dict[str, float] = {**_usage(), **{k: float(v) for k, v in traffic.items()}}

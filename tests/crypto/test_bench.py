@@ -19,8 +19,13 @@ def test_small_bench_reports_every_figure(capsys) -> None:
     # keys (3) + 3 role-deck passes over 2 cards + 3 deck passes
     assert report["setup_messages"] == 9
     assert set(report["meets_targets"]) == set(report["targets_ms"])
+    # The hand reorder: a pass over the hand, then shares from the 2 other peers.
+    assert report["reorder_pass_ms"] > 0 and report["reorder_verify_ms"] > 0
+    assert 5 * report["reorder_hand"] <= report["reorder_verify_scalar_mults"]
+    assert report["reorder_table_messages"] == 3 and report["reorder_table_bytes"] > 0
     print_crypto_bench(cards=4, peers=2)
-    assert "shuffle pass" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "shuffle pass" in out and "ReorderHand" in out
 
 
 def test_bench_refuses_nonsense() -> None:

@@ -116,3 +116,26 @@ def test_non_bytes_inputs_are_rejected() -> None:
             with pytest.raises(InvalidEncoding):
                 decoder(bad)  # type: ignore[arg-type]
             assert name
+
+
+@pytest.mark.parametrize("name", ["point", "ciphertext", "deck of 3", "decryption share",
+                                  "shuffle proof n=3"])
+def test_bit_255_set_in_any_point_field_is_rejected(name: str) -> None:
+    """libsodium ignores bit 255 when decoding; RFC 9496 (and protocol/crypto.md) reject it.
+
+    Accepting it would give every point a second encoding (the identity in disguise among
+    them) and let two implementations reach different verdicts on the same bytes.
+    """
+    good = SAMPLES[name]
+    points = {"point": 1, "ciphertext": 2, "deck of 3": 6, "decryption share": 1,
+              "shuffle proof n=3": 8}[name]
+    for i in range(points):
+        bad = bytearray(good)
+        bad[32 * i + 31] |= 0x80
+        with pytest.raises(InvalidEncoding, match="bit 255"):
+            DECODERS[name](bytes(bad))
+
+
+def test_identity_with_bit_255_is_rejected_even_where_the_identity_is_allowed() -> None:
+    with pytest.raises(InvalidEncoding, match="bit 255"):
+        Point.decode(bytes(31) + b"\x80", allow_identity=True)

@@ -12,6 +12,7 @@ from p2pbang.crypto import wire
 from p2pbang.crypto.commit_reveal import commitment_digest, public_permutation
 from p2pbang.crypto.dleq import DecryptionShare, DleqProof, verify_share
 from p2pbang.crypto.elgamal import Ciphertext, unmask
+from p2pbang.crypto.errors import InvalidEncoding
 from p2pbang.crypto.group import Point, decode_scalar, scalar_mul
 from p2pbang.crypto.keys import KeyProof, joint_public_key, verify_key
 from p2pbang.crypto.rerandomise import verify_rerandomisation
@@ -62,6 +63,14 @@ def test_every_proof_in_the_vectors_verifies_from_bytes() -> None:
                            Ciphertext.decode(bytes.fromhex(r["new"])),
                            DleqProof.decode(bytes.fromhex(r["proof"])), joint, session,
                            r["step"], r["seat"], r["context"].encode())
+
+
+def test_every_rejected_point_in_the_vectors_is_rejected() -> None:
+    rejected = _load("crypto-primitives.json")["rejected_points"]
+    assert len(rejected) == 33
+    for case in rejected:
+        with pytest.raises(InvalidEncoding):
+            Point.decode(bytes.fromhex(case["encoding"]), allow_identity=True)
 
 
 def test_commitments_and_permutation_recomputed_from_the_file() -> None:

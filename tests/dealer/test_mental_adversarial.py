@@ -20,7 +20,7 @@ from p2pbang.crypto import wire
 from p2pbang.crypto.commit_reveal import commitment_digest
 from p2pbang.crypto.dleq import DecryptionShare, make_share
 from p2pbang.crypto.elgamal import Ciphertext, card_point, encrypt, rerandomised
-from p2pbang.crypto.errors import CheatDetected
+from p2pbang.crypto.errors import CheatDetected, ProtocolMisuse
 from p2pbang.crypto.group import GENERATOR, hash_to_point, sum_points
 from p2pbang.crypto.keys import generate_keypair, prove_key
 from p2pbang.crypto.shuffle import shuffle_and_prove
@@ -591,3 +591,23 @@ def test_structured_garbage_is_blamed_never_crashes(kind: str, fields: dict) -> 
         table.deliver(0, payload)
     assert aborted.value.accused == {0}
     table.drive()
+
+
+def test_a_public_slot_cannot_be_revealed_as_own_by_any_seat() -> None:
+    """Once a slot is public nobody's hand holds it for the dealer: a proven share of it
+    proves nothing about who holds it, so the dealer refuses it itself (the engine alone
+    knows which hand a public card is in)."""
+    table = _shuffled_table()
+    card = _held(table, 1, 104)
+    _, payload = table.dealers[1].reveal_own(104)
+    for dealer in table.dealers:
+        dealer.verify_reveal(1, 104, card, payload)
+    for seat, dealer in enumerate(table.dealers):
+        share = make_share(dealer._keypair, dealer.slot_state(104).ciphertext, SESSION,
+                           dealer.step, seat, b"own/slot:104")
+        for verifier in table.dealers:
+            with pytest.raises(CheatDetected, match="already public") as caught:
+                verifier.verify_reveal(seat, 104, card, msg.own_message(104, share))
+            assert caught.value.seat == seat
+        with pytest.raises(ProtocolMisuse, match="already public"):
+            dealer.reveal_own(104)

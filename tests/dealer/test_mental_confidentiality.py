@@ -148,6 +148,11 @@ def _play(steps: int, seed: int) -> tuple[Table, list[Game], dict[str, int]]:
         if isinstance(pending, Decision):
             action = bots[pending.seat].decide(engines[pending.seat], pending)
             for slot, card in _claims(action):
+                if table.dealers[0].slot_state(slot).card is not None:
+                    # Face up already (a General Store card...): no proof, the engine
+                    # checks the hand; the dealer refuses one (see test_mental_adversarial).
+                    assert all(d.known_card(slot) == card for d in table.dealers)
+                    continue
                 shown, payload = table.dealers[pending.seat].reveal_own(slot)
                 assert shown == card
                 for dealer in table.dealers:

@@ -38,7 +38,9 @@ def _secret(game: PlayedGame, seat: int, session_id: bytes) -> int:
     for peer in game.peers:
         directory = peer.game_dir
         if json.loads((directory / "table.json").read_text())["seat"] == seat:
-            key = SeatSecrets.decode(SecretsFile(directory, session_id).read()).dealer_key
+            stored = SecretsFile(game.kept_secrets(peer), session_id).read()
+            assert stored is not None
+            key = SeatSecrets.decode(stored).dealer_key
             return int.from_bytes(key, "little")
     raise AssertionError(f"no peer at seat {seat}")
 

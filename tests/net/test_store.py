@@ -25,6 +25,7 @@ from p2pbang.net.store import (
     game_directory,
     restore_log,
     scan_log,
+    set_aside_damaged_log,
 )
 
 SESSION = hashlib.sha256(b"store session").digest()
@@ -322,3 +323,35 @@ def test_secrets_through_a_symlink_are_refused(tmp_path: Path) -> None:
     (tmp_path / "game" / "secrets.bin").symlink_to(target)
     with pytest.raises(store_module.StoreError):
         SecretsFile(tmp_path / "game", SESSION).read()
+
+
+def test_a_damaged_log_is_set_aside_and_restarted_from_its_intact_prefix(
+        tmp_path: Path) -> None:
+    """A flipped byte is never skipped, but it need not end the game: the file is kept as
+    evidence, the records before the damage are kept, and the rest comes back from the
+    peers (the session fetches it before signing anything)."""
+    log, data = make_store(tmp_path, 8)
+    records = scan_log(data, SESSION).records
+    damaged_record = records[len(records) // 2]
+    damaged = bytearray(data)
+    damaged[damaged_record.offset + 9] ^= 0x40
+    (tmp_path / LOG_FILE).write_bytes(bytes(damaged))
+    with pytest.raises(StoreCorrupted) as caught:
+        LogStore(tmp_path, SESSION)
+    kept = set_aside_damaged_log(tmp_path, SESSION, caught.value.offset)
+    assert kept.read_bytes() == bytes(damaged) and kept.parent == tmp_path
+    assert kept.name.startswith(LOG_FILE + ".damaged")
+    restored, store = reload(tmp_path)
+    with store:
+        assert store.records == records[: len(records) // 2]
+        assert entries_of(restored) == entries_of(log)[: len(restored)]
+        assert len(restored) < len(log)
+    # Damage in the header leaves an empty log (the peers hold every entry).
+    (tmp_path / LOG_FILE).write_bytes(b"x" + data[1:])
+    with pytest.raises(StoreCorrupted) as caught:
+        LogStore(tmp_path, SESSION)
+    second = set_aside_damaged_log(tmp_path, SESSION, caught.value.offset)
+    assert second != kept and kept.exists()
+    restored, store = reload(tmp_path)
+    with store:
+        assert len(restored) == 0 and store.records == ()

@@ -500,3 +500,37 @@ def test_unknown_peers_are_a_programming_error() -> None:
         with pytest.raises(ValueError):
             node.connect(peer)
 
+
+
+def test_a_restarted_peer_is_in_step_only_once_it_holds_every_head_including_its_own_part(
+) -> None:
+    """A peer whose files lost a tail must not sign before it holds what the others hold:
+    here it forgot a committed entry and its own part of the open position."""
+    net = Network(3, rotating(3, 6, every=3))
+    net.connect_all()
+    net.settle()
+    for seat in (0, 1):
+        assert net.write(seat)
+        net.settle()
+    assert net.write(0)  # position 2 needs every seat: seat 0's part is pending everywhere
+    net.settle()
+    [forgotten] = net.logs[0].pending_parts()
+    assert net.nodes[1].in_step_with([0, 2]) and len(net.logs[0]) == 2
+    # Seat 0 restarts from a log that kept only entry 0 (a restored backup).
+    restored = Log(SESSION, ROSTERS[3], rotating(3, 6, every=3))
+    restored.add_entry(net.logs[1].entry(0))
+    net.logs[0] = restored
+    net.nodes[0] = Replicator(restored, 0)
+    for seat in (1, 2):
+        net.post(seat, net.nodes[seat].disconnect(0))
+    net.queue.clear()
+    assert not net.nodes[0].in_step_with([1, 2])  # nobody has told it anything yet
+    for seat in (1, 2):
+        net.post(0, net.nodes[0].connect(seat))
+        net.post(seat, net.nodes[seat].connect(0))
+    assert not net.nodes[0].in_step_with([1, 2])
+    net.settle()
+    assert net.nodes[0].in_step_with([1, 2])
+    assert len(restored) == 2 and list(restored.pending_parts()) == [forgotten]
+    net.run_to_end()
+    net.assert_identical(6)

@@ -135,3 +135,30 @@ def test_honest_cores_keep_their_state_when_a_cheat_is_refused() -> None:
     expected = {core.expected() for core in table.cores}
     assert len(expected) == 1
     assert isinstance(table.cores[0].game.pending, Decision)
+
+
+def test_a_face_up_card_is_played_without_a_proof_and_a_proof_for_it_is_refused() -> None:
+    """A card already public (from the General Store, a draw! check...) needs no share:
+    the dealer refuses any proof of it from any seat, so the table sends none."""
+    tampered: list[int] = []
+
+    def tamper(seat: int, kind: str, payload: bytes) -> bytes:
+        if tampered or kind != MOVE:
+            return payload
+        move = msgpack.unpackb(payload, raw=False)
+        if not any(own == b"" for _, _, own in move["r"]):
+            return payload
+        tampered.append(seat)
+        move["r"] = [[slot, card, own or b"\x00" * 117] for slot, card, own in move["r"]]
+        return msgpack.packb(move, use_bin_type=True)
+
+    for seed in range(6):
+        table = LocalTable.create(4)
+        try:
+            table.run(choosers(4, seed), tamper=tamper)
+        except Cheat as cheat:
+            assert tampered and cheat.seat == tampered[0]
+            assert "is public" in cheat.reason
+            return
+        assert not tampered
+    raise AssertionError("no game played a face-up card from a hand")

@@ -88,6 +88,9 @@ async def test_a_person_and_three_bots_play_a_network_game(tmp_path: Path) -> No
         assert words in text, words
     transcript = load_transcript(results[0].directory)
     assert len(transcript.entries) == results[0].entries
+    for result in results:  # the game is over and saved: a later leak opens nothing
+        assert not (result.directory / "secrets.bin").exists()
+        assert (result.directory / "log.bin").exists()
 
 
 async def test_joining_a_full_table_says_the_table_is_full(tmp_path: Path) -> None:
