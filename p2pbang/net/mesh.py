@@ -58,6 +58,11 @@ TRAFFIC_COUNTERS = ("messages_sent", "messages_received", "bytes_sent", "bytes_r
 APP_TAG = "p2pbang"
 MAX_PEERS = 8
 MAX_PENDING_HANDSHAKES = 16
+# One address (one machine, or one attacker) may hold this many handshakes at once, so idle
+# connections from it cannot take every slot; the last slots are kept for the addresses of
+# peers we have already authenticated (the table's own members coming back).
+MAX_HANDSHAKES_PER_ADDRESS = 4
+RESERVED_HANDSHAKES_FOR_MEMBERS = 4
 # Room for the largest log sync message (protocol/log.md: 9 MiB) inside its envelope. A
 # hostile peer can make us buffer this much per connection before we refuse it, no more.
 MESH_LIMITS = codec.Limits(max_message=10 * 1024 * 1024, max_bin_len=10 * 1024 * 1024)
@@ -77,6 +82,7 @@ class MeshConfig:
     heartbeat_interval: float = 1.0
     heartbeat_timeout: float = 4.0
     handshake_timeout: float = 5.0
+    preamble_timeout: float = 1.0
     write_timeout: float = 10.0
     backoff_initial: float = 0.25
     backoff_max: float = 8.0
@@ -265,7 +271,8 @@ class Mesh:
         self._maintained: set[str] = set()
         self._allowed: frozenset[str] | None = None
         self._banned: dict[str, str] = {}
-        self._handshake_slots = trio.Semaphore(MAX_PENDING_HANDSHAKES)
+        self._handshakes_by_host: dict[str, int] = {}
+        self._known_hosts: set[str] = set()
         self._nursery: trio.Nursery | None = None
         self._events_send, self.events = trio.open_memory_channel[ConnectionEvent](1024)
         self._watchers: list[trio.MemorySendChannel[ConnectionEvent]] = []
@@ -539,14 +546,19 @@ class Mesh:
             await stream.aclose()
             return
         address = (str(remote[0]), int(remote[1]))
-        if self._handshake_slots.value == 0:
+        refusal = self._admission_refusal(address[0])
+        if refusal:
+            self._emit(ConnectionEvent("rejected", None, refusal, False, "", address))
             await stream.aclose()
             return
         connection = None
+        self._handshakes_by_host[address[0]] = self._handshakes_by_host.get(address[0], 0) + 1
         try:
-            async with self._handshake_slots:
+            try:
                 with trio.fail_after(self.config.handshake_timeout):
                     channel = await self._accept_handshake(stream)
+            finally:
+                self._release_handshake(address[0])
             if channel is None:
                 return
             dial_back = (address[0], channel.peer.listen_port) if channel.peer.listen_port else None
@@ -567,9 +579,32 @@ class Mesh:
         if connection is not None:
             await self._serve(connection)
 
+    def _admission_refusal(self, host: str) -> str:
+        """Why not to start a handshake with a connection from ``host`` ("" to go ahead)."""
+        pending = sum(self._handshakes_by_host.values())
+        if self._handshakes_by_host.get(host, 0) >= MAX_HANDSHAKES_PER_ADDRESS:
+            return f"too many handshakes at once from {host}"
+        if pending >= MAX_PENDING_HANDSHAKES:
+            return "too many handshakes at once"
+        open_slots = MAX_PENDING_HANDSHAKES - RESERVED_HANDSHAKES_FOR_MEMBERS
+        if pending >= open_slots and host not in self._known_hosts:
+            return "too many handshakes at once (the rest are kept for known peers)"
+        return ""
+
+    def _release_handshake(self, host: str) -> None:
+        left = self._handshakes_by_host.get(host, 0) - 1
+        if left > 0:
+            self._handshakes_by_host[host] = left
+        else:
+            self._handshakes_by_host.pop(host, None)
+
     async def _accept_handshake(self, stream: trio.SocketStream) -> SecureChannel | None:
         reader = FrameReader(stream)
-        hello = await _read_preamble(reader, _HELLO, "hello")
+        # A real peer says hello at once; a connection that trickles bytes is not one.
+        with trio.move_on_after(self.config.preamble_timeout) as preamble_deadline:
+            hello = await _read_preamble(reader, _HELLO, "hello")
+        if preamble_deadline.cancelled_caught:
+            raise PreambleError(f"no hello within {self.config.preamble_timeout:g} s")
         refusal = ""
         if hello["v"] != PROTOCOL_VERSION:
             refusal = f"protocol version mismatch: this table speaks {PROTOCOL_VERSION}"
@@ -650,6 +685,7 @@ class Mesh:
         status.left = False
         if address is not None:
             status.address = address
+            self._known_hosts.add(address[0])
         status.notify()
         self._emit(ConnectionEvent(kind, peer.peer_id, "", False, peer.name, status.address))
         self._ensure_maintainer(peer.peer_id)
