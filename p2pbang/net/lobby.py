@@ -479,6 +479,7 @@ class Lobby:
         self.min_players = min_players
         register_lobby_messages(mesh.registry)
         self._inbox = mesh.subscribe("lobby")
+        mesh.limit_non_members_to({"lobby"})
         self._connection_events = mesh.watch_events()
         self._events_send, self.events = trio.open_memory_channel[LobbyEvent](256)
         self._members: dict[str, Member] = {}
@@ -747,6 +748,7 @@ class Lobby:
         genesis = verify_genesis(data)  # our own, through the same checks as everyone's
         signature = self.identity.sign(genesis.statement_to_sign())
         self._sealing = _Sealing(genesis, {self.peer_id: signature})
+        self.mesh.expect_members(set(genesis.roster))
         self._emit("sealing", None, genesis.session_id.hex())
         await self.mesh.broadcast({"t": "lobby.sign", "genesis": data, "sig": signature})
         for peer_id in list(self._offers):

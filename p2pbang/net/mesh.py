@@ -40,6 +40,7 @@ from typing import Any, Literal
 import trio
 
 from p2pbang.net import codec
+from p2pbang.net.backlog import HeldBytes, Incoming, MeteredInbox
 from p2pbang.net.codec import Bin, Int, MapOf, MessageRegistry, OneOf, Str
 from p2pbang.net.framing import FrameError, FrameReader, encode_frame
 from p2pbang.net.identity import Identity
@@ -63,6 +64,10 @@ MAX_PENDING_HANDSHAKES = 16
 # peers we have already authenticated (the table's own members coming back).
 MAX_HANDSHAKES_PER_ADDRESS = 4
 RESERVED_HANDSHAKES_FOR_MEMBERS = 4
+# Received messages still unread that one peer may make us hold: two of the largest log sync
+# messages and room for lobby traffic. A peer at the limit waits for our reader; one still
+# there after ``write_timeout`` is disconnected.
+MAX_HELD_BYTES_PER_PEER = 24 * 1024 * 1024
 # Room for the largest log sync message (protocol/log.md: 9 MiB) inside its envelope. A
 # hostile peer can make us buffer this much per connection before we refuse it, no more.
 MESH_LIMITS = codec.Limits(max_message=10 * 1024 * 1024, max_bin_len=10 * 1024 * 1024)
@@ -89,6 +94,7 @@ class MeshConfig:
     max_peers: int = MAX_PEERS
     outbox_size: int = 256
     inbox_size: int = 1024
+    held_bytes_per_peer: int = MAX_HELD_BYTES_PER_PEER
     limits: codec.Limits = MESH_LIMITS
 
 
@@ -107,14 +113,6 @@ class ConnectionEvent:
     fault: bool = False
     name: str = ""
     address: tuple[str, int] | None = None
-
-
-@dataclass(frozen=True)
-class Incoming:
-    """A message from an authenticated peer, already decoded and shape-checked."""
-
-    peer_id: str
-    message: dict[str, Any]
 
 
 @dataclass
@@ -276,9 +274,11 @@ class Mesh:
         self._nursery: trio.Nursery | None = None
         self._events_send, self.events = trio.open_memory_channel[ConnectionEvent](1024)
         self._watchers: list[trio.MemorySendChannel[ConnectionEvent]] = []
-        self._incoming_send, self.incoming = trio.open_memory_channel[Incoming](
-            self.config.inbox_size
-        )
+        self._held = HeldBytes(self.config.held_bytes_per_peer)
+        self._incoming_send, incoming = trio.open_memory_channel[Incoming](self.config.inbox_size)
+        self.incoming = MeteredInbox(incoming, self._held)
+        self._non_member_topics: frozenset[str] | None = None
+        self._expected: set[str] = set()
         self._topics: dict[str, trio.MemorySendChannel[Incoming]] = {}
         self._ended_traffic = dict.fromkeys(TRAFFIC_COUNTERS, 0)
         self._ping_counter = 0
@@ -323,13 +323,28 @@ class Mesh:
 
     # --- what the layers above call -----------------------------------------------------
 
-    def subscribe(self, topic: str, buffer: int = 256) -> trio.MemoryReceiveChannel[Incoming]:
+    def subscribe(self, topic: str, buffer: int = 256) -> MeteredInbox:
         """A dedicated inbox for messages of type ``topic.*`` (instead of ``incoming``)."""
         if topic in self._topics:
             raise ValueError(f"topic {topic!r} already has a subscriber")
         send, receive = trio.open_memory_channel[Incoming](buffer)
         self._topics[topic] = send
-        return receive
+        return MeteredInbox(receive, self._held)
+
+    def limit_non_members_to(self, topics: set[str] | frozenset[str]) -> None:
+        """From now on a peer that is not a member (see ``expect_members`` and
+        ``restrict_to``) may send only these topics; anything else disconnects it as a fault.
+        The lobby sets this: before the genesis nobody has a reason to send game messages."""
+        self._non_member_topics = frozenset(topics)
+
+    def expect_members(self, peer_ids: set[str] | frozenset[str]) -> None:
+        """These peers are about to become members (the genesis being signed): a faster one
+        may already send game messages, which must wait for us instead of being refused."""
+        self._expected |= set(peer_ids)
+
+    def held_bytes(self, peer_id: str | None = None) -> int:
+        """Bytes of received messages still unread, from one peer or from all."""
+        return self._held.total() if peer_id is None else self._held.of(peer_id)
 
     def watch_events(self, buffer: int = 256) -> trio.MemoryReceiveChannel[ConnectionEvent]:
         """Another, independent feed of the connection events (``events`` is the first)."""
@@ -766,9 +781,16 @@ class Mesh:
                 raise _ConnectionEnded(f"protocol violation: {exc}", True) from None
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
                 raise _ConnectionEnded(_lost(exc), False) from None
-            await self._dispatch(connection, peer_id, message)
+            await self._dispatch(connection, peer_id, message, len(data))
 
-    async def _dispatch(self, connection: _Connection, peer_id: str, message: dict) -> None:
+    def _is_member(self, peer_id: str) -> bool:
+        if self._allowed is not None:
+            return peer_id in self._allowed
+        return peer_id in self._expected
+
+    async def _dispatch(
+        self, connection: _Connection, peer_id: str, message: dict, size: int
+    ) -> None:
         kind = message["t"]
         if kind == "mesh.ping":
             pong = codec.encode({"t": "mesh.pong", "n": message["n"]})
@@ -787,10 +809,21 @@ class Mesh:
             self._maintained.discard(peer_id)
             raise _ConnectionEnded(f"peer left: {message['reason']}", False)
         topic = kind.split(".", 1)[0]
+        open_topics = self._non_member_topics
+        if open_topics is not None and topic not in open_topics and not self._is_member(peer_id):
+            raise _ConnectionEnded(
+                f"protocol violation: sent {kind} before the genesis (not a member)", True
+            )
+        if not await self._held.reserve(peer_id, size, self.config.write_timeout):
+            limit = self.config.held_bytes_per_peer
+            raise _ConnectionEnded(
+                f"flooding: over {limit // (1024 * 1024)} MiB sent and still unread", True
+            )
         inbox = self._topics.get(topic, self._incoming_send)
         try:
-            await inbox.send(Incoming(peer_id, message))
+            await inbox.send(Incoming(peer_id, message, size))
         except trio.BrokenResourceError:
+            self._held.release(peer_id, size)
             log.debug("mesh %s: nobody reads %s messages any more", self.peer_id, topic)
 
     async def _writer(self, connection: _Connection) -> None:
