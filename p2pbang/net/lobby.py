@@ -648,7 +648,10 @@ class Lobby:
         status = self.mesh.peer(incoming.peer_id)
         if status is None or not status.connected or self.mesh.is_banned(incoming.peer_id):
             return  # queued before its link ended: that peer's state is gone with it
-        if self._genesis is not None and incoming.message["t"] == "lobby.state":
+        if self._genesis is not None:
+            # Sealed: nothing in the lobby can change any more. A ready statement or genesis
+            # signed now comes from a second copy of a seated identity (same keys, another
+            # process); judging it would convict the real player of equivocation.
             return
         try:
             if incoming.message["t"] == "lobby.state":

@@ -230,6 +230,8 @@ class _Connection:
     end_reason: str = ""
     end_fault: bool = False
     last_ping: dict[int, float] = field(default_factory=dict)
+    last_heard: float = field(default_factory=time.monotonic)
+    adopted_at: float = field(default_factory=time.monotonic)
 
     def end(self, reason: str, fault: bool = False) -> None:
         if not self.end_reason:
@@ -650,6 +652,8 @@ class Mesh:
         refusal = ""
         if self._closing:
             refusal = "this peer is leaving"
+        elif peer.peer_id == self.peer_id:
+            refusal = "that is this player's own identity (a second copy of it?)"
         elif peer.peer_id in self._banned:
             refusal = f"banned: {self._banned[peer.peer_id]}"
         elif self._allowed is not None and peer.peer_id not in self._allowed:
@@ -688,6 +692,22 @@ class Mesh:
                 await channel.aclose()
             return None
         existing = self._connections.get(peer.peer_id)
+        if existing is not None and self._established(existing) and await self._answers(existing):
+            # An established link may be replaced only once it is dead: a live one means the
+            # newcomer is a second copy of that identity (same keys, another process), not the
+            # peer coming back. (Young links settle simultaneous dials by the rule above.)
+            refusal = "already connected: that identity's live link answered (a second copy?)"
+            self._emit(ConnectionEvent("rejected", peer.peer_id, refusal, True, peer.name))
+            with trio.CancelScope(shield=True):
+                bye = codec.encode({"t": "mesh.bye", "reason": refusal[:200]})
+                with (
+                    trio.move_on_after(1),
+                    suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError),
+                ):
+                    await channel.send(bye)
+                await channel.aclose()
+            return None
+        existing = self._connections.get(peer.peer_id)
         if existing is not None:
             existing.end("replaced by a newer connection")
         outbox_send, outbox_recv = trio.open_memory_channel[bytes](self.config.outbox_size)
@@ -705,6 +725,29 @@ class Mesh:
         self._emit(ConnectionEvent(kind, peer.peer_id, "", False, peer.name, status.address))
         self._ensure_maintainer(peer.peer_id)
         return connection
+
+    def _established(self, connection: _Connection) -> bool:
+        """Has this link outlived the window in which simultaneous dials settle?"""
+        return time.monotonic() - connection.adopted_at > self.config.handshake_timeout
+
+    async def _answers(self, connection: _Connection) -> bool:
+        """Ping ``connection``: does anything come back within half the heartbeat timeout
+        (a link that stays silent that long is as good as gone)?"""
+        asked = time.monotonic()
+        with suppress(trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
+            self._ping_counter += 1
+            connection.last_ping[self._ping_counter] = asked
+            ping = codec.encode({"t": "mesh.ping", "n": self._ping_counter})
+            connection.outbox_send.send_nowait(ping)
+        patience = max(self.config.heartbeat_interval * 1.5, self.config.heartbeat_timeout / 2)
+        with trio.move_on_after(patience):
+            while not connection.end_reason and self._connections.get(
+                connection.channel.peer.peer_id
+            ) is connection:
+                if connection.last_heard > asked:
+                    return True
+                await trio.sleep(0.02)
+        return False
 
     # --- internals: a live connection ---------------------------------------------------
 
@@ -774,6 +817,7 @@ class Mesh:
                     data = await channel.receive()
                 if deadline.cancelled_caught:
                     raise _ConnectionEnded(f"silent for {timeout:g} s (heartbeat timeout)", False)
+                connection.last_heard = time.monotonic()
                 message = self.registry.decode(data, self.config.limits)
             except ChannelClosed:
                 raise _ConnectionEnded("peer closed the connection", False) from None
