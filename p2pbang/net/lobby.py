@@ -463,6 +463,12 @@ class _Sealing:
     signatures: dict[str, bytes]
 
 
+# An authenticated peer must say who it is (its lobby state) this soon, or it is dropped and
+# banned from the table: a real peer announces itself the moment its link is up, and a silent
+# one would hold a seat's connection slot while the record says the seat is free.
+ANNOUNCE_TIMEOUT = 5.0
+
+
 class Lobby:
     """This player's view of a table before the game: who is there, who is ready, genesis.
 
@@ -471,8 +477,17 @@ class Lobby:
     returns the signed genesis; from then on the mesh only accepts the roster's peers.
     """
 
-    def __init__(self, mesh: Mesh, settings: TableSettings, *, min_players: int = 2) -> None:
+    def __init__(
+        self,
+        mesh: Mesh,
+        settings: TableSettings,
+        *,
+        min_players: int = 2,
+        announce_timeout: float = ANNOUNCE_TIMEOUT,
+    ) -> None:
         self.mesh = mesh
+        self.announce_timeout = announce_timeout
+        self._nursery: trio.Nursery | None = None
         self.identity = mesh.identity
         self.peer_id = mesh.peer_id
         self.settings = settings
@@ -502,10 +517,15 @@ class Lobby:
             name=self.settings.name,
             game=self.settings.game,
             seats=self.settings.seats,
-            free=max(0, self.settings.seats - 1 - len(self._members)),
+            # A connected peer holds a slot even before it announces: count it, or the record
+            # would offer seats the mesh refuses.
+            free=max(0, self.settings.seats - 1 - len(self._seat_holders())),
             host_peer=self.peer_id,
             options=self.settings.options,
         )
+
+    def _seat_holders(self) -> set[str]:
+        return set(self._members) | set(self.mesh.connected_peers())
 
     def members(self) -> list[Member]:
         me = Member(self.peer_id, self.identity.name, self.identity.public_key, self._my_ready)
@@ -570,6 +590,7 @@ class Lobby:
         """Handle lobby messages and connection events, one at a time, until cancelled."""
         send, receive = trio.open_memory_channel[Incoming | ConnectionEvent](0)
         async with trio.open_nursery() as nursery:
+            self._nursery = nursery
             nursery.start_soon(self._pump, self._inbox, send.clone())
             nursery.start_soon(self._pump, self._connection_events, send.clone())
             send.close()
@@ -630,6 +651,8 @@ class Lobby:
         if event.peer_id is None:
             return
         if event.kind in ("connected", "reconnected"):
+            if self._genesis is None and self._nursery is not None:
+                self._nursery.start_soon(self._expect_announcement, event.peer_id)
             # To everyone, not only the newcomer: the others learn its address from our gossip.
             await self._broadcast_state()
             genesis = self._genesis or (self._sealing.genesis if self._sealing else None)
@@ -643,6 +666,20 @@ class Lobby:
             del self._members[event.peer_id]
             self._emit("left", event.peer_id, event.reason)
             await self._membership_changed()
+
+    async def _expect_announcement(self, peer_id: str) -> None:
+        """Drop ``peer_id`` if it is connected but still unannounced after the timeout."""
+        await trio.sleep(self.announce_timeout)
+        async with self._lock:
+            status = self.mesh.peer(peer_id)
+            if (
+                self._genesis is None
+                and peer_id not in self._members
+                and status is not None
+                and status.connected
+                and not self.mesh.is_banned(peer_id)
+            ):
+                self._fault(peer_id, f"did not announce itself within {self.announce_timeout:g} s")
 
     async def _on_message(self, incoming: Incoming) -> None:
         status = self.mesh.peer(incoming.peer_id)
