@@ -431,6 +431,7 @@ def register_lobby_messages(registry: codec.MessageRegistry) -> None:
     registry.register(
         "lobby.sign", {"genesis": Bin(GENESIS_LIMITS.max_message), "sig": FixedBin(SIGNATURE_LEN)}
     )
+    registry.register("lobby.remove", {"peer": Str(PEER_ID_LEN, PEER_ID_LEN)})
 
 
 # --- the lobby ----------------------------------------------------------------------------------
@@ -484,8 +485,12 @@ class Lobby:
         *,
         min_players: int = 2,
         announce_timeout: float = ANNOUNCE_TIMEOUT,
+        opener: str | None = None,
     ) -> None:
+        """``opener`` is the peer id of whoever opened the table (from the discovery record),
+        the only one whose ``lobby.remove`` is obeyed; None: nobody's."""
         self.mesh = mesh
+        self.opener = opener
         self.announce_timeout = announce_timeout
         self._nursery: trio.Nursery | None = None
         self.identity = mesh.identity
@@ -576,6 +581,35 @@ class Lobby:
             self._emit("unready", self.peer_id, "changed their mind")
             await self._abort_if_stale()
             await self._broadcast_state()
+
+    async def remove(self, peer_id: str) -> None:
+        """The opener sends ``peer_id`` away from the waiting room: everyone drops and bans it.
+
+        Only before the genesis is sealed, and only by the opener (the others obey only it)."""
+        async with self._lock:
+            if self.opener != self.peer_id:
+                raise LobbyError("only the table's opener can remove a player")
+            if self._genesis is not None or self._sealing is not None:
+                raise LobbyError("the game is already being started")
+            if peer_id == self.peer_id or peer_id not in self._seat_holders():
+                raise LobbyError(f"{peer_id} is not waiting at this table")
+            await self.mesh.broadcast({"t": "lobby.remove", "peer": peer_id})
+            self._drop(peer_id)
+
+    def _drop(self, peer_id: str) -> None:
+        # The ban disconnects it, which the lobby reports as "left" with this reason.
+        self.mesh.ban(peer_id, "removed from the table by its opener")
+
+    async def _on_remove(self, sender: str, peer_id: str) -> None:
+        if sender != self.opener:
+            raise LobbyError("sent lobby.remove but did not open this table")
+        if self._sealing is not None:
+            return  # too late: the genesis decides, and a member that does not sign aborts it
+        if peer_id == self.peer_id:
+            self._emit("left", self.peer_id, "removed from the table by its opener")
+            await self.leave("removed from the table by its opener")
+            return
+        self._drop(peer_id)
 
     async def leave(self, reason: str = "left the table") -> None:
         await self.mesh.close(reason)
@@ -693,6 +727,8 @@ class Lobby:
         try:
             if incoming.message["t"] == "lobby.state":
                 await self._on_state(incoming.peer_id, incoming.message)
+            elif incoming.message["t"] == "lobby.remove":
+                await self._on_remove(incoming.peer_id, incoming.message["peer"])
             else:
                 await self._on_sign(incoming.peer_id, incoming.message)
         except LobbyError as exc:
@@ -861,11 +897,12 @@ async def _run_lobby(
     config: MeshConfig | None,
     min_players: int,
     join: tuple[str, int] | None = None,
+    opener: str | None = None,
 ) -> AsyncIterator[Lobby]:
     """A mesh for ``table_id`` with its lobby running for the block (joining ``join``)."""
     mesh_config = _lobby_mesh_config(settings, config)
     async with open_mesh(identity, table_id, host=host, port=port, config=mesh_config) as mesh:
-        lobby = Lobby(mesh, settings, min_players=min_players)
+        lobby = Lobby(mesh, settings, min_players=min_players, opener=opener)
         async with trio.open_nursery() as nursery:
             await nursery.start(lobby.run)
             if join is not None:
@@ -886,7 +923,8 @@ async def open_table(
 ) -> AsyncIterator[Lobby]:
     """Open a new table (fresh random table id) and run its lobby for the block."""
     async with _run_lobby(identity, secrets.token_bytes(TABLE_ID_LEN), settings, host=host,
-                          port=port, config=config, min_players=min_players) as lobby:
+                          port=port, config=config, min_players=min_players,
+                          opener=identity.peer_id) as lobby:
         yield lobby
 
 
@@ -905,7 +943,7 @@ async def join_table(
         raise LobbyError(f"the table speaks protocol version {table.info.version}")
     async with _run_lobby(identity, table.info.table_id, TableSettings.from_info(table.info),
                           host=host, port=port, config=config, min_players=min_players,
-                          join=(table.host, table.port)) as lobby:
+                          join=(table.host, table.port), opener=table.info.host_peer) as lobby:
         yield lobby
 
 

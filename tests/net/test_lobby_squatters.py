@@ -1,16 +1,25 @@
-"""Squatters: authenticated peers that never announce themselves (issue 10, point 5)."""
+"""Squatters (issue 10, point 5): peers that never announce themselves are dropped, and the
+opener can remove a waiting peer for everyone."""
 
 from __future__ import annotations
 
 import dataclasses
 from contextlib import AsyncExitStack
 
+import pytest
 import trio
 
 from p2pbang.net.codec import MessageRegistry
 from p2pbang.net.discovery import DiscoveredTable
 from p2pbang.net.identity import Identity
-from p2pbang.net.lobby import Lobby, TableSettings, join_table, register_lobby_messages
+from p2pbang.net.lobby import (
+    Lobby,
+    LobbyError,
+    TableSettings,
+    join_table,
+    open_table,
+    register_lobby_messages,
+)
 from p2pbang.net.mesh import open_mesh
 
 from .meshkit import FAST
@@ -57,3 +66,50 @@ async def test_silent_peers_are_dropped_and_the_record_stays_true():
                     while len(lobby.members()) != 2 or len(real.members()) != 2:
                         await trio.sleep(0.02)
             nursery.cancel_scope.cancel()
+
+
+async def test_the_opener_removes_a_waiting_peer_for_everyone():
+    async with AsyncExitStack() as stack:
+        opener = await stack.enter_async_context(
+            open_table(Identity.generate("Opener"), SETTINGS, config=FAST)
+        )
+        where = DiscoveredTable(opener.table_info(), *opener.mesh.address)
+        stays, goes = [
+            await stack.enter_async_context(join_table(Identity.generate(n), where, config=FAST))
+            for n in ("Stays", "Goes")
+        ]
+        lobbies = [opener, stays, goes]
+        with trio.fail_after(5):
+            while any(len(lobby.members()) != 3 for lobby in lobbies):
+                await trio.sleep(0.02)
+        with pytest.raises(LobbyError, match="only the table's opener"):
+            await stays.remove(goes.peer_id)
+        await opener.remove(goes.peer_id)
+        with trio.fail_after(5):
+            while any(len(lobby.members()) != 2 for lobby in (opener, stays)):
+                await trio.sleep(0.02)
+        assert opener.mesh.is_banned(goes.peer_id) and stays.mesh.is_banned(goes.peer_id)
+        assert opener.table_info().free == SETTINGS.seats - 2
+        await opener.set_ready(b"o")
+        await stays.set_ready(b"s")
+        with trio.fail_after(10):
+            genesis = await opener.sealed()
+        assert set(genesis.roster) == {opener.peer_id, stays.peer_id}
+
+
+async def test_a_removal_from_anyone_but_the_opener_is_a_fault():
+    async with AsyncExitStack() as stack:
+        opener = await stack.enter_async_context(
+            open_table(Identity.generate("Opener"), SETTINGS, config=FAST)
+        )
+        where = DiscoveredTable(opener.table_info(), *opener.mesh.address)
+        forger = await stack.enter_async_context(
+            join_table(Identity.generate("Forger"), where, config=FAST)
+        )
+        with trio.fail_after(5):
+            while len(opener.members()) != 2:
+                await trio.sleep(0.02)
+        await forger.mesh.send(opener.peer_id, {"t": "lobby.remove", "peer": forger.peer_id})
+        with trio.fail_after(5):
+            while not opener.mesh.is_banned(forger.peer_id):
+                await trio.sleep(0.02)
