@@ -431,6 +431,7 @@ def register_lobby_messages(registry: codec.MessageRegistry) -> None:
     registry.register(
         "lobby.sign", {"genesis": Bin(GENESIS_LIMITS.max_message), "sig": FixedBin(SIGNATURE_LEN)}
     )
+    registry.register("lobby.remove", {"peer": Str(PEER_ID_LEN, PEER_ID_LEN)})
 
 
 # --- the lobby ----------------------------------------------------------------------------------
@@ -463,6 +464,12 @@ class _Sealing:
     signatures: dict[str, bytes]
 
 
+# An authenticated peer must say who it is (its lobby state) this soon, or it is dropped and
+# banned from the table: a real peer announces itself the moment its link is up, and a silent
+# one would hold a seat's connection slot while the record says the seat is free.
+ANNOUNCE_TIMEOUT = 5.0
+
+
 class Lobby:
     """This player's view of a table before the game: who is there, who is ready, genesis.
 
@@ -471,14 +478,28 @@ class Lobby:
     returns the signed genesis; from then on the mesh only accepts the roster's peers.
     """
 
-    def __init__(self, mesh: Mesh, settings: TableSettings, *, min_players: int = 2) -> None:
+    def __init__(
+        self,
+        mesh: Mesh,
+        settings: TableSettings,
+        *,
+        min_players: int = 2,
+        announce_timeout: float = ANNOUNCE_TIMEOUT,
+        opener: str | None = None,
+    ) -> None:
+        """``opener`` is the peer id of whoever opened the table (from the discovery record),
+        the only one whose ``lobby.remove`` is obeyed; None: nobody's."""
         self.mesh = mesh
+        self.opener = opener
+        self.announce_timeout = announce_timeout
+        self._nursery: trio.Nursery | None = None
         self.identity = mesh.identity
         self.peer_id = mesh.peer_id
         self.settings = settings
         self.min_players = min_players
         register_lobby_messages(mesh.registry)
         self._inbox = mesh.subscribe("lobby")
+        mesh.limit_non_members_to({"lobby"})
         self._connection_events = mesh.watch_events()
         self._events_send, self.events = trio.open_memory_channel[LobbyEvent](256)
         self._members: dict[str, Member] = {}
@@ -501,10 +522,15 @@ class Lobby:
             name=self.settings.name,
             game=self.settings.game,
             seats=self.settings.seats,
-            free=max(0, self.settings.seats - 1 - len(self._members)),
+            # A connected peer holds a slot even before it announces: count it, or the record
+            # would offer seats the mesh refuses.
+            free=max(0, self.settings.seats - 1 - len(self._seat_holders())),
             host_peer=self.peer_id,
             options=self.settings.options,
         )
+
+    def _seat_holders(self) -> set[str]:
+        return set(self._members) | set(self.mesh.connected_peers())
 
     def members(self) -> list[Member]:
         me = Member(self.peer_id, self.identity.name, self.identity.public_key, self._my_ready)
@@ -556,6 +582,35 @@ class Lobby:
             await self._abort_if_stale()
             await self._broadcast_state()
 
+    async def remove(self, peer_id: str) -> None:
+        """The opener sends ``peer_id`` away from the waiting room: everyone drops and bans it.
+
+        Only before the genesis is sealed, and only by the opener (the others obey only it)."""
+        async with self._lock:
+            if self.opener != self.peer_id:
+                raise LobbyError("only the table's opener can remove a player")
+            if self._genesis is not None or self._sealing is not None:
+                raise LobbyError("the game is already being started")
+            if peer_id == self.peer_id or peer_id not in self._seat_holders():
+                raise LobbyError(f"{peer_id} is not waiting at this table")
+            await self.mesh.broadcast({"t": "lobby.remove", "peer": peer_id})
+            self._drop(peer_id)
+
+    def _drop(self, peer_id: str) -> None:
+        # The ban disconnects it, which the lobby reports as "left" with this reason.
+        self.mesh.ban(peer_id, "removed from the table by its opener")
+
+    async def _on_remove(self, sender: str, peer_id: str) -> None:
+        if sender != self.opener:
+            raise LobbyError("sent lobby.remove but did not open this table")
+        if self._sealing is not None:
+            return  # too late: the genesis decides, and a member that does not sign aborts it
+        if peer_id == self.peer_id:
+            self._emit("left", self.peer_id, "removed from the table by its opener")
+            await self.leave("removed from the table by its opener")
+            return
+        self._drop(peer_id)
+
     async def leave(self, reason: str = "left the table") -> None:
         await self.mesh.close(reason)
 
@@ -569,6 +624,7 @@ class Lobby:
         """Handle lobby messages and connection events, one at a time, until cancelled."""
         send, receive = trio.open_memory_channel[Incoming | ConnectionEvent](0)
         async with trio.open_nursery() as nursery:
+            self._nursery = nursery
             nursery.start_soon(self._pump, self._inbox, send.clone())
             nursery.start_soon(self._pump, self._connection_events, send.clone())
             send.close()
@@ -629,6 +685,8 @@ class Lobby:
         if event.peer_id is None:
             return
         if event.kind in ("connected", "reconnected"):
+            if self._genesis is None and self._nursery is not None:
+                self._nursery.start_soon(self._expect_announcement, event.peer_id)
             # To everyone, not only the newcomer: the others learn its address from our gossip.
             await self._broadcast_state()
             genesis = self._genesis or (self._sealing.genesis if self._sealing else None)
@@ -643,15 +701,34 @@ class Lobby:
             self._emit("left", event.peer_id, event.reason)
             await self._membership_changed()
 
+    async def _expect_announcement(self, peer_id: str) -> None:
+        """Drop ``peer_id`` if it is connected but still unannounced after the timeout."""
+        await trio.sleep(self.announce_timeout)
+        async with self._lock:
+            status = self.mesh.peer(peer_id)
+            if (
+                self._genesis is None
+                and peer_id not in self._members
+                and status is not None
+                and status.connected
+                and not self.mesh.is_banned(peer_id)
+            ):
+                self._fault(peer_id, f"did not announce itself within {self.announce_timeout:g} s")
+
     async def _on_message(self, incoming: Incoming) -> None:
         status = self.mesh.peer(incoming.peer_id)
         if status is None or not status.connected or self.mesh.is_banned(incoming.peer_id):
             return  # queued before its link ended: that peer's state is gone with it
-        if self._genesis is not None and incoming.message["t"] == "lobby.state":
+        if self._genesis is not None:
+            # Sealed: nothing in the lobby can change any more. A ready statement or genesis
+            # signed now comes from a second copy of a seated identity (same keys, another
+            # process); judging it would convict the real player of equivocation.
             return
         try:
             if incoming.message["t"] == "lobby.state":
                 await self._on_state(incoming.peer_id, incoming.message)
+            elif incoming.message["t"] == "lobby.remove":
+                await self._on_remove(incoming.peer_id, incoming.message["peer"])
             else:
                 await self._on_sign(incoming.peer_id, incoming.message)
         except LobbyError as exc:
@@ -747,6 +824,7 @@ class Lobby:
         genesis = verify_genesis(data)  # our own, through the same checks as everyone's
         signature = self.identity.sign(genesis.statement_to_sign())
         self._sealing = _Sealing(genesis, {self.peer_id: signature})
+        self.mesh.expect_members(set(genesis.roster))
         self._emit("sealing", None, genesis.session_id.hex())
         await self.mesh.broadcast({"t": "lobby.sign", "genesis": data, "sig": signature})
         for peer_id in list(self._offers):
@@ -819,11 +897,12 @@ async def _run_lobby(
     config: MeshConfig | None,
     min_players: int,
     join: tuple[str, int] | None = None,
+    opener: str | None = None,
 ) -> AsyncIterator[Lobby]:
     """A mesh for ``table_id`` with its lobby running for the block (joining ``join``)."""
     mesh_config = _lobby_mesh_config(settings, config)
     async with open_mesh(identity, table_id, host=host, port=port, config=mesh_config) as mesh:
-        lobby = Lobby(mesh, settings, min_players=min_players)
+        lobby = Lobby(mesh, settings, min_players=min_players, opener=opener)
         async with trio.open_nursery() as nursery:
             await nursery.start(lobby.run)
             if join is not None:
@@ -844,7 +923,8 @@ async def open_table(
 ) -> AsyncIterator[Lobby]:
     """Open a new table (fresh random table id) and run its lobby for the block."""
     async with _run_lobby(identity, secrets.token_bytes(TABLE_ID_LEN), settings, host=host,
-                          port=port, config=config, min_players=min_players) as lobby:
+                          port=port, config=config, min_players=min_players,
+                          opener=identity.peer_id) as lobby:
         yield lobby
 
 
@@ -863,7 +943,7 @@ async def join_table(
         raise LobbyError(f"the table speaks protocol version {table.info.version}")
     async with _run_lobby(identity, table.info.table_id, TableSettings.from_info(table.info),
                           host=host, port=port, config=config, min_players=min_players,
-                          join=(table.host, table.port)) as lobby:
+                          join=(table.host, table.port), opener=table.info.host_peer) as lobby:
         yield lobby
 
 

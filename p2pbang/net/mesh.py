@@ -40,6 +40,7 @@ from typing import Any, Literal
 import trio
 
 from p2pbang.net import codec
+from p2pbang.net.backlog import HeldBytes, Incoming, MeteredInbox
 from p2pbang.net.codec import Bin, Int, MapOf, MessageRegistry, OneOf, Str
 from p2pbang.net.framing import FrameError, FrameReader, encode_frame
 from p2pbang.net.identity import Identity
@@ -58,6 +59,15 @@ TRAFFIC_COUNTERS = ("messages_sent", "messages_received", "bytes_sent", "bytes_r
 APP_TAG = "p2pbang"
 MAX_PEERS = 8
 MAX_PENDING_HANDSHAKES = 16
+# One address (one machine, or one attacker) may hold this many handshakes at once, so idle
+# connections from it cannot take every slot; the last slots are kept for the addresses of
+# peers we have already authenticated (the table's own members coming back).
+MAX_HANDSHAKES_PER_ADDRESS = 4
+RESERVED_HANDSHAKES_FOR_MEMBERS = 4
+# Received messages still unread that one peer may make us hold: two of the largest log sync
+# messages and room for lobby traffic. A peer at the limit waits for our reader; one still
+# there after ``write_timeout`` is disconnected.
+MAX_HELD_BYTES_PER_PEER = 24 * 1024 * 1024
 # Room for the largest log sync message (protocol/log.md: 9 MiB) inside its envelope. A
 # hostile peer can make us buffer this much per connection before we refuse it, no more.
 MESH_LIMITS = codec.Limits(max_message=10 * 1024 * 1024, max_bin_len=10 * 1024 * 1024)
@@ -77,12 +87,14 @@ class MeshConfig:
     heartbeat_interval: float = 1.0
     heartbeat_timeout: float = 4.0
     handshake_timeout: float = 5.0
+    preamble_timeout: float = 1.0
     write_timeout: float = 10.0
     backoff_initial: float = 0.25
     backoff_max: float = 8.0
     max_peers: int = MAX_PEERS
     outbox_size: int = 256
     inbox_size: int = 1024
+    held_bytes_per_peer: int = MAX_HELD_BYTES_PER_PEER
     limits: codec.Limits = MESH_LIMITS
 
 
@@ -101,14 +113,6 @@ class ConnectionEvent:
     fault: bool = False
     name: str = ""
     address: tuple[str, int] | None = None
-
-
-@dataclass(frozen=True)
-class Incoming:
-    """A message from an authenticated peer, already decoded and shape-checked."""
-
-    peer_id: str
-    message: dict[str, Any]
 
 
 @dataclass
@@ -226,6 +230,8 @@ class _Connection:
     end_reason: str = ""
     end_fault: bool = False
     last_ping: dict[int, float] = field(default_factory=dict)
+    last_heard: float = field(default_factory=time.monotonic)
+    adopted_at: float = field(default_factory=time.monotonic)
 
     def end(self, reason: str, fault: bool = False) -> None:
         if not self.end_reason:
@@ -265,13 +271,16 @@ class Mesh:
         self._maintained: set[str] = set()
         self._allowed: frozenset[str] | None = None
         self._banned: dict[str, str] = {}
-        self._handshake_slots = trio.Semaphore(MAX_PENDING_HANDSHAKES)
+        self._handshakes_by_host: dict[str, int] = {}
+        self._known_hosts: set[str] = set()
         self._nursery: trio.Nursery | None = None
         self._events_send, self.events = trio.open_memory_channel[ConnectionEvent](1024)
         self._watchers: list[trio.MemorySendChannel[ConnectionEvent]] = []
-        self._incoming_send, self.incoming = trio.open_memory_channel[Incoming](
-            self.config.inbox_size
-        )
+        self._held = HeldBytes(self.config.held_bytes_per_peer)
+        self._incoming_send, incoming = trio.open_memory_channel[Incoming](self.config.inbox_size)
+        self.incoming = MeteredInbox(incoming, self._held)
+        self._non_member_topics: frozenset[str] | None = None
+        self._expected: set[str] = set()
         self._topics: dict[str, trio.MemorySendChannel[Incoming]] = {}
         self._ended_traffic = dict.fromkeys(TRAFFIC_COUNTERS, 0)
         self._ping_counter = 0
@@ -316,13 +325,28 @@ class Mesh:
 
     # --- what the layers above call -----------------------------------------------------
 
-    def subscribe(self, topic: str, buffer: int = 256) -> trio.MemoryReceiveChannel[Incoming]:
+    def subscribe(self, topic: str, buffer: int = 256) -> MeteredInbox:
         """A dedicated inbox for messages of type ``topic.*`` (instead of ``incoming``)."""
         if topic in self._topics:
             raise ValueError(f"topic {topic!r} already has a subscriber")
         send, receive = trio.open_memory_channel[Incoming](buffer)
         self._topics[topic] = send
-        return receive
+        return MeteredInbox(receive, self._held)
+
+    def limit_non_members_to(self, topics: set[str] | frozenset[str]) -> None:
+        """From now on a peer that is not a member (see ``expect_members`` and
+        ``restrict_to``) may send only these topics; anything else disconnects it as a fault.
+        The lobby sets this: before the genesis nobody has a reason to send game messages."""
+        self._non_member_topics = frozenset(topics)
+
+    def expect_members(self, peer_ids: set[str] | frozenset[str]) -> None:
+        """These peers are about to become members (the genesis being signed): a faster one
+        may already send game messages, which must wait for us instead of being refused."""
+        self._expected |= set(peer_ids)
+
+    def held_bytes(self, peer_id: str | None = None) -> int:
+        """Bytes of received messages still unread, from one peer or from all."""
+        return self._held.total() if peer_id is None else self._held.of(peer_id)
 
     def watch_events(self, buffer: int = 256) -> trio.MemoryReceiveChannel[ConnectionEvent]:
         """Another, independent feed of the connection events (``events`` is the first)."""
@@ -539,14 +563,19 @@ class Mesh:
             await stream.aclose()
             return
         address = (str(remote[0]), int(remote[1]))
-        if self._handshake_slots.value == 0:
+        refusal = self._admission_refusal(address[0])
+        if refusal:
+            self._emit(ConnectionEvent("rejected", None, refusal, False, "", address))
             await stream.aclose()
             return
         connection = None
+        self._handshakes_by_host[address[0]] = self._handshakes_by_host.get(address[0], 0) + 1
         try:
-            async with self._handshake_slots:
+            try:
                 with trio.fail_after(self.config.handshake_timeout):
                     channel = await self._accept_handshake(stream)
+            finally:
+                self._release_handshake(address[0])
             if channel is None:
                 return
             dial_back = (address[0], channel.peer.listen_port) if channel.peer.listen_port else None
@@ -567,9 +596,32 @@ class Mesh:
         if connection is not None:
             await self._serve(connection)
 
+    def _admission_refusal(self, host: str) -> str:
+        """Why not to start a handshake with a connection from ``host`` ("" to go ahead)."""
+        pending = sum(self._handshakes_by_host.values())
+        if self._handshakes_by_host.get(host, 0) >= MAX_HANDSHAKES_PER_ADDRESS:
+            return f"too many handshakes at once from {host}"
+        if pending >= MAX_PENDING_HANDSHAKES:
+            return "too many handshakes at once"
+        open_slots = MAX_PENDING_HANDSHAKES - RESERVED_HANDSHAKES_FOR_MEMBERS
+        if pending >= open_slots and host not in self._known_hosts:
+            return "too many handshakes at once (the rest are kept for known peers)"
+        return ""
+
+    def _release_handshake(self, host: str) -> None:
+        left = self._handshakes_by_host.get(host, 0) - 1
+        if left > 0:
+            self._handshakes_by_host[host] = left
+        else:
+            self._handshakes_by_host.pop(host, None)
+
     async def _accept_handshake(self, stream: trio.SocketStream) -> SecureChannel | None:
         reader = FrameReader(stream)
-        hello = await _read_preamble(reader, _HELLO, "hello")
+        # A real peer says hello at once; a connection that trickles bytes is not one.
+        with trio.move_on_after(self.config.preamble_timeout) as preamble_deadline:
+            hello = await _read_preamble(reader, _HELLO, "hello")
+        if preamble_deadline.cancelled_caught:
+            raise PreambleError(f"no hello within {self.config.preamble_timeout:g} s")
         refusal = ""
         if hello["v"] != PROTOCOL_VERSION:
             refusal = f"protocol version mismatch: this table speaks {PROTOCOL_VERSION}"
@@ -600,6 +652,8 @@ class Mesh:
         refusal = ""
         if self._closing:
             refusal = "this peer is leaving"
+        elif peer.peer_id == self.peer_id:
+            refusal = "that is this player's own identity (a second copy of it?)"
         elif peer.peer_id in self._banned:
             refusal = f"banned: {self._banned[peer.peer_id]}"
         elif self._allowed is not None and peer.peer_id not in self._allowed:
@@ -638,6 +692,22 @@ class Mesh:
                 await channel.aclose()
             return None
         existing = self._connections.get(peer.peer_id)
+        if existing is not None and self._established(existing) and await self._answers(existing):
+            # An established link may be replaced only once it is dead: a live one means the
+            # newcomer is a second copy of that identity (same keys, another process), not the
+            # peer coming back. (Young links settle simultaneous dials by the rule above.)
+            refusal = "already connected: that identity's live link answered (a second copy?)"
+            self._emit(ConnectionEvent("rejected", peer.peer_id, refusal, True, peer.name))
+            with trio.CancelScope(shield=True):
+                bye = codec.encode({"t": "mesh.bye", "reason": refusal[:200]})
+                with (
+                    trio.move_on_after(1),
+                    suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError),
+                ):
+                    await channel.send(bye)
+                await channel.aclose()
+            return None
+        existing = self._connections.get(peer.peer_id)
         if existing is not None:
             existing.end("replaced by a newer connection")
         outbox_send, outbox_recv = trio.open_memory_channel[bytes](self.config.outbox_size)
@@ -650,10 +720,34 @@ class Mesh:
         status.left = False
         if address is not None:
             status.address = address
+            self._known_hosts.add(address[0])
         status.notify()
         self._emit(ConnectionEvent(kind, peer.peer_id, "", False, peer.name, status.address))
         self._ensure_maintainer(peer.peer_id)
         return connection
+
+    def _established(self, connection: _Connection) -> bool:
+        """Has this link outlived the window in which simultaneous dials settle?"""
+        return time.monotonic() - connection.adopted_at > self.config.handshake_timeout
+
+    async def _answers(self, connection: _Connection) -> bool:
+        """Ping ``connection``: does anything come back within half the heartbeat timeout
+        (a link that stays silent that long is as good as gone)?"""
+        asked = time.monotonic()
+        with suppress(trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
+            self._ping_counter += 1
+            connection.last_ping[self._ping_counter] = asked
+            ping = codec.encode({"t": "mesh.ping", "n": self._ping_counter})
+            connection.outbox_send.send_nowait(ping)
+        patience = max(self.config.heartbeat_interval * 1.5, self.config.heartbeat_timeout / 2)
+        with trio.move_on_after(patience):
+            while not connection.end_reason and self._connections.get(
+                connection.channel.peer.peer_id
+            ) is connection:
+                if connection.last_heard > asked:
+                    return True
+                await trio.sleep(0.02)
+        return False
 
     # --- internals: a live connection ---------------------------------------------------
 
@@ -723,6 +817,7 @@ class Mesh:
                     data = await channel.receive()
                 if deadline.cancelled_caught:
                     raise _ConnectionEnded(f"silent for {timeout:g} s (heartbeat timeout)", False)
+                connection.last_heard = time.monotonic()
                 message = self.registry.decode(data, self.config.limits)
             except ChannelClosed:
                 raise _ConnectionEnded("peer closed the connection", False) from None
@@ -730,9 +825,16 @@ class Mesh:
                 raise _ConnectionEnded(f"protocol violation: {exc}", True) from None
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
                 raise _ConnectionEnded(_lost(exc), False) from None
-            await self._dispatch(connection, peer_id, message)
+            await self._dispatch(connection, peer_id, message, len(data))
 
-    async def _dispatch(self, connection: _Connection, peer_id: str, message: dict) -> None:
+    def _is_member(self, peer_id: str) -> bool:
+        if self._allowed is not None:
+            return peer_id in self._allowed
+        return peer_id in self._expected
+
+    async def _dispatch(
+        self, connection: _Connection, peer_id: str, message: dict, size: int
+    ) -> None:
         kind = message["t"]
         if kind == "mesh.ping":
             pong = codec.encode({"t": "mesh.pong", "n": message["n"]})
@@ -751,10 +853,21 @@ class Mesh:
             self._maintained.discard(peer_id)
             raise _ConnectionEnded(f"peer left: {message['reason']}", False)
         topic = kind.split(".", 1)[0]
+        open_topics = self._non_member_topics
+        if open_topics is not None and topic not in open_topics and not self._is_member(peer_id):
+            raise _ConnectionEnded(
+                f"protocol violation: sent {kind} before the genesis (not a member)", True
+            )
+        if not await self._held.reserve(peer_id, size, self.config.write_timeout):
+            limit = self.config.held_bytes_per_peer
+            raise _ConnectionEnded(
+                f"flooding: over {limit // (1024 * 1024)} MiB sent and still unread", True
+            )
         inbox = self._topics.get(topic, self._incoming_send)
         try:
-            await inbox.send(Incoming(peer_id, message))
+            await inbox.send(Incoming(peer_id, message, size))
         except trio.BrokenResourceError:
+            self._held.release(peer_id, size)
             log.debug("mesh %s: nobody reads %s messages any more", self.peer_id, topic)
 
     async def _writer(self, connection: _Connection) -> None:

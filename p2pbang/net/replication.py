@@ -42,7 +42,7 @@ MessageHook = Callable[[int, bytes], None]
 
 def attach_log_sync(
     mesh: Mesh, limits: SyncLimits | None = None, buffer: int = INBOX_BUFFER
-) -> trio.MemoryReceiveChannel[Incoming]:
+) -> trio.abc.ReceiveChannel[Incoming]:
     """Teach the mesh the "log.sync" message and open the inbox its messages wait in.
 
     A peer that finishes the lobby first may send log messages at once; without the
@@ -69,7 +69,7 @@ class MeshReplication:
         mesh: Mesh,
         replicator: Replicator,
         roster: Sequence[str],
-        inbox: trio.MemoryReceiveChannel[Incoming],
+        inbox: trio.abc.ReceiveChannel[Incoming],
         *,
         on_step: StepHook | None = None,
         on_connection: ConnectionHook | None = None,

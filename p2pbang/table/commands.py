@@ -48,6 +48,7 @@ from p2pbang.table.gamefiles import (
     load_transcript,
     unfinished_games,
 )
+from p2pbang.table.homelock import HomeInUse, hold_home
 from p2pbang.table.lobby_flow import (
     GAME_MESH,
     Seating,
@@ -298,10 +299,16 @@ def _player_identity(args: argparse.Namespace) -> Identity | None:
 
 
 def _home(args: argparse.Namespace) -> Path:
-    """The data home, with the network layers' diagnostics logged to a file in it (the
-    terminal is the game's; a connection refused or retried is not news to a player)."""
+    """The data home, locked for this process, with the network layers' diagnostics logged
+    to a file in it (the terminal is the game's; a connection refused or retried is not news
+    to a player)."""
     home = data_home(args.home)
     home.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        hold_home(home)  # before anything is written: a second copy must change nothing
+    except HomeInUse as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE) from None
     logger = logging.getLogger("p2pbang")
     if not any(isinstance(h, logging.FileHandler) for h in logger.handlers):
         handler = logging.FileHandler(home / LOG_NAME, encoding="utf-8")

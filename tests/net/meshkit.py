@@ -84,6 +84,7 @@ async def raw_peer(
     *,
     table: bytes | None = None,
     version: int = PROTOCOL_VERSION,
+    max_message: int | None = None,
 ) -> SecureChannel:
     """A hand-driven peer: preamble and handshake by the wire spec, then whatever we send."""
     identity = identity or Identity.generate("Raw")
@@ -102,6 +103,7 @@ async def raw_peer(
         identity=identity,
         prologue=make_prologue(version, table),
         initiator=True,
+        max_message=max_message or mesh.config.limits.max_message,
     )
 
 

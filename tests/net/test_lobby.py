@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager, suppress
 
 import pytest
 import trio
@@ -26,7 +26,7 @@ from p2pbang.net.lobby import (
     verify_genesis,
     verify_genesis_signature,
 )
-from p2pbang.net.mesh import Mesh, open_mesh
+from p2pbang.net.mesh import DialError, Mesh, open_mesh
 
 from .meshkit import FAST
 
@@ -399,3 +399,51 @@ async def test_two_different_statements_for_one_round_convict_their_author():
         event = await _events(opener, "fault")
         assert event.peer_id == villain.peer_id
         assert "two different ready statements for round 7" in event.reason
+
+
+async def _seal_all(lobbies: list[Lobby]) -> None:
+    for i, lobby in enumerate(lobbies):
+        await lobby.set_ready(contribution=b"keys %d" % i)
+    with trio.fail_after(10):
+        for lobby in lobbies:
+            await lobby.sealed()
+
+
+async def test_a_second_copy_of_a_seated_identity_bans_nobody_and_takes_no_link():
+    async with AsyncExitStack() as stack:
+        lobbies = await _table(stack, 3)
+        await _seal_all(lobbies)
+        seated = min(lobbies, key=lambda lobby: lobby.peer_id)  # it dials everyone
+        others = [lobby for lobby in lobbies if lobby is not seated]
+        await trio.sleep(FAST.handshake_timeout)  # every link is an established one
+        links = {id(lobby): dict(lobby.mesh._connections) for lobby in lobbies}
+        where = DiscoveredTable(others[0].table_info(), *others[0].mesh.address)
+        with trio.move_on_after(6), suppress(LobbyError, DialError):
+            async with join_table(seated.identity, where, config=FAST) as copy:
+                await trio.sleep(1)
+                with suppress(LobbyError):  # refused anywhere, it may seat itself alone
+                    await copy.set_ready(b"the copy's own keys")
+                await trio.sleep(3)
+        for lobby in others:
+            assert not lobby.mesh.is_banned(seated.peer_id)
+            assert lobby.mesh._connections.get(seated.peer_id) is links[id(lobby)][seated.peer_id]
+        assert seated.mesh._connections == links[id(seated)]
+
+
+async def test_lobby_signatures_after_the_seal_are_not_handled():
+    async with AsyncExitStack() as stack:
+        lobbies = await _table(stack, 2)
+        await _seal_all(lobbies)
+        a, b = lobbies
+        roster = (a.peer_id, b.peer_id) if a.peer_id < b.peer_id else (b.peer_id, a.peer_id)
+        players = {a.peer_id: a.identity, b.peer_id: b.identity}
+        genesis = a.mesh.table_id, SETTINGS, roster
+        other = [sign_ready(players[p], genesis[0], SETTINGS, roster, 1, b"another " + p.encode())
+                 for p in roster]
+        data = build_genesis(genesis[0], SETTINGS, other,
+                             {p: players[p].public_key for p in roster})
+        signature = b.identity.sign(verify_genesis(data).statement_to_sign())
+        await b.mesh.send(a.peer_id, {"t": "lobby.sign", "genesis": data, "sig": signature})
+        await trio.sleep(1)
+        assert not a.mesh.is_banned(b.peer_id)
+        assert b.peer_id in a.mesh.connected_peers()

@@ -1,0 +1,62 @@
+"""Adversarial admission: idle handshakes must not starve real joins (issue 10, point 4)."""
+
+from __future__ import annotations
+
+import trio
+
+from p2pbang.net.identity import Identity
+from p2pbang.net.mesh import MAX_PENDING_HANDSHAKES, MeshConfig, open_mesh
+
+from .meshkit import TABLE, make_registry
+
+ATTACKER_HOST = "127.0.0.2"  # another loopback address: the attacker is "another machine"
+CONFIG = MeshConfig(heartbeat_interval=0.2, heartbeat_timeout=1.0, handshake_timeout=3.0)
+
+
+async def _trickler(host: str, port: int, opened: list[int]) -> None:
+    """One idle connection sending a byte a second, reopened as soon as it is dropped."""
+    while True:
+        try:
+            stream = await trio.open_tcp_stream(host, port, local_address=ATTACKER_HOST)
+        except OSError:
+            await trio.sleep(0.05)
+            continue
+        opened.append(1)
+        try:
+            async with stream:
+                while True:
+                    await stream.send_all(b"\x00")
+                    await trio.sleep(1.0)
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+            pass
+
+
+async def test_idle_handshakes_from_one_address_do_not_starve_joins():
+    async with open_mesh(Identity.generate("Host"), TABLE, make_registry(), config=CONFIG) as a:
+        opened: list[int] = []
+        async with trio.open_nursery() as attackers:
+            for _ in range(MAX_PENDING_HANDSHAKES):
+                attackers.start_soon(_trickler, *a.address, opened)
+            await trio.sleep(0.5)  # every slot the old mesh had is now taken
+            joiners = [Identity.generate(f"J{i}") for i in range(5)]
+            for identity in joiners:
+                async with open_mesh(identity, TABLE, make_registry(), config=CONFIG) as joiner:
+                    with trio.fail_after(2):
+                        peer = await joiner.connect(*a.address)
+                    assert peer.peer_id == a.peer_id
+            attackers.cancel_scope.cancel()
+        assert len(opened) >= MAX_PENDING_HANDSHAKES
+
+
+async def test_idle_connection_without_a_hello_is_dropped_fast():
+    async with open_mesh(Identity.generate("Host"), TABLE, make_registry(), config=CONFIG) as a:
+        stream = await trio.open_tcp_stream(*a.address)
+        async with stream:
+            with trio.fail_after(CONFIG.preamble_timeout + 1.0):
+                while True:
+                    try:
+                        await stream.send_all(b"\x00")
+                    except (trio.BrokenResourceError, trio.ClosedResourceError):
+                        break
+                    if await stream.receive_some(1) == b"":
+                        break
