@@ -31,6 +31,7 @@ import trio
 from p2pbang.net.codec import MessageRegistry
 from p2pbang.net.discovery import (
     DiscoveredTable,
+    DiscoveryError,
     browse_tables,
     multicast_problem,
     parse_peer_address,
@@ -38,7 +39,7 @@ from p2pbang.net.discovery import (
 )
 from p2pbang.net.identity import Identity, IdentityError, load_or_create_identity
 from p2pbang.net.lobby import Lobby, LobbyError, TableSettings, register_lobby_messages
-from p2pbang.net.mesh import Incoming, open_mesh
+from p2pbang.net.mesh import DialError, Incoming, PreambleError, open_mesh
 from p2pbang.net.store import StoreError
 from p2pbang.table.cheats import CHEAT_KINDS
 from p2pbang.table.gamefiles import (
@@ -367,8 +368,13 @@ def _run(async_main: Callable[[], object]) -> int:
             return trio.run(async_main)  # type: ignore[arg-type]
         except BaseExceptionGroup as group:  # nurseries wrap what escapes them
             raise first_leaf(group) from None
-    except TableRefused as exc:
+    except (TableRefused, DialError, PreambleError, DiscoveryError) as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except trio.BrokenResourceError:
+        # a peer hung up midway through the opening exchange: it is gone, not us
+        print("p2pbang: the connection to the table closed before it answered",
+              file=sys.stderr)
         return EXIT_USAGE
     except (OSError, LobbyError, ValueError, IdentityError, GameFileError, StoreError) as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)

@@ -1,0 +1,31 @@
+"""Join failures end with one clear line and exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+import trio
+
+from p2pbang.net.discovery import DiscoveryError
+from p2pbang.net.mesh import DialError, PreambleError
+from p2pbang.table.commands import EXIT_USAGE, _run
+
+
+@pytest.mark.parametrize("failure", [
+    PreambleError("the peer speaks another protocol"),
+    DialError("127.0.0.1:9 refused the connection"),
+    DiscoveryError("multicast is blocked"),
+    trio.BrokenResourceError(),
+])
+def test_a_failed_join_is_one_line_not_a_traceback(failure: BaseException,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    async def join() -> int:
+        async with trio.open_nursery() as nursery:  # as the real commands: wrapped in a group
+            async def fail() -> None:
+                raise failure
+            nursery.start_soon(fail)
+        return 0
+
+    assert _run(join) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.startswith("p2pbang: ") and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
