@@ -49,6 +49,7 @@ from p2pbang.table.gamefiles import (
     load_transcript,
     unfinished_games,
 )
+from p2pbang.table.host_bots import bots_to_revive, revive_bots, stop_bots
 from p2pbang.table.lobby_flow import (
     GAME_MESH,
     Seating,
@@ -466,7 +467,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _exit_status(result)
 
     try:
-        return _run(main)
+        return _with_resume_hint(args, _run(main))
     finally:
         _reap(bots)
 
@@ -488,7 +489,7 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity) 
         bots=args.bots, bots_home=home / "bots")
     code = EXIT_LEFT
     try:
-        code = run_network(request)
+        code = _with_resume_hint(args, run_network(request))
         return code
     finally:
         if code == EXIT_LEFT:  # nobody to play with: they keep their files for a resume
@@ -511,10 +512,10 @@ def cmd_join(args: argparse.Namespace) -> int:
         from p2pbang.ui.net_app import NetworkRequest, run_network
 
         listen = _listen(args)
-        return run_network(NetworkRequest(
+        return _with_resume_hint(args, run_network(NetworkRequest(
             identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
             listen=listen, port=args.port, peer=args.peer, table_name=args.table,
-            find_timeout=args.timeout, invite_host=listen or lan_address()))
+            find_timeout=args.timeout, invite_host=listen or lan_address())))
     ui = PlainNetworkTable()
 
     async def main() -> int:
@@ -526,7 +527,7 @@ def cmd_join(args: argparse.Namespace) -> int:
                                      listen=_listen(args), port=args.port)
         return _exit_status(result)
 
-    return _run(main)
+    return _with_resume_hint(args, _run(main))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -667,6 +668,11 @@ def cmd_resume(args: argparse.Namespace) -> int:
             inboxes = prepare_mesh(mesh)
             lobby_inbox = mesh.subscribe("lobby", 256)
             ui_say(f"resuming game {genesis.session_id.hex()[:16]} on port {mesh.port}")
+            if not bot:
+                revived = bots_to_revive(home, genesis.session_id)
+                bots.extend(revive_bots(revived, genesis.session_id, listen, BOT_MAX_WAIT))
+                if revived:
+                    ui_say(f"restarted {len(revived)} bot peers of this table")
             config = SessionConfig(max_wait=args.max_wait if bot else None)
             session = TableSession(identity, genesis, mesh, inboxes, files, decider, reporter,
                                    config=config, meta={"player": meta.get("player", "person"),
@@ -679,7 +685,20 @@ def cmd_resume(args: argparse.Namespace) -> int:
             _print_stats(result)
         return _exit_status(result)
 
-    return _run(main)
+    bots: list[subprocess.Popen] = []
+    try:
+        return _with_resume_hint(args, _run(main))
+    finally:
+        stop_bots(bots)
+
+
+def _with_resume_hint(args: argparse.Namespace, status: int) -> int:
+    """Pass ``status`` on; when the person left, say the exact command that rejoins, with
+    the ``--home`` this game lives in (without it, resume would look in the default home)."""
+    if status == EXIT_LEFT:
+        home = f" --home {shlex.quote(str(args.home))}" if args.home else ""
+        print(f"to rejoin this game: p2pbang resume{home}", file=sys.stderr)
+    return status
 
 
 # --------------------------------------------------------------------------- replay, verify

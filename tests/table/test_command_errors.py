@@ -29,3 +29,15 @@ def test_a_failed_join_is_one_line_not_a_traceback(failure: BaseException,
     err = capsys.readouterr().err
     assert err.startswith("p2pbang: ") and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_resume_hint_names_the_home_the_game_lives_in(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from p2pbang.table.commands import EXIT_LEFT, EXIT_OK, _with_resume_hint
+
+    assert _with_resume_hint(argparse.Namespace(home="/tmp/my table"), EXIT_LEFT) == EXIT_LEFT
+    assert "p2pbang resume --home '/tmp/my table'" in capsys.readouterr().err
+    assert _with_resume_hint(argparse.Namespace(home=None), EXIT_OK) == EXIT_OK
+    assert capsys.readouterr().err == ""
