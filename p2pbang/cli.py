@@ -71,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seats at the table, you included (4-7, default 5)")
     solo.add_argument("--seed", type=_seed, default=None,
                       help="deal seed: the same seed deals the same game (default: random)")
-    solo.add_argument("--name", default="You", help="your display name")
+    solo.add_argument("--player", "--name", dest="player", default="You",
+                      help="your display name (--name is its old spelling)")
     solo.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
                       help="interface language (default: from the locale)")
     solo.add_argument("--opponents", choices=("sensible", "random"), default="sensible",
@@ -85,9 +86,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "in exactly one place, life within bounds, every game ends, the same seed "
                     "gives the same log hash) and print a summary.",
         epilog=EPILOG_SELFPLAY, formatter_class=argparse.RawDescriptionHelpFormatter)
-    selfplay.add_argument("--games", type=_positive("games"), default=100)
-    selfplay.add_argument("--players", type=_players, default=7)
-    selfplay.add_argument("--seed", type=_seed, default=0)
+    selfplay.add_argument("--games", type=_positive("games"), default=100,
+                          help="how many games to play (default 100)")
+    selfplay.add_argument("--players", type=_players, default=7,
+                          help="seats in every game (4-7, default 7)")
+    selfplay.add_argument("--seed", type=_seed, default=0,
+                          help="the run's seed: the same seed plays the same games (default 0)")
 
     bench = commands.add_parser(
         "bench", help="measure engine, crypto or network speed on this machine",
@@ -121,7 +125,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
 
     set_language(args.lang)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = SoloSession(args.players, seed, your_name=args.name, opponents=args.opponents)
+    session = SoloSession(args.players, seed, your_name=args.player, opponents=args.opponents)
     if args.plain:
         print(f"(seed {seed}: 'p2pbang solo --players {args.players} --seed {seed}' deals "
               "this game again)")

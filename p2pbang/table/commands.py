@@ -70,7 +70,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 EPILOG_HOST = """examples:
   p2pbang host                               a 5-seat table on the LAN, announced by mDNS
-  p2pbang host --name Saloon --seats 4 --bots 3
+  p2pbang host --table-name Saloon --seats 4 --bots 3
                                              you against three bot peers on this machine
   p2pbang host --listen 127.0.0.1 --port 7000 --seats 4
 The game starts when every seat is taken. Others join with 'p2pbang join' (or
@@ -186,12 +186,13 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       description="Open a table for a game of BANG! on the LAN and play at "
                                   "it in the full-screen interface (--plain: the line "
                                   "interface).", epilog=EPILOG_HOST)
-    host.add_argument("--name", default="BANG table", help="the table's name")
+    host.add_argument("--table-name", "--name", dest="table_name", default="BANG table",
+                      help="the table's name (--name is its old spelling)")
     host.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
                       help="players at the table, you included (4-7, default 5)")
     host.add_argument("--bots", type=_int_in(0, 6, "bots"), default=0,
                       help="fill this many seats with bot peers started on this machine")
-    host.add_argument("--player", default=None, help="your display name")
+    host.add_argument("--player", default=None, help="your display name at the table")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table over mDNS")
     _interface(host)
@@ -211,7 +212,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     join.add_argument("table", nargs="?", default=None, help="table name or id prefix")
     join.add_argument("--peer", type=_address, default=None,
                       help="HOST:PORT of any player at the table")
-    join.add_argument("--player", default=None, help="your display name")
+    join.add_argument("--player", default=None, help="your display name at the table")
     join.add_argument("--timeout", type=_seconds, default=3.0,
                       help="how long to look for the table on the LAN (default 3 s)")
     _interface(join)
@@ -230,7 +231,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
                      help="with --open: players at the table (4-7, default 5)")
     bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
-    bot.add_argument("--name", default=None, help="the bot's display name")
+    bot.add_argument("--player", "--name", dest="player", default=None,
+                     help="the bot's display name at the table (--name is its old spelling)")
     bot.add_argument("--seed", type=int, default=None,
                      help="seed the bot's choices (not the deal, which no one controls)")
     bot.add_argument("--timeout", type=_seconds, default=3.0,
@@ -414,7 +416,7 @@ def _spawn_bots(count: int, port: int, listen: str, home: Path) -> list[subproce
         bot_home.mkdir(parents=True, exist_ok=True, mode=0o700)
         out = open(bot_home / "bot.out", "ab")  # noqa: SIM115 (the child owns it)
         command = [sys.executable, "-m", "p2pbang.cli", "bot", "--peer", f"{address}:{port}",
-                   "--home", str(bot_home), "--name", name, "--listen", bot_listen]
+                   "--home", str(bot_home), "--player", name, "--listen", bot_listen]
         processes.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
                                           stdin=subprocess.DEVNULL))
         out.close()
@@ -443,7 +445,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if _full_screen(args):
         return _host_full_screen(args, home, identity)
     ui = PlainNetworkTable()
-    settings = TableSettings(args.name, "bang", args.seats)
+    settings = TableSettings(args.table_name, "bang", args.seats)
     bots: list[subprocess.Popen] = []
     listen = _listen(args)
 
@@ -484,7 +486,7 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity) 
 
     request = NetworkRequest(
         identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
-        listen=listen, port=args.port, settings=TableSettings(args.name, "bang", args.seats),
+        listen=listen, port=args.port, settings=TableSettings(args.table_name, "bang", args.seats),
         announce=not args.no_announce, invite_host=listen or lan_address(), on_open=opened,
         bots=args.bots, bots_home=home / "bots")
     code = EXIT_LEFT
@@ -565,7 +567,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
         print("p2pbang: choose one of TABLE, --peer and --open", file=sys.stderr)
         return EXIT_USAGE
     home = _home(args)
-    name = args.name or BOT_NAMES[int.from_bytes(os.urandom(1), "big") % len(BOT_NAMES)]
+    name = args.player or BOT_NAMES[int.from_bytes(os.urandom(1), "big") % len(BOT_NAMES)]
     identity = _identity(Path(args.home) if args.home else None, name)
     reporter = LineReporter(narrate=args.verbose)
     decider = BotDecider(args.seed)
