@@ -28,7 +28,6 @@ from pathlib import Path
 
 import trio
 
-from p2pbang.net.codec import MessageRegistry
 from p2pbang.net.discovery import (
     DiscoveredTable,
     DiscoveryError,
@@ -38,27 +37,25 @@ from p2pbang.net.discovery import (
     probe_peer,
 )
 from p2pbang.net.identity import Identity, IdentityError, load_or_create_identity
-from p2pbang.net.lobby import Lobby, LobbyError, TableSettings, register_lobby_messages
-from p2pbang.net.mesh import DialError, Incoming, PreambleError, open_mesh
+from p2pbang.net.lobby import Lobby, LobbyError, TableSettings
+from p2pbang.net.mesh import DialError, PreambleError
 from p2pbang.net.store import StoreError
 from p2pbang.table.cheats import CHEAT_KINDS
 from p2pbang.table.gamefiles import (
     GameFileError,
-    GameFiles,
     data_home,
     load_transcript,
-    unfinished_games,
 )
 from p2pbang.table.host_bots import bots_to_revive, revive_bots, stop_bots
 from p2pbang.table.lobby_flow import (
-    GAME_MESH,
     Seating,
     TableRefused,
     first_leaf,
     play_at_table,
 )
 from p2pbang.table.players import BotDecider, LineReporter
-from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
+from p2pbang.table.resume import resumable_game, resumed_mesh
+from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
@@ -256,6 +253,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                              "unfinished game)")
     resume.add_argument("--max-wait", type=_seconds, default=None,
                         help="a bot gives up after waiting this long for one move")
+    _interface(resume)
     _common(resume)
 
     replay = _formatter(commands, "replay", help="step through a saved game",
@@ -603,53 +601,37 @@ def cmd_bot(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- resume
 
 
-def _find_game(home: Path, wanted: str | None) -> GameFiles:
-    if wanted is not None and Path(wanted).is_dir():
-        return GameFiles(Path(wanted))
-    if wanted is not None:
-        root = home / "games"
-        matches = sorted(p for p in root.glob(f"{wanted.lower()}*") if p.is_dir()) \
-            if root.is_dir() else []
-        if len(matches) != 1:
-            raise GameFileError(f"{len(matches)} games under {root} match {wanted!r}")
-        return GameFiles(matches[0])
-    games = unfinished_games(home)
-    if not games:
-        raise GameFileError(f"no unfinished game under {home / 'games'}")
-    return games[0]
-
-
-def _port_free(host: str, port: int) -> bool:
-    """Can we listen on ``port`` again (the one the other peers knew us by)?"""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host or "0.0.0.0", port))
-        except OSError:
-            return False
-    return True
-
-
-async def _drain(inbox: trio.MemoryReceiveChannel[Incoming]) -> None:
-    async for _ in inbox:
-        pass  # the lobby is over; peers still repeat its last words on reconnecting
-
-
 def cmd_resume(args: argparse.Namespace) -> int:
     home = _home(args)
+    try:
+        identity = _identity(Path(args.home) if args.home else None, None)
+        game = resumable_game(home, args.game, identity)
+    except (GameFileError, IdentityError, StoreError, ValueError) as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    listen = _listen(args)
+    bots: list[subprocess.Popen] = []
+
+    def restart_bots(say: Callable[[str], None]) -> None:
+        """Bring back the bot peers this host started for the game (none for a bot)."""
+        if game.bot:
+            return
+        revived = bots_to_revive(home, game.genesis.session_id)
+        bots.extend(revive_bots(revived, game.genesis.session_id, listen, BOT_MAX_WAIT))
+        if revived:
+            say(f"restarted {len(revived)} bot peers of this table")
+
+    if not game.bot and _full_screen(args):
+        from p2pbang.ui.net_resume import ResumeRequest, run_resumed
+
+        request = ResumeRequest(identity, game, listen, args.port, on_open=restart_bots)
+        try:
+            return _with_resume_hint(args, run_resumed(request))
+        finally:
+            stop_bots(bots)
 
     async def main() -> int:
-        files = _find_game(home, args.game)
-        genesis = files.load_genesis()
-        meta = files.load_meta()
-        if meta.get("over"):
-            raise GameFileError(f"the game in {files.directory} is already over")
-        identity = _identity(Path(args.home) if args.home else None, None)
-        if identity.peer_id != meta.get("peer_id") or identity.peer_id not in genesis.roster:
-            raise GameFileError(f"this identity ({identity.peer_id}) did not play the game in "
-                                f"{files.directory}")
-        bot = meta.get("player") == "bot"
-        if bot:
+        if game.bot:
             decider = BotDecider()
             reporter = LineReporter()
             ui_say = reporter.say
@@ -658,36 +640,17 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
             ui = PlainNetworkTable()
             decider, reporter, ui_say = ui, ui, ui.lobby  # type: ignore[assignment]
-        listen = _listen(args)
-        registry = MessageRegistry()
-        register_lobby_messages(registry)
-        port = args.port or int(meta.get("port", 0))
-        if port and not _port_free(listen, port):
-            port = 0
-        async with open_mesh(identity, genesis.table_id, registry, host=listen, port=port,
-                             config=GAME_MESH) as mesh:
-            mesh.restrict_to(set(genesis.roster))
-            inboxes = prepare_mesh(mesh)
-            lobby_inbox = mesh.subscribe("lobby", 256)
-            ui_say(f"resuming game {genesis.session_id.hex()[:16]} on port {mesh.port}")
-            if not bot:
-                revived = bots_to_revive(home, genesis.session_id)
-                bots.extend(revive_bots(revived, genesis.session_id, listen, BOT_MAX_WAIT))
-                if revived:
-                    ui_say(f"restarted {len(revived)} bot peers of this table")
-            config = SessionConfig(max_wait=args.max_wait if bot else None)
-            session = TableSession(identity, genesis, mesh, inboxes, files, decider, reporter,
-                                   config=config, meta={"player": meta.get("player", "person"),
-                                                        "peers": meta.get("peers", {})})
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(_drain, lobby_inbox)
-                result = await session.run()
-                nursery.cancel_scope.cancel()
-        if bot:
+        async with resumed_mesh(identity, game, listen, args.port) as (mesh, inboxes):
+            ui_say(f"resuming game {game.genesis.session_id.hex()[:16]} on port {mesh.port}")
+            restart_bots(ui_say)
+            config = SessionConfig(max_wait=args.max_wait if game.bot else None)
+            session = TableSession(identity, game.genesis, mesh, inboxes, game.files, decider,
+                                   reporter, config=config, meta=game.session_meta)
+            result = await session.run()
+        if game.bot:
             _print_stats(result)
         return _exit_status(result)
 
-    bots: list[subprocess.Popen] = []
     try:
         return _with_resume_hint(args, _run(main))
     finally:

@@ -31,3 +31,8 @@ def test_every_selfplay_option_is_explained(capsys: pytest.CaptureFixture[str]) 
     text = capsys.readouterr().out
     for option, metavar in (("--games", "GAMES"), ("--players", "PLAYERS"), ("--seed", "SEED")):
         assert re.search(rf"{option} {metavar}\s+\w", text), f"{option} has no help"
+
+
+def test_resume_takes_the_interface_options_of_the_other_games() -> None:
+    args = build_parser().parse_args(["resume", "--plain", "--lang", "hu"])
+    assert args.plain and args.lang == "hu"
