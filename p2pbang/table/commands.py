@@ -242,6 +242,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                      help="with --open: announce the table over mDNS")
     bot.add_argument("--cheat", choices=CHEAT_KINDS, default=None, help=argparse.SUPPRESS)
     bot.add_argument("--record", default=None, help=argparse.SUPPRESS)
+    bot.add_argument("--timings", default=None, help=argparse.SUPPRESS)  # bench table
     _common(bot)
 
     resume = _formatter(commands, "resume", help="rejoin a game after a crash or a quit",
@@ -569,10 +570,17 @@ def cmd_bot(args: argparse.Namespace) -> int:
     identity = _identity(Path(args.home) if args.home else None, name)
     reporter = LineReporter(narrate=args.verbose)
     decider = BotDecider(args.seed)
+    timed_reporter, timed_decider = reporter, decider
+    if args.timings:
+        from p2pbang.table.timing import TimingDecider, TimingReporter, Timings
+
+        timings = Timings(Path(args.timings))
+        timed_reporter = TimingReporter(reporter, timings)  # type: ignore[assignment]
+        timed_decider = TimingDecider(decider, timings)  # type: ignore[assignment]
     config = SessionConfig(max_wait=args.max_wait,
                            record=Path(args.record) if args.record else None)
     meta = {"player": "bot"}
-    seating = Seating(decider, reporter, home, meta, config, args.cheat)
+    seating = Seating(timed_decider, timed_reporter, home, meta, config, args.cheat)
     listen = _listen(args)
 
     async def opened(lobby: Lobby) -> None:
