@@ -15,6 +15,7 @@ from p2pbang.engine.actions import Event
 from p2pbang.table.audit import audit
 from p2pbang.table.core import TableCore
 from p2pbang.table.gamefiles import Transcript
+from p2pbang.table.seats import seat_number, seats_clockwise
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.texts import character_name, role_name
 
@@ -47,10 +48,11 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
     core = report.core
     if core is not None:
         out.write("\nThe table at the end:\n")
-        for player in core.game.players:
+        for seat in seats_clockwise(core.game):
+            player = core.game.players[seat]
             role = role_name(player.role) if player.role else "?"
             state = "alive" if player.alive else "eliminated"
-            out.write(f"  seat {player.seat}: {report.names[player.seat]:<12} "
+            out.write(f"  seat {seat_number(core.game, seat)}: {report.names[seat]:<12} "
                       f"{character_name(player.character):<18} {role:<10} {state}\n")
     for line in report.lines():
         out.write(line + "\n")
