@@ -692,8 +692,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from p2pbang.table.replay import replay
+    from p2pbang.table.replay import replay, replay_solo
+    from p2pbang.table.solo_record import SoloRecordError, is_solo_game, load_solo
 
+    if is_solo_game(Path(args.file)):
+        try:
+            return replay_solo(load_solo(Path(args.file)), pause=args.pause)
+        except SoloRecordError as exc:
+            print(f"p2pbang: {exc}", file=sys.stderr)
+            return EXIT_USAGE
     try:
         transcript = load_transcript(Path(args.file))
     except GameFileError as exc:
