@@ -23,7 +23,7 @@ import shlex
 import socket
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import trio
@@ -334,7 +334,45 @@ def _print_stats(result: SessionResult) -> None:
 ID_PREFIX_MIN = 6  # hex digits of a table id that name it on a LAN
 
 
-async def _find_table(args: argparse.Namespace, say: Callable[[str], None]) -> DiscoveredTable:
+Chooser = Callable[[], Awaitable[str | None]]
+
+
+def _address_text(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def describe_candidates(tables: list[DiscoveredTable]) -> list[str]:
+    """One numbered line per table found, with what tells them apart: a cloned DNS-SD record
+    has the same name and id as the real one, but another address (and, unless it stole
+    nothing, another host key)."""
+    return [f"  {number}. {t.info.name!r}  id {t.info.table_id.hex()[:ID_PREFIX_MIN]}  "
+            f"host key {t.info.host_peer[:12]}  at {_address_text(t.host, t.port)}"
+            for number, t in enumerate(tables, 1)]
+
+
+async def choose_table(tables: list[DiscoveredTable], what: str, say: Callable[[str], None],
+                       ask: Chooser | None) -> DiscoveredTable:
+    """Several tables answer to what was asked: list them all with their addresses and let
+    the person choose by number; without a person (a bot), refuse with the same list."""
+    lines = describe_candidates(tables)
+    if ask is None:
+        raise TableRefused(f"several tables {what}:\n" + "\n".join(lines)
+                           + "\nchoose one with --peer ADDRESS")
+    say(f"several tables {what} (a copy may be announced by someone else: only the one "
+        "whose host proves the key shown when you join is the real one):")
+    for line in lines:
+        say(line)
+    while True:
+        say(f"which one? (1-{len(tables)}, empty to give up)")
+        answer = await ask()
+        if answer is None or not answer.strip():
+            raise TableRefused("no table chosen")
+        if answer.strip().isdigit() and 1 <= int(answer) <= len(tables):
+            return tables[int(answer) - 1]
+
+
+async def _find_table(args: argparse.Namespace, say: Callable[[str], None],
+                      ask: Chooser | None = None) -> DiscoveredTable:
     if args.peer:
         say(f"asking {args.peer} which table it is at...")
         return await probe_peer(args.peer)
@@ -357,10 +395,8 @@ async def _find_table(args: argparse.Namespace, say: Callable[[str], None]) -> D
         raise TableRefused(f"no table {args.table or ''!r} found on the LAN (seen: {seen}); "
                            "try --peer HOST:PORT")
     if len(chosen) > 1:
-        tables = ", ".join(f"{t.info.name} (id {t.info.table_id.hex()[:ID_PREFIX_MIN]})"
-                           for t in chosen)
-        what = f"named {args.table!r}" if wanted else "on the LAN"
-        raise TableRefused(f"several tables {what}: {tables}; name one by its id prefix")
+        what = f"answer to {args.table!r}" if wanted else "on the LAN"
+        return await choose_table(chosen, what, say, ask)
     return chosen[0]
 
 
@@ -520,7 +556,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     ui = PlainNetworkTable()
 
     async def main() -> int:
-        table = await _find_table(args, ui.lobby)
+        table = await _find_table(args, ui.lobby, ui.input.readline)
         ui.lobby(f"joining {table.info.name!r} ({table.info.seats} seats, "
                  f"{table.info.free} free) at {table.host}:{table.port}")
         seating = Seating(ui, ui, home, {"player": "person"})
