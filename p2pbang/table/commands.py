@@ -45,6 +45,7 @@ from p2pbang.table.gamefiles import (
     GameFileError,
     data_home,
     load_transcript,
+    unfinished_games,
 )
 from p2pbang.table.host_bots import bots_to_revive, revive_bots, stop_bots
 from p2pbang.table.lobby_flow import (
@@ -406,6 +407,11 @@ def _run(async_main: Callable[[], object]) -> int:
             return trio.run(async_main)  # type: ignore[arg-type]
         except BaseExceptionGroup as group:  # nurseries wrap what escapes them
             raise first_leaf(group) from None
+    except KeyboardInterrupt:
+        # Ctrl-C leaves the table as q does in the full-screen interface: the files stay,
+        # the status says "left", and the caller names the resume command.
+        print("\nYou left the game.", file=sys.stderr)
+        return EXIT_LEFT
     except (TableRefused, DialError, PreambleError, DiscoveryError) as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -704,7 +710,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 def _with_resume_hint(args: argparse.Namespace, status: int) -> int:
     """Pass ``status`` on; when the person left, say the exact command that rejoins, with
     the ``--home`` this game lives in (without it, resume would look in the default home)."""
-    if status == EXIT_LEFT:
+    if status == EXIT_LEFT and unfinished_games(data_home(args.home)):
         home = f" --home {shlex.quote(str(args.home))}" if args.home else ""
         print(f"to rejoin this game: p2pbang resume{home}", file=sys.stderr)
     return status

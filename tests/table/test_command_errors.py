@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import trio
 
@@ -32,12 +34,28 @@ def test_a_failed_join_is_one_line_not_a_traceback(failure: BaseException,
 
 
 def test_the_resume_hint_names_the_home_the_game_lives_in(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
     from p2pbang.table.commands import EXIT_LEFT, EXIT_OK, _with_resume_hint
+    from p2pbang.table.gamefiles import GameFiles
 
-    assert _with_resume_hint(argparse.Namespace(home="/tmp/my table"), EXIT_LEFT) == EXIT_LEFT
-    assert "p2pbang resume --home '/tmp/my table'" in capsys.readouterr().err
+    home = tmp_path / "my table"
+    assert _with_resume_hint(argparse.Namespace(home=str(home)), EXIT_LEFT) == EXIT_LEFT
+    assert capsys.readouterr().err == ""  # no game to resume: no hint
+    GameFiles(home / "games" / "ab12").save_meta({"player": "person"})
+    assert _with_resume_hint(argparse.Namespace(home=str(home)), EXIT_LEFT) == EXIT_LEFT
+    assert f"p2pbang resume --home '{home}'" in capsys.readouterr().err
     assert _with_resume_hint(argparse.Namespace(home=None), EXIT_OK) == EXIT_OK
     assert capsys.readouterr().err == ""
+
+
+def test_ctrl_c_at_a_plain_table_leaves_it_like_the_full_screen(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from p2pbang.table.commands import EXIT_LEFT
+
+    async def interrupted() -> int:
+        raise KeyboardInterrupt
+
+    assert _run(interrupted) == EXIT_LEFT
+    assert "You left the game." in capsys.readouterr().err
