@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Protocol, TextIO
 from p2pbang.bots import make_bot
 from p2pbang.engine.actions import Action, Decision, Event
 from p2pbang.table.core import TableCore
-from p2pbang.table.seats import seat_number
 
 if TYPE_CHECKING:
     from p2pbang.table.driver import Verdict
@@ -87,14 +86,13 @@ class LineReporter:
     def _name(self, seat: int) -> str:
         if self._session is None or not 0 <= seat < len(self._session.names):
             return f"seat {seat}"
-        chair = seat_number(self._session.core.game, seat)
-        return f"{self._session.names[seat]} (seat {chair})"
+        return f"{self._session.names[seat]} (seat {seat})"
 
     def started(self, session: TableSession) -> None:
         self._session = session
-        names = ", ".join(session.names)
-        self.say(f"game {session.session_id.hex()[:16]}: seats for {session.players} "
-                 f"({names}); this peer plays {session.names[session.seat]}")
+        names = ", ".join(f"{seat}: {name}" for seat, name in enumerate(session.names))
+        self.say(f"game {session.session_id.hex()[:16]}: seat {session.seat} of "
+                 f"{session.players} ({names})")
         if session.resumed:
             self.say(f"resumed from disk: {session.restored_entries} log entries replayed")
 
