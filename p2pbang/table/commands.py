@@ -94,7 +94,9 @@ EPILOG_RESUME = """examples:
   p2pbang resume                             the newest unfinished game in your data directory
   p2pbang resume 3fa2c9                      the game whose session id starts with 3fa2c9
   p2pbang resume --home /tmp/bot1            a bot's game, from its own home directory
+  p2pbang resume --plain                     in the plain line interface
 Reloads the log and your secrets, reconnects to the other players, catches up and plays on.
+A table you hosted with --bots gets its bot peers back too.
 """
 EPILOG_REPLAY = """examples:
   p2pbang replay ~/.local/share/p2pbang/games/<session>/transcript.p2pb
