@@ -40,6 +40,7 @@ from p2pbang.net.identity import Identity, IdentityError, load_or_create_identit
 from p2pbang.net.lobby import Lobby, LobbyError, TableSettings
 from p2pbang.net.mesh import DialError, PreambleError
 from p2pbang.net.store import StoreError
+from p2pbang.table.bot_pace import DEFAULT_PACE, PacedDecider, pace_file, write_pace
 from p2pbang.table.cheats import CHEAT_KINDS
 from p2pbang.table.gamefiles import (
     GameFileError,
@@ -47,7 +48,7 @@ from p2pbang.table.gamefiles import (
     load_transcript,
     unfinished_games,
 )
-from p2pbang.table.host_bots import bots_to_revive, revive_bots, stop_bots
+from p2pbang.table.host_bots import bots_home, bots_to_revive, revive_bots, stop_bots
 from p2pbang.table.lobby_flow import (
     Seating,
     TableRefused,
@@ -246,6 +247,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--cheat", choices=CHEAT_KINDS, default=None, help=argparse.SUPPRESS)
     bot.add_argument("--record", default=None, help=argparse.SUPPRESS)
     bot.add_argument("--timings", default=None, help=argparse.SUPPRESS)  # bench table
+    bot.add_argument("--pace-file", default=None, help=argparse.SUPPRESS)  # host --bots
     _common(bot)
 
     resume = _formatter(commands, "resume", help="rejoin a game after a crash or a quit",
@@ -257,6 +259,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                              "unfinished game)")
     resume.add_argument("--max-wait", type=_seconds, default=None,
                         help="a bot gives up after waiting this long for one move")
+    resume.add_argument("--pace-file", default=None, help=argparse.SUPPRESS)  # host's bots
     _interface(resume)
     _common(resume)
 
@@ -453,13 +456,16 @@ def _spawn_bots(count: int, port: int, listen: str, home: Path) -> list[subproce
     processes = []
     address = lan_address() if listen == "" else listen
     bot_listen = "0.0.0.0" if listen == "" else listen
+    pace = pace_file(bots_home(home))
+    write_pace(pace, DEFAULT_PACE)  # as solo bots: the person follows, and sets it with +/-
     for index in range(count):
         name = BOT_NAMES[index % len(BOT_NAMES)]
-        bot_home = home / "bots" / f"{index + 1}-{name}"
+        bot_home = bots_home(home) / f"{index + 1}-{name}"
         bot_home.mkdir(parents=True, exist_ok=True, mode=0o700)
         out = open(bot_home / "bot.out", "ab")  # noqa: SIM115 (the child owns it)
         command = [sys.executable, "-m", "p2pbang.cli", "bot", "--peer", f"{address}:{port}",
-                   "--home", str(bot_home), "--player", name, "--listen", bot_listen]
+                   "--home", str(bot_home), "--player", name, "--listen", bot_listen,
+                   "--pace-file", str(pace)]
         processes.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
                                           stdin=subprocess.DEVNULL))
         out.close()
@@ -531,7 +537,7 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity) 
         identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
         listen=listen, port=args.port, settings=TableSettings(args.table_name, "bang", args.seats),
         announce=not args.no_announce, invite_host=listen or lan_address(), on_open=opened,
-        bots=args.bots, bots_home=home / "bots")
+        bots=args.bots, bots_home=bots_home(home))
     code = EXIT_LEFT
     try:
         code = _with_resume_hint(args, run_network(request))
@@ -613,7 +619,9 @@ def cmd_bot(args: argparse.Namespace) -> int:
     name = args.player or BOT_NAMES[int.from_bytes(os.urandom(1), "big") % len(BOT_NAMES)]
     identity = _identity(Path(args.home) if args.home else None, name)
     reporter = LineReporter(narrate=args.verbose)
-    decider = BotDecider(args.seed)
+    decider: BotDecider | PacedDecider = BotDecider(args.seed)
+    if args.pace_file:
+        decider = PacedDecider(decider, Path(args.pace_file))
     timed_reporter, timed_decider = reporter, decider
     if args.timings:
         from p2pbang.table.timing import TimingDecider, TimingReporter, Timings
@@ -676,7 +684,10 @@ def cmd_resume(args: argparse.Namespace) -> int:
     if not game.bot and _full_screen(args):
         from p2pbang.ui.net_resume import ResumeRequest, run_resumed
 
-        request = ResumeRequest(identity, game, listen, args.port, on_open=restart_bots)
+        pace = pace_file(bots_home(home))
+        request = ResumeRequest(identity, game, listen, args.port, on_open=restart_bots,
+                                pace=pace if bots_to_revive(home, game.genesis.session_id)
+                                else None)
         try:
             return _with_resume_hint(args, run_resumed(request))
         finally:
@@ -684,7 +695,9 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     async def main() -> int:
         if game.bot:
-            decider = BotDecider()
+            decider: BotDecider | PacedDecider = BotDecider()
+            if args.pace_file:
+                decider = PacedDecider(decider, Path(args.pace_file))
             reporter = LineReporter()
             ui_say = reporter.say
         else:

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from p2pbang.net.store import LOCK_FILE, game_directory
+from p2pbang.table.bot_pace import pace_file
 from p2pbang.table.gamefiles import GameFileError, GameFiles
 
 BOTS_DIR = "bots"
@@ -70,7 +71,7 @@ def revive_bots(homes: list[Path], session_id: bytes, listen: str,
     for bot_home in homes:
         command = [sys.executable, "-m", "p2pbang.cli", "resume", session_id.hex(),
                    "--home", str(bot_home), "--listen", listen or "0.0.0.0",
-                   "--max-wait", str(max_wait)]
+                   "--max-wait", str(max_wait), "--pace-file", str(pace_file(bot_home.parent))]
         with open(bot_home / "bot.out", "ab") as out:
             processes.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
                                               stdin=subprocess.DEVNULL))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import trio
 from prompt_toolkit.input import Input
@@ -43,6 +44,7 @@ class ResumeRequest:
     listen: str = ""
     port: int = 0
     on_open: Callable[[Callable[[str], None]], None] | None = None
+    pace: Path | None = None  # the pace file of the host's bots, when it brought them back
     session_config: SessionConfig = field(default_factory=SessionConfig)
 
 
@@ -52,7 +54,7 @@ class ResumePlay:
     def __init__(self, request: ResumeRequest, input: Input | None = None,
                  output: Output | None = None) -> None:
         self.request = request
-        self.table = NetworkTable(input, output)
+        self.table = NetworkTable(input, output, pace=request.pace)
         self.result: SessionResult | None = None
         self.lines_after: list[str] = []
 
