@@ -71,13 +71,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seats at the table, you included (4-7, default 5)")
     solo.add_argument("--seed", type=_seed, default=None,
                       help="deal seed: the same seed deals the same game (default: random)")
-    solo.add_argument("--name", default="You", help="your display name")
+    solo.add_argument("--player", "--name", dest="player", default="You",
+                      help="your display name (--name is its old spelling)")
     solo.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
                       help="interface language (default: from the locale)")
     solo.add_argument("--opponents", choices=("sensible", "random"), default="sensible",
                       help="how the bots play: to win (default), or at random")
     solo.add_argument("--plain", action="store_true",
                       help="the plain line interface (pipes, dumb terminals, screen readers)")
+    solo.add_argument("--home", default=None,
+                      help="directory the game is saved in, under solo/ (default: "
+                           "$P2PBANG_HOME, else the platform's data directory)")
 
     selfplay = commands.add_parser(
         "selfplay", help="bot-only games with every rule invariant checked",
@@ -85,9 +89,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "in exactly one place, life within bounds, every game ends, the same seed "
                     "gives the same log hash) and print a summary.",
         epilog=EPILOG_SELFPLAY, formatter_class=argparse.RawDescriptionHelpFormatter)
-    selfplay.add_argument("--games", type=_positive("games"), default=100)
-    selfplay.add_argument("--players", type=_players, default=7)
-    selfplay.add_argument("--seed", type=_seed, default=0)
+    selfplay.add_argument("--games", type=_positive("games"), default=100,
+                          help="how many games to play (default 100)")
+    selfplay.add_argument("--players", type=_players, default=7,
+                          help="seats in every game (4-7, default 7)")
+    selfplay.add_argument("--seed", type=_seed, default=0,
+                          help="the run's seed: the same seed plays the same games (default 0)")
 
     bench = commands.add_parser(
         "bench", help="measure engine, crypto or network speed on this machine",
@@ -115,22 +122,32 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
+    from p2pbang.table.gamefiles import data_home
     from p2pbang.table.solo import SoloSession
+    from p2pbang.table.solo_record import SoloRecord, new_record_path
     from p2pbang.ui.i18n import set_language
     from p2pbang.ui.plain import PlainSolo
 
     set_language(args.lang)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = SoloSession(args.players, seed, your_name=args.name, opponents=args.opponents)
+    session = SoloSession(args.players, seed, your_name=args.player, opponents=args.opponents)
+    record = SoloRecord(args.players, seed, session.you, session.names, args.opponents,
+                        path=new_record_path(data_home(args.home), seed))
+    try:
+        record.save()
+    except OSError as exc:
+        print(f"p2pbang: cannot save the game: {exc}", file=sys.stderr)
+        return 2
+    session.record = record
+    again = (f"(seed {seed}: 'p2pbang solo --players {args.players} --seed {seed}' deals "
+             f"this game again; 'p2pbang replay {record.path}' tells it again)")
     if args.plain:
-        print(f"(seed {seed}: 'p2pbang solo --players {args.players} --seed {seed}' deals "
-              "this game again)")
+        print(again)
         return PlainSolo(session).run()
     from p2pbang.ui.app import run_fullscreen_solo
 
     code = run_fullscreen_solo(session)
-    print(f"(seed {seed}: 'p2pbang solo --players {args.players} --seed {seed}' deals this "
-          "game again)")
+    print(again)
     return code
 
 

@@ -21,6 +21,7 @@ from p2pbang.net.log import Entry, EquivocationProof, Log, LogFormatError, Roste
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.gamefiles import Transcript
+from p2pbang.table.seats import seat_number
 
 EventSink = Callable[[list[Event]], None]
 
@@ -42,6 +43,10 @@ class AuditReport:
         """Authentic, every rule and proof holds, and the game reached its end."""
         return self.problem is None and self.verdict is None and self.end is not None
 
+    def _seat(self, seat: int) -> int:
+        """The seat as the table showed it (its chair), once the core knows the seating."""
+        return seat_number(self.core.game, seat) if self.core is not None else seat + 1
+
     def lines(self) -> list[str]:
         out = list(self.checked)
         if self.problem is not None:
@@ -49,7 +54,8 @@ class AuditReport:
         elif self.verdict is not None:
             out.append(f"the game was stopped by a cheat: {self.verdict.describe(self.names)}")
         elif self.end is not None:
-            winners = ", ".join(f"{self.names[s]} (seat {s})" for s in self.end.winners)
+            winners = ", ".join(f"{self.names[s]} (seat {self._seat(s)})"
+                                for s in self.end.winners)
             out.append(f"complete game: {self.end.team} win ({winners})")
         return out
 

@@ -16,6 +16,7 @@ peer the CPU time, messages and bytes sent, and peak resident memory.
 from __future__ import annotations
 
 import json
+import math
 import re
 import statistics
 import subprocess
@@ -25,8 +26,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from p2pbang.table.timing import load_timings
+
 PORT_LINE = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
-TARGETS = {"setup_s": 3.0, "game_s": 60.0, "max_rss_mb": 100.0}
+TARGETS = {"setup_s": 3.0, "game_s": 60.0, "max_rss_mb": 100.0, "move_p50_ms": 20.0}
 TIMEOUT_S = 300.0
 
 
@@ -67,12 +70,14 @@ def run_table_bench(peers: int = 7) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="p2pbang-bench-") as root:
         started = time.perf_counter()
         processes = []
-        opener = _start(Path(root) / "p0", ["--open", "--seats", str(peers), "--name", "P0"])
+        opener = _start(Path(root) / "p0", ["--open", "--seats", str(peers), "--player", "P0",
+                                            "--timings", str(Path(root) / "p0.timings")])
         processes.append(opener)
         port = _wait_for_port(*opener)
         for index in range(1, peers):
             processes.append(_start(Path(root) / f"p{index}",
-                                    ["--peer", f"127.0.0.1:{port}", "--name", f"P{index}"]))
+                                    ["--peer", f"127.0.0.1:{port}", "--player", f"P{index}",
+                                     "--timings", str(Path(root) / f"p{index}.timings")]))
         try:
             codes = [process.wait(timeout=TIMEOUT_S) for process, _ in processes]
         finally:
@@ -81,8 +86,29 @@ def run_table_bench(peers: int = 7) -> dict[str, Any]:
                     process.kill()
         wall = time.perf_counter() - started
         stats = [_stats(out) for _, out in processes]
+        timings = [load_timings(Path(root) / f"p{index}.timings") for index in range(peers)]
     return {"peers": peers, "wall_s": wall, "codes": codes, "stats": stats,
-            "heads": len({s["head"] for s in stats})}
+            "heads": len({s["head"] for s in stats}), **move_latencies(timings)}
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    """The nearest-rank percentile (no interpolation: a figure that was measured)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+
+
+def move_latencies(timings: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per move: from its author's decision to the last peer applying it; and each mid-game
+    reshuffle as the slowest peer saw it (from the part before it to the reshuffled deck)."""
+    latencies = []
+    for notes in timings:
+        for part, decided in notes["decided"].items():
+            applied = [other["applied"].get(part) for other in timings]
+            if all(t is not None for t in applied):
+                latencies.append(max(applied) - decided)  # type: ignore[type-var]
+    reshuffles = [max(seen) for seen in zip(*(n["reshuffles"] for n in timings), strict=False)]
+    return {"move_ms": [1000 * v for v in latencies], "reshuffle_ms": [
+        1000 * v for v in reshuffles]}
 
 
 def format_table_bench(result: dict[str, Any]) -> str:
@@ -111,9 +137,26 @@ def format_table_bench(result: dict[str, Any]) -> str:
         f"  KiB sent per peer              {spread('bytes_sent', 1 / 1024)}",
         f"  peak memory per peer           {spread('max_rss_mb', unit=' MB')}   "
         f"target < {TARGETS['max_rss_mb']:g} MB (max {rss:.1f})",
+        _move_line(result.get("move_ms", [])),
+        _reshuffle_line(result.get("reshuffle_ms", [])),
         f"  every peer finished with the same log and result: {verdict}",
     ]
     return "\n".join(lines)
+
+
+def _move_line(moves: list[float]) -> str:
+    if not moves:
+        return "  move (decided -> all applied)  n/a"
+    return (f"  move (decided -> all applied)  p50 {_percentile(moves, 0.5):6.1f} ms   "
+            f"p99 {_percentile(moves, 0.99):6.1f} ms   ({len(moves)} moves)   "
+            f"target p50 <= {TARGETS['move_p50_ms']:g} ms")
+
+
+def _reshuffle_line(reshuffles: list[float]) -> str:
+    if not reshuffles:
+        return "  mid-game reshuffle             none in this game"
+    shown = ", ".join(f"{v:.0f}" for v in reshuffles)
+    return f"  mid-game reshuffle             {shown} ms (slowest peer)"
 
 
 def print_table_bench(peers: int = 7) -> int:

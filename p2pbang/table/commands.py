@@ -23,41 +23,42 @@ import shlex
 import socket
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import trio
 
-from p2pbang.net.codec import MessageRegistry
 from p2pbang.net.discovery import (
     DiscoveredTable,
+    DiscoveryError,
     browse_tables,
     multicast_problem,
     parse_peer_address,
     probe_peer,
 )
 from p2pbang.net.identity import Identity, IdentityError, load_or_create_identity
-from p2pbang.net.lobby import Lobby, LobbyError, TableSettings, register_lobby_messages
-from p2pbang.net.mesh import Incoming, open_mesh
+from p2pbang.net.lobby import Lobby, LobbyError, TableSettings
+from p2pbang.net.mesh import DialError, PreambleError
 from p2pbang.net.store import StoreError
+from p2pbang.table.bot_pace import DEFAULT_PACE, PacedDecider, pace_file, write_pace
 from p2pbang.table.cheats import CHEAT_KINDS
 from p2pbang.table.gamefiles import (
     GameFileError,
-    GameFiles,
     data_home,
     load_transcript,
     unfinished_games,
 )
 from p2pbang.table.homelock import HomeInUse, hold_home
+from p2pbang.table.host_bots import bots_home, bots_to_revive, revive_bots, stop_bots
 from p2pbang.table.lobby_flow import (
-    GAME_MESH,
     Seating,
     TableRefused,
     first_leaf,
     play_at_table,
 )
 from p2pbang.table.players import BotDecider, LineReporter
-from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
+from p2pbang.table.resume import resumable_game, resumed_mesh
+from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
@@ -69,7 +70,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 EPILOG_HOST = """examples:
   p2pbang host                               a 5-seat table on the LAN, announced by mDNS
-  p2pbang host --name Saloon --seats 4 --bots 3
+  p2pbang host --table-name Saloon --seats 4 --bots 3
                                              you against three bot peers on this machine
   p2pbang host --listen 127.0.0.1 --port 7000 --seats 4
 The game starts when every seat is taken. Others join with 'p2pbang join' (or
@@ -95,7 +96,9 @@ EPILOG_RESUME = """examples:
   p2pbang resume                             the newest unfinished game in your data directory
   p2pbang resume 3fa2c9                      the game whose session id starts with 3fa2c9
   p2pbang resume --home /tmp/bot1            a bot's game, from its own home directory
+  p2pbang resume --plain                     in the plain line interface
 Reloads the log and your secrets, reconnects to the other players, catches up and plays on.
+A table you hosted with --bots gets its bot peers back too.
 """
 EPILOG_REPLAY = """examples:
   p2pbang replay ~/.local/share/p2pbang/games/<session>/transcript.p2pb
@@ -185,12 +188,13 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       description="Open a table for a game of BANG! on the LAN and play at "
                                   "it in the full-screen interface (--plain: the line "
                                   "interface).", epilog=EPILOG_HOST)
-    host.add_argument("--name", default="BANG table", help="the table's name")
+    host.add_argument("--table-name", "--name", dest="table_name", default="BANG table",
+                      help="the table's name (--name is its old spelling)")
     host.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
                       help="players at the table, you included (4-7, default 5)")
     host.add_argument("--bots", type=_int_in(0, 6, "bots"), default=0,
                       help="fill this many seats with bot peers started on this machine")
-    host.add_argument("--player", default=None, help="your display name")
+    host.add_argument("--player", default=None, help="your display name at the table")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table over mDNS")
     _interface(host)
@@ -210,7 +214,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     join.add_argument("table", nargs="?", default=None, help="table name or id prefix")
     join.add_argument("--peer", type=_address, default=None,
                       help="HOST:PORT of any player at the table")
-    join.add_argument("--player", default=None, help="your display name")
+    join.add_argument("--player", default=None, help="your display name at the table")
     join.add_argument("--timeout", type=_seconds, default=3.0,
                       help="how long to look for the table on the LAN (default 3 s)")
     _interface(join)
@@ -229,7 +233,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
                      help="with --open: players at the table (4-7, default 5)")
     bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
-    bot.add_argument("--name", default=None, help="the bot's display name")
+    bot.add_argument("--player", "--name", dest="player", default=None,
+                     help="the bot's display name at the table (--name is its old spelling)")
     bot.add_argument("--seed", type=int, default=None,
                      help="seed the bot's choices (not the deal, which no one controls)")
     bot.add_argument("--timeout", type=_seconds, default=3.0,
@@ -242,6 +247,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                      help="with --open: announce the table over mDNS")
     bot.add_argument("--cheat", choices=CHEAT_KINDS, default=None, help=argparse.SUPPRESS)
     bot.add_argument("--record", default=None, help=argparse.SUPPRESS)
+    bot.add_argument("--timings", default=None, help=argparse.SUPPRESS)  # bench table
+    bot.add_argument("--pace-file", default=None, help=argparse.SUPPRESS)  # host --bots
     _common(bot)
 
     resume = _formatter(commands, "resume", help="rejoin a game after a crash or a quit",
@@ -253,6 +260,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                              "unfinished game)")
     resume.add_argument("--max-wait", type=_seconds, default=None,
                         help="a bot gives up after waiting this long for one move")
+    resume.add_argument("--pace-file", default=None, help=argparse.SUPPRESS)  # host's bots
+    _interface(resume)
     _common(resume)
 
     replay = _formatter(commands, "replay", help="step through a saved game",
@@ -338,7 +347,45 @@ def _print_stats(result: SessionResult) -> None:
 ID_PREFIX_MIN = 6  # hex digits of a table id that name it on a LAN
 
 
-async def _find_table(args: argparse.Namespace, say: Callable[[str], None]) -> DiscoveredTable:
+Chooser = Callable[[], Awaitable[str | None]]
+
+
+def _address_text(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def describe_candidates(tables: list[DiscoveredTable]) -> list[str]:
+    """One numbered line per table found, with what tells them apart: a cloned DNS-SD record
+    has the same name and id as the real one, but another address (and, unless it stole
+    nothing, another host key)."""
+    return [f"  {number}. {t.info.name!r}  id {t.info.table_id.hex()[:ID_PREFIX_MIN]}  "
+            f"host key {t.info.host_peer[:12]}  at {_address_text(t.host, t.port)}"
+            for number, t in enumerate(tables, 1)]
+
+
+async def choose_table(tables: list[DiscoveredTable], what: str, say: Callable[[str], None],
+                       ask: Chooser | None) -> DiscoveredTable:
+    """Several tables answer to what was asked: list them all with their addresses and let
+    the person choose by number; without a person (a bot), refuse with the same list."""
+    lines = describe_candidates(tables)
+    if ask is None:
+        raise TableRefused(f"several tables {what}:\n" + "\n".join(lines)
+                           + "\nchoose one with --peer ADDRESS")
+    say(f"several tables {what} (a copy may be announced by someone else: only the one "
+        "whose host proves the key shown when you join is the real one):")
+    for line in lines:
+        say(line)
+    while True:
+        say(f"which one? (1-{len(tables)}, empty to give up)")
+        answer = await ask()
+        if answer is None or not answer.strip():
+            raise TableRefused("no table chosen")
+        if answer.strip().isdigit() and 1 <= int(answer) <= len(tables):
+            return tables[int(answer) - 1]
+
+
+async def _find_table(args: argparse.Namespace, say: Callable[[str], None],
+                      ask: Chooser | None = None) -> DiscoveredTable:
     if args.peer:
         say(f"asking {args.peer} which table it is at...")
         return await probe_peer(args.peer)
@@ -361,10 +408,8 @@ async def _find_table(args: argparse.Namespace, say: Callable[[str], None]) -> D
         raise TableRefused(f"no table {args.table or ''!r} found on the LAN (seen: {seen}); "
                            "try --peer HOST:PORT")
     if len(chosen) > 1:
-        tables = ", ".join(f"{t.info.name} (id {t.info.table_id.hex()[:ID_PREFIX_MIN]})"
-                           for t in chosen)
-        what = f"named {args.table!r}" if wanted else "on the LAN"
-        raise TableRefused(f"several tables {what}: {tables}; name one by its id prefix")
+        what = f"answer to {args.table!r}" if wanted else "on the LAN"
+        return await choose_table(chosen, what, say, ask)
     return chosen[0]
 
 
@@ -374,8 +419,18 @@ def _run(async_main: Callable[[], object]) -> int:
             return trio.run(async_main)  # type: ignore[arg-type]
         except BaseExceptionGroup as group:  # nurseries wrap what escapes them
             raise first_leaf(group) from None
-    except TableRefused as exc:
+    except KeyboardInterrupt:
+        # Ctrl-C leaves the table as q does in the full-screen interface: the files stay,
+        # the status says "left", and the caller names the resume command.
+        print("\nYou left the game.", file=sys.stderr)
+        return EXIT_LEFT
+    except (TableRefused, DialError, PreambleError, DiscoveryError) as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except trio.BrokenResourceError:
+        # a peer hung up midway through the opening exchange: it is gone, not us
+        print("p2pbang: the connection to the table closed before it answered",
+              file=sys.stderr)
         return EXIT_USAGE
     except (OSError, LobbyError, ValueError, IdentityError, GameFileError, StoreError) as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
@@ -408,13 +463,16 @@ def _spawn_bots(count: int, port: int, listen: str, home: Path) -> list[subproce
     processes = []
     address = lan_address() if listen == "" else listen
     bot_listen = "0.0.0.0" if listen == "" else listen
+    pace = pace_file(bots_home(home))
+    write_pace(pace, DEFAULT_PACE)  # as solo bots: the person follows, and sets it with +/-
     for index in range(count):
         name = BOT_NAMES[index % len(BOT_NAMES)]
-        bot_home = home / "bots" / f"{index + 1}-{name}"
+        bot_home = bots_home(home) / f"{index + 1}-{name}"
         bot_home.mkdir(parents=True, exist_ok=True, mode=0o700)
         out = open(bot_home / "bot.out", "ab")  # noqa: SIM115 (the child owns it)
         command = [sys.executable, "-m", "p2pbang.cli", "bot", "--peer", f"{address}:{port}",
-                   "--home", str(bot_home), "--name", name, "--listen", bot_listen]
+                   "--home", str(bot_home), "--player", name, "--listen", bot_listen,
+                   "--pace-file", str(pace)]
         processes.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
                                           stdin=subprocess.DEVNULL))
         out.close()
@@ -443,7 +501,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if _full_screen(args):
         return _host_full_screen(args, home, identity)
     ui = PlainNetworkTable()
-    settings = TableSettings(args.name, "bang", args.seats)
+    settings = TableSettings(args.table_name, "bang", args.seats)
     bots: list[subprocess.Popen] = []
     listen = _listen(args)
 
@@ -467,7 +525,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _exit_status(result)
 
     try:
-        return _run(main)
+        return _with_resume_hint(args, _run(main))
     finally:
         _reap(bots)
 
@@ -484,12 +542,12 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity) 
 
     request = NetworkRequest(
         identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
-        listen=listen, port=args.port, settings=TableSettings(args.name, "bang", args.seats),
+        listen=listen, port=args.port, settings=TableSettings(args.table_name, "bang", args.seats),
         announce=not args.no_announce, invite_host=listen or lan_address(), on_open=opened,
-        bots=args.bots, bots_home=home / "bots")
+        bots=args.bots, bots_home=bots_home(home))
     code = EXIT_LEFT
     try:
-        code = run_network(request)
+        code = _with_resume_hint(args, run_network(request))
         return code
     finally:
         if code == EXIT_LEFT:  # nobody to play with: they keep their files for a resume
@@ -512,14 +570,14 @@ def cmd_join(args: argparse.Namespace) -> int:
         from p2pbang.ui.net_app import NetworkRequest, run_network
 
         listen = _listen(args)
-        return run_network(NetworkRequest(
+        return _with_resume_hint(args, run_network(NetworkRequest(
             identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
             listen=listen, port=args.port, peer=args.peer, table_name=args.table,
-            find_timeout=args.timeout, invite_host=listen or lan_address()))
+            find_timeout=args.timeout, invite_host=listen or lan_address())))
     ui = PlainNetworkTable()
 
     async def main() -> int:
-        table = await _find_table(args, ui.lobby)
+        table = await _find_table(args, ui.lobby, ui.input.readline)
         ui.lobby(f"joining {table.info.name!r} ({table.info.seats} seats, "
                  f"{table.info.free} free) at {table.host}:{table.port}")
         seating = Seating(ui, ui, home, {"player": "person"})
@@ -527,7 +585,7 @@ def cmd_join(args: argparse.Namespace) -> int:
                                      listen=_listen(args), port=args.port)
         return _exit_status(result)
 
-    return _run(main)
+    return _with_resume_hint(args, _run(main))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -565,14 +623,23 @@ def cmd_bot(args: argparse.Namespace) -> int:
         print("p2pbang: choose one of TABLE, --peer and --open", file=sys.stderr)
         return EXIT_USAGE
     home = _home(args)
-    name = args.name or BOT_NAMES[int.from_bytes(os.urandom(1), "big") % len(BOT_NAMES)]
+    name = args.player or BOT_NAMES[int.from_bytes(os.urandom(1), "big") % len(BOT_NAMES)]
     identity = _identity(Path(args.home) if args.home else None, name)
     reporter = LineReporter(narrate=args.verbose)
-    decider = BotDecider(args.seed)
+    decider: BotDecider | PacedDecider = BotDecider(args.seed)
+    if args.pace_file:
+        decider = PacedDecider(decider, Path(args.pace_file))
+    timed_reporter, timed_decider = reporter, decider
+    if args.timings:
+        from p2pbang.table.timing import TimingDecider, TimingReporter, Timings
+
+        timings = Timings(Path(args.timings))
+        timed_reporter = TimingReporter(reporter, timings)  # type: ignore[assignment]
+        timed_decider = TimingDecider(decider, timings)  # type: ignore[assignment]
     config = SessionConfig(max_wait=args.max_wait,
                            record=Path(args.record) if args.record else None)
     meta = {"player": "bot"}
-    seating = Seating(decider, reporter, home, meta, config, args.cheat)
+    seating = Seating(timed_decider, timed_reporter, home, meta, config, args.cheat)
     listen = _listen(args)
 
     async def opened(lobby: Lobby) -> None:
@@ -601,54 +668,43 @@ def cmd_bot(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- resume
 
 
-def _find_game(home: Path, wanted: str | None) -> GameFiles:
-    if wanted is not None and Path(wanted).is_dir():
-        return GameFiles(Path(wanted))
-    if wanted is not None:
-        root = home / "games"
-        matches = sorted(p for p in root.glob(f"{wanted.lower()}*") if p.is_dir()) \
-            if root.is_dir() else []
-        if len(matches) != 1:
-            raise GameFileError(f"{len(matches)} games under {root} match {wanted!r}")
-        return GameFiles(matches[0])
-    games = unfinished_games(home)
-    if not games:
-        raise GameFileError(f"no unfinished game under {home / 'games'}")
-    return games[0]
-
-
-def _port_free(host: str, port: int) -> bool:
-    """Can we listen on ``port`` again (the one the other peers knew us by)?"""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host or "0.0.0.0", port))
-        except OSError:
-            return False
-    return True
-
-
-async def _drain(inbox: trio.MemoryReceiveChannel[Incoming]) -> None:
-    async for _ in inbox:
-        pass  # the lobby is over; peers still repeat its last words on reconnecting
-
-
 def cmd_resume(args: argparse.Namespace) -> int:
     home = _home(args)
+    try:
+        identity = _identity(Path(args.home) if args.home else None, None)
+        game = resumable_game(home, args.game, identity)
+    except (GameFileError, IdentityError, StoreError, ValueError) as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    listen = _listen(args)
+    bots: list[subprocess.Popen] = []
+
+    def restart_bots(say: Callable[[str], None]) -> None:
+        """Bring back the bot peers this host started for the game (none for a bot)."""
+        if game.bot:
+            return
+        revived = bots_to_revive(home, game.genesis.session_id)
+        bots.extend(revive_bots(revived, game.genesis.session_id, listen, BOT_MAX_WAIT))
+        if revived:
+            say(f"restarted {len(revived)} bot peers of this table")
+
+    if not game.bot and _full_screen(args):
+        from p2pbang.ui.net_resume import ResumeRequest, run_resumed
+
+        pace = pace_file(bots_home(home))
+        request = ResumeRequest(identity, game, listen, args.port, on_open=restart_bots,
+                                pace=pace if bots_to_revive(home, game.genesis.session_id)
+                                else None)
+        try:
+            return _with_resume_hint(args, run_resumed(request))
+        finally:
+            stop_bots(bots)
 
     async def main() -> int:
-        files = _find_game(home, args.game)
-        genesis = files.load_genesis()
-        meta = files.load_meta()
-        if meta.get("over"):
-            raise GameFileError(f"the game in {files.directory} is already over")
-        identity = _identity(Path(args.home) if args.home else None, None)
-        if identity.peer_id != meta.get("peer_id") or identity.peer_id not in genesis.roster:
-            raise GameFileError(f"this identity ({identity.peer_id}) did not play the game in "
-                                f"{files.directory}")
-        bot = meta.get("player") == "bot"
-        if bot:
-            decider = BotDecider()
+        if game.bot:
+            decider: BotDecider | PacedDecider = BotDecider()
+            if args.pace_file:
+                decider = PacedDecider(decider, Path(args.pace_file))
             reporter = LineReporter()
             ui_say = reporter.say
         else:
@@ -656,31 +712,30 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
             ui = PlainNetworkTable()
             decider, reporter, ui_say = ui, ui, ui.lobby  # type: ignore[assignment]
-        listen = _listen(args)
-        registry = MessageRegistry()
-        register_lobby_messages(registry)
-        port = args.port or int(meta.get("port", 0))
-        if port and not _port_free(listen, port):
-            port = 0
-        async with open_mesh(identity, genesis.table_id, registry, host=listen, port=port,
-                             config=GAME_MESH) as mesh:
-            mesh.restrict_to(set(genesis.roster))
-            inboxes = prepare_mesh(mesh)
-            lobby_inbox = mesh.subscribe("lobby", 256)
-            ui_say(f"resuming game {genesis.session_id.hex()[:16]} on port {mesh.port}")
-            config = SessionConfig(max_wait=args.max_wait if bot else None)
-            session = TableSession(identity, genesis, mesh, inboxes, files, decider, reporter,
-                                   config=config, meta={"player": meta.get("player", "person"),
-                                                        "peers": meta.get("peers", {})})
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(_drain, lobby_inbox)
-                result = await session.run()
-                nursery.cancel_scope.cancel()
-        if bot:
+        async with resumed_mesh(identity, game, listen, args.port) as (mesh, inboxes):
+            ui_say(f"resuming game {game.genesis.session_id.hex()[:16]} on port {mesh.port}")
+            restart_bots(ui_say)
+            config = SessionConfig(max_wait=args.max_wait if game.bot else None)
+            session = TableSession(identity, game.genesis, mesh, inboxes, game.files, decider,
+                                   reporter, config=config, meta=game.session_meta)
+            result = await session.run()
+        if game.bot:
             _print_stats(result)
         return _exit_status(result)
 
-    return _run(main)
+    try:
+        return _with_resume_hint(args, _run(main))
+    finally:
+        stop_bots(bots)
+
+
+def _with_resume_hint(args: argparse.Namespace, status: int) -> int:
+    """Pass ``status`` on; when the person left, say the exact command that rejoins, with
+    the ``--home`` this game lives in (without it, resume would look in the default home)."""
+    if status == EXIT_LEFT and unfinished_games(data_home(args.home)):
+        home = f" --home {shlex.quote(str(args.home))}" if args.home else ""
+        print(f"to rejoin this game: p2pbang resume{home}", file=sys.stderr)
+    return status
 
 
 # --------------------------------------------------------------------------- replay, verify
@@ -701,8 +756,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from p2pbang.table.replay import replay
+    from p2pbang.table.replay import replay, replay_solo
+    from p2pbang.table.solo_record import SoloRecordError, is_solo_game, load_solo
 
+    if is_solo_game(Path(args.file)):
+        try:
+            return replay_solo(load_solo(Path(args.file)), pause=args.pause)
+        except SoloRecordError as exc:
+            print(f"p2pbang: {exc}", file=sys.stderr)
+            return EXIT_USAGE
     try:
         transcript = load_transcript(Path(args.file))
     except GameFileError as exc:

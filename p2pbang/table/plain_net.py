@@ -98,8 +98,8 @@ class PlainNetworkTable:
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self.print(_("A game of BANG! for {n} players: you and {bots}.").format(
             n=session.players, bots=others))
-        self.print(f"You sit in seat {session.seat}; the cards are being dealt "
-                   "(every peer shuffles and proves it).")
+        self.print("The seats and the cards are being dealt (every peer shuffles and "
+                   "proves it).")
         if session.resumed:
             self.print(f"Resumed: {session.restored_entries} log entries replayed from disk.")
 

@@ -11,10 +11,14 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from p2pbang.engine.actions import Event
+from p2pbang.engine.actions import End, Event, IllegalAction
+from p2pbang.engine.game import Game
 from p2pbang.table.audit import audit
 from p2pbang.table.core import TableCore
 from p2pbang.table.gamefiles import Transcript
+from p2pbang.table.seats import seat_number, seats_clockwise
+from p2pbang.table.solo import SoloSession
+from p2pbang.table.solo_record import SoloRecord
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.texts import character_name, role_name
 
@@ -46,16 +50,69 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
         return 0
     core = report.core
     if core is not None:
-        out.write("\nThe table at the end:\n")
-        for player in core.game.players:
-            role = role_name(player.role) if player.role else "?"
-            state = "alive" if player.alive else "eliminated"
-            out.write(f"  seat {player.seat}: {report.names[player.seat]:<12} "
-                      f"{character_name(player.character):<18} {role:<10} {state}\n")
+        _table_at_the_end(core.game, report.names, out)
     for line in report.lines():
         out.write(line + "\n")
     out.flush()
     return 0 if report.complete else 1
 
 
-__all__ = ["replay"]
+def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None = None,
+                inp: TextIO | None = None) -> int:
+    """Tell a saved solo game again as a spectator saw it: the same settings and the
+    person's saved actions through a fresh ``SoloSession``. Returns 0 when it replays to its
+    end, 1 when it stops short (left before the end, or an action the rules refuse)."""
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    session = SoloSession(record.players, record.seed, record.you,
+                          your_name=record.names[record.you], opponents=record.opponents,
+                          spectate=True)
+    spectator = session.spectator
+    assert spectator is not None
+    describer = Describer(spectator, record.names)
+    out.write(f"A solo game: {record.names[record.you]} against {record.players - 1} bots "
+              f"(seed {record.seed}, {record.opponents} bots).\n")
+    actions = iter(record.actions)
+    try:
+        while not isinstance(session.truth.pending, End):
+            if session.your_turn_to_decide():
+                action = next(actions, None)
+                if action is None:
+                    out.write("(the saved game stops here: it was left before the end)\n")
+                    return 1
+                try:
+                    session.act(action)
+                except IllegalAction as exc:
+                    out.write(f"FAILED: the saved action {action} is not legal here ({exc})\n")
+                    return 1
+            else:
+                session.step_one()
+            for event in session.take_spectator_events():
+                if event.kind == "turn" and pause and event.value > 1:
+                    out.write("(Enter for the next turn) ")
+                    out.flush()
+                    if not inp.readline():
+                        return 0
+                text = describer.event(event)
+                if text:
+                    out.write(text + "\n")
+        if isinstance(spectator.pending, End):
+            out.write(describer.end(spectator.pending) + "\n")
+        _table_at_the_end(spectator, record.names, out)
+    except BrokenPipeError:
+        return 0
+    out.flush()
+    return 0
+
+
+def _table_at_the_end(game: Game, names: list[str], out: TextIO) -> None:
+    out.write("\nThe table at the end:\n")
+    for seat in seats_clockwise(game):
+        player = game.players[seat]
+        role = role_name(player.role) if player.role else "?"
+        state = "alive" if player.alive else "eliminated"
+        out.write(f"  seat {seat_number(game, seat)}: {names[seat]:<12} "
+                  f"{character_name(player.character):<18} {role:<10} {state}\n")
+
+
+__all__ = ["replay", "replay_solo"]

@@ -7,19 +7,25 @@ seat may see. So the interface has no hidden card to leak, exactly as in a netwo
 
 from __future__ import annotations
 
+from typing import Any
+
 from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.engine.chance import result_for_viewer
-from p2pbang.engine.game import Game
+from p2pbang.engine.game import SPECTATOR, Game
+from p2pbang.table.solo_record import SoloRecord
 
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 
 
 class SoloSession:
     def __init__(self, players: int, seed: int | str, you: int = 0,
-                 your_name: str = "You", opponents: str = "sensible") -> None:
-        """``opponents``: the bots' kind, "sensible" (they play to win) or "random"."""
+                 your_name: str = "You", opponents: str = "sensible",
+                 record: SoloRecord | None = None, spectate: bool = False) -> None:
+        """``opponents``: the bots' kind, "sensible" (they play to win) or "random".
+        ``record``: where the person's actions are saved as they are made. ``spectate``: also
+        run a spectator's engine (``replay`` tells the game as a spectator saw it)."""
         if not 4 <= players <= 7:
             raise ValueError("a base game seats 4 to 7 players")
         self.players = players
@@ -32,6 +38,9 @@ class SoloSession:
                      for s in range(players) if s != you}
         bots = iter(BOT_NAMES)
         self.names = [your_name if s == you else next(bots) for s in range(players)]
+        self.record = record
+        self.spectator = Game(players, viewer=SPECTATOR) if spectate else None
+        self._spectator_events: list[Event] = []
 
     @property
     def pending(self) -> Decision | End | object:
@@ -60,10 +69,21 @@ class SoloSession:
             # The bots read only their own seat and public facts, even from this engine.
             action = self.bots[pending.seat].decide(self.truth, pending)
             self._tell_bots(self.truth.apply(action))
+            self._show_spectator(action)
             return self.mine.apply(action)
         result = self.dealer.resolve(pending)
         self._tell_bots(self.truth.apply(result))
+        self._show_spectator(result_for_viewer(pending, result, SPECTATOR))
         return self.mine.apply(result_for_viewer(pending, result, self.you))
+
+    def _show_spectator(self, step: Any) -> None:
+        if self.spectator is not None:
+            self._spectator_events.extend(self.spectator.apply(step))
+
+    def take_spectator_events(self) -> list[Event]:
+        """What the spectator saw since the last call (with ``spectate``)."""
+        events, self._spectator_events = self._spectator_events, []
+        return events
 
     def _tell_bots(self, events: list[Event]) -> None:
         """Who attacked whom (public fields only), so the bots know their foes."""
@@ -79,4 +99,7 @@ class SoloSession:
         """The person's action; raises IllegalAction (nothing changes) when it is not legal."""
         events = self.mine.apply(action)
         self._tell_bots(self.truth.apply(action))
+        self._show_spectator(action)
+        if self.record is not None:
+            self.record.add(action)
         return events

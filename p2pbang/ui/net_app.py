@@ -56,6 +56,7 @@ from p2pbang.net.lobby import (
     open_table,
 )
 from p2pbang.net.mesh import DialError, MeshConfig, PreambleError
+from p2pbang.table.bot_pace import pace_file
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.lobby_flow import GAME_MESH, TableRefused, first_leaf
 from p2pbang.table.session import (
@@ -503,7 +504,8 @@ class NetworkPlay:
                     inboxes: TableInboxes) -> int:
         request = self.request
         files = GameFiles.for_session(request.home, genesis.session_id)
-        table = self.table = NetworkTable(self._input, self._output)
+        pace = pace_file(request.bots_home) if request.bots and request.bots_home else None
+        table = self.table = NetworkTable(self._input, self._output, pace=pace)
         session = TableSession(self.identity, genesis, lobby.mesh, inboxes, files, table, table,
                                config=request.session_config, meta={"player": "person"})
         session.on_chat = table.chat_received

@@ -21,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from contextlib import suppress
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import trio
@@ -30,12 +31,13 @@ from prompt_toolkit.output import Output
 from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction
 from p2pbang.engine.game import Game
 from p2pbang.net.mesh import PeerNotConnected
+from p2pbang.table.bot_pace import read_pace, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import EQUIVOCATION, FAILURE
 from p2pbang.table.session import CHAT
 from p2pbang.ui.chat_guard import ChatGuard
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.table_screen import TableScreen
+from p2pbang.ui.table_screen import DELAYS, TableScreen
 from p2pbang.ui.view import display_names
 from p2pbang.ui.widgets import clean_chat
 
@@ -51,8 +53,11 @@ class NetworkTable:
     """Decider and reporter for the person at this peer's seat, on a full-screen table."""
 
     def __init__(self, input: Input | None = None, output: Output | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 pace: Path | None = None) -> None:
+        """``pace``: the pace file of the bot peers this host started (+/- set it)."""
         self._input = input
+        self._pace = pace
         self._output = output
         self._clock = clock
         self.screen: TableScreen | None = None
@@ -177,8 +182,15 @@ class NetworkTable:
         self.session = session
         self._token = trio.lowlevel.current_trio_token()
         self.names = display_names(session.names, session.seat)
-        self.screen = TableScreen(self, send_chat=self._send_chat, input=self._input,
-                                  output=self._output, pace_keys=False, note=self.note)
+        pace = self._pace
+        speed = 2
+        if pace is not None:  # start where the bots are: the nearest of the solo speeds
+            seconds = read_pace(pace)
+            speed = min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - seconds))
+        self.screen = TableScreen(
+            self, send_chat=self._send_chat, speed=speed, input=self._input,
+            output=self._output, pace_keys=pace is not None, note=self.note,
+            on_speed=None if pace is None else (lambda seconds: write_pace(pace, seconds)))
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self._log(_("A game of BANG! for {n} players: you and {bots}.").format(
             n=session.players, bots=others), "class:log.you")

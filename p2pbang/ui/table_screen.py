@@ -91,12 +91,14 @@ class TableScreen:
     def __init__(self, session: TableSession, send_chat: Callable[[str], None] | None = None,
                  speed: int = 2, input: Input | None = None,
                  output: Output | None = None, *, pace_keys: bool = True,
-                 note: Callable[[], str] | None = None) -> None:
+                 note: Callable[[], str] | None = None,
+                 on_speed: Callable[[float], None] | None = None) -> None:
         """``input``/``output`` default to the process's terminal; tests pass pipes, and a
         server of several SSH sessions would pass each session's own. ``pace_keys`` (+/-)
         set the computer players' pace, which only a local game has; ``note`` is news from
         the network (whom the table waits for, who is disconnected), shown under the actions
-        when nothing more pressing is."""
+        when nothing more pressing is. ``on_speed`` hears each new pace (seconds per move):
+        a host passes it on to the bot peers it started."""
         self.session = session
         self.names = display_names(session.names, session.you)
         self.say = Describer(session.mine, self.names)
@@ -112,6 +114,7 @@ class TableScreen:
         self.on_action: Callable[[], None] = lambda: None
         self.send_chat = send_chat or self._chat_to_log
         self.pace_keys = pace_keys
+        self.on_speed = on_speed
         self.note = note or (lambda: "")
         self.dialog: tuple[str, list[str]] | None = None
         self._introduced = False
@@ -273,6 +276,8 @@ class TableScreen:
 
     def change_speed(self, step: int) -> None:
         self.speed = max(0, min(len(DELAYS) - 1, self.speed + step))
+        if self.on_speed is not None:
+            self.on_speed(self.delay)
         self.notice = _("Computer players: {seconds:.1f} s per move.").format(
             seconds=self.delay)
         self.app.invalidate()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -39,19 +40,26 @@ def test_bad_flags_get_a_clear_error(argv: list[str], message: str,
     assert message in capsys.readouterr().err
 
 
-def test_solo_runs_as_a_program_on_piped_input() -> None:
+def test_solo_runs_as_a_program_on_piped_input(tmp_path: Path) -> None:
     answers = "1\n" * 3000
     done = subprocess.run([sys.executable, "-m", "p2pbang.cli", "solo", "--players", "4",
-                           "--seed", "5", "--plain"], input=answers, capture_output=True,
-                          text=True, timeout=60)
+                           "--seed", "5", "--plain", "--home", str(tmp_path)], input=answers,
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "Game over:" in done.stdout
+    saved = list((tmp_path / "solo").glob("*/solo.json"))
+    assert len(saved) == 1 and f"p2pbang replay {saved[0]}" in done.stdout
+    again = subprocess.run([sys.executable, "-m", "p2pbang.cli", "replay", str(saved[0])],
+                           capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "The table at the end:" in again.stdout
 
 
-def test_a_closed_output_pipe_ends_quietly() -> None:
+def test_a_closed_output_pipe_ends_quietly(tmp_path: Path) -> None:
     """``p2pbang solo --plain | head -n 3``: the game notices the reader left, no traceback."""
     done = subprocess.run(
-        f"yes 1 | {sys.executable} -m p2pbang.cli solo --players 4 --seed 2 --plain | head -n 3",
+        f"yes 1 | {sys.executable} -m p2pbang.cli solo --players 4 --seed 2 --plain "
+        f"--home {tmp_path} | head -n 3",
         shell=True, capture_output=True, text=True, timeout=60)
     assert len(done.stdout.splitlines()) == 3
     assert "Traceback" not in done.stderr and "Error" not in done.stderr

@@ -52,8 +52,9 @@ def test_joining_by_a_name_two_tables_share_is_refused_with_their_ids(tmp_path: 
         joined = cli("bot", "--join", name, "--timeout", "3", "--home", str(tmp_path / "j"),
                      "--listen", "127.0.0.1")
         assert joined.returncode == 2, joined.stdout + joined.stderr
-        assert f"several tables named {name!r}" in joined.stderr
-        assert joined.stderr.count("(id ") == 2
+        assert f"several tables answer to {name!r}" in joined.stderr
+        assert joined.stderr.count("  id ") == 2 and joined.stderr.count(" at 127.0.0.1:") == 2
+        assert "--peer" in joined.stderr
     finally:
         for opener in openers:
             opener.process.kill()

@@ -1,0 +1,67 @@
+"""The pace of the bot peers a host starts, as in solo play, and changed the same way (+/-).
+
+In solo play the interface waits between the computer players' moves, so the person can
+follow them. The bots a host starts are other processes on the same machine; they share one
+small file, ``<host home>/bots/pace``, holding the seconds to wait before each move. The
+host writes it (the default pace when the bots start, the new one when the person presses
++ or -) and each bot reads it before every decision, so a change takes effect at once.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import trio
+
+from p2pbang.engine.actions import Action, Decision, Event
+from p2pbang.table.core import TableCore
+from p2pbang.table.players import Decider
+
+PACE_FILE = "pace"
+DEFAULT_PACE = 0.3  # seconds, the solo interface's default speed
+MAX_PACE = 5.0
+
+
+def pace_file(bots_home: Path) -> Path:
+    return Path(bots_home) / PACE_FILE
+
+
+def write_pace(path: Path, seconds: float) -> None:
+    """Set the pace (clamped to 0..MAX_PACE), atomically: a bot never reads half a number."""
+    seconds = max(0.0, min(MAX_PACE, float(seconds)))
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.tmp")
+    temp.write_text(f"{seconds:.3f}\n", encoding="ascii")
+    os.replace(temp, path)
+
+
+def read_pace(path: Path) -> float:
+    """The pace in the file; the default when it is missing or unreadable (never fails)."""
+    try:
+        seconds = float(path.read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        return DEFAULT_PACE
+    if not 0.0 <= seconds <= MAX_PACE:  # also refuses nan
+        return DEFAULT_PACE
+    return seconds
+
+
+class PacedDecider:
+    """A decider that waits the file's pace before each move it makes."""
+
+    def __init__(self, inner: Decider, path: Path) -> None:
+        self.inner = inner
+        self.path = path
+
+    async def decide(self, core: TableCore, decision: Decision) -> Action:
+        await trio.sleep(read_pace(self.path))
+        return await self.inner.decide(core, decision)
+
+    def observe(self, events: list[Event]) -> None:
+        observe = getattr(self.inner, "observe", None)
+        if observe is not None:
+            observe(events)
+
+
+__all__ = ["DEFAULT_PACE", "PacedDecider", "pace_file", "read_pace", "write_pace"]

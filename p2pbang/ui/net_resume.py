@@ -1,0 +1,140 @@
+"""``p2pbang resume`` in the full-screen interface: the same table screen as a game joined
+or hosted, on the mesh the resume path reopens, ending with the same outcome lines
+("You win!" / "You lose.") once the terminal is restored.
+
+There is no lobby to show: until the session has caught up and the table screen can draw,
+the terminal says what is happening in plain lines (the screen takes over after that).
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import trio
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from p2pbang.engine.actions import End
+from p2pbang.net.identity import Identity
+from p2pbang.table.resume import ResumableGame, resumed_mesh
+from p2pbang.table.session import SessionConfig, SessionResult, TableSession
+from p2pbang.ui.i18n import _
+from p2pbang.ui.net_app import (
+    EXIT_CHEAT,
+    EXIT_GAVE_UP,
+    EXIT_LEFT,
+    EXIT_OK,
+    first_of,
+    outcome_lines,
+)
+from p2pbang.ui.net_table import NetworkTable
+from p2pbang.ui.stage import FINISHED, Stage, run_program
+
+
+@dataclass
+class ResumeRequest:
+    """The game to take up again and where to listen; ``on_open`` runs once the mesh is
+    open (the host restarts its bots there), with a way to tell the person."""
+
+    identity: Identity
+    game: ResumableGame
+    listen: str = ""
+    port: int = 0
+    on_open: Callable[[Callable[[str], None]], None] | None = None
+    pace: Path | None = None  # the pace file of the host's bots, when it brought them back
+    session_config: SessionConfig = field(default_factory=SessionConfig)
+
+
+class ResumePlay:
+    """The program: reopen the mesh, run the session, show the table once it is ready."""
+
+    def __init__(self, request: ResumeRequest, input: Input | None = None,
+                 output: Output | None = None) -> None:
+        self.request = request
+        self.table = NetworkTable(input, output, pace=request.pace)
+        self.result: SessionResult | None = None
+        self.lines_after: list[str] = []
+
+    @staticmethod
+    def _say(text: str) -> None:
+        print(text, flush=True)  # only before the screen is up
+
+    async def __call__(self, stage: Stage) -> int:
+        request, table = self.request, self.table
+        game = request.game
+        async with resumed_mesh(request.identity, game, request.listen,
+                                request.port) as (mesh, inboxes):
+            self._say(_("Resuming the game on port {port}: catching up with the others...")
+                      .format(port=mesh.port))
+            if request.on_open is not None:
+                request.on_open(self._say)
+            session = TableSession(request.identity, game.genesis, mesh, inboxes, game.files,
+                                   table, table, config=request.session_config,
+                                   meta=game.session_meta)
+            session.on_chat = table.chat_received
+            await self._play(stage, session)
+        return self._conclude()
+
+    async def _play(self, stage: Stage, session: TableSession) -> None:
+        table = self.table
+        finished = trio.Event()
+
+        async def run() -> None:
+            self.result = await session.run()
+            finished.set()
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(run)
+            nursery.start_soon(table.send_chats, session)
+            index, _value = await first_of(table.ready.wait, finished.wait)
+            if index == 0:
+                assert table.screen is not None
+                shown = await stage.show(table.screen)
+                nursery.start_soon(self._tick)
+                await first_of(finished.wait, shown.closed.wait)
+                if finished.is_set():
+                    await shown.closed.wait()  # the person reads the end, leaves with q
+                elif shown.result != FINISHED and not isinstance(table.pending, End):
+                    session.leave()
+            if not finished.is_set():
+                await stage.hide()
+                await finished.wait()
+            nursery.cancel_scope.cancel()
+
+    async def _tick(self) -> None:
+        """Redraw each second: the waiting times count up, stale waiting news goes away."""
+        while True:
+            await trio.sleep(1.0)
+            if self.table.screen is not None:
+                self.table.screen.changed()
+
+    def _conclude(self) -> int:
+        result = self.result
+        assert result is not None
+        self.lines_after.extend(outcome_lines(result, self.table))
+        if result.left:
+            return EXIT_LEFT
+        if result.gave_up:
+            return EXIT_GAVE_UP
+        return EXIT_OK if result.ok else EXIT_CHEAT
+
+
+def run_resumed(request: ResumeRequest, input: Input | None = None,
+                output: Output | None = None) -> int:
+    """Resume in the full-screen interface; returns the network commands' exit status."""
+    play = ResumePlay(request, input, output)
+    try:
+        code = run_program(play)
+    except Exception:
+        traceback.print_exc()
+        return EXIT_CHEAT
+    finally:
+        for line in play.lines_after:
+            print(line, flush=True)
+    return EXIT_LEFT if code is None else code
+
+
+__all__ = ["ResumePlay", "ResumeRequest", "run_resumed"]

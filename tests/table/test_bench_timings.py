@@ -1,0 +1,45 @@
+"""How ``bench table`` combines the peers' timing notes into per-move figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from p2pbang.engine.actions import Event
+from p2pbang.table.bench import _percentile, move_latencies
+from p2pbang.table.timing import Timings, load_timings
+
+
+def test_a_move_counts_until_the_last_peer_applied_it() -> None:
+    author = {"decided": {5: 10.0, 9: 20.0}, "applied": {5: 10.001, 9: 20.002},
+              "reshuffles": [0.3]}
+    other = {"decided": {}, "applied": {5: 10.004, 9: 20.010}, "reshuffles": [0.5]}
+    figures = move_latencies([author, other])
+    assert figures["move_ms"] == pytest.approx([4.0, 10.0])
+    assert figures["reshuffle_ms"] == pytest.approx([500.0])
+
+
+def test_a_move_some_peer_never_applied_is_left_out() -> None:
+    author = {"decided": {5: 10.0}, "applied": {5: 10.001}, "reshuffles": []}
+    other = {"decided": {}, "applied": {}, "reshuffles": []}
+    assert move_latencies([author, other]) == {"move_ms": [], "reshuffle_ms": []}
+
+
+def test_percentiles_are_measured_values() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert _percentile(values, 0.5) == 50.0
+    assert _percentile(values, 0.99) == 99.0
+    assert _percentile([7.0], 0.99) == 7.0
+
+
+def test_notes_survive_their_file(tmp_path: Path) -> None:
+    notes = Timings(tmp_path / "p0.timings")
+    notes.decided[3] = 1.5
+    notes.note_applied(3, [Event("draw", seat=0)])
+    notes.note_applied(7, [Event("reshuffle", value=30)])
+    notes.save()
+    loaded = load_timings(tmp_path / "p0.timings")
+    assert loaded["decided"] == {3: 1.5}
+    assert sorted(loaded["applied"]) == [3, 7]
+    assert len(loaded["reshuffles"]) == 1 and loaded["reshuffles"][0] >= 0

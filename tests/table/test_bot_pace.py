@@ -1,0 +1,73 @@
+"""The bots a host starts are paced like solo bots, and +/- on the host's screen sets it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import trio
+import trio.testing
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from p2pbang.engine.actions import Action, Decision
+from p2pbang.table.bot_pace import (
+    DEFAULT_PACE,
+    MAX_PACE,
+    PacedDecider,
+    read_pace,
+    write_pace,
+)
+from p2pbang.table.core import TableCore
+from p2pbang.table.solo import SoloSession
+from p2pbang.ui.table_screen import DELAYS, TableScreen
+
+
+def test_the_pace_file_round_trips_and_never_breaks_a_bot(tmp_path: Path) -> None:
+    path = tmp_path / "bots" / "pace"
+    assert read_pace(path) == DEFAULT_PACE  # no file yet
+    write_pace(path, 0.6)
+    assert read_pace(path) == 0.6
+    write_pace(path, 99)
+    assert read_pace(path) == MAX_PACE
+    path.write_text("nan")
+    assert read_pace(path) == DEFAULT_PACE
+    path.write_text("garbage")
+    assert read_pace(path) == DEFAULT_PACE
+
+
+class _Instant:
+    def __init__(self) -> None:
+        self.asked = 0
+
+    async def decide(self, core: TableCore, decision: Decision) -> Action:
+        self.asked += 1
+        return decision  # type: ignore[return-value]  # the wrapper passes it through
+
+
+def test_a_paced_bot_waits_the_current_pace_before_each_move(tmp_path: Path) -> None:
+    path = tmp_path / "pace"
+    write_pace(path, 1.2)
+    inner = _Instant()
+    paced = PacedDecider(inner, path)
+    waited: list[float] = []
+
+    async def main() -> None:
+        for seconds in (1.2, 0.0):
+            write_pace(path, seconds)
+            start = trio.current_time()
+            await paced.decide(None, "decision")  # type: ignore[arg-type]
+            waited.append(trio.current_time() - start)
+
+    trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert waited == [1.2, 0.0] and inner.asked == 2
+
+
+def test_plus_and_minus_on_the_table_screen_tell_the_host(tmp_path: Path) -> None:
+    heard: list[float] = []
+    with create_pipe_input() as pipe:
+        screen = TableScreen(SoloSession(4, 1), input=pipe, output=DummyOutput(),
+                             on_speed=heard.append)
+        screen.change_speed(-1)
+        screen.change_speed(+1)
+        screen.change_speed(+1)
+    assert heard == [DELAYS[1], DELAYS[2], DELAYS[3]]

@@ -1,0 +1,78 @@
+"""Solo games are saved as they are played and replay like network games."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from p2pbang.engine.actions import End
+from p2pbang.table.replay import replay_solo
+from p2pbang.table.solo import SoloSession
+from p2pbang.table.solo_record import (
+    SoloRecord,
+    SoloRecordError,
+    is_solo_game,
+    load_solo,
+    new_record_path,
+)
+
+
+def _play(tmp_path: Path, seed: int, stop_after: int | None = None) -> SoloSession:
+    session = SoloSession(4, seed, opponents="random")
+    session.record = SoloRecord(4, seed, session.you, session.names, "random",
+                                path=new_record_path(tmp_path, seed))
+    session.record.save()
+    made = 0
+    while True:
+        session.advance()
+        if isinstance(session.truth.pending, End) or made == stop_after:
+            return session
+        session.act(session.legal_actions()[-1])
+        made += 1
+
+
+def test_a_finished_solo_game_replays_to_the_same_end(tmp_path: Path) -> None:
+    played = _play(tmp_path, seed=3)
+    assert played.record is not None and played.record.path is not None
+    assert is_solo_game(played.record.path.parent)
+    record = load_solo(played.record.path.parent)
+    assert record.actions == played.record.actions and record.actions
+    out = io.StringIO()
+    assert replay_solo(record, out=out) == 0
+    text = out.getvalue()
+    assert "The table at the end:" in text and "Game over" in text
+    end = played.truth.pending
+    assert isinstance(end, End)
+    for seat in end.winners:
+        assert played.names[seat] in text
+
+
+def test_a_game_left_midway_is_saved_as_far_as_it_went(tmp_path: Path) -> None:
+    played = _play(tmp_path, seed=4, stop_after=3)
+    assert played.record is not None and played.record.path is not None
+    record = load_solo(played.record.path)
+    assert len(record.actions) == 3
+    out = io.StringIO()
+    assert replay_solo(record, out=out) == 1
+    assert "left before the end" in out.getvalue()
+
+
+def test_a_tampered_action_is_refused_not_replayed(tmp_path: Path) -> None:
+    played = _play(tmp_path, seed=5, stop_after=2)
+    assert played.record is not None and played.record.path is not None
+    data = json.loads(played.record.path.read_text())
+    data["actions"][0] = ["choose", 99]
+    played.record.path.write_text(json.dumps(data))
+    out = io.StringIO()
+    assert replay_solo(load_solo(played.record.path), out=out) == 1
+    assert "FAILED: the saved action" in out.getvalue()
+
+
+def test_something_else_is_not_a_solo_game(tmp_path: Path) -> None:
+    path = tmp_path / "solo.json"
+    path.write_text('{"kind": "something else"}')
+    with pytest.raises(SoloRecordError, match="not a saved solo game"):
+        load_solo(path)
