@@ -58,7 +58,7 @@ from p2pbang.table.lobby_flow import (
 )
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
-from p2pbang.table.table_choice import describe, settings_for
+from p2pbang.table.table_choice import describe, describe_for_listing, settings_for
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
@@ -522,7 +522,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     async def main() -> int:
         table = await _find_table(args, ui.lobby)
-        ui.lobby(f"joining {table.info.name!r} ({table.info.seats} seats, "
+        game = describe(TableSettings.from_info(table.info))
+        ui.lobby(f"joining {table.info.name!r} ({game}, {table.info.seats} seats, "
                  f"{table.info.free} free) at {table.host}:{table.port}")
         seating = Seating(ui, ui, home, {"player": "person"})
         result = await play_at_table(identity, seating, ui.lobby, table=table,
@@ -543,7 +544,8 @@ def cmd_list(args: argparse.Namespace) -> int:
         for table in sorted(tables, key=lambda t: t.info.name):
             info = table.info
             state = "" if info.compatible else f"  (protocol v{info.version}: incompatible)"
-            print(f"{info.name:<24} {info.game:<6} {info.seats - info.free}/{info.seats} "
+            game = describe_for_listing(TableSettings.from_info(info))
+            print(f"{info.name:<24} {game:<6} {info.seats - info.free}/{info.seats} "
                   f"seated   {table.host}:{table.port}   id {info.table_id.hex()[:12]}{state}")
         return EXIT_OK
 

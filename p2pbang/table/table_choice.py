@@ -40,4 +40,19 @@ def describe(settings: TableSettings) -> str:
     return "+".join(names)
 
 
-__all__ = ["UnplayableTable", "choice_of", "describe", "settings_for"]
+def playable(settings: TableSettings) -> bool:
+    """Whether this build can play the game the settings name."""
+    try:
+        choice_of(settings)
+    except UnplayableTable:
+        return False
+    return True
+
+
+def describe_for_listing(settings: TableSettings) -> str:
+    """The game as a table listing shows it, marked when this build cannot play it."""
+    return describe(settings) + ("" if playable(settings) else " (not playable here)")
+
+
+__all__ = ["UnplayableTable", "choice_of", "describe", "describe_for_listing", "playable",
+           "settings_for"]

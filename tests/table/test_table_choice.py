@@ -118,3 +118,34 @@ def test_a_table_cannot_be_opened_for_a_game_this_build_cannot_play(tmp_path) ->
 
     with pytest.raises(TableRefused, match="the variant 'shadows' is not playable"):
         trio.run(main)
+
+
+def test_the_txt_record_carries_the_choice(dodge_city_playable: None) -> None:
+    choice = GameChoice.make("bang", 8, ["dodge-city"])
+    settings = settings_for("Saloon", choice)
+    info = TableInfo(b"\x02" * 16, settings.name, settings.game, settings.seats, 3,
+                     Identity.generate("Host").peer_id, settings.options)
+    record = info.to_record()
+    assert record["o.expansions"] == "dodge-city"
+    assert choice_of(TableSettings.from_info(TableInfo.from_record(record))) == choice
+
+
+def test_list_shows_each_tables_game(monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from p2pbang.cli import main
+
+    host = Identity.generate("Host").peer_id
+    tables = [
+        DiscoveredTable(TableInfo(b"\x03" * 16, "Base", "bang", 5, 2, host), "10.0.0.5", 7000),
+        DiscoveredTable(TableInfo(b"\x04" * 16, "Future", "bang", 8, 1, host,
+                                  (("expansions", "dodge-city"),)), "10.0.0.6", 7001),
+    ]
+
+    async def browse(timeout: float, stop_when=None) -> list[DiscoveredTable]:
+        return tables
+
+    monkeypatch.setattr("p2pbang.table.commands.browse_tables", browse)
+    assert main(["list", "--timeout", "0.1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Base") and " bang " in lines[0] and "3/5 seated" in lines[0]
+    assert "bang+dodge-city (not playable here) 7/8 seated" in lines[1]
