@@ -38,6 +38,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End
+from p2pbang.engine.choice import GameChoice
 from p2pbang.net.discovery import (
     DiscoveredTable,
     DiscoveryError,
@@ -65,6 +66,7 @@ from p2pbang.table.session import (
     TableSession,
     prepare_mesh,
 )
+from p2pbang.table.table_choice import settings_for
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.lobby import (
     LobbyScreen,
@@ -382,8 +384,9 @@ class NetworkPlay:
                 self.screen.show(self.form)
                 return None
         try:
-            return TableSettings(options.name, "bang", options.seats)
-        except ValueError as exc:
+            choice = GameChoice.make("bang", options.seats, options.expansions)
+            return settings_for(options.name, choice)
+        except ValueError as exc:  # ChoiceError included: the form checked it already
             self.form.message = str(exc)
             self.screen.show(self.form)
             return None
