@@ -66,7 +66,7 @@ from p2pbang.table.session import (
     TableSession,
     prepare_mesh,
 )
-from p2pbang.table.table_choice import settings_for
+from p2pbang.table.table_choice import choice_of, settings_for
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.lobby import (
     LobbyScreen,
@@ -404,11 +404,13 @@ class NetworkPlay:
                                  port=request.port, config=request.mesh_config,
                                  min_players=settings.seats)
             capacity, name = settings.seats, settings.name
+            wanted = settings
         else:
             assert table is not None
             context = join_table(self.identity, table, host=request.listen, port=request.port,
                                  config=request.mesh_config, min_players=table.info.seats)
             capacity, name = table.info.seats, table.info.name
+            wanted = TableSettings.from_info(table.info)
         opening = WaitingRoom(lambda: RoomState(name, (), capacity,
                                                 message=_("Connecting...")),
                               None, None, lambda: self._post(Choice("leave")))
@@ -417,6 +419,9 @@ class NetworkPlay:
         self._playing = False
         try:
             with trio.CancelScope() as scope:
+                # A game this version cannot play is refused before sitting down (the
+                # UnplayableTable reason is shown like any refusal).
+                choice_of(wanted)
                 self._nursery.start_soon(self._leave_if_closed, shown, scope)
                 async with context as lobby:
                     inboxes = prepare_mesh(lobby.mesh)

@@ -96,3 +96,32 @@ def test_the_form_offers_playable_expansions_and_the_seats_follow(
     assert "Seats: 3 to 8." in text_of(form.lines(80, 20))
     assert form.submit() and form.message == ""
     assert opened == [TableOptions("Saloon", 8, "Ann", ("dodge-city",))]
+
+
+@pytest.fixture
+def pipe():
+    from prompt_toolkit.input import create_pipe_input
+
+    with create_pipe_input() as pipe_input:
+        yield pipe_input
+
+
+def test_a_host_cannot_open_a_table_for_a_game_this_version_cannot_play(tmp_path,
+                                                                        pipe) -> None:
+    import trio
+
+    from p2pbang.net.lobby import TableSettings
+    from p2pbang.ui.net_app import EXIT_USAGE
+
+    from .test_net_play import run_with_bots
+
+    async def script(play, bots, nursery: trio.Nursery) -> None:
+        return None
+
+    settings = TableSettings("Saloon", "bang", 4, (("expansions", "high-noon"),))
+    code, play, _bots = run_with_bots(tmp_path, pipe, script, open_bot=False,
+                                      announce=False, settings=settings)
+    assert code == EXIT_USAGE
+    assert play.lines_after == [
+        "Could not open the table: cannot play at 'Saloon': the expansion 'high-noon' is not "
+        "playable in this version; playable expansions of bang: none yet"]
