@@ -437,15 +437,14 @@ def cmd_host(args: argparse.Namespace) -> int:
     if isinstance(choice, str):
         print(choice, file=sys.stderr)
         return EXIT_USAGE
-    args.settings = settings_for(args.name, choice)
+    settings = settings_for(args.name, choice)
     home = _home(args)
     identity = _player_identity(args)
     if identity is None:
         return EXIT_USAGE
     if _full_screen(args):
-        return _host_full_screen(args, home, identity)
+        return _host_full_screen(args, home, identity, settings)
     ui = PlainNetworkTable()
-    settings: TableSettings = args.settings
     bots: list[subprocess.Popen] = []
     listen = _listen(args)
 
@@ -474,7 +473,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         _reap(bots)
 
 
-def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity) -> int:
+def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
+                      settings: TableSettings) -> int:
     from p2pbang.ui.net_app import NetworkRequest, run_network
 
     listen = _listen(args)
@@ -486,7 +486,7 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity) 
 
     request = NetworkRequest(
         identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
-        listen=listen, port=args.port, settings=args.settings,
+        listen=listen, port=args.port, settings=settings,
         announce=not args.no_announce, invite_host=listen or lan_address(), on_open=opened,
         bots=args.bots, bots_home=home / "bots")
     code = EXIT_LEFT
