@@ -10,10 +10,18 @@ import sys
 from collections.abc import Callable, Sequence
 
 from p2pbang import __version__
+from p2pbang.table.choice_flags import (
+    EXIT_USAGE,
+    add_choice_arguments,
+    choice_or_message,
+    flags_for,
+)
 
 EPILOG_SOLO = """examples:
   p2pbang solo                       a 5-player game, you against 4 bots
   p2pbang solo --players 7 --seed 42 the same deal every time with the same seed
+  p2pbang solo --expansions dodge-city --players 8
+                                     with an expansion (once this version plays it)
 """
 EPILOG_SELFPLAY = """examples:
   p2pbang selfplay --games 2000 --players 7
@@ -29,7 +37,8 @@ EPILOG_BENCH = """examples:
 
 
 def _players(text: str) -> int:
-    value = _int_in(text, 4, 7, "players")
+    # The widest range of the family; the game choice checks the range of the chosen game.
+    value = _int_in(text, 2, 8, "players")
     return value
 
 
@@ -68,7 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a whole game of BANG! against computer players on this machine.",
         epilog=EPILOG_SOLO, formatter_class=argparse.RawDescriptionHelpFormatter)
     solo.add_argument("--players", type=_players, default=5,
-                      help="seats at the table, you included (4-7, default 5)")
+                      help="seats at the table, you included (base game 4-7, default 5)")
+    add_choice_arguments(solo)
     solo.add_argument("--seed", type=_seed, default=None,
                       help="deal seed: the same seed deals the same game (default: random)")
     solo.add_argument("--player", "--name", dest="player", default="You",
@@ -92,9 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=_positive("games"), default=100,
                           help="how many games to play (default 100)")
     selfplay.add_argument("--players", type=_players, default=7,
-                          help="seats in every game (4-7, default 7)")
+                          help="seats in every game (base game 4-7, default 7)")
     selfplay.add_argument("--seed", type=_seed, default=0,
                           help="the run's seed: the same seed plays the same games (default 0)")
+    add_choice_arguments(selfplay)
 
     bench = commands.add_parser(
         "bench", help="measure engine, crypto or network speed on this machine",
@@ -106,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     engine.add_argument("--games", type=_positive("games"), default=1000)
     engine.add_argument("--players", type=_players, default=7)
     engine.add_argument("--seed", type=_seed, default=0)
+    add_choice_arguments(engine)
     crypto = targets.add_parser("crypto", help="mental-poker shuffle, proofs and table setup")
     crypto.add_argument("--cards", type=_positive("cards", 1024), default=80)
     crypto.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=7)
@@ -114,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     table = targets.add_parser("table", help="a whole bot game over loopback, one process "
                                              "per peer, full protocol")
     table.add_argument("--peers", type=_players, default=7)
+    add_choice_arguments(table)
 
     from p2pbang.table.commands import add_table_commands
 
@@ -128,19 +141,27 @@ def cmd_solo(args: argparse.Namespace) -> int:
     from p2pbang.ui.i18n import set_language
     from p2pbang.ui.plain import PlainSolo
 
+    choice = choice_or_message(args, args.players)
+    if isinstance(choice, str):
+        print(choice, file=sys.stderr)
+        return EXIT_USAGE
     set_language(args.lang)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = SoloSession(args.players, seed, your_name=args.player, opponents=args.opponents)
+    session = SoloSession(args.players, seed, your_name=args.player, opponents=args.opponents,
+                          choice=choice)
     record = SoloRecord(args.players, seed, session.you, session.names, args.opponents,
-                        path=new_record_path(data_home(args.home), seed))
+                        path=new_record_path(data_home(args.home), seed), choice=choice)
     try:
         record.save()
     except OSError as exc:
         print(f"p2pbang: cannot save the game: {exc}", file=sys.stderr)
         return 2
     session.record = record
-    again = (f"(seed {seed}: 'p2pbang solo --players {args.players} --seed {seed}' deals "
-             f"this game again; 'p2pbang replay {record.path}' tells it again)")
+    base = choice.game == "bang" and not choice.expansions and not choice.variants
+    flags = "" if base else " ".join(flags_for(choice))
+    again = (f"(seed {seed}: 'p2pbang solo --players {args.players}{' ' + flags if flags else ''}"
+             f" --seed {seed}' deals this game again; 'p2pbang replay {record.path}' tells it "
+             "again)")
     if args.plain:
         print(again)
         return PlainSolo(session).run()
@@ -154,16 +175,25 @@ def cmd_solo(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from p2pbang.sim.selfplay import selfplay
 
-    report = selfplay(args.games, args.players, args.seed)
+    choice = choice_or_message(args, args.players)
+    if isinstance(choice, str):
+        print(choice, file=sys.stderr)
+        return EXIT_USAGE
+    report = selfplay(args.games, args.players, args.seed, choice)
     print(report.summary())
     return 1 if report.problems else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.target in ("engine", "table"):
+        choice = choice_or_message(args, args.players if args.target == "engine" else args.peers)
+        if isinstance(choice, str):
+            print(choice, file=sys.stderr)
+            return EXIT_USAGE
     if args.target == "engine":
         from p2pbang.sim.bench_engine import print_engine_bench
 
-        print_engine_bench(args.games, args.players, args.seed)
+        print_engine_bench(args.games, args.players, args.seed, choice)
     elif args.target == "crypto":
         from p2pbang.crypto.bench import print_crypto_bench
 
@@ -171,7 +201,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     elif args.target == "table":
         from p2pbang.table.bench import print_table_bench
 
-        return print_table_bench(args.peers)
+        return print_table_bench(args.peers, choice)
     else:
         from p2pbang.net.bench import print_net_bench
 

@@ -153,4 +153,8 @@ def _validate(choice: GameChoice) -> None:
     low, high = seat_range(game, choice.expansions)
     if type(choice.seats) is not int or not low <= choice.seats <= high:
         extras = f" with {', '.join(choice.expansions)}" if choice.expansions else ""
-        raise ChoiceError(f"{game}{extras} takes {low} to {high} players, not {choice.seats}")
+        wider = seat_range(game, (*choice.expansions, "dodge-city"))
+        hint = (f" ({wider[0]} to {wider[1]} with dodge-city)"
+                if wider != (low, high) and wider[0] <= choice.seats <= wider[1] else "")
+        raise ChoiceError(f"{game}{extras} takes {low} to {high} players, not {choice.seats}"
+                          f"{hint}")

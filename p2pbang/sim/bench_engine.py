@@ -12,15 +12,20 @@ import time
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.game import Game
 
 
-def run_engine_bench(games: int = 500, players: int = 7, seed: int = 0) -> dict[str, float]:
+def run_engine_bench(games: int = 500, players: int = 7, seed: int = 0,
+                     choice: GameChoice | None = None) -> dict[str, float]:
+    """``choice``: the game to time (the base game for ``players`` when omitted)."""
+    choice = choice or GameChoice.make("bang", players)
+    players = choice.seats
     steps = decisions = turns = 0
     start = time.process_time()
     wall = time.perf_counter()
     for index in range(games):
-        game = Game(players)
+        game = Game(players, choice=choice)
         dealer = LocalDealer(f"{seed}/{index}")
         bots = [RandomBot(f"{seed}/{index}/{s}") for s in range(players)]
         apply = game.apply
@@ -37,6 +42,7 @@ def run_engine_bench(games: int = 500, players: int = 7, seed: int = 0) -> dict[
     return {
         "games": games,
         "players": players,
+        "game": choice.label(),
         "cpu_seconds": cpu,
         "wall_seconds": time.perf_counter() - wall,
         "games_per_second": games / cpu,
@@ -47,9 +53,11 @@ def run_engine_bench(games: int = 500, players: int = 7, seed: int = 0) -> dict[
     }
 
 
-def print_engine_bench(games: int, players: int, seed: int) -> None:
-    r = run_engine_bench(games, players, seed)
-    print(f"engine benchmark: {r['games']:.0f} complete {players}-player base games, random "
+def print_engine_bench(games: int, players: int, seed: int,
+                       choice: GameChoice | None = None) -> None:
+    choice = choice or GameChoice.make("bang", players)
+    r = run_engine_bench(games, players, seed, choice)
+    print(f"engine benchmark: {r['games']:.0f} complete games of {choice.label()}, random "
           f"bots, LocalDealer, one core ({platform.processor() or platform.machine()}, "
           f"Python {platform.python_version()})")
     print(f"  games/s         {r['games_per_second']:10.1f}   (target 200, ship at 50)")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.game import Game
 from p2pbang.engine.invariants import violations
 from p2pbang.engine.runner import play_out
@@ -29,9 +30,11 @@ class SelfplayReport:
     wins: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    game: str = ""  # the choice's label: which rules were checked
 
     def summary(self) -> str:
         lines = [
+            *([f"game: {self.game}"] if self.game else []),
             f"games: {self.games}   steps: {self.steps}   "
             f"avg steps/game: {self.steps / max(self.games, 1):.1f}   "
             f"avg turns/game: {self.turns / max(self.games, 1):.1f}",
@@ -51,8 +54,9 @@ def _game_seed(seed: int, index: int) -> str:
     return f"{seed}/{index}"
 
 
-def play_one(players: int, seed: str, check: bool) -> tuple[Game, list[str]]:
-    game = Game(players)
+def play_one(players: int, seed: str, check: bool,
+             choice: GameChoice | None = None) -> tuple[Game, list[str]]:
+    game = Game(players, choice=choice)
     dealer = LocalDealer(seed)
     bots = [RandomBot(f"{seed}/{seat}") for seat in range(players)]
     problems: list[str] = []
@@ -70,14 +74,18 @@ def play_one(players: int, seed: str, check: bool) -> tuple[Game, list[str]]:
     return game, problems
 
 
-def selfplay(games: int, players: int, seed: int = 0) -> SelfplayReport:
-    report = SelfplayReport()
+def selfplay(games: int, players: int, seed: int = 0,
+             choice: GameChoice | None = None) -> SelfplayReport:
+    """``choice``: the game to play (the base game for ``players`` when omitted)."""
+    choice = choice or GameChoice.make("bang", players)
+    players = choice.seats
+    report = SelfplayReport(game=choice.label())
     start = time.perf_counter()
     for index in range(games):
         game_seed = _game_seed(seed, index)
-        game, problems = play_one(players, game_seed, check=True)
+        game, problems = play_one(players, game_seed, check=True, choice=choice)
         if not problems:
-            again, _ = play_one(players, game_seed, check=False)
+            again, _ = play_one(players, game_seed, check=False, choice=choice)
             if history_hash(again.history) != history_hash(game.history):
                 problems.append(f"game {game_seed}: same seed, different log hash")
         report.problems.extend(problems)

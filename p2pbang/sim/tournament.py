@@ -21,6 +21,7 @@ from p2pbang.bots.sensible import SensibleBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.game import Game
 
 MAX_STEPS = 20_000
@@ -42,9 +43,10 @@ def lineup(sheriff_team: str, others: str) -> dict[str, str]:
 
 
 def play_game(players: int, seed: int | str, kinds: Mapping[str, str],
-              feed_events: bool = True) -> GameRecord:
-    """One complete game; ``kinds`` maps each role to a bot kind ("random", "sensible")."""
-    game = Game(players)
+              feed_events: bool = True, choice: GameChoice | None = None) -> GameRecord:
+    """One complete game; ``kinds`` maps each role to a bot kind ("random", "sensible");
+    ``choice``: the game (the base game for ``players`` when omitted)."""
+    game = Game(players, choice=choice)
     dealer = LocalDealer(f"tournament/{seed}")
     while not isinstance(game.pending, (Decision, End)):  # roles are dealt before any decision
         game.apply(dealer.resolve(game.pending))

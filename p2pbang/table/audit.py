@@ -22,6 +22,7 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.gamefiles import Transcript
 from p2pbang.table.seats import seat_number
+from p2pbang.table.table_choice import UnplayableTable
 
 EventSink = Callable[[list[Event]], None]
 
@@ -82,16 +83,21 @@ def audit(transcript: Transcript,
         report.problem = f"the genesis lacks the signature of {', '.join(unsigned)}"
         return report
     report.checked.append("genesis: signed by every player")
-    if not 4 <= players <= 7 or genesis.settings.game != "bang":
-        report.problem = f"not a base game of BANG! for 4-7 players ({genesis.settings.game}, " \
-                         f"{players} seats)"
+    try:
+        choice = transcript.choice
+    except UnplayableTable as exc:
+        report.problem = f"the genesis names a game this version cannot check: {exc}"
         return report
+    if choice.seats != players:
+        report.problem = f"the genesis names {choice.seats} seats but seats {players} players"
+        return report
+    report.checked.append(f"game: {choice.label()} (bound by the genesis)")
     try:
         roster = Roster([seat.public_key for seat in genesis.seats])
     except RosterError as exc:
         report.problem = f"the genesis roster is unusable: {exc}"
         return report
-    core = TableCore(players, None, MentalDealer(None, players, genesis.session_id))
+    core = TableCore(players, None, MentalDealer(None, players, genesis.session_id), choice)
     core.start()
     report.core = core
     driver = LogDriver(core, on_events=narrate(core, names) if narrate is not None else None)

@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from p2pbang.engine.choice import GameChoice
+from p2pbang.table.choice_flags import flags_for
 from p2pbang.table.timing import load_timings
 
 PORT_LINE = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
@@ -63,15 +65,17 @@ def _stats(out: Path) -> dict[str, Any]:
     raise RuntimeError(f"a peer printed no statistics:\n{out.read_text(errors='replace')}")
 
 
-def run_table_bench(peers: int = 7) -> dict[str, Any]:
-    """Play one game with ``peers`` bot processes and collect every peer's figures."""
-    if not 4 <= peers <= 7:
-        raise ValueError("a base game seats 4 to 7 players")
+def run_table_bench(peers: int = 7, choice: GameChoice | None = None) -> dict[str, Any]:
+    """Play one game with ``peers`` bot processes and collect every peer's figures;
+    ``choice``: the game the table plays (the base game for ``peers`` when omitted)."""
+    choice = choice or GameChoice.make("bang", peers)  # ChoiceError names the seat range
+    peers = choice.seats
     with tempfile.TemporaryDirectory(prefix="p2pbang-bench-") as root:
         started = time.perf_counter()
         processes = []
         opener = _start(Path(root) / "p0", ["--open", "--seats", str(peers), "--player", "P0",
-                                            "--timings", str(Path(root) / "p0.timings")])
+                                            "--timings", str(Path(root) / "p0.timings"),
+                                            *flags_for(choice)])
         processes.append(opener)
         port = _wait_for_port(*opener)
         for index in range(1, peers):
@@ -87,8 +91,9 @@ def run_table_bench(peers: int = 7) -> dict[str, Any]:
         wall = time.perf_counter() - started
         stats = [_stats(out) for _, out in processes]
         timings = [load_timings(Path(root) / f"p{index}.timings") for index in range(peers)]
-    return {"peers": peers, "wall_s": wall, "codes": codes, "stats": stats,
-            "heads": len({s["head"] for s in stats}), **move_latencies(timings)}
+    return {"peers": peers, "game": choice.label(), "wall_s": wall, "codes": codes,
+            "stats": stats, "heads": len({s["head"] for s in stats}),
+            **move_latencies(timings)}
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -129,6 +134,7 @@ def format_table_bench(result: dict[str, Any]) -> str:
     lines = [
         f"table bench: {result['peers']} bot peers, one process each, loopback TCP, full "
         f"protocol ({stats[0]['entries']:.0f} log entries)",
+        f"  game                           {result.get('game', 'bang')}",
         f"  setup (genesis -> first move)  {setup:7.2f} s   target <= {TARGETS['setup_s']:g} s",
         f"  game (genesis -> end agreed)   {game:7.2f} s   target <  {TARGETS['game_s']:g} s",
         f"  wall (processes start -> exit) {result['wall_s']:7.2f} s",
@@ -159,9 +165,9 @@ def _reshuffle_line(reshuffles: list[float]) -> str:
     return f"  mid-game reshuffle             {shown} ms (slowest peer)"
 
 
-def print_table_bench(peers: int = 7) -> int:
+def print_table_bench(peers: int = 7, choice: GameChoice | None = None) -> int:
     """Run the benchmark and print its report (what ``p2pbang bench table`` shows)."""
-    result = run_table_bench(peers)
+    result = run_table_bench(peers, choice)
     print(format_table_bench(result))
     ok = result["heads"] == 1 and all(code == 0 for code in result["codes"])
     return 0 if ok else 1

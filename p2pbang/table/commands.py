@@ -42,6 +42,7 @@ from p2pbang.net.mesh import DialError, PreambleError
 from p2pbang.net.store import StoreError
 from p2pbang.table.bot_pace import DEFAULT_PACE, PacedDecider, pace_file, write_pace
 from p2pbang.table.cheats import CHEAT_KINDS
+from p2pbang.table.choice_flags import add_choice_arguments, choice_or_message
 from p2pbang.table.gamefiles import (
     GameFileError,
     data_home,
@@ -59,6 +60,7 @@ from p2pbang.table.lobby_flow import (
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.resume import resumable_game, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
+from p2pbang.table.table_choice import describe, describe_for_listing, settings_for
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
@@ -190,13 +192,14 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                                   "interface).", epilog=EPILOG_HOST)
     host.add_argument("--table-name", "--name", dest="table_name", default="BANG table",
                       help="the table's name (--name is its old spelling)")
-    host.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
-                      help="players at the table, you included (4-7, default 5)")
-    host.add_argument("--bots", type=_int_in(0, 6, "bots"), default=0,
+    host.add_argument("--seats", type=_int_in(2, 8, "seats"), default=5,
+                      help="players at the table, you included (base game 4-7, default 5)")
+    host.add_argument("--bots", type=_int_in(0, 7, "bots"), default=0,
                       help="fill this many seats with bot peers started on this machine")
     host.add_argument("--player", default=None, help="your display name at the table")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table over mDNS")
+    add_choice_arguments(host)
     _interface(host)
     _common(host)
 
@@ -230,8 +233,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--join", default=None, metavar="TABLE|HOST:PORT",
                      help="the table to join, by name, id prefix or address")
     bot.add_argument("--open", action="store_true", help="open a new table instead")
-    bot.add_argument("--seats", type=_int_in(4, 7, "seats"), default=5,
-                     help="with --open: players at the table (4-7, default 5)")
+    bot.add_argument("--seats", type=_int_in(2, 8, "seats"), default=5,
+                     help="with --open: players at the table (base game 4-7, default 5)")
     bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
     bot.add_argument("--player", "--name", dest="player", default=None,
                      help="the bot's display name at the table (--name is its old spelling)")
@@ -245,6 +248,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--verbose", action="store_true", help="print every event")
     bot.add_argument("--announce", action="store_true",
                      help="with --open: announce the table over mDNS")
+    add_choice_arguments(bot)
     bot.add_argument("--cheat", choices=CHEAT_KINDS, default=None, help=argparse.SUPPRESS)
     bot.add_argument("--record", default=None, help=argparse.SUPPRESS)
     bot.add_argument("--timings", default=None, help=argparse.SUPPRESS)  # bench table
@@ -494,14 +498,18 @@ def cmd_host(args: argparse.Namespace) -> int:
         print("p2pbang: leave at least one seat for yourself (--bots < --seats)",
               file=sys.stderr)
         return EXIT_USAGE
+    choice = choice_or_message(args, args.seats)
+    if isinstance(choice, str):
+        print(choice, file=sys.stderr)
+        return EXIT_USAGE
+    settings = settings_for(args.table_name, choice)
     home = _home(args)
     identity = _player_identity(args)
     if identity is None:
         return EXIT_USAGE
     if _full_screen(args):
-        return _host_full_screen(args, home, identity)
+        return _host_full_screen(args, home, identity, settings)
     ui = PlainNetworkTable()
-    settings = TableSettings(args.table_name, "bang", args.seats)
     bots: list[subprocess.Popen] = []
     listen = _listen(args)
 
@@ -511,8 +519,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         ui.lobby(f"table {settings.name!r} open on port {port}: others join with "
                  f"'p2pbang join {shlex.quote(settings.name)}' or "
                  f"'p2pbang join --peer {shown}:{port}'")
-        ui.lobby(f"you are {identity.name}; the game starts when all {settings.seats} seats "
-                 "are taken")
+        ui.lobby(f"you are {identity.name}; the game ({describe(settings)}) starts when all "
+                 f"{settings.seats} seats are taken")
         if args.bots:
             bots.extend(_spawn_bots(args.bots, port, listen, home))
             ui.lobby(f"started {args.bots} bot peers (their output: {home / 'bots'})")
@@ -530,7 +538,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         _reap(bots)
 
 
-def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity) -> int:
+def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
+                      settings: TableSettings) -> int:
     from p2pbang.ui.net_app import NetworkRequest, run_network
 
     listen = _listen(args)
@@ -542,7 +551,7 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity) 
 
     request = NetworkRequest(
         identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
-        listen=listen, port=args.port, settings=TableSettings(args.table_name, "bang", args.seats),
+        listen=listen, port=args.port, settings=settings,
         announce=not args.no_announce, invite_host=listen or lan_address(), on_open=opened,
         bots=args.bots, bots_home=bots_home(home))
     code = EXIT_LEFT
@@ -578,7 +587,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     async def main() -> int:
         table = await _find_table(args, ui.lobby, ui.input.readline)
-        ui.lobby(f"joining {table.info.name!r} ({table.info.seats} seats, "
+        game = describe(TableSettings.from_info(table.info))
+        ui.lobby(f"joining {table.info.name!r} ({game}, {table.info.seats} seats, "
                  f"{table.info.free} free) at {table.host}:{table.port}")
         seating = Seating(ui, ui, home, {"player": "person"})
         result = await play_at_table(identity, seating, ui.lobby, table=table,
@@ -599,7 +609,8 @@ def cmd_list(args: argparse.Namespace) -> int:
         for table in sorted(tables, key=lambda t: t.info.name):
             info = table.info
             state = "" if info.compatible else f"  (protocol v{info.version}: incompatible)"
-            print(f"{info.name:<24} {info.game:<6} {info.seats - info.free}/{info.seats} "
+            game = describe_for_listing(TableSettings.from_info(info))
+            print(f"{info.name:<24} {game:<6} {info.seats - info.free}/{info.seats} "
                   f"seated   {table.host}:{table.port}   id {info.table_id.hex()[:12]}{state}")
         return EXIT_OK
 
@@ -621,6 +632,14 @@ def cmd_bot(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     if sum(bool(x) for x in (args.open, args.peer, args.table)) > 1:
         print("p2pbang: choose one of TABLE, --peer and --open", file=sys.stderr)
+        return EXIT_USAGE
+    if not args.open and (args.game != "bang" or args.expansions or args.variant):
+        print("p2pbang: --game, --expansions and --variant choose the game of a table a bot "
+              "opens (--open); a bot that joins plays the table's game", file=sys.stderr)
+        return EXIT_USAGE
+    choice = choice_or_message(args, args.seats)
+    if args.open and isinstance(choice, str):
+        print(choice, file=sys.stderr)
         return EXIT_USAGE
     home = _home(args)
     name = args.player or BOT_NAMES[int.from_bytes(os.urandom(1), "big") % len(BOT_NAMES)]
@@ -649,7 +668,8 @@ def cmd_bot(args: argparse.Namespace) -> int:
     async def main() -> int:
         reporter.say(f"bot {identity.name} ({identity.peer_id}), files in {home}")
         if args.open:
-            settings = TableSettings(args.table_name, "bang", args.seats)
+            assert not isinstance(choice, str)
+            settings = settings_for(args.table_name, choice)
             result = await play_at_table(identity, seating, reporter.say, settings=settings,
                                          listen=listen, port=args.port, announce=args.announce,
                                          lobby_timeout=BOT_LOBBY_TIMEOUT, on_open=opened)

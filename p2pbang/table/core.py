@@ -31,6 +31,7 @@ from p2pbang.engine.actions import (
     Play,
     UseBarrel,
 )
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.game import SPECTATOR, Game
 from p2pbang.engine.wire import WireError, from_wire, to_wire
 
@@ -69,14 +70,16 @@ def revealed_slots(action: Action) -> tuple[int, ...]:
 
 class TableCore:
     """The game of one seat (``seat=None``: an observer that checks everything and holds no
-    secret: spectators and ``p2pbang verify``)."""
+    secret: spectators and ``p2pbang verify``). ``choice`` is the game the genesis names
+    (the base game when omitted)."""
 
-    def __init__(self, players: int, seat: int | None, dealer: MentalDealer) -> None:
+    def __init__(self, players: int, seat: int | None, dealer: MentalDealer,
+                 choice: GameChoice | None = None) -> None:
         if dealer.seat != seat:
             raise ValueError("the dealer must belong to the same seat")
         self.seat = seat
         self.players = players
-        self.game = Game(players, viewer=SPECTATOR if seat is None else seat)
+        self.game = Game(players, viewer=SPECTATOR if seat is None else seat, choice=choice)
         self.dealer = dealer
         self._chance_running = False
         self.entries = 0

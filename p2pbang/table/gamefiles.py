@@ -6,8 +6,9 @@ One directory per game, ``<data home>/games/<session id hex>/`` (``store.game_di
 ``genesis.bin``     the signed genesis and every player's signature of it (who, what rules)
 ``log.bin``         the append-only signed log (``LogStore``), fsync-ed as it grows
 ``secrets.bin``     this seat's dealer secrets, mode 0600 (``SecretsFile``)
-``table.json``      this peer's notes: its seat, how it plays (person or bot), where the
-                    other peers listen, whether the game is over
+``table.json``      this peer's notes: its seat, the game (``GameChoice.to_wire``, a copy
+                    for people: the genesis settings are what binds it), how it plays
+                    (person or bot), where the other peers listen, whether it is over
 ``verdict.json``    written when the game stopped on a cheat: who did what, where
 ``evidence.bin``    the offending payload or the proof of equivocation, byte for byte
 ``transcript.p2pb`` the whole game in one self-contained file (genesis, signatures,
@@ -30,6 +31,7 @@ from typing import Any
 import msgpack
 import platformdirs
 
+from p2pbang.engine.choice import GameChoice
 from p2pbang.net.identity import APP_NAME, HOME_ENV_VAR
 from p2pbang.net.lobby import Genesis, LobbyError, verify_genesis, verify_genesis_signature
 from p2pbang.net.log import Log
@@ -41,6 +43,7 @@ from p2pbang.net.store import (
     restore_into,
     scan_log,
 )
+from p2pbang.table.table_choice import choice_of
 
 GENESIS_FILE = "genesis.bin"
 META_FILE = "table.json"
@@ -140,6 +143,13 @@ class Transcript:
         if not isinstance(proofs, list) or not all(isinstance(p, bytes) for p in proofs):
             raise GameFileError(f"{what}: the proofs must be a list of byte strings")
         return cls(genesis_from_blob(raw, what), entries, proofs)
+
+    @property
+    def choice(self) -> GameChoice:
+        """The game this transcript plays, as its signed genesis names it (a game saved
+        before expansions existed has no options there: the base game).
+        ``UnplayableTable`` when this version cannot play it."""
+        return choice_of(self.genesis.settings)
 
 
 class GameFiles:

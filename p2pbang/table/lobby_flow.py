@@ -37,6 +37,7 @@ from p2pbang.table.cheats import Cheater
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.players import Decider, Reporter
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
+from p2pbang.table.table_choice import UnplayableTable, choice_of
 
 GAME_MESH = MeshConfig(outbox_size=4096)
 REFUSALS = ("table full", "not in the table's roster", "banned", "different table")
@@ -129,10 +130,12 @@ async def play_at_table(
         raise ValueError("open a table or join one")
     context: AbstractAsyncContextManager[Lobby]
     if settings is not None:
+        _refuse_unplayable(settings)
         context = open_table(identity, settings, host=listen or "", port=port, config=GAME_MESH,
                              min_players=settings.seats)
     else:
         assert table is not None
+        _refuse_unplayable(TableSettings.from_info(table.info))
         context = join_table(identity, table, host=listen or "", port=port, config=GAME_MESH,
                              min_players=table.info.seats)
     try:
@@ -144,6 +147,14 @@ async def play_at_table(
         if refused is None:
             raise
         raise first_leaf(refused) from None
+
+
+def _refuse_unplayable(settings: TableSettings) -> None:
+    """Refuse, before sitting down, a table whose game this build cannot play."""
+    try:
+        choice_of(settings)
+    except UnplayableTable as exc:
+        raise TableRefused(str(exc)) from None
 
 
 def first_leaf(group: BaseException) -> BaseException:
@@ -158,6 +169,7 @@ async def _play(lobby: Lobby, identity: Identity, seating: Seating, say: Say, an
                 on_open: Callable[[Lobby], Awaitable[None]] | None) -> SessionResult:
     inboxes = prepare_mesh(lobby.mesh)
     genesis = await _wait_for_genesis(lobby, say, announce, lobby_timeout, on_open)
+    _refuse_unplayable(genesis.settings)  # the signed genesis binds the game, not the TXT
     files = GameFiles.for_session(seating.home, genesis.session_id)
     cheat = None
     if seating.cheat_kind is not None:

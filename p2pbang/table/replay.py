@@ -66,7 +66,7 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
     inp = inp or sys.stdin
     session = SoloSession(record.players, record.seed, record.you,
                           your_name=record.names[record.you], opponents=record.opponents,
-                          spectate=True)
+                          spectate=True, choice=record.choice)
     spectator = session.spectator
     assert spectator is not None
     describer = Describer(spectator, record.names)

@@ -63,6 +63,7 @@ from p2pbang.table.dealer_secrets import SeatSecrets, pending_opening, restore_o
 from p2pbang.table.driver import FAILURE, LogDriver, Verdict
 from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
 from p2pbang.table.players import Decider, PlayerQuit, Reporter
+from p2pbang.table.table_choice import choice_of
 
 if TYPE_CHECKING:
     from p2pbang.table.cheats import Cheater
@@ -211,6 +212,7 @@ class TableSession:
         self.session_id = genesis.session_id
         self.seat = genesis.seat_of(identity.peer_id)
         self.players = len(genesis.seats)
+        self.choice = choice_of(genesis.settings)
         self.names = [seat.name for seat in genesis.seats]
         self.roster = Roster([seat.public_key for seat in genesis.seats])
         self.restored_entries = 0
@@ -247,7 +249,8 @@ class TableSession:
         self.files.save_genesis(self.genesis)
         self.files.update_meta(seat=self.seat, peer_id=self.identity.peer_id,
                                session=self.session_id.hex(), names=self.names,
-                               port=self.mesh.port, over=False, **self.meta)
+                               game=self.choice.to_wire(), port=self.mesh.port, over=False,
+                               **self.meta)
         self._remember_peers()
         self._open_dealer()
         result: SessionResult
@@ -303,7 +306,7 @@ class TableSession:
             self._secrets = SeatSecrets.decode(stored)
             dealer = MentalDealer(self.seat, self.players, self.session_id,
                                   secret_key=self._secrets.dealer_key)
-        self.core = TableCore(self.players, self.seat, dealer)
+        self.core = TableCore(self.players, self.seat, dealer, self.choice)
         self.core.start()
 
     def _open_store(self) -> LogStore:

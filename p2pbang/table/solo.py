@@ -13,6 +13,7 @@ from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.game import SPECTATOR, Game
 from p2pbang.table.solo_record import SoloRecord
 
@@ -22,17 +23,23 @@ BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 class SoloSession:
     def __init__(self, players: int, seed: int | str, you: int = 0,
                  your_name: str = "You", opponents: str = "sensible",
-                 record: SoloRecord | None = None, spectate: bool = False) -> None:
+                 record: SoloRecord | None = None, spectate: bool = False,
+                 choice: GameChoice | None = None) -> None:
         """``opponents``: the bots' kind, "sensible" (they play to win) or "random".
         ``record``: where the person's actions are saved as they are made. ``spectate``: also
-        run a spectator's engine (``replay`` tells the game as a spectator saw it)."""
-        if not 4 <= players <= 7:
-            raise ValueError("a base game seats 4 to 7 players")
+        run a spectator's engine (``replay`` tells the game as a spectator saw it).
+        ``choice``: the game (the base game for ``players`` when omitted; its seats must be
+        ``players``)."""
+        if choice is None:
+            choice = GameChoice.make("bang", players)  # ChoiceError names the seat range
+        if choice.seats != players:
+            raise ValueError(f"{choice.label()} is not a game for {players} players")
         self.players = players
+        self.choice = choice
         self.you = you
         self.seed = seed
-        self.truth = Game(players)
-        self.mine = Game(players, viewer=you)
+        self.truth = Game(players, choice=choice)
+        self.mine = Game(players, viewer=you, choice=choice)
         self.dealer = LocalDealer(seed)
         self.bots = {s: make_bot(opponents, f"{seed}/bot/{s}")
                      for s in range(players) if s != you}

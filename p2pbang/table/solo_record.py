@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from p2pbang.engine.actions import Action
+from p2pbang.engine.choice import ChoiceError, GameChoice
 from p2pbang.engine.wire import WireError, from_wire, to_wire
 
 SOLO_FILE = "solo.json"
@@ -39,12 +40,14 @@ class SoloRecord:
     opponents: str
     actions: list[Action] = field(default_factory=list)
     path: Path | None = None
+    choice: GameChoice | None = None  # None: the base game for ``players`` (older files)
 
     def encode(self) -> bytes:
         return json.dumps({
             "kind": SOLO_KIND, "version": SOLO_VERSION, "players": self.players,
             "seed": self.seed, "you": self.you, "names": self.names,
             "opponents": self.opponents, "actions": [to_wire(a) for a in self.actions],
+            **({"choice": self.choice.to_wire()} if self.choice is not None else {}),
         }, indent=1).encode("utf-8")
 
     def save(self) -> None:
@@ -94,8 +97,9 @@ def load_solo(path: Path) -> SoloRecord:
                               f"this version reads {SOLO_VERSION}")
     try:
         actions = [from_wire(a) for a in data["actions"]]
+        choice = GameChoice.from_wire(data["choice"]) if "choice" in data else None
         return SoloRecord(int(data["players"]), data["seed"], int(data["you"]),
                           [str(n) for n in data["names"]], str(data["opponents"]), actions,
-                          path)
-    except (KeyError, TypeError, ValueError, WireError) as exc:
+                          path, choice)
+    except (KeyError, TypeError, ValueError, WireError, ChoiceError) as exc:
         raise SoloRecordError(f"{path}: damaged solo game ({exc})") from None

@@ -38,6 +38,8 @@ from prompt_toolkit.layout.controls import BufferControl
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output
 
+from p2pbang.engine import choice as game_choice
+from p2pbang.engine.choice import seat_range, split_names
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, fit_line, pad, pad_left, width_of
@@ -59,6 +61,7 @@ class TableListing:
     seats: int
     started: bool = False
     problem: str = ""  # why it cannot be joined from here (e.g. another protocol version)
+    game: str = ""  # the game it plays, e.g. "bang+dodge-city"
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ class TableOptions:
     name: str
     seats: int
     player_name: str
+    expansions: tuple[str, ...] = ()  # of the BANG! family, each one this version plays
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,7 @@ class RoomState:
     news: tuple[str, ...] = ()  # what happened lately (joined, left, refused...), newest last
     invite: str = ""  # how others reach this table, e.g. "p2pbang join --peer 10.0.0.2:7420"
     starting: bool = False  # every seat is taken and the start is being signed
+    game: str = ""  # the game the table plays, e.g. "bang+dodge-city"
 
     @property
     def you(self) -> SeatStatus | None:
@@ -212,6 +217,9 @@ class TableBrowser(Widget):
                    f"{pad(t.host, host_w)}  {pad_left(seated, 7)}  {t.address}{state}")
             out.append(fit_line([(style, row)], width, style))
         out.append(fit_line([], width))
+        if tables and tables[self.selected].game:
+            out.append(fit_line([("", " " + _("Game: {game}").format(
+                game=tables[self.selected].game))], width))
         if self.message:
             out.append(fit_line([("class:lobby.error", " " + self.message)], width))
         body_rows = height - 1 - (1 if self.asking_address else 0)
@@ -311,13 +319,40 @@ class OpenTableForm(Widget):
         self.message = ""
         self.fields = [
             (_("Table name"), Buffer(multiline=False, name="table")),
-            (_("Seats (4-7)"), Buffer(multiline=False, name="seats")),
+            (_("Seats"), Buffer(multiline=False, name="seats")),
             (_("Your name"), Buffer(multiline=False, name="player")),
         ]
+        if self.offered():  # asked for only when this version can play one
+            self.fields.append((_("Expansions"), Buffer(multiline=False, name="expansions")))
         self.fields[1][1].text = "5"
         self.fields[2][1].text = default_name
         for _label, buffer in self.fields:
             buffer.accept_handler = self._accept
+
+    @staticmethod
+    def offered() -> tuple[str, ...]:
+        """The BANG! expansions this version plays, in the rulebooks' order."""
+        playable = game_choice.PLAYABLE_EXPANSIONS  # read now: a build grows this set
+        return tuple(n for n in game_choice.EXPANSIONS["bang"] if n in playable)
+
+    def expansions(self) -> tuple[str, ...]:
+        """The expansions typed in (comma-separated); ValueError names one not offered."""
+        if len(self.fields) < 4:
+            return ()
+        chosen = split_names(self.fields[3][1].text)
+        offered = self.offered()
+        for name in chosen:
+            if name not in offered:
+                raise ValueError(_("No expansion {name} here; you can add: {names}.").format(
+                    name=name, names=", ".join(offered)))
+        return tuple(sorted(set(chosen)))
+
+    def seat_range(self) -> tuple[int, int]:
+        """The seats the chosen expansions allow (the base game's if they are mistyped)."""
+        try:
+            return seat_range("bang", self.expansions())
+        except ValueError:
+            return seat_range("bang")
 
     def options(self) -> TableOptions:
         """The form's values, checked; ValueError explains the first mistake."""
@@ -326,12 +361,14 @@ class OpenTableForm(Widget):
         player = clean_name(self.fields[2][1].text)
         if not name:
             raise ValueError(_("Give the table a name."))
-        if not seats_text.isdigit() or not MIN_PLAYERS <= int(seats_text) <= MAX_PLAYERS:
+        expansions = self.expansions()
+        low, high = seat_range("bang", expansions)
+        if not seats_text.isdigit() or not low <= int(seats_text) <= high:
             raise ValueError(_("Seats must be a number from {low} to {high}.").format(
-                low=MIN_PLAYERS, high=MAX_PLAYERS))
+                low=low, high=high))
         if not player:
             raise ValueError(_("Type the name the others will see."))
-        return TableOptions(name, int(seats_text), player)
+        return TableOptions(name, int(seats_text), player, expansions)
 
     def submit(self) -> bool:
         try:
@@ -351,6 +388,13 @@ class OpenTableForm(Widget):
         out = [_title(_("Open a table"), width), fit_line([], width)]
         out.append(fit_line([("", " " + _("Players on your network will see it and can "
                                           "join."))], width))
+        low, high = self.seat_range()
+        out.append(fit_line([("class:dim", " " + _("Seats: {low} to {high}.").format(
+            low=low, high=high))], width))
+        if self.offered():
+            out.append(fit_line([("class:dim", " " + _(
+                "Expansions you can add (comma-separated): {names}").format(
+                    names=", ".join(self.offered())))], width))
         if self.message:
             out.append(fit_line([("class:lobby.error", " " + self.message)], width))
         rows = height - 1 - len(self.fields)
@@ -424,8 +468,9 @@ class WaitingRoom(Widget):
         state = self.get_state()
         count = ngettext("{n} of {capacity} seat taken", "{n} of {capacity} seats taken",
                          len(state.seats)).format(n=len(state.seats), capacity=state.capacity)
-        out = [_title(_("Table {name}").format(name=state.table) + " \u00b7 " + count, width),
-               fit_line([], width)]
+        out = [_title(_("Table {name}").format(name=state.table) + " \u00b7 " + count, width)]
+        out.append(fit_line([("class:dim", " " + _("Game: {game}").format(game=state.game))]
+                            if state.game else [], width))
         name_w = min(MAX_NAME, max([width_of(_("Player")), *(width_of(s.name) for s in
                                                               state.seats)]))
         for seat in state.seats:

@@ -38,6 +38,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End
+from p2pbang.engine.choice import GameChoice
 from p2pbang.net.discovery import (
     DiscoveredTable,
     DiscoveryError,
@@ -66,6 +67,7 @@ from p2pbang.table.session import (
     TableSession,
     prepare_mesh,
 )
+from p2pbang.table.table_choice import choice_of, settings_for
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.lobby import (
     LobbyScreen,
@@ -383,8 +385,9 @@ class NetworkPlay:
                 self.screen.show(self.form)
                 return None
         try:
-            return TableSettings(options.name, "bang", options.seats)
-        except ValueError as exc:
+            choice = GameChoice.make("bang", options.seats, options.expansions)
+            return settings_for(options.name, choice)
+        except ValueError as exc:  # ChoiceError included: the form checked it already
             self.form.message = str(exc)
             self.screen.show(self.form)
             return None
@@ -402,11 +405,13 @@ class NetworkPlay:
                                  port=request.port, config=request.mesh_config,
                                  min_players=settings.seats)
             capacity, name = settings.seats, settings.name
+            wanted = settings
         else:
             assert table is not None
             context = join_table(self.identity, table, host=request.listen, port=request.port,
                                  config=request.mesh_config, min_players=table.info.seats)
             capacity, name = table.info.seats, table.info.name
+            wanted = TableSettings.from_info(table.info)
         opening = WaitingRoom(lambda: RoomState(name, (), capacity,
                                                 message=_("Connecting...")),
                               None, None, lambda: self._post(Choice("leave")))
@@ -415,6 +420,9 @@ class NetworkPlay:
         self._playing = False
         try:
             with trio.CancelScope() as scope:
+                # A game this version cannot play is refused before sitting down (the
+                # UnplayableTable reason is shown like any refusal).
+                choice_of(wanted)
                 self._nursery.start_soon(self._leave_if_closed, shown, scope)
                 async with context as lobby:
                     inboxes = prepare_mesh(lobby.mesh)

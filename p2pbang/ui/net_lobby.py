@@ -16,9 +16,10 @@ from collections.abc import Callable
 from contextlib import suppress
 
 from p2pbang.net.discovery import DiscoveredTable
-from p2pbang.net.lobby import Lobby, LobbyError, LobbyEvent
+from p2pbang.net.lobby import Lobby, LobbyError, LobbyEvent, TableSettings
 from p2pbang.net.mesh import ConnectionEvent
 from p2pbang.table.lobby_flow import REFUSALS, TableRefused
+from p2pbang.table.table_choice import describe, playable
 from p2pbang.ui.i18n import _
 from p2pbang.ui.lobby import RoomState, SeatStatus, TableListing
 
@@ -34,12 +35,16 @@ def address_text(host: str, port: int) -> str:
 def listing(table: DiscoveredTable) -> TableListing:
     """A discovered table as the browser lists it."""
     info = table.info
+    settings = TableSettings.from_info(info)
     problem = "" if info.compatible else _(
         "protocol version {version}: cannot join").format(version=info.version)
+    if not problem and not playable(settings):
+        problem = _("a game this version cannot play")
     return TableListing(
         key=table.service_name or info.table_id.hex(), name=info.name,
         host=info.host_peer[:FINGERPRINT], address=address_text(table.host, table.port),
-        seated=info.seats - info.free, seats=info.seats, problem=problem)
+        seated=info.seats - info.free, seats=info.seats, problem=problem,
+        game=describe(settings))
 
 
 class RoomNews:
@@ -118,7 +123,8 @@ def room_state(lobby: Lobby, opener: str, news: RoomNews, invite: str = "",
                                     status.peer_id[:FINGERPRINT], False, False,
                                     opened=status.peer_id == opener))
     return RoomState(lobby.settings.name, tuple(seats), lobby.settings.seats, message=message,
-                     news=tuple(news.lines), invite=invite, starting=news.starting)
+                     news=tuple(news.lines), invite=invite, starting=news.starting,
+                     game=describe(lobby.settings))
 
 
 async def ready_when_full(lobby: Lobby, on_event: Callable[[LobbyEvent], None]) -> None:

@@ -23,10 +23,11 @@ Chooser = Callable[[TableCore, Decision], Action]
 Tamper = Callable[[int, str, bytes], bytes]
 
 
-def make_genesis(players: int) -> tuple[Genesis, list[Identity]]:
+def make_genesis(players: int, settings: TableSettings | None = None
+                 ) -> tuple[Genesis, list[Identity]]:
     """A genesis as the lobby seals it: every ready statement and signature real."""
     identities = [Identity.generate(f"Player{i}") for i in range(players)]
-    settings = TableSettings("Test table", "bang", players)
+    settings = settings or TableSettings("Test table", "bang", players)
     table_id = secrets.token_bytes(16)
     roster = tuple(sorted(i.peer_id for i in identities))
     statements = [sign_ready(i, table_id, settings, roster, 1, b"") for i in identities]

@@ -47,8 +47,8 @@ def test_impossible_requests_get_a_clear_message(argv: list[str], status: int, w
 
 @pytest.mark.parametrize("argv,words", [
     (["bot", "--peer", "nowhere"], "is not host:port"),
-    (["host", "--seats", "9"], "between 4 and 7"),
-    (["bench", "table", "--peers", "3"], "between 4 and 7"),
+    (["host", "--seats", "9"], "between 2 and 8"),
+    (["bench", "table", "--peers", "9"], "between 2 and 8"),
     (["list", "--timeout", "-1"], "duration"),
 ])
 def test_bad_flags_are_refused_by_the_parser(argv: list[str], words: str,

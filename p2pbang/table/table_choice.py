@@ -1,0 +1,58 @@
+"""A table's settings and the game they name, both ways.
+
+The lobby's settings (name, game, seats, text options) are what DNS-SD announces and what
+the genesis binds; the engine is started from a :class:`GameChoice`. A peer reads the choice
+back out of the settings before it sits down and again from the signed genesis before it
+deals, and refuses (with the reason) a game this build cannot play: two peers running
+different rules would only discover it as a false cheat halfway through the game.
+"""
+
+from __future__ import annotations
+
+from p2pbang.engine.choice import ChoiceError, GameChoice
+from p2pbang.net.lobby import TableSettings
+
+
+class UnplayableTable(ValueError):
+    """The table's settings name a game this build cannot play; the text says why."""
+
+
+def settings_for(name: str, choice: GameChoice) -> TableSettings:
+    """The settings of a table named ``name`` that plays ``choice``."""
+    return TableSettings(name, choice.game, choice.seats,
+                         tuple(sorted(choice.to_options().items())))
+
+
+def choice_of(settings: TableSettings) -> GameChoice:
+    """The game a table's settings name; ``UnplayableTable`` if this build cannot play it."""
+    try:
+        return GameChoice.from_options(settings.game, settings.seats, dict(settings.options))
+    except ChoiceError as exc:
+        raise UnplayableTable(f"cannot play at {settings.name!r}: {exc}") from None
+
+
+def describe(settings: TableSettings) -> str:
+    """The game as a listing shows it (``bang+dodge-city``), known to this build or not."""
+    options = dict(settings.options)
+    names = [settings.game]
+    for key in ("expansions", "variants"):
+        names.extend(n for n in options.get(key, "").split(",") if n)
+    return "+".join(names)
+
+
+def playable(settings: TableSettings) -> bool:
+    """Whether this build can play the game the settings name."""
+    try:
+        choice_of(settings)
+    except UnplayableTable:
+        return False
+    return True
+
+
+def describe_for_listing(settings: TableSettings) -> str:
+    """The game as a table listing shows it, marked when this build cannot play it."""
+    return describe(settings) + ("" if playable(settings) else " (not playable here)")
+
+
+__all__ = ["UnplayableTable", "choice_of", "describe", "describe_for_listing", "playable",
+           "settings_for"]

@@ -1,0 +1,96 @@
+"""--game, --expansions and --variant: accepted where a game starts, refused in one line
+(exit 2, no traceback) with the list of what exists."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from p2pbang.cli import main
+from p2pbang.engine.choice import ChoiceError, GameChoice
+from p2pbang.table.choice_flags import add_choice_arguments, choice_from_args, flags_for
+
+STARTS = [
+    ["solo", "--plain"],
+    ["selfplay", "--games", "1"],
+    ["bench", "engine", "--games", "1"],
+    ["bench", "table"],
+    ["host", "--plain", "--no-announce"],
+    ["bot", "--open"],
+]
+
+
+@pytest.mark.parametrize("start", STARTS, ids=lambda argv: " ".join(argv[:2]))
+@pytest.mark.parametrize("flags,words", [
+    (["--expansions", "dodge-ciy"],
+     "unknown expansion 'dodge-ciy' for bang; the expansions are: dodge-city, high-noon, "
+     "fistful, gold-rush"),
+    (["--game", "poker"], "unknown game 'poker'; the games are: bang, dice, duel"),
+    (["--variant", "shadow"], "unknown variant 'shadow' for bang; the variants are: shadows"),
+    (["--game", "duel"], "'duel' is not playable in this version; playable: bang"),
+    (["--expansions", "dodge-city"], "'dodge-city' is not playable in this version"),
+])
+def test_an_unknown_or_unplayable_game_is_one_line_and_exit_2(
+        start: list[str], flags: list[str], words: str, tmp_path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*start, *flags, *_home(start, tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert words in captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert captured.err.startswith("p2pbang: ")
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["solo", "--players", "8"], "bang takes 4 to 7 players, not 8 (3 to 8 with dodge-city)"),
+    (["host", "--seats", "3"], "bang takes 4 to 7 players, not 3 (3 to 8 with dodge-city)"),
+    (["bench", "table", "--peers", "3"], "takes 4 to 7 players, not 3"),
+    (["selfplay", "--players", "2"], "bang takes 4 to 7 players, not 2"),
+])
+def test_seats_outside_the_chosen_game_are_refused(argv: list[str], words: str, tmp_path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*argv, *_home(argv, tmp_path)]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_bot_that_joins_plays_the_tables_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "--peer", "127.0.0.1:9", "--expansions", "dodge-city"]) == 2
+    assert "--open" in capsys.readouterr().err
+
+
+def test_the_base_game_named_outright_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "2", "--players", "4", "--game", "BANG",
+                 "--expansions", ""]) == 0
+    out = capsys.readouterr().out
+    assert "game: bang, 4 seats" in out and "violations: none" in out
+
+
+def test_bench_engine_names_the_game_it_timed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--games", "2", "--players", "6", "--game", "bang"]) == 0
+    assert "games of bang, 6 seats" in capsys.readouterr().out
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_choice_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def test_flags_are_read_as_typed_and_written_back_the_same(monkeypatch) -> None:
+    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS",
+                        frozenset({"dodge-city", "high-noon"}))
+    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_VARIANTS", frozenset({"shadows"}))
+    args = _parse(["--expansions", " High-Noon, dodge-city ,", "--variant", "shadows"])
+    choice = choice_from_args(args, 8)
+    assert choice == GameChoice.make("bang", 8, ["dodge-city", "high-noon"], ["shadows"])
+    assert choice_from_args(_parse(flags_for(choice)), 8) == choice
+
+
+def test_no_flags_is_the_base_game() -> None:
+    assert choice_from_args(_parse([]), 5) == GameChoice.make("bang", 5)
+    with pytest.raises(ChoiceError, match="4 to 7 players, not 8"):
+        choice_from_args(_parse([]), 8)
+
+
+def _home(argv: list[str], tmp_path) -> list[str]:
+    return ["--home", str(tmp_path)] if argv[0] in ("host", "bot") else []
