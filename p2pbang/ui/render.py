@@ -239,28 +239,43 @@ def decision_line(text: str, style: str, width: int) -> Line:
     return fit_line([(style, " " + text)], width, style)
 
 
-def action_lines(labels: Sequence[str], selected: int, width: int, rows: int) -> list[Line]:
+def action_lines(labels: Sequence[str], selected: int, width: int, rows: int,
+                 pinned: int | None = None) -> list[Line]:
     """The legal actions, each with its shortcut; the selected one highlighted and kept in
-    view; arrows at the edge when more are above or below."""
+    view; arrows at the edge when more are above or below. The ``pinned`` row (ending the
+    turn) stays on the last row whatever the scroll, so it is never hidden by a long list."""
     if rows <= 0:
         return []
-    top = 0
-    if len(labels) > rows:
-        top = min(max(0, selected - rows // 2), len(labels) - rows)
+    order = list(range(len(labels)))
+    if pinned is not None and len(labels) > rows and rows > 1:
+        order.remove(pinned)
+        shown = [*_window(order, selected, rows - 1), pinned]
+    else:
+        shown = _window(order, selected, rows)
     lines: list[Line] = []
-    for i in range(top, min(len(labels), top + rows)):
+    for position, i in enumerate(shown):
         style = "class:action.selected" if i == selected else "class:action"
         key = shortcut(i)
         row: Line = [("class:action.key" if i != selected else style, f" {key} "),
                      (style, labels[i])]
         line = fit_line(row, width - 1, style if i == selected else "")
         more = " "
-        if i == top and top > 0:
+        if position == 0 and i != order[0]:
             more = "\u25b2"
-        elif i == top + rows - 1 and top + rows < len(labels):
+        elif i != pinned and i != order[-1] and (
+                position + 1 == len(shown) or shown[position + 1] == pinned):
             more = "\u25bc"
         lines.append([*line, ("class:more", more)])
     return lines
+
+
+def _window(order: list[int], selected: int, rows: int) -> list[int]:
+    """The ``rows`` entries of ``order`` to show, the selected one near the middle."""
+    if len(order) <= rows:
+        return order
+    at = order.index(selected) if selected in order else len(order) - 1
+    top = min(max(0, at - rows // 2), len(order) - rows)
+    return order[top:top + rows]
 
 
 # ------------------------------------------------------------------------ log
