@@ -307,7 +307,7 @@ class Describer:
         if d.kind == PUT_BACK:
             return _("Which card goes back on the deck?")
         if d.kind == PICK_CHECK:
-            return _("Which card counts for the draw!?")
+            return self.pick_check(d)
         if d.kind == STORE_PICK:
             return _("Take a card from the General Store.")
         if d.kind == RESPOND_SHOT:
@@ -325,6 +325,22 @@ class Describer:
                             "You are dying: {n} Beers needed to survive.",
                             d.needed).format(n=d.needed)
         return d.kind
+
+    def pick_check(self, d: Decision) -> str:
+        """Lucky Duke's pick between two draw! cards, saying what the draw! needs. The
+        decision does not name its check, so it is read from the table: another seat's turn
+        means a shot (the Barrel); at his own turn start, the Dynamite is checked before Jail."""
+        g = self.game
+        if d.seat != g.current:
+            return _("Barrel: which card counts for the draw!? A heart cancels the shot.")
+        in_play = {g.cards[g.known[s]].name for s in g.players[d.seat].table if s in g.known}
+        if "dynamite" in in_play:
+            return _("Dynamite: which card counts for the draw!? A 2 to 9 of spades "
+                     "explodes; anything else passes it on.")
+        if "jail" in in_play:
+            return _("Jail: which card counts for the draw!? A heart frees you; anything "
+                     "else costs you the turn.")
+        return _("Which card counts for the draw!?")
 
     def activity(self, d: Decision) -> str:
         """What another seat is deciding, for the status line while the viewer waits."""
