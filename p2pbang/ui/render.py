@@ -53,10 +53,12 @@ class Plan:
     hand_rows: int
     middle_rows: int
     actions_width: int  # in the middle; the log has the rest (when log_column is 0)
+    detail_rows: int = 1  # the selected card's full text: a second row when it needs one
 
 
 def plan_layout(width: int, height: int, players: int, hand_cards: int, actions: int,
-                deciding: bool, longest_action: int = 40, compact_hand_rows: int = 1) -> Plan:
+                deciding: bool, longest_action: int = 40, compact_hand_rows: int = 1,
+                detail_rows: int = 1) -> Plan:
     """Share the rows and columns out: the seats always, then the decision, then the hand,
     then the log; more room gives a header row, two rows per seat, a log column.
 
@@ -65,7 +67,8 @@ def plan_layout(width: int, height: int, players: int, hand_cards: int, actions:
     wide = width >= WIDE
     log_column = max(34, width * 2 // 5) if wide else 0
     main_width = width - log_column - (1 if wide else 0)
-    fixed = 5  # status, hand title, decision, detail, chat
+    detail_rows = max(1, min(2, detail_rows))
+    fixed = 4 + detail_rows  # status, hand title, decision, detail, chat
     rest = max(0, height - fixed - players)
     want_hand = max(1, hand_cards)
     want_middle = max(actions, 4) if deciding else 4
@@ -86,8 +89,11 @@ def plan_layout(width: int, height: int, players: int, hand_cards: int, actions:
     else:
         actions_width = min(longest_action + 6, main_width * 2 // 3)
         actions_width = max(actions_width, min(main_width, 30))
+    if detail_rows > 1 and middle_rows < 3 + (1 if deciding else 0):
+        return plan_layout(width, height, players, hand_cards, actions, deciding,
+                           longest_action, compact_hand_rows, 1)  # no room: one row, cut
     return Plan(width, height, main_width, log_column, header, seat_lines, hand_rows,
-                max(middle_rows, 0), actions_width)
+                max(middle_rows, 0), actions_width, detail_rows)
 
 
 # ------------------------------------------------------------------------ status
@@ -237,6 +243,16 @@ def hand_lines(view: TableView, width: int, rows: int) -> list[Line]:
 
 def decision_line(text: str, style: str, width: int) -> Line:
     return fit_line([(style, " " + text)], width, style)
+
+
+def detail_lines(text: str, style: str, width: int, rows: int) -> list[Line]:
+    """The selected card's full text, wrapped to ``rows`` rows (cut only past the last)."""
+    wrapped = (wrap(text, max(1, width - 2)) or [""]) if rows > 1 else [text]
+    lines = wrapped[:rows]
+    if len(wrapped) > rows:
+        lines[-1] = " ".join(wrapped[rows - 1:])
+    return [fit_line([(style, (" " if i == 0 else "  ") + line)], width, style)
+            for i, line in enumerate(lines)]
 
 
 def action_lines(labels: Sequence[str], selected: int, width: int, rows: int,

@@ -41,6 +41,7 @@ from p2pbang.ui.render import (
     action_lines,
     compact_hand,
     decision_line,
+    detail_lines,
     hand_lines,
     hand_title,
     help_lines,
@@ -410,8 +411,10 @@ class TableScreen:
         plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
                            len(self.choices), bool(self.choices), longest)
         compact = len(compact_hand(view.hand, plan.main_width))
+        detail = 1 if width_of(self._detail()[0]) + 1 <= plan.main_width else 2
         self._plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
-                                 len(self.choices), bool(self.choices), longest, compact)
+                                 len(self.choices), bool(self.choices), longest, compact,
+                                 detail)
         return self._plan
 
     @property
@@ -536,8 +539,8 @@ class TableScreen:
             Window(PanelControl(lambda w, h: [decision_line(*self._decision(), w)]),
                    height=1),
             middle,
-            Window(PanelControl(lambda w, h: [decision_line(*self._detail(), w)]),
-                   height=1),
+            Window(PanelControl(lambda w, h: detail_lines(*self._detail(), w, h)),
+                   height=lambda: exact(plan().detail_rows)),
         ])
         log_column = HSplit(width=lambda: exact(plan().log_column), children=[
             Window(PanelControl(lambda w, h: [fit_line(
