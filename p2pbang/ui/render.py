@@ -276,10 +276,10 @@ def action_lines(labels: Sequence[str], selected: int, width: int, rows: int,
                      (style, labels[i])]
         line = fit_line(row, width - 1, style if i == selected else "")
         more = " "
-        if position == 0 and i != order[0]:
+        scrolled = [j for j in shown if j in order]  # the rows that scroll (not the pinned)
+        if position == 0 and order[0] not in shown:
             more = "\u25b2"
-        elif i != pinned and i != order[-1] and (
-                position + 1 == len(shown) or shown[position + 1] == pinned):
+        elif scrolled and i == scrolled[-1] and order[-1] not in shown:
             more = "\u25bc"
         lines.append([*line, ("class:more", more)])
     return lines

@@ -92,3 +92,11 @@ def test_end_the_turn_stays_on_screen_however_long_the_list() -> None:
         assert len(texts) == 4 and "End the turn" in texts[-1]
         assert any(labels[selected] in text for text in texts)
         assert all(width_of(text) <= 40 for text in texts)
+
+
+def test_no_arrow_when_every_row_is_shown() -> None:
+    lines = action_lines(["Answer", "Answer again", "Take the hit"], 0, 40, 3, pinned=2)
+    assert not any("\u25b2" in t or "\u25bc" in t for line in lines for _s, t in line)
+    lines = action_lines([f"row {n}" for n in range(8)] + ["End the turn"], 0, 40, 4, pinned=8)
+    marks = ["".join(t for _s, t in line)[-1] for line in lines]
+    assert marks == [" ", " ", "\u25bc", " "]  # more below, then the pinned row
