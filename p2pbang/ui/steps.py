@@ -90,29 +90,35 @@ BACK: Step = ("back", 0)
 
 def _row(say: Describer, decision: Decision, actions: Sequence[Action],
          prefix: tuple[Step, ...], step: Step, members: tuple[int, ...]) -> Choice:
-    game = say.game
     if len(members) == 1:
         action = actions[members[0]]
-        reached = (*prefix, step)
-        complete = reached in paths(action)
-        if not prefix or not complete:  # one row says the whole action it takes
+        path = next(p for p in paths(action) if p[:len(prefix) + 1] == (*prefix, step))
+        if not prefix or isinstance(action, Ability):  # one row says the whole action
             return Choice(say.action(decision, action, brief=True), step, members)
+        # the steps left, said together: "On Bonnie (distance 2): a random card..."
+        rest = [_step_label(say, decision, actions, members, s, True)
+                for s in path[len(prefix):]]
+        return Choice(": ".join(rest), step, members)
+    label = _step_label(say, decision, actions, members, step, bool(prefix))
+    return Choice(label + "\u2026", step, members)
+
+
+def _step_label(say: Describer, decision: Decision, actions: Sequence[Action],
+                members: tuple[int, ...], step: Step, deeper: bool) -> str:
+    """The words for one step: the card, a target, a target's card, or the ability."""
+    game = say.game
     what, value = step
-    if what == "card" and not prefix:
+    if what == "card" and not deeper:
         card = actions[members[0]]
         assert isinstance(card, Play)
-        label = _("Play {card}\u2026").format(card=card_label(game, card.card))
-    elif what == "card":
-        label = _("Discard {card}").format(card=slot_label(game, value))
-    elif what == "ability":
-        label = _("Discard two cards to regain 1 life\u2026")
-    elif what == "target":
-        label = _("On {target} (distance {d})").format(
+        return _("Play {card}").format(card=card_label(game, card.card))
+    if what == "card":
+        return _("Discard {card}").format(card=slot_label(game, value))
+    if what == "ability":
+        return _("Discard two cards to regain 1 life")
+    if what == "target":
+        return _("On {target} (distance {d})").format(
             target=say.whom(value), d=game.distance(decision.seat, value))
-    elif value == FROM_HAND:
-        label = _("A random card from the hand")
-    else:
-        label = slot_label(game, value)
-    if len(members) > 1 and what == "target":
-        label += "\u2026"
-    return Choice(label, step, members)
+    if value == FROM_HAND:
+        return _("A random card from the hand")
+    return slot_label(game, value)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from p2pbang.engine.actions import FROM_HAND, PLAY, Ability, Pass, Play
 from p2pbang.engine.scenario import Scenario
-from p2pbang.ui.describe import Describer
+from p2pbang.ui.describe import Describer, slot_label
 from p2pbang.ui.render import action_lines
 from p2pbang.ui.steps import BACK, Choice, choices
 from p2pbang.ui.textfit import width_of
@@ -49,6 +49,10 @@ def test_cat_balou_is_the_card_then_the_target_then_the_targets_card() -> None:
     ace = labelled(targets, "On Ace")
     assert [r.label for r in targets][-2:] == ["Back (Esc)", "End the turn"]
     assert targets[-2].step == BACK
+    clyde = labelled(targets, "On Clyde")  # no hand, one card in play: one step left, said
+    assert clyde.final and clyde.label.endswith(": " + slot_label(
+        scenario.game, scenario.in_play_slot(3, "scope")))
+    assert "Cat Balou" not in clyde.label  # the card was the step before
     cards = choices(say, decision, actions, [first.step, ace.step])
     barrel = labelled(cards, "Barrel")
     labelled(cards, "A random card from the hand")
