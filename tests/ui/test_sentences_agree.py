@@ -83,3 +83,20 @@ def test_life_is_counted_in_the_plural(say: Describer) -> None:
     assert text is not None and text.endswith("(4 lives).")
     set_language("ro")
     assert say.event(Event("character", 1, NO_SEAT, value=4)).endswith("(4 vieți).")
+
+
+@pytest.mark.parametrize(("language", "one", "many"), [
+    ("en", "deck: 1 card ", "deck: 7 cards "), ("ro", "teanc: 1 carte ", "teanc: 7 cărți ")])
+def test_the_plain_tables_deck_is_counted_in_the_plural(language: str, one: str,
+                                                        many: str) -> None:
+    from dataclasses import replace
+
+    from p2pbang.ui.plain import render_table
+    from p2pbang.ui.view import build_view
+
+    set_language(language)
+    session = SoloSession(4, seed=5)
+    session.advance()
+    view = build_view(session.mine, session.names)
+    assert one in render_table(replace(view, deck_size=1), session.names)
+    assert many in render_table(replace(view, deck_size=7), session.names)
