@@ -217,9 +217,11 @@ def compact_hand(cards: Sequence[CardView], width: int) -> list[Line]:
     return lines
 
 
-def hand_lines(view: TableView, width: int, rows: int) -> list[Line]:
+def hand_lines(view: TableView, width: int, rows: int,
+               selected_slot: int | None = None) -> list[Line]:
     """Each card with name, suit and rank and its effect, one per row; when the hand has
-    more cards than rows, the names and corners only, several to a row."""
+    more cards than rows, the names and corners only, several to a row. The card of the
+    selected action (``selected_slot``) is marked, its whole text being under the actions."""
     cards = view.hand
     if not cards:
         return [fit_line([("class:dim", "  " + _("(no cards in hand)"))], width)]
@@ -227,7 +229,9 @@ def hand_lines(view: TableView, width: int, rows: int) -> list[Line]:
         name_w = max(width_of(card_name(c.name)) for c in cards)
         lines = []
         for c in cards:
-            row: Line = [("", " "), (card_style(c.kind), pad(card_name(c.name), name_w)),
+            mark = "\u25b8" if c.slot == selected_slot else " "
+            row: Line = [("class:action.key", mark),
+                         (card_style(c.kind), pad(card_name(c.name), name_w)),
                          ("class:label", " " + pad_left(c.label, 3) + "  "),
                          ("class:text", card_text(c.name))]
             lines.append(fit_line(row, width))

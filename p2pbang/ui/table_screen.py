@@ -29,7 +29,16 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.output import Output
 
-from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction, Pass
+from p2pbang.engine.actions import (
+    Action,
+    Decision,
+    Discard,
+    End,
+    Event,
+    IllegalAction,
+    Pass,
+    Play,
+)
 from p2pbang.engine.game import Game
 from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.helptext import help_sections
@@ -387,6 +396,11 @@ class TableScreen:
             return self.actions[rows[self.selected].actions[0]]
         return None
 
+    def _selected_slot(self) -> int | None:
+        """The hand slot of the card the selected row plays or discards, if any."""
+        action = self._selected_action()
+        return action.slot if isinstance(action, Play | Discard) else None
+
     def _path_text(self) -> str:
         """The steps chosen so far, e.g. "Cat Balou (K♥) → Clyde"."""
         game = self.session.mine
@@ -534,7 +548,8 @@ class TableScreen:
                    height=lambda: exact(len(self.view.seats) * plan().seat_lines
                                         + plan().header)),
             Window(PanelControl(lambda w, h: [hand_title(self.view, w)]), height=1),
-            Window(PanelControl(lambda w, h: hand_lines(self.view, w, h)),
+            Window(PanelControl(lambda w, h: hand_lines(self.view, w, h,
+                                                        self._selected_slot())),
                    height=lambda: exact(plan().hand_rows)),
             Window(PanelControl(lambda w, h: [decision_line(*self._decision(), w)]),
                    height=1),

@@ -171,7 +171,8 @@ def test_a_big_hand_is_drawn_compact_in_the_rows_it_needs() -> None:
 
 @pytest.mark.parametrize("language", ["en", "hu", "ro"])
 def test_the_selected_cards_whole_text_is_on_screen_at_80x24(pipe, language: str) -> None:
-    """The detail under the actions takes a second row rather than cut a card's text."""
+    """The detail under the actions takes a second row rather than cut a card's text, and
+    the card is marked in the hand."""
     from p2pbang.ui.describe import action_card
     from p2pbang.ui.texts import card_text
 
@@ -193,5 +194,8 @@ def test_the_selected_cards_whole_text_is_on_screen_at_80x24(pipe, language: str
         assert all(get_cwidth(line) == 80 for line in lines)
         below = " ".join(line.strip() for line in lines[-3:-1])
         assert card_text(session.mine.cards[card].name) in below, below
+        marked = [line for line in lines if line.startswith("\u25b8")]
+        label = session.mine.cards[card].label
+        assert len(marked) == 1 and label in marked[0]  # the card is marked in the hand
         checked += 1
     assert checked
