@@ -166,6 +166,14 @@ def extra_card_cost() -> str:
     return _(EXTRA_CARD_COST)
 
 
+def replay_hint(players: int, seed: int) -> str:
+    """The line printed after a solo game: the command that deals the same game again, in
+    the interface's language (the command itself stays as typed)."""
+    command = f"p2pbang solo --players {players} --seed {seed}"
+    return _("(seed {seed}: '{command}' deals this game again)").format(
+        seed=seed, command=command)
+
+
 def character_name(name: str) -> str:
     return _(CHARACTER_NAMES[name]) if name else "?"
 

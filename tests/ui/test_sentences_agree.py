@@ -100,3 +100,13 @@ def test_the_plain_tables_deck_is_counted_in_the_plural(language: str, one: str,
     view = build_view(session.mine, session.names)
     assert one in render_table(replace(view, deck_size=1), session.names)
     assert many in render_table(replace(view, deck_size=7), session.names)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_replay_hint_is_in_the_interface_language(language: str) -> None:
+    from p2pbang.ui.texts import replay_hint
+
+    set_language(language)
+    hint = replay_hint(4, 1234)
+    assert "'p2pbang solo --players 4 --seed 1234'" in hint  # the command as typed
+    assert ("deals this game again" in hint) == (language == "en")
