@@ -95,9 +95,11 @@ class Describer:
         if kind == "character":
             character = character_name(g.players[e.seat].character)
             if mine:
-                return _("You play {character} ({life} life).").format(
+                return ngettext("You play {character} ({life} life).",
+                                "You play {character} ({life} lives).", e.value).format(
                     character=character, life=e.value)
-            return _("{name} plays {character} ({life} life).").format(
+            return ngettext("{name} plays {character} ({life} life).",
+                            "{name} plays {character} ({life} lives).", e.value).format(
                 name=name, character=character, life=e.value)
         if kind == "draw":
             if mine:
@@ -129,6 +131,8 @@ class Describer:
         if e.target != NO_SEAT:
             if self._mine(e.seat):
                 return _("You play {card} on {target}.").format(card=card, target=target)
+            if self._mine(e.target):
+                return _("{name} plays {card} on you.").format(name=name, card=card)
             return _("{name} plays {card} on {target}.").format(
                 name=name, card=card, target=target)
         if self._mine(e.seat):
@@ -145,6 +149,10 @@ class Describer:
             return ngettext("You lose {n} life ({life} left).",
                             "You lose {n} lives ({life} left).",
                             e.value).format(n=e.value, life=life)
+        if self._mine(e.target):
+            return ngettext("{name} loses {n} life to you ({life} left).",
+                            "{name} loses {n} lives to you ({life} left).",
+                            e.value).format(name=name, n=e.value, life=life)
         if e.target != NO_SEAT:
             return ngettext("{name} loses {n} life to {source} ({life} left).",
                             "{name} loses {n} lives to {source} ({life} left).",
@@ -167,6 +175,10 @@ class Describer:
 
     def _other(self, e: Event, mine: bool, name: str, target: str, card: str) -> str | None:
         kind = e.kind
+        if self._mine(e.target) and not mine:
+            said = self._at_you(e, name, card)
+            if said is not None:
+                return said
         you_them = {
             "missed": (_("You avoid the shot."), _("{name} avoids the shot.")),
             "steal": (_("You take {card} from {target}."),
@@ -177,8 +189,9 @@ class Describer:
             "skip_turn": (_("You stay in jail and miss the turn."),
                           _("{name} stays in jail and misses the turn.")),
             "escape": (_("You escape from jail."), _("{name} escapes from jail.")),
-            "reward": (_("You draw 3 cards for eliminating an Outlaw."),
-                       _("{name} draws 3 cards for eliminating an Outlaw.")),
+            # the cards come in the draw event that follows, which gives their number
+            "reward": (_("You earn the reward for eliminating an Outlaw."),
+                       _("{name} earns the reward for eliminating an Outlaw.")),
             "penalty": (_("You, the Sheriff, eliminated a Deputy and discard every card."),
                         _("{name}, the Sheriff, eliminated a Deputy and discards every "
                           "card.")),
@@ -199,20 +212,24 @@ class Describer:
             text = you_them[kind][0 if mine else 1]
             return text.format(name=name, target=target, card=card)
         if kind == "take_all":
+            if e.value == 0:
+                return None  # nothing was left to take
             if mine:
-                return ngettext("You take the {n} card of {target}.",
-                                "You take all {n} cards of {target}.",
+                return ngettext("You take {n} card from {target}.",
+                                "You take all {n} cards from {target}.",
                                 e.value).format(n=e.value, target=target)
-            return ngettext("{name} takes the {n} card of {target}.",
-                            "{name} takes all {n} cards of {target}.",
+            return ngettext("{name} takes {n} card from {target}.",
+                            "{name} takes all {n} cards from {target}.",
                             e.value).format(name=name, n=e.value, target=target)
         if kind == "explode":
             if mine:
                 return _("The Dynamite explodes in front of you!")
             return _("The Dynamite explodes in front of {name}!").format(name=name)
         if kind == "pass_dynamite":
+            if mine:
+                return _("You pass the Dynamite to {target}.").format(target=target)
             return _("The Dynamite passes from {name} to {target}.").format(
-                name=self.whom(e.seat), target=target)
+                name=name, target=target)
         if kind == "eliminated":
             return self._eliminated(e, mine, name, target)
         if kind == "reshuffle":
@@ -220,6 +237,21 @@ class Describer:
                             "The discard pile is shuffled into a new deck ({n} cards).",
                             e.value).format(n=e.value)
         return None  # "check", "end_turn", "game_over", "seating": shown by what follows
+
+    def _at_you(self, e: Event, name: str, card: str) -> str | None:
+        """A sentence whose object is the viewer, with "you" in the sentence itself: a name
+        placeholder filled with "you" reads wrongly in Hungarian and Romanian."""
+        if e.kind == "steal":
+            return _("{name} takes {card} from you.").format(name=name, card=card)
+        if e.kind == "forced_discard":
+            return _("Your Cat Balou: {name} discards {card}.").format(name=name, card=card)
+        if e.kind == "take_all" and e.value > 0:
+            return ngettext("{name} takes {n} card from you.",
+                            "{name} takes all {n} of your cards.", e.value).format(
+                name=name, n=e.value)
+        if e.kind == "pass_dynamite":
+            return _("The Dynamite passes from {name} to you.").format(name=name)
+        return None
 
     def _eliminated(self, e: Event, mine: bool, name: str, killer: str) -> str:
         role = role_name(ROLE_KEYS[e.value])
@@ -229,14 +261,26 @@ class Describer:
                 return _("You are eliminated by {killer}! You were the {role}.").format(
                     killer=killer, role=role)
             return _("You are eliminated! You were the {role}.").format(role=role)
+        if by_other and self._mine(e.target):
+            return _("You eliminate {name}! {name} was the {role}.").format(
+                name=name, role=role)
         if by_other:
             return _("{name} is eliminated by {killer}! {name} was the {role}.").format(
                 name=name, killer=killer, role=role)
         return _("{name} is eliminated! {name} was the {role}.").format(name=name, role=role)
 
     def end(self, end: End) -> str:
+        """Who won, one sentence per team: the verb agrees with the team (the Renegade wins,
+        the Outlaws win), which a team name in a placeholder could not do."""
         winners = ", ".join(self.names[s] for s in end.winners)
-        return _("Game over: {team} win ({winners}).").format(
+        sentences = {
+            "sheriff": _("Game over: the Sheriff and his Deputies win ({winners})."),
+            "outlaws": _("Game over: the Outlaws win ({winners})."),
+            "renegade": _("Game over: the Renegade wins ({winners})."),
+        }
+        if end.team in sentences:
+            return sentences[end.team].format(winners=winners)
+        return _("Game over: {team} won ({winners}).").format(
             team=team_name(end.team), winners=winners)
 
     def outcome(self, end: End) -> str:
@@ -263,7 +307,7 @@ class Describer:
         if d.kind == PUT_BACK:
             return _("Which card goes back on the deck?")
         if d.kind == PICK_CHECK:
-            return _("Which card counts for the draw!?")
+            return self.pick_check(d)
         if d.kind == STORE_PICK:
             return _("Take a card from the General Store.")
         if d.kind == RESPOND_SHOT:
@@ -282,9 +326,33 @@ class Describer:
                             d.needed).format(n=d.needed)
         return d.kind
 
+    def pick_check(self, d: Decision) -> str:
+        """Lucky Duke's pick between two draw! cards, saying what the draw! needs. The
+        decision does not name its check, so it is read from the table: another seat's turn
+        means a shot (the Barrel); at his own turn start, the Dynamite is checked before Jail."""
+        g = self.game
+        if d.seat != g.current:
+            return _("Barrel: which card counts for the draw!? A heart cancels the shot.")
+        in_play = {g.cards[g.known[s]].name for s in g.players[d.seat].table if s in g.known}
+        if "dynamite" in in_play:
+            return _("Dynamite: which card counts for the draw!? A 2 to 9 of spades "
+                     "explodes; anything else passes it on.")
+        if "jail" in in_play:
+            return _("Jail: which card counts for the draw!? A heart frees you; anything "
+                     "else costs you the turn.")
+        return _("Which card counts for the draw!?")
+
     def activity(self, d: Decision) -> str:
         """What another seat is deciding, for the status line while the viewer waits."""
         name, source = self.who(d.seat), self.whom(d.source)
+        if self._mine(d.source):
+            at_you = {
+                RESPOND_SHOT: _("{name} answers your shot."),
+                RESPOND_DUEL: _("{name} answers your Duel."),
+                RESPOND_INDIANS: _("{name} answers your Indians!."),
+            }
+            if d.kind in at_you:
+                return at_you[d.kind].format(name=name)
         texts = {
             PLAY: _("{name} is playing cards."),
             DISCARD: _("{name} is discarding down to the hand limit."),

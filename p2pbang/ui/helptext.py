@@ -7,14 +7,15 @@ help cannot drift from the cards the engine deals.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
-from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS
+from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, CardDef, CharacterDef
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.texts import (
     CARD_NAMES,
     ROLE_NAMES,
+    card_help,
     card_name,
-    card_text,
     character_name,
     character_text,
     kind_name,
@@ -43,25 +44,29 @@ LEGEND = (
 )
 
 
-def help_sections() -> list[Section]:
-    """The help, section by section, in the current language."""
+def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
+                  characters_dealt: Sequence[CharacterDef] = BASE_CHARACTERS) -> list[Section]:
+    """The help, section by section, in the current language, for the cards of ``deck`` and
+    the characters of ``characters_dealt`` (an expansion's game passes its own catalog)."""
     keys = [(f"key:{k}", _(k), _(v)) for k, v in KEYS]
     legend = [(f"legend:{k}", _(k), _(v)) for k, v in LEGEND]
     roles = [(f"role:{r}", role_name(r), role_goal(r)) for r in ROLE_NAMES]
-    kinds = [(f"kind:{k}", kind_name(k), kind_text(k)) for k in ("brown", "blue", "weapon")]
+    kinds_in_deck = {card.kind for card in deck}
+    kinds = [(f"kind:{k}", kind_name(k), kind_text(k))
+             for k in ("brown", "blue", "weapon", "green") if k in kinds_in_deck]
     copies: dict[str, list[str]] = defaultdict(list)
     kinds_of: dict[str, str] = {}
-    for card in BASE_CARDS:
+    for card in deck:
         copies[card.name].append(card.label)
         kinds_of[card.name] = card.kind
     cards = []
-    for name in CARD_NAMES:
-        labels = copies.get(name, [])
+    for name in (n for n in CARD_NAMES if n in copies):
+        labels = copies[name]
         count = ngettext("{n} card", "{n} cards", len(labels)).format(n=len(labels))
         head = f"{card_name(name)}  ({kind_name(kinds_of.get(name, ''))}; {count})"
-        cards.append((f"card:{name}", head, card_text(name) + "\n" + " ".join(labels)))
+        cards.append((f"card:{name}", head, card_help(name) + "\n" + " ".join(labels)))
     characters = []
-    for character in BASE_CHARACTERS:
+    for character in characters_dealt:
         life = ngettext("{n} life", "{n} lives", character.life).format(n=character.life)
         characters.append((f"character:{character.name}",
                            f"{character_name(character.name)}  ({life})",

@@ -13,7 +13,7 @@ from typing import TextIO
 from p2pbang.engine.actions import PLAY, Decision, End, IllegalAction
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.describe import Describer
-from p2pbang.ui.i18n import N_, _
+from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.texts import (
     CARD_NAMES,
     CHARACTER_NAMES,
@@ -36,7 +36,8 @@ HELP = N_("""Commands:
 
 
 def render_table(view: TableView, names: list[str]) -> str:
-    lines = [_("Turn {n}   deck: {deck} cards   discard top: {top}").format(
+    lines = [ngettext("Turn {n}   deck: {deck} card   discard top: {top}",
+                      "Turn {n}   deck: {deck} cards   discard top: {top}", view.deck_size).format(
         n=view.turn, deck=view.deck_size,
         top=(f"{card_name(view.discard_top.name)} ({view.discard_top.label})"
              if view.discard_top else "-"))]

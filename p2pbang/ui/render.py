@@ -53,10 +53,12 @@ class Plan:
     hand_rows: int
     middle_rows: int
     actions_width: int  # in the middle; the log has the rest (when log_column is 0)
+    detail_rows: int = 1  # the selected card's full text: a second row when it needs one
 
 
 def plan_layout(width: int, height: int, players: int, hand_cards: int, actions: int,
-                deciding: bool, longest_action: int = 40, compact_hand_rows: int = 1) -> Plan:
+                deciding: bool, longest_action: int = 40, compact_hand_rows: int = 1,
+                detail_rows: int = 1) -> Plan:
     """Share the rows and columns out: the seats always, then the decision, then the hand,
     then the log; more room gives a header row, two rows per seat, a log column.
 
@@ -65,7 +67,8 @@ def plan_layout(width: int, height: int, players: int, hand_cards: int, actions:
     wide = width >= WIDE
     log_column = max(34, width * 2 // 5) if wide else 0
     main_width = width - log_column - (1 if wide else 0)
-    fixed = 5  # status, hand title, decision, detail, chat
+    detail_rows = max(1, min(2, detail_rows))
+    fixed = 4 + detail_rows  # status, hand title, decision, detail, chat
     rest = max(0, height - fixed - players)
     want_hand = max(1, hand_cards)
     want_middle = max(actions, 4) if deciding else 4
@@ -86,8 +89,11 @@ def plan_layout(width: int, height: int, players: int, hand_cards: int, actions:
     else:
         actions_width = min(longest_action + 6, main_width * 2 // 3)
         actions_width = max(actions_width, min(main_width, 30))
+    if detail_rows > 1 and middle_rows < 3 + (1 if deciding else 0):
+        return plan_layout(width, height, players, hand_cards, actions, deciding,
+                           longest_action, compact_hand_rows, 1)  # no room: one row, cut
     return Plan(width, height, main_width, log_column, header, seat_lines, hand_rows,
-                max(middle_rows, 0), actions_width)
+                max(middle_rows, 0), actions_width, detail_rows)
 
 
 # ------------------------------------------------------------------------ status
@@ -211,9 +217,11 @@ def compact_hand(cards: Sequence[CardView], width: int) -> list[Line]:
     return lines
 
 
-def hand_lines(view: TableView, width: int, rows: int) -> list[Line]:
+def hand_lines(view: TableView, width: int, rows: int,
+               selected_slot: int | None = None) -> list[Line]:
     """Each card with name, suit and rank and its effect, one per row; when the hand has
-    more cards than rows, the names and corners only, several to a row."""
+    more cards than rows, the names and corners only, several to a row. The card of the
+    selected action (``selected_slot``) is marked, its whole text being under the actions."""
     cards = view.hand
     if not cards:
         return [fit_line([("class:dim", "  " + _("(no cards in hand)"))], width)]
@@ -221,7 +229,9 @@ def hand_lines(view: TableView, width: int, rows: int) -> list[Line]:
         name_w = max(width_of(card_name(c.name)) for c in cards)
         lines = []
         for c in cards:
-            row: Line = [("", " "), (card_style(c.kind), pad(card_name(c.name), name_w)),
+            mark = "\u25b8" if c.slot == selected_slot else " "
+            row: Line = [("class:action.key", mark),
+                         (card_style(c.kind), pad(card_name(c.name), name_w)),
                          ("class:label", " " + pad_left(c.label, 3) + "  "),
                          ("class:text", card_text(c.name))]
             lines.append(fit_line(row, width))
@@ -239,28 +249,53 @@ def decision_line(text: str, style: str, width: int) -> Line:
     return fit_line([(style, " " + text)], width, style)
 
 
-def action_lines(labels: Sequence[str], selected: int, width: int, rows: int) -> list[Line]:
+def detail_lines(text: str, style: str, width: int, rows: int) -> list[Line]:
+    """The selected card's full text, wrapped to ``rows`` rows (cut only past the last)."""
+    wrapped = (wrap(text, max(1, width - 2)) or [""]) if rows > 1 else [text]
+    lines = wrapped[:rows]
+    if len(wrapped) > rows:
+        lines[-1] = " ".join(wrapped[rows - 1:])
+    return [fit_line([(style, (" " if i == 0 else "  ") + line)], width, style)
+            for i, line in enumerate(lines)]
+
+
+def action_lines(labels: Sequence[str], selected: int, width: int, rows: int,
+                 pinned: int | None = None) -> list[Line]:
     """The legal actions, each with its shortcut; the selected one highlighted and kept in
-    view; arrows at the edge when more are above or below."""
+    view; arrows at the edge when more are above or below. The ``pinned`` row (ending the
+    turn) stays on the last row whatever the scroll, so it is never hidden by a long list."""
     if rows <= 0:
         return []
-    top = 0
-    if len(labels) > rows:
-        top = min(max(0, selected - rows // 2), len(labels) - rows)
+    order = list(range(len(labels)))
+    if pinned is not None and len(labels) > rows and rows > 1:
+        order.remove(pinned)
+        shown = [*_window(order, selected, rows - 1), pinned]
+    else:
+        shown = _window(order, selected, rows)
     lines: list[Line] = []
-    for i in range(top, min(len(labels), top + rows)):
+    for position, i in enumerate(shown):
         style = "class:action.selected" if i == selected else "class:action"
         key = shortcut(i)
         row: Line = [("class:action.key" if i != selected else style, f" {key} "),
                      (style, labels[i])]
         line = fit_line(row, width - 1, style if i == selected else "")
         more = " "
-        if i == top and top > 0:
+        scrolled = [j for j in shown if j in order]  # the rows that scroll (not the pinned)
+        if position == 0 and order[0] not in shown:
             more = "\u25b2"
-        elif i == top + rows - 1 and top + rows < len(labels):
+        elif scrolled and i == scrolled[-1] and order[-1] not in shown:
             more = "\u25bc"
         lines.append([*line, ("class:more", more)])
     return lines
+
+
+def _window(order: list[int], selected: int, rows: int) -> list[int]:
+    """The ``rows`` entries of ``order`` to show, the selected one near the middle."""
+    if len(order) <= rows:
+        return order
+    at = order.index(selected) if selected in order else len(order) - 1
+    top = min(max(0, at - rows // 2), len(order) - rows)
+    return order[top:top + rows]
 
 
 # ------------------------------------------------------------------------ log

@@ -29,9 +29,18 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.output import Output
 
-from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction
+from p2pbang.engine.actions import (
+    Action,
+    Decision,
+    Discard,
+    End,
+    Event,
+    IllegalAction,
+    Pass,
+    Play,
+)
 from p2pbang.engine.game import Game
-from p2pbang.ui.describe import Describer, action_card
+from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.helptext import help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.render import (
@@ -41,6 +50,7 @@ from p2pbang.ui.render import (
     action_lines,
     compact_hand,
     decision_line,
+    detail_lines,
     hand_lines,
     hand_title,
     help_lines,
@@ -51,6 +61,7 @@ from p2pbang.ui.render import (
     status_line,
 )
 from p2pbang.ui.stage import FINISHED, QUIT
+from p2pbang.ui.steps import BACK, Choice, Step, choices
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, fit_line, pad, width_of, wrap
 from p2pbang.ui.texts import (
@@ -120,7 +131,9 @@ class TableScreen:
         self._introduced = False
         self._view: TableView | None = None
         self._actions: list[Action] = []
+        self._choices: list[Choice] = []
         self._labels: list[str] = []
+        self.steps: list[Step] = []  # the choices made so far towards one action
         self._decision_key: object = None
         self._plan = plan_layout(80, 24, len(session.names), 0, 0, False)
         self.chat = ChatLine(self._send_chat, lambda: _("Say: "))
@@ -148,6 +161,12 @@ class TableScreen:
         return self._actions
 
     @property
+    def choices(self) -> list[Choice]:
+        """The menu rows at the current step (see ``steps.py``)."""
+        self.current_view()
+        return self._choices
+
+    @property
     def labels(self) -> list[str]:
         self.current_view()
         return self._labels
@@ -157,15 +176,18 @@ class TableScreen:
         if view.phase is not None:
             self.phase = view.phase
         decision = view.your_decision
-        if decision is None:
-            self._actions, self._labels = [], []
-        else:
-            self._actions = self.session.legal_actions()
-            self._labels = [self.say.action(decision, a, brief=True) for a in self._actions]
+        self._actions = [] if decision is None else self.session.legal_actions()
         key = (decision, tuple(self._actions))
         if key != self._decision_key:
             self._decision_key = key
             self.selected = 0
+            self.steps = []
+        if decision is None:
+            self._choices = []
+        else:
+            self._choices = choices(self.say, decision, self._actions, self.steps)
+        self._labels = [c.label for c in self._choices]
+        self.selected = min(self.selected, max(0, len(self._choices) - 1))
         return view
 
     def changed(self) -> None:
@@ -242,18 +264,30 @@ class TableScreen:
     # ------------------------------------------------------------------ person's actions
 
     def take(self, index: int) -> bool:
-        """Take the legal action number ``index``; False (with a notice) when impossible."""
-        actions = self.actions
-        if not 0 <= index < len(actions):
-            if actions:
+        """Choose menu row ``index``: a step towards an action, a step back, or the action
+        itself; True when a row was chosen, False (with a notice) when impossible."""
+        rows = self.choices
+        if not 0 <= index < len(rows):
+            if rows:
                 self.notice = _("There is no action {key}.").format(
                     key=SHORTCUTS[index] if index < len(SHORTCUTS) else index + 1)
             else:
                 self.notice = _("Nothing to choose now: wait for your turn.")
             self.app.invalidate()
             return False
+        row = rows[index]
+        if row.step == BACK:
+            self.back()
+            return True
+        if not row.final:
+            assert row.step is not None
+            self.steps.append(row.step)
+            self.selected = 0
+            self.notice = ""
+            self.changed()
+            return True
         try:
-            events = self.session.act(actions[index])
+            events = self.session.act(self.actions[row.actions[0]])
         except IllegalAction as exc:
             self.notice = _("Not allowed: {reason}").format(reason=exc)
             self.changed()
@@ -262,9 +296,16 @@ class TableScreen:
         self.on_action()
         return True
 
+    def back(self) -> None:
+        """One step back towards the start of the menu (Esc)."""
+        if self.steps:
+            self.steps.pop()
+            self.selected = 0
+            self.changed()
+
     def move(self, step: int) -> None:
-        if self.actions:
-            self.selected = max(0, min(len(self.actions) - 1, self.selected + step))
+        if self.choices:
+            self.selected = max(0, min(len(self.choices) - 1, self.selected + step))
             self.app.invalidate()
 
     def scroll_log(self, rows: int) -> None:
@@ -346,11 +387,35 @@ class TableScreen:
 
     def selected_card_anchor(self) -> str | None:
         """The help entry of the card in the selected action (or the character's)."""
-        if self.actions and 0 <= self.selected < len(self.actions):
-            card = action_card(self.actions[self.selected])
+        action = self._selected_action()
+        if action is not None:
+            card = action_card(action)
             if card is not None:
                 return f"card:{self.session.mine.cards[card].name}"
         return None
+
+    def _selected_action(self) -> Action | None:
+        """An action the selected row leads to (all of them play the same card)."""
+        rows = self.choices
+        if 0 <= self.selected < len(rows) and rows[self.selected].actions:
+            return self.actions[rows[self.selected].actions[0]]
+        return None
+
+    def _selected_slot(self) -> int | None:
+        """The hand slot of the card the selected row plays or discards, if any."""
+        action = self._selected_action()
+        return action.slot if isinstance(action, Play | Discard) else None
+
+    def _path_text(self) -> str:
+        """The steps chosen so far, e.g. "Cat Balou (K♥) → Clyde"."""
+        game = self.session.mine
+        parts = []
+        for what, value in self.steps:
+            if what in ("card", "slot") and value >= 0:
+                parts.append(slot_label(game, value))
+            elif what == "target":
+                parts.append(self.say.whom(value))
+        return " → ".join(parts)
 
     # ------------------------------------------------------------------ drawing
 
@@ -363,10 +428,12 @@ class TableScreen:
         view = self.view
         longest = max((width_of(t) for t in self.labels), default=20)
         plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
-                           len(self.actions), bool(self.actions), longest)
+                           len(self.choices), bool(self.choices), longest)
         compact = len(compact_hand(view.hand, plan.main_width))
+        detail = 1 if width_of(self._detail()[0]) + 1 <= plan.main_width else 2
         self._plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
-                                 len(self.actions), bool(self.actions), longest, compact)
+                                 len(self.choices), bool(self.choices), longest, compact,
+                                 detail)
         return self._plan
 
     @property
@@ -398,7 +465,11 @@ class TableScreen:
             return _("Leave the game? y: yes, n: no"), "class:decision.mine"
         decision = view.your_decision
         if decision is not None:
-            return "\u25b8 " + self.say.decision(decision), "class:decision.mine"
+            text = "\u25b8 " + self.say.decision(decision)
+            if self.steps:
+                path = self._path_text()
+                text = "\u25b8 " + (path + ": " if path else "") + _("choose the next step.")
+            return text, "class:decision.mine"
         if isinstance(pending, Decision):
             return self.say.waiting(pending) + " " + self.say.activity(pending), "class:waiting"
         return _("Dealing..."), "class:waiting"
@@ -409,8 +480,8 @@ class TableScreen:
         if isinstance(self.session.pending, End):
             return _("Press q to leave."), "class:notice"
         view = self.view
-        if view.your_decision is not None and self.actions:
-            action = self.actions[self.selected]
+        action = self._selected_action()
+        if view.your_decision is not None and action is not None:
             card = action_card(action)
             if card is not None:
                 c = self.session.mine.cards[card]
@@ -448,7 +519,12 @@ class TableScreen:
         return log_lines(self.log, width, height, self.log_offset)
 
     def _render_actions(self, width: int, height: int) -> list[Line]:
-        return action_lines(self.labels, self.selected, width, height)
+        rows = self.choices
+        last = rows[-1] if rows else None
+        ending = last is not None and last.step is None and last.actions and isinstance(
+            self.actions[last.actions[0]], Pass)
+        return action_lines(self.labels, self.selected, width, height,
+                            pinned=len(rows) - 1 if ending else None)
 
     def _render_help(self, width: int, height: int) -> list[Line]:
         lines, _anchors = help_lines(help_sections(), width)
@@ -477,13 +553,14 @@ class TableScreen:
                    height=lambda: exact(len(self.view.seats) * plan().seat_lines
                                         + plan().header)),
             Window(PanelControl(lambda w, h: [hand_title(self.view, w)]), height=1),
-            Window(PanelControl(lambda w, h: hand_lines(self.view, w, h)),
+            Window(PanelControl(lambda w, h: hand_lines(self.view, w, h,
+                                                        self._selected_slot())),
                    height=lambda: exact(plan().hand_rows)),
             Window(PanelControl(lambda w, h: [decision_line(*self._decision(), w)]),
                    height=1),
             middle,
-            Window(PanelControl(lambda w, h: [decision_line(*self._detail(), w)]),
-                   height=1),
+            Window(PanelControl(lambda w, h: detail_lines(*self._detail(), w, h)),
+                   height=lambda: exact(plan().detail_rows)),
         ])
         log_column = HSplit(width=lambda: exact(plan().log_column), children=[
             Window(PanelControl(lambda w, h: [fit_line(
@@ -546,9 +623,13 @@ class TableScreen:
         def _down(event: KeyPressEvent) -> None:
             self.move(1)
 
+        @kb.add("escape", filter=table & Condition(lambda: bool(self.steps)), eager=True)
+        def _back(event: KeyPressEvent) -> None:
+            self.back()
+
         @kb.add("enter", filter=table)
         def _enter(event: KeyPressEvent) -> None:
-            if self.actions:
+            if self.choices:
                 self.take(self.selected)
             elif isinstance(self.session.pending, End):
                 self.exit(FINISHED)

@@ -6,6 +6,7 @@ functions below translate at call time, so switching the language needs no reloa
 
 from __future__ import annotations
 
+from p2pbang.ui import dodge_city_texts
 from p2pbang.ui.i18n import N_, _
 
 CARD_NAMES = {
@@ -61,6 +62,10 @@ CARD_TEXTS = {
     "winchester": N_("Weapon, reach 5."),
 }
 
+CARD_NAMES.update(dodge_city_texts.CARD_NAMES)
+CARD_TEXTS.update(dodge_city_texts.CARD_TEXTS)
+CARD_HELP = dict(dodge_city_texts.CARD_HELP)
+
 CHARACTER_NAMES = {
     "bart_cassidy": N_("Bart Cassidy"),
     "black_jack": N_("Black Jack"),
@@ -100,6 +105,9 @@ CHARACTER_TEXTS = {
     "willy_the_kid": N_("May play any number of BANG! cards."),
 }
 
+CHARACTER_NAMES.update(dodge_city_texts.CHARACTER_NAMES)
+CHARACTER_TEXTS.update(dodge_city_texts.CHARACTER_TEXTS)
+
 ROLE_NAMES = {
     "sheriff": N_("Sheriff"),
     "deputy": N_("Deputy"),
@@ -121,12 +129,18 @@ KIND_NAMES = {
     "brown": N_("brown"),
     "blue": N_("blue"),
     "weapon": N_("weapon"),
+    "green": N_("green"),
 }
 KIND_TEXTS = {
     "brown": N_("Played from the hand, takes effect, then goes to the discard pile."),
     "blue": N_("Stays in play in front of its owner until removed; no two with one name."),
     "weapon": N_("A blue card that sets your reach for BANG!; one weapon at a time."),
+    "green": N_("Put in play in front of you; from your next turn, discard it for its effect. "
+                "Only those that cancel a shot work out of turn."),
 }
+GREEN_READY = N_("ready: usable now")
+GREEN_NOT_READY = N_("not ready yet: usable from your next turn")
+EXTRA_CARD_COST = N_("+1 card: discard one more card from your hand to play it")
 
 
 def card_name(name: str) -> str:
@@ -135,6 +149,29 @@ def card_name(name: str) -> str:
 
 def card_text(name: str) -> str:
     return _(CARD_TEXTS[name])
+
+
+def card_help(name: str) -> str:
+    """The help's text of a card: the fuller rule where the one-liner leaves some out."""
+    return _(CARD_HELP[name]) if name in CARD_HELP else card_text(name)
+
+
+def green_readiness(ready: bool) -> str:
+    """Whether a green card in play can be used yet (never in the turn it was played)."""
+    return _(GREEN_READY) if ready else _(GREEN_NOT_READY)
+
+
+def extra_card_cost() -> str:
+    """What the "+1" on a Dodge City card asks: one more card discarded to play it."""
+    return _(EXTRA_CARD_COST)
+
+
+def replay_hint(players: int, seed: int) -> str:
+    """The line printed after a solo game: the command that deals the same game again, in
+    the interface's language (the command itself stays as typed)."""
+    command = f"p2pbang solo --players {players} --seed {seed}"
+    return _("(seed {seed}: '{command}' deals this game again)").format(
+        seed=seed, command=command)
 
 
 def character_name(name: str) -> str:

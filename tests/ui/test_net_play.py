@@ -128,8 +128,11 @@ async def answer(pipe, screen: TableScreen, decisions: int) -> int:
         if not screen.actions:
             break
         before = len(screen.session.mine.history)
-        pipe.send_text("1")
-        await until(lambda before=before: len(screen.session.mine.history) > before, 60)
+        while len(screen.session.mine.history) <= before:  # "1" at each step until it acts
+            steps = len(screen.steps)
+            pipe.send_text("1")
+            await until(lambda before=before, steps=steps: len(screen.session.mine.history)
+                        > before or len(screen.steps) > steps, 60)
         answered += 1
     return answered
 

@@ -7,6 +7,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.utils import get_cwidth
 
+from p2pbang.engine.actions import PLAY
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.render import (
@@ -166,3 +167,35 @@ def test_a_big_hand_is_drawn_compact_in_the_rows_it_needs() -> None:
     rows = compact_hand(cards, 80)
     assert len(rows) == 2 and all(line_width(r) == 80 for r in rows)
     assert sum(text_of(r).count("BANG!") for r in rows) == 9
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ro"])
+def test_the_selected_cards_whole_text_is_on_screen_at_80x24(pipe, language: str) -> None:
+    """The detail under the actions takes a second row rather than cut a card's text, and
+    the card is marked in the hand."""
+    from p2pbang.ui.describe import action_card
+    from p2pbang.ui.texts import card_text
+
+    set_language(language)
+    session = SoloSession(4, seed=11)
+    screen = TableScreen(session, input=pipe, output=DummyOutput())
+    play_until_person_decides(session, screen, turns=3, min_actions=3)
+    while session.pending.kind != PLAY:  # on to a turn's play phase, cards in hand
+        screen.add_events(session.act(session.legal_actions()[0]))
+        play_until_person_decides(session, screen, min_actions=3)
+    checked = 0
+    for index, row in enumerate(screen.choices):
+        action = session.legal_actions()[row.actions[0]] if row.actions else None
+        card = action_card(action) if action is not None else None
+        if card is None:
+            continue
+        screen.selected = index
+        lines = snapshot(screen, 80, 24)
+        assert all(get_cwidth(line) == 80 for line in lines)
+        below = " ".join(line.strip() for line in lines[-3:-1])
+        assert card_text(session.mine.cards[card].name) in below, below
+        marked = [line for line in lines if line.startswith("\u25b8")]
+        label = session.mine.cards[card].label
+        assert len(marked) == 1 and label in marked[0]  # the card is marked in the hand
+        checked += 1
+    assert checked

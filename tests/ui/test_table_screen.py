@@ -55,7 +55,7 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
         # Each key's effect is awaited (a slow, loaded machine only makes it take longer);
         # keys are handled in order, so a later state also proves the earlier keys done.
         await until(lambda: screen.app.is_running)
-        count = len(screen.actions)
+        count = len(screen.choices)
         pipe.send_text(DOWN)
         await until(lambda: screen.selected == 1)
         seen["after down"] = screen.selected
@@ -80,9 +80,14 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
         await until(lambda: bool(screen.notice))
         seen["notice"] = screen.notice
         before = len(session.mine.history)
-        pipe.send_text("1")
-        await until(lambda: len(session.mine.history) > before)
-        seen["acted"] = True
+        for _step in range(4):  # "1" at each step (card, target, its card) until it acts
+            steps = len(screen.steps)
+            pipe.send_text("1")
+            await until(lambda steps=steps: len(session.mine.history) > before
+                        or len(screen.steps) > steps)
+            if len(session.mine.history) > before:
+                break
+        seen["acted"] = len(session.mine.history) > before
         pipe.send_text("q")
         await until(lambda: screen.confirm_quit)
         seen["confirm"] = True
@@ -154,8 +159,9 @@ def test_a_whole_game_is_played_by_keystrokes_with_the_bots_on_trio(pipe) -> Non
                 if session.your_turn_to_decide() and screen.actions:
                     pipe.send_text(ENTER if pressed["keys"] % 2 else "1")
                     pressed["keys"] += 1
-                    history = len(session.mine.history)
-                    await until(lambda h=history: len(session.mine.history) > h
+                    history, steps = len(session.mine.history), len(screen.steps)
+                    await until(lambda h=history, k=steps: len(session.mine.history) > h
+                                or len(screen.steps) > k  # a step towards the action
                                 or isinstance(session.mine.pending, End))
                 await trio.sleep(0.002)
             await settle()
