@@ -104,13 +104,19 @@ class End:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for logs and interfaces. ``card`` is -1 when hidden."""
+    """Something that happened, for logs and interfaces. ``card`` is -1 when hidden.
+
+    ``life`` is the seat's life right after a "damage" or "heal" event (-1 for other kinds):
+    an interface reading a batch of events can say "(N left)" for each hit exactly, not from
+    the life at the end of the batch.
+    """
 
     kind: str
     seat: int = NO_SEAT
     target: int = NO_SEAT
     card: int = -1
     value: int = 0
+    life: int = -1
 
 
 class IllegalAction(ValueError):

@@ -446,8 +446,8 @@ class Game:
         return NO_SLOT
 
     def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
-               card: int = -1, value: int = 0) -> None:
-        self.events.append(Event(kind, seat, target, card, value))
+               card: int = -1, value: int = 0, life: int = -1) -> None:
+        self.events.append(Event(kind, seat, target, card, value, life))
 
     def _next_alive(self, seat: int) -> int:
         order, start = self.order, self._order_pos[seat]
@@ -814,7 +814,7 @@ class Game:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
-        self._event("heal", seat, value=gained)
+        self._event("heal", seat, value=gained, life=player.life)
 
     def _sid_ability(self, seat: int, action: Ability) -> Step:
         for slot, card in zip(action.slots, action.cards, strict=True):
@@ -861,7 +861,7 @@ class Game:
         the other duellist wins it."""
         player = self.players[seat]
         player.life -= amount
-        self._event("damage", seat, source, value=amount)
+        self._event("damage", seat, source, value=amount, life=player.life)
         if player.life <= 0:
             survived = yield from self._dying(seat, source)
             if not survived:
@@ -890,7 +890,7 @@ class Game:
             if isinstance(action, Play):
                 yield from self._respond_card(seat, action)
                 player.life += 1
-                self._event("heal", seat, value=1)
+                self._event("heal", seat, value=1, life=player.life)
             elif isinstance(action, Ability):
                 yield from self._sid_ability(seat, action)
             else:

@@ -56,7 +56,7 @@ _KINDS: dict[type, tuple[str, ...]] = {
     Reveal: ("ints",),
     RandomInt: ("int",),
     Decision: ("int", "str", "ints", "int", "int", "int"),
-    Event: ("str", "int", "int", "int", "int"),
+    Event: ("str", "int", "int", "int", "int", "int"),
     End: ("str", "ints"),
 }
 MAX_TUPLE = 4096

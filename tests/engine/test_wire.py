@@ -37,7 +37,7 @@ values = st.one_of(
     st.builds(Reveal, small),
     st.builds(RandomInt, ints),
     st.builds(Decision, ints, st.text(max_size=10), small, ints, ints),
-    st.builds(Event, st.text(max_size=10), ints, ints, ints, ints),
+    st.builds(Event, st.text(max_size=10), ints, ints, ints, ints, ints),
     st.builds(End, st.text(max_size=10), small),
 )
 
