@@ -131,7 +131,10 @@ class Game:
     """
 
     def __init__(self, players: int, viewer: int | None = None,
-                 position: Position | None = None, choice: GameChoice | None = None) -> None:
+                 position: Position | None = None, choice: GameChoice | None = None,
+                 rules: RuleSet | None = None) -> None:
+        """``rules`` replaces the rule set of ``choice``: rule modules are tested through it
+        before their expansion is playable (and so before a GameChoice may name it)."""
         if choice is None:
             choice = GameChoice.make("bang", players)
         elif choice.game != "bang" or choice.seats != players:
@@ -142,7 +145,7 @@ class Game:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
         self.n = players
         self.viewer = viewer
-        self.rules: RuleSet = rules_for(choice)
+        self.rules: RuleSet = rules_for(choice) if rules is None else rules
         self.cards: tuple[CardDef, ...] = self.rules.cards
         self._card_rules = self.rules.card_rules
         self._card_reach = self.rules.card_reach
@@ -179,10 +182,12 @@ class Game:
 
     @classmethod
     def from_position(cls, position: Position, viewer: int | None = None,
-                      choice: GameChoice | None = None) -> Game:
+                      choice: GameChoice | None = None, rules: RuleSet | None = None) -> Game:
         """A game starting from a laid-out table; ``initial_cards`` maps its slots to cards."""
-        position.validate()
-        return cls(len(position.characters), viewer, position, choice)
+        if rules is None:
+            rules = rules_for(choice or GameChoice.make("bang", len(position.characters)))
+        position.validate(rules.cards, rules.characters)
+        return cls(len(position.characters), viewer, position, choice, rules)
 
     # ------------------------------------------------------------------ public interface
 

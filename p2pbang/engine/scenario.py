@@ -34,6 +34,7 @@ from p2pbang.engine.actions import (
     UseBarrel,
 )
 from p2pbang.engine.cards.base import BASE_CARDS, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.catalog import CardDef
 from p2pbang.engine.chance import (
     ChanceRequest,
     ChanceResult,
@@ -45,6 +46,7 @@ from p2pbang.engine.chance import (
 )
 from p2pbang.engine.game import Game
 from p2pbang.engine.position import PLAY_PHASE, Position
+from p2pbang.engine.rules import RuleSet
 
 _DEFAULT_ROLES = {
     4: [SHERIFF, OUTLAW, OUTLAW, RENEGADE],
@@ -90,7 +92,9 @@ class CardPicker:
     "beer" in a hand never takes the very "beer:6H" a test stacked on the deck.
     """
 
-    def __init__(self, specs: Iterable[str] = ()) -> None:
+    def __init__(self, specs: Iterable[str] = (),
+                 cards: tuple[CardDef, ...] = BASE_CARDS) -> None:
+        self.cards = cards
         self.used: set[int] = set()
         self.reserved: set[int] = set()
         for spec in specs:
@@ -100,7 +104,7 @@ class CardPicker:
     def __call__(self, spec: str) -> int:
         if ":" in spec:
             # A cornered spec takes a copy set aside for it, if the constructor saw it.
-            taken = self.used | (set(range(len(BASE_CARDS))) - self.reserved)
+            taken = self.used | (set(range(len(self.cards))) - self.reserved)
             try:
                 card_id = self._find(spec, taken)
             except ValueError:
@@ -114,11 +118,10 @@ class CardPicker:
     def many(self, specs: Iterable[str]) -> list[int]:
         return [self(spec) for spec in specs]
 
-    @staticmethod
-    def _find(spec: str, excluded: set[int]) -> int:
+    def _find(self, spec: str, excluded: set[int]) -> int:
         name, _, corner = spec.partition(":")
         label = _corner_label(corner) if corner else None
-        for card_id, card in enumerate(BASE_CARDS):
+        for card_id, card in enumerate(self.cards):
             if card.name != name or card_id in excluded:
                 continue
             if label is not None and card.label != label:
@@ -153,6 +156,7 @@ class Scenario:
         bangs_played: int = 0,
         viewer: int | None = None,
         order: Sequence[int] | None = None,
+        rules: RuleSet | None = None,
     ) -> None:
         n = len(characters)
         hands = hands or {}
@@ -161,7 +165,8 @@ class Scenario:
         if any(hands.get(seat) or tables.get(seat) for seat in dead):
             raise ValueError("an eliminated seat holds no cards")
         pick = CardPicker([*(c for h in hands.values() for c in h),
-                           *(c for t in tables.values() for c in t), *deck, *discard])
+                           *(c for t in tables.values() for c in t), *deck, *discard],
+                          rules.cards if rules is not None else BASE_CARDS)
         self.position = Position(
             characters=list(characters),
             roles=list(roles or _DEFAULT_ROLES[n]),
@@ -176,7 +181,7 @@ class Scenario:
             bangs_played=bangs_played,
             order=list(order) if order is not None else None,
         )
-        self.game = Game.from_position(self.position, viewer)
+        self.game = Game.from_position(self.position, viewer, rules=rules)
         self.dealer = ScriptedDealer(
             {**self.game.initial_cards, **self.game.initial_roles}, randoms)
         self.events: list[Event] = []
