@@ -30,6 +30,21 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayPaid:
+    """Play a "+1" card (Dodge City): the hand card in ``slot`` together with one more hand
+    card, ``cost_slot``, discarded as its price. Both are revealed, so the network can prove
+    the price was paid with a card the player held. ``target`` and ``target_slot`` as for
+    ``Play``."""
+
+    slot: int
+    card: int
+    target: int
+    target_slot: int
+    cost_slot: int
+    cost_card: int
+
+
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Discard the hand card in ``slot`` (end-of-turn hand limit), revealing ``card``."""
 
@@ -62,7 +77,7 @@ class Pass:
     """Decline: end the play phase, take the hit, lose the Duel, die without a Beer."""
 
 
-Action = Play | Discard | Ability | Choose | UseBarrel | Pass
+Action = Play | PlayPaid | Discard | Ability | Choose | UseBarrel | Pass
 
 
 # Decision kinds. A decision is one seat's turn to choose; ``options`` lists the choices of
@@ -77,6 +92,8 @@ RESPOND_DUEL = "respond_duel"  # discard a BANG! or lose 1 life
 RESPOND_INDIANS = "respond_indians"  # discard a BANG! or lose 1 life
 DYING = "dying"  # at 0 life or less: Beer (or Sid Ketchum's ability) or be eliminated
 STORE_PICK = "store_pick"  # General Store: take one of the revealed cards
+# Brawl: which card of seat ``source`` is discarded (a slot in play, or FROM_HAND: random).
+BRAWL_PICK = "brawl_pick"
 
 DRAW_FROM_DECK = -1  # DRAW_SOURCE option: the draw pile
 DRAW_FROM_DISCARD = -2  # DRAW_SOURCE option: the top of the discard pile (Pedro Ramirez)
@@ -121,3 +138,15 @@ class Event:
 
 class IllegalAction(ValueError):
     """An action that the pending decision does not allow; the game state is unchanged."""
+
+
+def revealed_slots(action: Action) -> tuple[int, ...]:
+    """The hand slots an action shows face up (the network proves each with its owner's
+    share), so the table needs no knowledge of the action kinds."""
+    if isinstance(action, (Play, Discard)):
+        return (action.slot,)
+    if isinstance(action, PlayPaid):
+        return (action.slot, action.cost_slot)
+    if isinstance(action, Ability):
+        return action.slots
+    return ()

@@ -21,6 +21,7 @@ from collections.abc import Generator
 from typing import Any
 
 from p2pbang.engine.actions import (
+    BRAWL_PICK,
     DISCARD,
     DRAW_SOURCE,
     DYING,
@@ -43,6 +44,7 @@ from p2pbang.engine.actions import (
     IllegalAction,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
 )
 from p2pbang.engine.cards.base import (
@@ -81,7 +83,7 @@ TEAM_ROLES = {
     TEAM_RENEGADE: (RENEGADE,),
 }
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
-_CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK)
+_CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK)
 
 
 class GameOver(Exception):
@@ -287,6 +289,17 @@ class Game:
             if reason is not None:
                 return reason
             claimed = [(action.slot, action.card)]
+        elif isinstance(action, PlayPaid):
+            pairs = ((action.slot, action.card), (action.cost_slot, action.cost_card))
+            if action.slot == action.cost_slot or action.card == action.cost_card:
+                return "the price of a card is another card of the hand"
+            for slot, card in pairs:
+                if slot not in hand:
+                    return f"slot {slot} is not in seat {decision.seat}'s hand"
+                reason = self._claim_fits(slot, card)
+                if reason is not None:
+                    return reason
+            claimed = sorted(pairs)
         elif isinstance(action, Ability):
             slots, cards = action.slots, action.cards
             if len(slots) != len(cards) or len(set(slots)) != len(slots):
@@ -415,13 +428,24 @@ class Game:
                     actions.extend(shot)
                 else:
                     actions.extend(Play(slot, card, a.target) for a in shot)
-            elif rules.play_options is not None:
-                actions.extend(rules.play_options(self, seat, slot, card))
+                continue
+            if rules.play_options is not None:
+                options = rules.play_options(self, seat, slot, card)
             elif self.cards[card].kind == "brown":
-                if rules.effect is not None:
-                    actions.append(Play(slot, card))
+                if rules.effect is None:
+                    continue
+                options = [Play(slot, card)]
             elif names[card] not in table_names:
-                actions.append(Play(slot, card))
+                options = [Play(slot, card)]
+            else:
+                continue
+            if rules.costs_a_card:
+                actions.extend(
+                    PlayPaid(a.slot, a.card, a.target, a.target_slot, cost_slot, cost_card)
+                    for a in options if isinstance(a, Play)
+                    for cost_slot, cost_card in hand if cost_slot != slot)
+            else:
+                actions.extend(options)
         return actions
 
     # ------------------------------------------------------------------ knowledge & zones
@@ -706,6 +730,8 @@ class Game:
                 break
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
+            elif isinstance(action, PlayPaid):
+                yield from self._play_paid(seat, action)
             else:
                 yield from self._play(seat, action)
             if not player.alive:
@@ -749,6 +775,14 @@ class Game:
         assert rules.effect is not None  # legal_actions offers only brown cards with an effect
         yield from rules.effect(self, seat, action)
 
+    def _play_paid(self, seat: int, action: PlayPaid) -> Step:
+        """A "+1" card: its price goes to the discard pile first, then it is played."""
+        self.take_from_hand(seat, action.cost_slot, action.cost_card)
+        self.discard.append(action.cost_slot)
+        self.event("pay", seat, card=action.cost_card)
+        yield from self._play(seat, Play(action.slot, action.card, action.target,
+                                         action.target_slot))
+
     def heal(self, seat: int, amount: int) -> None:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
@@ -782,6 +816,9 @@ class Game:
         self.discard.append(action.slot)
         self.event("respond", seat, card=action.card)
         yield from self.hand_lost(seat)
+        on_answer = self._card_rules[action.card].on_answer
+        if on_answer is not None:
+            yield from on_answer(self, seat)
 
     def shoot(self, shooter: int, target: int, needed: int) -> Step:
         """One shot at ``target``: ``needed`` Missed! cancel it (two against Slab's BANG!)."""
@@ -937,7 +974,7 @@ def _malformed(action: Any) -> str | None:
     An action may come off the network: ``True`` would pass for seat or slot 1 (``True == 1``)
     and a float or a list would reach the rules; both are refused here, before any lookup.
     """
-    if isinstance(action, (Play, Discard, Choose)):
+    if isinstance(action, (Play, PlayPaid, Discard, Choose)):
         for field in action.__slots__:
             if type(getattr(action, field)) is not int:
                 return f"{type(action).__name__}.{field} must be an integer"

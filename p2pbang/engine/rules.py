@@ -34,6 +34,8 @@ Effect = Callable[["Game", int, "Play"], Step]
 PlayOptions = Callable[["Game", int, int, int], "list[Action]"]
 # A card in play that acts at the start of its owner's turn: (game, seat, slot) -> turn goes on?
 TurnStart = Callable[["Game", int, int], Step]
+# A card just answered a response for its holder: (game, seat).
+OnAnswer = Callable[["Game", int], Step]
 # Replaces the two-card draw of phase 1: (game, seat).
 DrawPhase = Callable[["Game", int], Step]
 # After a hit the seat survived: (game, seat, amount, source, card_player).
@@ -65,6 +67,8 @@ class CardRules:
     barrels: int = 0  # draw!s for Hearts against a shot (Barrel)
     unlimited_bang: bool = False  # its owner may play any number of BANG! (Volcanic)
     counts_as_bang: bool = False  # playing it is a BANG! (the one-per-turn limit)
+    costs_a_card: bool = False  # "+1": one more hand card discarded to play it (Dodge City)
+    on_answer: OnAnswer | None = None  # after it answered (Dodge: draw a card)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from p2pbang.engine.actions import (
     IllegalAction,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
 )
 from p2pbang.engine.cards.base import BASE_CARDS, OUTLAW, RENEGADE, SHERIFF
@@ -219,7 +220,7 @@ class Scenario:
         name, _, corner = spec.partition(":")
         for slot in self.game.players[seat].hand:
             card = self.game.known[slot]
-            definition = BASE_CARDS[card]
+            definition = self.game.cards[card]
             if definition.name != name:
                 continue
             if not corner or definition.label == _corner_label(corner):
@@ -228,7 +229,7 @@ class Scenario:
 
     def in_play_slot(self, seat: int, name: str) -> int:
         for slot in self.game.players[seat].table:
-            if BASE_CARDS[self.game.known[slot]].name == name:
+            if self.game.cards[self.game.known[slot]].name == name:
                 return slot
         raise AssertionError(f"seat {seat} has no {name!r} in play")
 
@@ -244,6 +245,21 @@ class Scenario:
         elif from_hand:
             target_slot = FROM_HAND
         return self.act(Play(slot, card, target, target_slot))
+
+    def play_paid(self, seat: int, spec: str, cost: str, target: int = NO_SEAT, *,
+                  steal: str | None = None, from_hand: bool = False) -> list[Event]:
+        """Play a "+1" card, paying with the hand card ``cost``."""
+        self.expect(seat)
+        slot, card = self.slot_of(seat, spec)
+        cost_slot, cost_card = next(
+            (s, c) for s in self.game.players[seat].hand
+            if s != slot and self.game.cards[c := self.game.known[s]].name == cost)
+        target_slot = NO_SLOT
+        if steal is not None:
+            target_slot = self.in_play_slot(target, steal)
+        elif from_hand:
+            target_slot = FROM_HAND
+        return self.act(PlayPaid(slot, card, target, target_slot, cost_slot, cost_card))
 
     def respond(self, seat: int, spec: str) -> list[Event]:
         """Answer with a card (Missed!, BANG! in a Duel, Beer when dying...)."""
@@ -263,9 +279,9 @@ class Scenario:
             name, _, corner = spec.partition(":")
             for slot in self.game.players[seat].hand:
                 card = self.game.known[slot]
-                if (slot, card) in chosen or BASE_CARDS[card].name != name:
+                if (slot, card) in chosen or self.game.cards[card].name != name:
                     continue
-                if corner and BASE_CARDS[card].label != _corner_label(corner):
+                if corner and self.game.cards[card].label != _corner_label(corner):
                     continue
                 chosen.append((slot, card))
                 break
@@ -310,13 +326,13 @@ class Scenario:
         return self.game.players[seat].alive
 
     def hand(self, seat: int) -> list[str]:
-        return [BASE_CARDS[self.game.known[s]].name for s in self.game.players[seat].hand]
+        return [self.game.cards[self.game.known[s]].name for s in self.game.players[seat].hand]
 
     def in_play(self, seat: int) -> list[str]:
-        return [BASE_CARDS[self.game.known[s]].name for s in self.game.players[seat].table]
+        return [self.game.cards[self.game.known[s]].name for s in self.game.players[seat].table]
 
     def discard_pile(self) -> list[str]:
-        return [BASE_CARDS[self.game.known[s]].name for s in self.game.discard]
+        return [self.game.cards[self.game.known[s]].name for s in self.game.discard]
 
     def deck_size(self) -> int:
         return len(self.game.deck)

@@ -20,6 +20,7 @@ from p2pbang.engine.actions import (
     Event,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
 )
 from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
@@ -27,6 +28,7 @@ from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
 _TYPES: dict[str, type] = {
     "play": Play,
     "discard": Discard,
+    "play_paid": PlayPaid,
     "ability": Ability,
     "choose": Choose,
     "barrel": UseBarrel,
@@ -45,6 +47,7 @@ _FIELDS = {cls: tuple(f.name for f in fields(cls)) for cls in _TYPES.values()}
 # Per type and field: "int", "str", "ints" (tuple of ints), "cards" (tuple of int or None).
 _KINDS: dict[type, tuple[str, ...]] = {
     Play: ("int", "int", "int", "int"),
+    PlayPaid: ("int", "int", "int", "int", "int", "int"),
     Discard: ("int", "int"),
     Ability: ("ints", "ints"),
     Choose: ("int",),

@@ -31,6 +31,7 @@ from p2pbang.engine.actions import (
     Play,
     UseBarrel,
 )
+from p2pbang.engine.actions import revealed_slots as engine_revealed_slots
 from p2pbang.engine.game import SPECTATOR, Game
 from p2pbang.engine.wire import WireError, from_wire, to_wire
 
@@ -59,12 +60,9 @@ class Expected:
 
 
 def revealed_slots(action: Action) -> tuple[int, ...]:
-    """The hand slots an action shows face up (each needs its owner's proven share)."""
-    if isinstance(action, (Play, Discard)):
-        return (action.slot,)
-    if isinstance(action, Ability):
-        return action.slots
-    return ()
+    """The hand slots an action shows face up (each needs its owner's proven share); the
+    engine says which, for every action kind."""
+    return engine_revealed_slots(action)
 
 
 class TableCore:

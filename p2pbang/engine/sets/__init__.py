@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.rules import RuleModule, RuleSet
-from p2pbang.engine.sets import base
+from p2pbang.engine.sets import base, dodge_city
 
 # Expansion name (as typed) -> its rule module; the base game is always the first module.
-EXPANSION_MODULES: dict[str, RuleModule] = {}
+EXPANSION_MODULES: dict[str, RuleModule] = {"dodge-city": dodge_city.MODULE}
 
 _CACHE: dict[tuple[str, ...], RuleSet] = {}
 

@@ -1,0 +1,100 @@
+"""The rules of the Dodge City expansion (shared/seeds/002, "Dodge City"; cards.md section 2).
+
+Cards that repeat a base card (BANG!, Beer, Barrel...) follow the base module's rules by name;
+this module adds the new ones. "+1" cards (Springfield, Tequila, Whisky, Rag Time, Brawl) are
+played with ``PlayPaid``, which names and reveals the extra hand card paid for them.
+Rulings: faq-scenarios D5 (a Barrel works against any shot), D6 (Slab's ability is for BANG!
+cards only), D9 (healing cards other than Beer work with two players left), D10 (only BANG!
+cards count for the one-per-turn limit).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from p2pbang.engine.actions import BRAWL_PICK, FROM_HAND, RESPOND_SHOT, Action, Decision, Play
+from p2pbang.engine.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS
+from p2pbang.engine.rules import CardRules, CharacterRules, RuleModule, Step
+from p2pbang.engine.sets import base
+
+if TYPE_CHECKING:
+    from p2pbang.engine.game import Game
+
+SHOT = frozenset({RESPOND_SHOT})
+
+# ---------------------------------------------------------------------- targeting
+
+
+def near_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
+    """A shot at distance 1, whatever the weapon (Punch)."""
+    return [Play(slot, card, t) for t in game.ring if t != seat and game.distance(seat, t) <= 1]
+
+
+def anyone_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
+    """Any living player, oneself included (Tequila)."""
+    return [Play(slot, card, t) for t in game.ring]
+
+
+# ---------------------------------------------------------------------- effects
+
+
+def shot(game: Game, seat: int, action: Play) -> Step:
+    """A shot that is not a BANG! card: one Missed! cancels it, whoever shoots (D6)."""
+    yield from game.shoot(seat, action.target, 1)
+
+
+def dodge_draws(game: Game, seat: int) -> Step:
+    """Dodge: after it cancelled a shot, its player draws a card."""
+    yield from game.draw(seat, 1)
+
+
+def tequila(game: Game, seat: int, action: Play) -> Step:
+    game.heal(action.target, 1)
+    return
+    yield
+
+
+def whisky(game: Game, seat: int, action: Play) -> Step:
+    game.heal(seat, 2)
+    return
+    yield
+
+
+def brawl(game: Game, seat: int, action: Play) -> Step:
+    """Every other player discards a card, from the hand (a random one) or in play: the
+    player of the Brawl picks where from, for each of them (seed 002, example 3)."""
+    for victim in game.seats_from(seat)[1:]:
+        player = game.players[victim]
+        if not player.alive:
+            continue
+        options = ((FROM_HAND,) if player.hand else ()) + tuple(player.table)
+        if not options:
+            continue
+        chosen = options[0]
+        if len(options) > 1:
+            choice = yield from game.decide(
+                Decision(seat, BRAWL_PICK, options=options, source=victim))
+            chosen = choice.value
+        yield from base.cat_balou(game, seat, Play(action.slot, action.card, victim, chosen))
+
+
+# ---------------------------------------------------------------------- the module
+
+CARD_RULES: dict[str, CardRules] = {
+    "binocular": CardRules(distance_minus=1),
+    "hideout": CardRules(distance_plus=1),
+    "punch": CardRules(effect=shot, play_options=near_options),
+    "dodge": CardRules(answers=SHOT, on_answer=dodge_draws),
+    "springfield": CardRules(effect=shot, play_options=base.any_other_options,
+                             costs_a_card=True),
+    "tequila": CardRules(effect=tequila, play_options=anyone_options, costs_a_card=True),
+    "whisky": CardRules(effect=whisky, costs_a_card=True),
+    "rag_time": CardRules(effect=base.panic, play_options=base.cat_balou_options,
+                          costs_a_card=True),
+    "brawl": CardRules(effect=brawl, costs_a_card=True),
+}
+
+CHARACTER_RULES: dict[str, CharacterRules] = {}
+
+MODULE = RuleModule("dodge-city", DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS, CARD_RULES,
+                    CHARACTER_RULES, {})
