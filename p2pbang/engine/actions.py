@@ -45,6 +45,17 @@ class PlayPaid:
 
 
 @dataclass(frozen=True, slots=True)
+class UseGreen:
+    """Use the green card in play in front of the deciding seat, in ``slot`` (Dodge City): it
+    is discarded and its effect happens. The card is public, so the action names only the
+    slot; ``target`` and ``target_slot`` as for ``Play``."""
+
+    slot: int
+    target: int = NO_SEAT
+    target_slot: int = NO_SLOT
+
+
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Discard the hand card in ``slot`` (end-of-turn hand limit), revealing ``card``."""
 
@@ -77,7 +88,7 @@ class Pass:
     """Decline: end the play phase, take the hit, lose the Duel, die without a Beer."""
 
 
-Action = Play | PlayPaid | Discard | Ability | Choose | UseBarrel | Pass
+Action = Play | PlayPaid | UseGreen | Discard | Ability | Choose | UseBarrel | Pass
 
 
 # Decision kinds. A decision is one seat's turn to choose; ``options`` lists the choices of

@@ -46,6 +46,7 @@ from p2pbang.engine.actions import (
     Play,
     PlayPaid,
     UseBarrel,
+    UseGreen,
 )
 from p2pbang.engine.cards.base import (
     DEPUTY,
@@ -157,6 +158,8 @@ class Game:
         self.players = [Player(seat) for seat in range(players)]
         # Each seat's character rules, resolved once when the characters are dealt.
         self.seat_rules: list[CharacterRules] = [NO_CHARACTER_RULES] * players
+        # slot -> the turn a card was put in play: a green card works from a later turn.
+        self.placed_turn: dict[int, int] = {}
         self.deck: list[int] = []  # slots, top of the pile last
         self.discard: list[int] = []  # slots, top of the pile last; all face up
         self.store: list[int] = []  # General Store cards on the table
@@ -313,7 +316,7 @@ class Game:
                 if reason is not None:
                     return reason
             claimed = sorted(zip(slots, cards, strict=True))
-        elif isinstance(action, (Choose, Pass, UseBarrel)):
+        elif isinstance(action, (Choose, Pass, UseBarrel, UseGreen)):
             claimed = []
         else:
             return f"not an action: {type(action).__name__}"
@@ -391,6 +394,7 @@ class Game:
                                  if self._answers(d.seat, card, kind)]
         if kind == RESPOND_SHOT and d.needed and d.barrels > 0:
             actions.append(UseBarrel())
+        actions.extend(UseGreen(slot) for slot in self._green_answers(d.seat, kind))
         actions.extend(self._ability_options(d.seat, hand, kind))
         actions.append(Pass())
         return actions
@@ -420,6 +424,10 @@ class Game:
         actions: list[Action] = []
         shot: list[Action] | None = None
         for slot, card in hand:
+            if self.cards[card].kind == "green":
+                if names[card] not in table_names:
+                    actions.append(Play(slot, card))
+                continue
             rules = self.play_rules(seat, card)
             if rules.counts_as_bang and rules.play_options is not None:
                 # Every BANG! of a hand has the same targets: computed once per hand.
@@ -446,7 +454,26 @@ class Game:
                     for cost_slot, cost_card in hand if cost_slot != slot)
             else:
                 actions.extend(options)
+        for slot in self.ready_green(seat):
+            rules = self._card_rules[known[slot]]
+            if rules.play_options is not None:
+                actions.extend(UseGreen(slot, a.target, a.target_slot)
+                               for a in rules.play_options(self, seat, slot, known[slot])
+                               if isinstance(a, Play))
+            elif rules.effect is not None:
+                actions.append(UseGreen(slot))
         return actions
+
+    def ready_green(self, seat: int) -> list[int]:
+        """The green cards in front of ``seat`` that may be used now: put in play before this
+        turn (a public fact)."""
+        placed, turn, known, cards = self.placed_turn, self.turn, self.known, self.cards
+        return [slot for slot in self.players[seat].table
+                if cards[known[slot]].kind == "green" and placed.get(slot, -1) < turn]
+
+    def _green_answers(self, seat: int, kind: str) -> list[int]:
+        rules, known = self._card_rules, self.known
+        return [slot for slot in self.ready_green(seat) if kind in rules[known[slot]].answers]
 
     # ------------------------------------------------------------------ knowledge & zones
 
@@ -732,6 +759,8 @@ class Game:
                 yield from self.use_ability(seat, action)
             elif isinstance(action, PlayPaid):
                 yield from self._play_paid(seat, action)
+            elif isinstance(action, UseGreen):
+                yield from self._use_green(seat, action)
             else:
                 yield from self._play(seat, action)
             if not player.alive:
@@ -758,6 +787,7 @@ class Game:
         self.event("play", seat, action.target, card)
         kind = self.cards[card].kind
         if kind != "brown":
+            self.placed_turn[action.slot] = self.turn
             if rules.placed_on_target:
                 self.players[action.target].table.append(action.slot)
             else:
@@ -782,6 +812,28 @@ class Game:
         self.event("pay", seat, card=action.cost_card)
         yield from self._play(seat, Play(action.slot, action.card, action.target,
                                          action.target_slot))
+
+    def _use_green(self, seat: int, action: UseGreen) -> Step:
+        """A green card used from play in the play phase: discarded, then its effect."""
+        card = self._discard_from_play(seat, action.slot, action.target)
+        effect = self._card_rules[card].effect
+        assert effect is not None  # legal_actions offers only green cards with an effect
+        yield from effect(self, seat, Play(action.slot, card, action.target, action.target_slot))
+
+    def _discard_from_play(self, seat: int, slot: int, target: int = NO_SEAT) -> int:
+        self.players[seat].table.remove(slot)
+        self.discard.append(slot)
+        card = self.known[slot]
+        self.event("use", seat, target, card)
+        return card
+
+    def answer_with_green(self, seat: int, action: UseGreen) -> Step:
+        """A green card with the Missed! symbol used out of turn: discarded, then what its
+        answer brings (Bible: a card)."""
+        card = self._discard_from_play(seat, action.slot)
+        on_answer = self._card_rules[card].on_answer
+        if on_answer is not None:
+            yield from on_answer(self, seat)
 
     def heal(self, seat: int, amount: int) -> None:
         player = self.players[seat]
@@ -826,7 +878,8 @@ class Game:
         rules, known = self._card_rules, self.known
         barrels = self.seat_rules[target].barrels + sum(
             rules[known[slot]].barrels for slot in victim.table)
-        while needed > 0 and (victim.hand or barrels):
+        while needed > 0 and (victim.hand or barrels
+                              or self._green_answers(target, RESPOND_SHOT)):
             action = yield from self.decide(Decision(
                 target, RESPOND_SHOT, source=shooter, needed=needed, barrels=barrels))
             if isinstance(action, UseBarrel):
@@ -836,6 +889,9 @@ class Game:
                     needed -= 1
             elif isinstance(action, Play):
                 yield from self.respond_card(target, action)
+                needed -= 1
+            elif isinstance(action, UseGreen):
+                yield from self.answer_with_green(target, action)
                 needed -= 1
             elif isinstance(action, Ability):
                 yield from self.use_ability(target, action)
@@ -974,7 +1030,7 @@ def _malformed(action: Any) -> str | None:
     An action may come off the network: ``True`` would pass for seat or slot 1 (``True == 1``)
     and a float or a list would reach the rules; both are refused here, before any lookup.
     """
-    if isinstance(action, (Play, PlayPaid, Discard, Choose)):
+    if isinstance(action, (Play, PlayPaid, UseGreen, Discard, Choose)):
         for field in action.__slots__:
             if type(getattr(action, field)) is not int:
                 return f"{type(action).__name__}.{field} must be an integer"

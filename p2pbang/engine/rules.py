@@ -69,6 +69,8 @@ class CardRules:
     counts_as_bang: bool = False  # playing it is a BANG! (the one-per-turn limit)
     costs_a_card: bool = False  # "+1": one more hand card discarded to play it (Dodge City)
     on_answer: OnAnswer | None = None  # after it answered (Dodge: draw a card)
+    # Green cards: ``effect`` and ``play_options`` are for using it from play (from the turn
+    # after it was placed); ``answers`` lists the responses it may be used for out of turn.
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from p2pbang.engine.actions import (
     Play,
     PlayPaid,
     UseBarrel,
+    UseGreen,
 )
 from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
 
@@ -29,6 +30,7 @@ _TYPES: dict[str, type] = {
     "play": Play,
     "discard": Discard,
     "play_paid": PlayPaid,
+    "use_green": UseGreen,
     "ability": Ability,
     "choose": Choose,
     "barrel": UseBarrel,
@@ -48,6 +50,7 @@ _FIELDS = {cls: tuple(f.name for f in fields(cls)) for cls in _TYPES.values()}
 _KINDS: dict[type, tuple[str, ...]] = {
     Play: ("int", "int", "int", "int"),
     PlayPaid: ("int", "int", "int", "int", "int", "int"),
+    UseGreen: ("int", "int", "int"),
     Discard: ("int", "int"),
     Ability: ("ints", "ints"),
     Choose: ("int",),

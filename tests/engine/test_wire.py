@@ -19,6 +19,7 @@ from p2pbang.engine.actions import (
     Play,
     PlayPaid,
     UseBarrel,
+    UseGreen,
     revealed_slots,
 )
 from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
@@ -29,6 +30,7 @@ small = st.lists(ints, max_size=8).map(tuple)
 values = st.one_of(
     st.builds(Play, ints, ints, ints, ints),
     st.builds(PlayPaid, ints, ints, ints, ints, ints, ints),
+    st.builds(UseGreen, ints, ints, ints),
     st.builds(Discard, ints, ints),
     st.builds(Ability, small, small),
     st.builds(Choose, ints),
@@ -81,3 +83,8 @@ def test_revealed_slots_of_every_action_kind() -> None:
     assert revealed_slots(PlayPaid(3, 17, 2, -1, 5, 40)) == (3, 5)
     assert revealed_slots(Ability((1, 2), (4, 5))) == (1, 2)
     assert revealed_slots(Pass()) == ()
+
+
+def test_use_green_round_trips_and_reveals_no_hand_slot() -> None:
+    value = UseGreen(7, 2, -1)
+    assert unpack(pack(value)) == value and revealed_slots(value) == ()

@@ -78,6 +78,32 @@ def brawl(game: Game, seat: int, action: Play) -> Step:
         yield from base.cat_balou(game, seat, Play(action.slot, action.card, victim, chosen))
 
 
+def weapon_reach_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
+    """A shot within the weapon's reach (Pepperbox), not a BANG! card."""
+    reach = game.reach(seat)
+    return [Play(slot, card, t) for t in game.ring
+            if t != seat and game.distance(seat, t) <= reach]
+
+
+def conestoga_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
+    """Conestoga: Panic! at any distance."""
+    return base.cat_balou_options(game, seat, slot, card)
+
+
+def derringer(game: Game, seat: int, action: Play) -> Step:
+    """A shot at distance 1, then its player draws a card."""
+    yield from game.shoot(seat, action.target, 1)
+    if game.players[seat].alive:
+        yield from game.draw(seat, 1)
+
+
+def canteen(game: Game, seat: int, action: Play) -> Step:
+    """Regain one life; unlike Beer it heals with two players left too (D9)."""
+    game.heal(seat, 1)
+    return
+    yield
+
+
 # ---------------------------------------------------------------------- the module
 
 CARD_RULES: dict[str, CardRules] = {
@@ -92,6 +118,21 @@ CARD_RULES: dict[str, CardRules] = {
     "rag_time": CardRules(effect=base.panic, play_options=base.cat_balou_options,
                           costs_a_card=True),
     "brawl": CardRules(effect=brawl, costs_a_card=True),
+    # Green: used from play from the turn after they were put there (D1); only those with
+    # the Missed! symbol work out of turn (D3).
+    "bible": CardRules(answers=SHOT, on_answer=dodge_draws),
+    "canteen": CardRules(effect=canteen),
+    "can_can": CardRules(effect=base.cat_balou, play_options=base.cat_balou_options),
+    "ten_gallon_hat": CardRules(answers=SHOT),
+    "conestoga": CardRules(effect=base.panic, play_options=conestoga_options),
+    "derringer": CardRules(effect=derringer, play_options=near_options),
+    "buffalo_rifle": CardRules(effect=shot, play_options=base.any_other_options),
+    "howitzer": CardRules(effect=base.gatling),
+    "pepperbox": CardRules(effect=shot, play_options=weapon_reach_options),
+    "iron_plate": CardRules(answers=SHOT),
+    "pony_express": CardRules(effect=base.wells_fargo),
+    "knife": CardRules(effect=shot, play_options=near_options),
+    "sombrero": CardRules(answers=SHOT),
 }
 
 CHARACTER_RULES: dict[str, CharacterRules] = {}
