@@ -152,6 +152,8 @@ class Game:
         self.cards: tuple[CardDef, ...] = self.rules.cards
         self._card_rules = self.rules.card_rules
         self._card_reach = self.rules.card_reach
+        # Green cards exist only in some decks: without them their checks are skipped.
+        self._has_green = any(card.kind == "green" for card in self.cards)
         self._names = tuple(card.name for card in self.cards)
         self.suits = tuple(card.suit for card in self.cards)
         self.ranks = tuple(card.rank for card in self.cards)
@@ -467,6 +469,8 @@ class Game:
     def ready_green(self, seat: int) -> list[int]:
         """The green cards in front of ``seat`` that may be used now: put in play before this
         turn (a public fact)."""
+        if not self._has_green:
+            return []
         placed, turn, known, cards = self.placed_turn, self.turn, self.known, self.cards
         return [slot for slot in self.players[seat].table
                 if cards[known[slot]].kind == "green" and placed.get(slot, -1) < turn]
