@@ -105,6 +105,8 @@ DYING = "dying"  # at 0 life or less: Beer (or Sid Ketchum's ability) or be elim
 STORE_PICK = "store_pick"  # General Store: take one of the revealed cards
 # Brawl: which card of seat ``source`` is discarded (a slot in play, or FROM_HAND: random).
 BRAWL_PICK = "brawl_pick"
+# Pat Brennan's phase 1: a card in play in front of another player (a slot), or DRAW_FROM_DECK.
+PICK_IN_PLAY = "pick_in_play"
 
 DRAW_FROM_DECK = -1  # DRAW_SOURCE option: the draw pile
 DRAW_FROM_DISCARD = -2  # DRAW_SOURCE option: the top of the discard pile (Pedro Ramirez)

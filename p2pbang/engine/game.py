@@ -28,6 +28,7 @@ from p2pbang.engine.actions import (
     NO_SEAT,
     NO_SLOT,
     PICK_CHECK,
+    PICK_IN_PLAY,
     PLAY,
     PUT_BACK,
     RESPOND_DUEL,
@@ -84,7 +85,7 @@ TEAM_ROLES = {
     TEAM_RENEGADE: (RENEGADE,),
 }
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
-_CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK)
+_CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY)
 
 
 class GameOver(Exception):
@@ -174,6 +175,7 @@ class Game:
         self.current = NO_SEAT
         self.turn = 0
         self.bangs_played = 0
+        self.abilities_used = 0  # by the seat whose turn it is, this turn (José Delgado...)
         self.result: End | None = None
         self.history: list[Action | ChanceResult] = []
         self.events: list[Event] = []
@@ -386,6 +388,8 @@ class Game:
     def _answers(self, seat: int, card: int, kind: str) -> bool:
         """Whether ``card`` answers a ``kind`` response for ``seat`` (its own or as another)."""
         if kind in self._card_rules[card].answers:
+            return True
+        if kind in self.seat_rules[seat].answers_with_any:
             return True
         extra = self.seat_rules[seat].extra_answers
         return bool(extra) and kind in extra.get(self._names[card], ())
@@ -737,6 +741,7 @@ class Game:
             yield from self._play_phase(seat)
             return
         self.bangs_played = 0
+        self.abilities_used = 0
         rules = self._card_rules
         starts = sorted((rules[self.known[slot]].turn_start_order, slot)
                         for slot in player.table if rules[self.known[slot]].turn_start)
@@ -769,8 +774,9 @@ class Game:
                 yield from self._play(seat, action)
             if not player.alive:
                 return
-        while len(player.hand) > player.life:
-            excess = len(player.hand) - player.life
+        limit = self.seat_rules[seat].hand_limit
+        while len(player.hand) > (player.life if limit is None else limit):
+            excess = len(player.hand) - (player.life if limit is None else limit)
             action = yield from self.decide(Decision(seat, DISCARD, needed=excess))
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
@@ -962,6 +968,10 @@ class Game:
         else:
             yield from self._discard_all(seat)
         yield from self._check_win()
+        for witness in self.seats_from(seat):
+            on_elimination = self.seat_rules[witness].on_elimination
+            if on_elimination is not None and self.players[witness].alive:
+                yield from on_elimination(self, witness, seat)
         if killer in (NO_SEAT, seat) or not self.players[killer].alive:
             return
         if player.role == OUTLAW:

@@ -36,6 +36,8 @@ PlayOptions = Callable[["Game", int, int, int], "list[Action]"]
 TurnStart = Callable[["Game", int, int], Step]
 # A card just answered a response for its holder: (game, seat).
 OnAnswer = Callable[["Game", int], Step]
+# Another player was just eliminated: (game, seat, eliminated seat).
+OnElimination = Callable[["Game", int, int], Step]
 # Replaces the two-card draw of phase 1: (game, seat).
 DrawPhase = Callable[["Game", int], Step]
 # After a hit the seat survived: (game, seat, amount, source, card_player).
@@ -84,6 +86,9 @@ class CharacterRules:
     on_damage: OnDamage | None = None  # Bart Cassidy, El Gringo
     on_hand_empty: OnHandEmpty | None = None  # Suzy Lafayette
     takes_eliminated_cards: bool = False  # Vulture Sam
+    on_elimination: OnElimination | None = None  # another player eliminated (Herb Hunter)
+    hand_limit: int | None = None  # cards kept at the end of the turn; None: his life
+    answers_with_any: frozenset[str] = frozenset()  # any hand card answers these (Elena)
     shot_needed: int = 1  # Missed! needed to cancel this seat's BANG! (Slab the Killer)
     barrels: int = 0  # a Barrel of his own (Jourdonnais)
     unlimited_bang: bool = False  # Willy the Kid

@@ -12,15 +12,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from p2pbang.engine.actions import BRAWL_PICK, FROM_HAND, RESPOND_SHOT, Action, Decision, Play
+from p2pbang.engine.actions import (
+    BRAWL_PICK,
+    DRAW_FROM_DECK,
+    FROM_HAND,
+    NO_SEAT,
+    PICK_IN_PLAY,
+    PLAY,
+    RESPOND_SHOT,
+    Ability,
+    Action,
+    Decision,
+    Play,
+)
 from p2pbang.engine.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS
-from p2pbang.engine.rules import CardRules, CharacterRules, RuleModule, Step
+from p2pbang.engine.rules import CardRules, CharacterRules, Hand, RuleModule, Step
 from p2pbang.engine.sets import base
 
 if TYPE_CHECKING:
     from p2pbang.engine.game import Game
 
 SHOT = frozenset({RESPOND_SHOT})
+BLUE_KINDS = frozenset({"blue", "weapon"})  # a blue border: blue cards and weapons
 
 # ---------------------------------------------------------------------- targeting
 
@@ -104,6 +117,92 @@ def canteen(game: Game, seat: int, action: Play) -> Step:
     yield
 
 
+# ---------------------------------------------------------------------- characters
+
+
+def pixie_pete(game: Game, seat: int) -> Step:
+    """Draws three cards in phase 1 instead of two."""
+    yield from game.draw(seat, 3)
+
+
+def bill_noface(game: Game, seat: int) -> Step:
+    """Draws one card plus one per wound (life lost) in phase 1."""
+    player = game.players[seat]
+    yield from game.draw(seat, 1 + player.max_life - player.life)
+
+
+def pat_brennan(game: Game, seat: int) -> Step:
+    """Phase 1: two cards from the deck, or one card in play in front of another player."""
+    in_play = tuple(slot for other in game.ring if other != seat
+                    for slot in game.players[other].table)
+    if in_play:
+        choice = yield from game.decide(
+            Decision(seat, PICK_IN_PLAY, options=(DRAW_FROM_DECK, *in_play)))
+        if choice.value != DRAW_FROM_DECK:
+            owner = next(o for o in game.ring if choice.value in game.players[o].table)
+            game.players[owner].table.remove(choice.value)
+            game.players[seat].hand.append(choice.value)
+            game.event("steal", seat, owner, game.known[choice.value])
+            return
+    yield from game.draw(seat, 2)
+
+
+def greg_digger(game: Game, seat: int, eliminated: int) -> Step:
+    """Regains two life points whenever another player is eliminated."""
+    game.heal(seat, 2)
+    return
+    yield
+
+
+def herb_hunter(game: Game, seat: int, eliminated: int) -> Step:
+    """Draws two cards whenever another player is eliminated."""
+    yield from game.draw(seat, 2)
+
+
+def chuck_usable(game: Game, seat: int, kind: str) -> bool:
+    """In his turn, any number of times, but not at his last life point."""
+    return kind == PLAY and game.current == seat and game.players[seat].life > 1
+
+
+def chuck_options(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
+    return [Ability((), ())] if chuck_usable(game, seat, kind) else []
+
+
+def chuck_wengam(game: Game, seat: int, action: Ability) -> Step:
+    """Loses one life point to draw two cards."""
+    game.event("ability", seat)
+    yield from game.damage(seat, 1, NO_SEAT)
+    yield from game.draw(seat, 2)
+
+
+JOSE_USES = 2
+
+
+def jose_usable(game: Game, seat: int, kind: str) -> bool:
+    """In his turn, at most twice, with a card in hand (whether blue is checked on the
+    revealed card)."""
+    return (kind == PLAY and game.current == seat and game.abilities_used < JOSE_USES
+            and bool(game.players[seat].hand))
+
+
+def jose_options(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
+    if not jose_usable(game, seat, kind):
+        return []
+    cards = game.cards
+    return [Ability((slot,), (card,)) for slot, card in hand if cards[card].kind in BLUE_KINDS]
+
+
+def jose_delgado(game: Game, seat: int, action: Ability) -> Step:
+    """Discards a blue card from his hand to draw two cards."""
+    ((slot,), (card,)) = (action.slots, action.cards)
+    game.abilities_used += 1
+    game.take_from_hand(seat, slot, card)
+    game.discard.append(slot)
+    game.event("discard", seat, card=card)
+    game.event("ability", seat)
+    yield from game.draw(seat, 2)
+
+
 # ---------------------------------------------------------------------- the module
 
 CARD_RULES: dict[str, CardRules] = {
@@ -135,7 +234,19 @@ CARD_RULES: dict[str, CardRules] = {
     "sombrero": CardRules(answers=SHOT),
 }
 
-CHARACTER_RULES: dict[str, CharacterRules] = {}
+CHARACTER_RULES: dict[str, CharacterRules] = {
+    "bill_noface": CharacterRules(draw_phase=bill_noface),
+    "chuck_wengam": CharacterRules(ability_usable=chuck_usable, ability_options=chuck_options,
+                                   ability=chuck_wengam),
+    "elena_fuente": CharacterRules(answers_with_any=SHOT),
+    "greg_digger": CharacterRules(on_elimination=greg_digger),
+    "herb_hunter": CharacterRules(on_elimination=herb_hunter),
+    "jose_delgado": CharacterRules(ability_usable=jose_usable, ability_options=jose_options,
+                                   ability=jose_delgado),
+    "pat_brennan": CharacterRules(draw_phase=pat_brennan),
+    "pixie_pete": CharacterRules(draw_phase=pixie_pete),
+    "sean_mallory": CharacterRules(hand_limit=10),
+}
 
 MODULE = RuleModule("dodge-city", DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS, CARD_RULES,
                     CHARACTER_RULES, {})
