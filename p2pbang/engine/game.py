@@ -139,17 +139,22 @@ class Game:
                  rules: RuleSet | None = None) -> None:
         """``rules`` replaces the rule set of ``choice``: rule modules are tested through it
         before their expansion is playable (and so before a GameChoice may name it)."""
-        if choice is None:
+        if choice is None and rules is None:
             choice = GameChoice.make("bang", players)
-        elif choice.game != "bang" or choice.seats != players:
+        elif choice is not None and (choice.game != "bang" or choice.seats != players):
             raise ValueError(f"this engine plays bang for {players} seats, not {choice.label()}")
-        self.choice = choice
+        self.choice = choice  # None only when the rule set was given directly
+        if rules is None:
+            assert choice is not None
+            rules = rules_for(choice)
+        if not 4 <= players <= rules.most_seats:
+            raise ValueError(f"these rules seat 4 to {rules.most_seats} players, not {players}")
         self.role_ids = role_ids_for(players)
         if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
         self.n = players
         self.viewer = viewer
-        self.rules: RuleSet = rules_for(choice) if rules is None else rules
+        self.rules: RuleSet = rules
         self.cards: tuple[CardDef, ...] = self.rules.cards
         self._card_rules = self.rules.card_rules
         self._card_reach = self.rules.card_reach
@@ -194,8 +199,9 @@ class Game:
                       choice: GameChoice | None = None, rules: RuleSet | None = None) -> Game:
         """A game starting from a laid-out table; ``initial_cards`` maps its slots to cards."""
         if rules is None:
-            rules = rules_for(choice or GameChoice.make("bang", len(position.characters)))
-        position.validate(rules.cards, rules.characters)
+            choice = choice or GameChoice.make("bang", len(position.characters))
+            rules = rules_for(choice)
+        position.validate(rules.cards, rules.characters, rules.most_seats)
         return cls(len(position.characters), viewer, position, choice, rules)
 
     # ------------------------------------------------------------------ public interface

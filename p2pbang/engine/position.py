@@ -34,12 +34,13 @@ class Position:
     order: list[int] | None = None  # seats clockwise around the table; default by number
 
     def validate(self, cards: tuple[CardDef, ...] = BASE_CARDS,
-                 characters: tuple[CharacterDef, ...] = BASE_CHARACTERS) -> None:
+                 characters: tuple[CharacterDef, ...] = BASE_CHARACTERS,
+                 most_seats: int = 7) -> None:
         """Raise ValueError unless this is a table the rules could reach (with this deck and
         these characters: the base game's unless a game's rule set says otherwise)."""
         n = len(self.characters)
-        if not 4 <= n <= 7:
-            raise ValueError("a position seats 4 to 7 players")
+        if not 4 <= n <= most_seats:
+            raise ValueError(f"a position seats 4 to {most_seats} players")
         if len(self.roles) != n or self.roles.count(SHERIFF) != 1:
             raise ValueError("one role per seat, exactly one Sheriff")
         if any(role not in ROLE_NAMES for role in self.roles):

@@ -115,6 +115,7 @@ class RuleModule:
     card_rules: dict[str, CardRules]
     character_rules: dict[str, CharacterRules]
     weapon_reach: dict[str, int]
+    most_seats: int = 7  # the largest table its role deck allows
 
 
 class RuleSet:
@@ -124,6 +125,7 @@ class RuleSet:
         if not modules:
             raise ValueError("a rule set needs at least one module")
         self.modules = modules
+        self.most_seats = max(m.most_seats for m in modules)
         self.cards: tuple[CardDef, ...] = tuple(c for m in modules for c in m.cards)
         self.characters: tuple[CharacterDef, ...] = tuple(
             c for m in modules for c in m.characters)

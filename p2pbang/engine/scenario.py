@@ -54,6 +54,7 @@ _DEFAULT_ROLES = {
     5: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy"],
     6: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy", OUTLAW],
     7: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy", OUTLAW, "deputy"],
+    8: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy", OUTLAW, "deputy", RENEGADE],
 }
 
 

@@ -248,5 +248,7 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
     "sean_mallory": CharacterRules(hand_limit=10),
 }
 
+# 8 players: the role deck gains a second Renegade; each Renegade wins only as the last
+# one alive, so a Sheriff facing both who dies first loses to the Outlaws (D11).
 MODULE = RuleModule("dodge-city", DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS, CARD_RULES,
-                    CHARACTER_RULES, {})
+                    CHARACTER_RULES, {}, most_seats=8)
