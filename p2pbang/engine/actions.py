@@ -107,6 +107,8 @@ STORE_PICK = "store_pick"  # General Store: take one of the revealed cards
 BRAWL_PICK = "brawl_pick"
 # Pat Brennan's phase 1: a card in play in front of another player (a slot), or DRAW_FROM_DECK.
 PICK_IN_PLAY = "pick_in_play"
+# Vera Custer at her turn's start: whose character's ability she has until her next turn (a seat).
+COPY_PICK = "copy_pick"
 
 DRAW_FROM_DECK = -1  # DRAW_SOURCE option: the draw pile
 DRAW_FROM_DISCARD = -2  # DRAW_SOURCE option: the top of the discard pile (Pedro Ramirez)

@@ -22,6 +22,7 @@ from typing import Any
 
 from p2pbang.engine.actions import (
     BRAWL_PICK,
+    COPY_PICK,
     DISCARD,
     DRAW_SOURCE,
     DYING,
@@ -85,7 +86,8 @@ TEAM_ROLES = {
     TEAM_RENEGADE: (RENEGADE,),
 }
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
-_CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY)
+_CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
+                 COPY_PICK)
 
 
 class GameOver(Exception):
@@ -748,6 +750,9 @@ class Game:
             return
         self.bangs_played = 0
         self.abilities_used = 0
+        character_start = self.seat_rules[seat].turn_start
+        if character_start is not None:
+            yield from character_start(self, seat)
         rules = self._card_rules
         starts = sorted((rules[self.known[slot]].turn_start_order, slot)
                         for slot in player.table if rules[self.known[slot]].turn_start)

@@ -38,6 +38,8 @@ TurnStart = Callable[["Game", int, int], Step]
 OnAnswer = Callable[["Game", int], Step]
 # Another player was just eliminated: (game, seat, eliminated seat).
 OnElimination = Callable[["Game", int, int], Step]
+# At the very start of the seat's turn, before any draw! (Vera Custer): (game, seat).
+CharacterTurnStart = Callable[["Game", int], Step]
 # Replaces the two-card draw of phase 1: (game, seat).
 DrawPhase = Callable[["Game", int], Step]
 # After a hit the seat survived: (game, seat, amount, source, card_player).
@@ -87,6 +89,7 @@ class CharacterRules:
     on_hand_empty: OnHandEmpty | None = None  # Suzy Lafayette
     takes_eliminated_cards: bool = False  # Vulture Sam
     on_elimination: OnElimination | None = None  # another player eliminated (Herb Hunter)
+    turn_start: CharacterTurnStart | None = None  # Vera Custer
     hand_limit: int | None = None  # cards kept at the end of the turn; None: his life
     answers_with_any: frozenset[str] = frozenset()  # any hand card answers these (Elena)
     shot_needed: int = 1  # Missed! needed to cancel this seat's BANG! (Slab the Killer)

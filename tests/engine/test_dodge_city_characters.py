@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from p2pbang.engine.actions import (
+    COPY_PICK,
     DISCARD,
     DRAW_FROM_DECK,
     PICK_IN_PLAY,
@@ -122,3 +123,23 @@ def test_jose_delgado_discards_a_blue_card_to_draw_two_twice_a_turn() -> None:
     table.ability(0, "barrel")
     assert abilities(table) == []
     assert table.hand(0) == ["scope", "beer", "duel", "panic", "saloon", "gatling"]
+
+
+def test_vera_custer_copies_a_living_character_until_her_next_turn() -> None:
+    """She picks Pixie Pete at her turn's start, and draws three in phase 1."""
+    characters = ["vera_custer", "pixie_pete", "jesse_jones", "kit_carlson"]
+    table = Scenario(characters, rules=DODGE_CITY, phase=START,
+                     deck=["beer", "panic", "duel", "saloon"])
+    decision = table.expect(0, COPY_PICK)
+    assert set(decision.options) == {1, 2, 3}
+    table.choose(0, 1)
+    table.expect(0, PLAY)
+    assert table.hand(0) == ["beer", "panic", "duel"]
+
+
+def test_vera_custer_copying_sid_ketchum_may_heal() -> None:
+    characters = ["vera_custer", "sid_ketchum", "jesse_jones", "kit_carlson"]
+    table = Scenario(characters, rules=DODGE_CITY, phase=START, life={0: 2},
+                     hands={0: ["missed", "missed"]}, deck=["beer", "panic"])
+    table.choose(0, 1)
+    assert abilities(table)

@@ -10,10 +10,12 @@ cards count for the one-per-turn limit).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from p2pbang.engine.actions import (
     BRAWL_PICK,
+    COPY_PICK,
     DRAW_FROM_DECK,
     FROM_HAND,
     NO_SEAT,
@@ -203,6 +205,19 @@ def jose_delgado(game: Game, seat: int, action: Ability) -> Step:
     yield from game.draw(seat, 2)
 
 
+def vera_custer(game: Game, seat: int) -> Step:
+    """At her turn's start she picks another living character: until her next turn she has
+    that character's ability (and, always, this one, to pick again next turn)."""
+    others = tuple(s for s in game.ring if s != seat)
+    chosen = others[0]
+    if len(others) > 1:
+        choice = yield from game.decide(Decision(seat, COPY_PICK, options=others))
+        chosen = choice.value
+    copied = game.rules.character_rules(game.players[chosen].character)
+    game.seat_rules[seat] = replace(copied, turn_start=vera_custer)
+    game.event("copy", seat, chosen)
+
+
 # ---------------------------------------------------------------------- the module
 
 CARD_RULES: dict[str, CardRules] = {
@@ -246,6 +261,7 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
     "pat_brennan": CharacterRules(draw_phase=pat_brennan),
     "pixie_pete": CharacterRules(draw_phase=pixie_pete),
     "sean_mallory": CharacterRules(hand_limit=10),
+    "vera_custer": CharacterRules(turn_start=vera_custer),
 }
 
 # 8 players: the role deck gains a second Renegade; each Renegade wins only as the last
