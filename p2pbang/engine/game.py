@@ -856,6 +856,11 @@ class Game:
         if on_answer is not None:
             yield from on_answer(self, seat)
 
+    def card_heal(self, seat: int, card: int) -> int:
+        """Life points ``card`` gives ``seat`` (Beer: 1; 2 for a character who says so)."""
+        return self._card_rules[card].heals + self.seat_rules[seat].extra_heal.get(
+            self._names[card], 0)
+
     def heal(self, seat: int, amount: int) -> None:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
@@ -952,8 +957,9 @@ class Game:
                 Decision(seat, DYING, source=source, needed=1 - player.life))
             if isinstance(action, Play):
                 yield from self.respond_card(seat, action)
-                player.life += 1
-                self.event("heal", seat, value=1, life=player.life)
+                gained = self.card_heal(seat, action.card)
+                player.life = min(player.life + gained, player.max_life)
+                self.event("heal", seat, value=gained, life=player.life)
             elif isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
             else:

@@ -61,7 +61,8 @@ class CardRules:
     effect: Effect | None = None  # brown cards: played from the hand in the play phase
     play_options: PlayOptions | None = None  # who/what it may target; None: untargeted
     answers: frozenset[str] = frozenset()  # response decision kinds it answers (Missed!...)
-    saves_from_dying: bool = False  # played at 0 life for one life point (Beer)
+    saves_from_dying: bool = False  # played at 0 life for its ``heals`` (Beer)
+    heals: int = 0  # life points it gives (Beer: 1), before character bonuses
     heals_when_dying: bool = True  # ... only while more than two players live (Beer)
     placed_on_target: bool = False  # a blue card put in front of its target (Jail)
     turn_start: TurnStart | None = None  # acts at its owner's turn start (Dynamite, Jail)
@@ -92,6 +93,8 @@ class CharacterRules:
     turn_start: CharacterTurnStart | None = None  # Vera Custer
     hand_limit: int | None = None  # cards kept at the end of the turn; None: his life
     answers_with_any: frozenset[str] = frozenset()  # any hand card answers these (Elena)
+    # Extra life points a card name gives this seat (Tequila Joe: Beer gives 2).
+    extra_heal: dict[str, int] = field(default_factory=dict)
     shot_needed: int = 1  # Missed! needed to cancel this seat's BANG! (Slab the Killer)
     barrels: int = 0  # a Barrel of his own (Jourdonnais)
     unlimited_bang: bool = False  # Willy the Kid

@@ -143,3 +143,19 @@ def test_vera_custer_copying_sid_ketchum_may_heal() -> None:
                      hands={0: ["missed", "missed"]}, deck=["beer", "panic"])
     table.choose(0, 1)
     assert abilities(table)
+
+
+def test_tequila_joe_regains_two_with_beer_one_with_saloon() -> None:
+    table = table_with("tequila_joe", hands={0: ["beer", "saloon"]}, life={0: 1})
+    table.play(0, "beer")
+    assert table.life(0) == 3
+    table.play(0, "saloon")
+    assert table.life(0) == 4
+
+
+def test_tequila_joe_beer_when_dying_gives_two() -> None:
+    table = table_with("tequila_joe", seat=1, hands={0: ["bang"], 1: ["beer"]}, life={1: 1})
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.respond(1, "beer")
+    assert table.life(1) == 2

@@ -96,7 +96,7 @@ def bang(game: Game, seat: int, action: Play) -> Step:
 
 def beer(game: Game, seat: int, action: Play) -> Step:
     if len(game.ring) > 2:
-        game.heal(seat, 1)
+        game.heal(seat, game.card_heal(seat, action.card))
     else:
         game.event("no_effect", seat, card=action.card)
     return
@@ -344,7 +344,7 @@ CARD_RULES: dict[str, CardRules] = {
     "bang": CardRules(effect=bang, play_options=bang_options, answers=BANG_ANSWERS,
                       counts_as_bang=True),
     "missed": CardRules(answers=SHOT),
-    "beer": CardRules(effect=beer, saves_from_dying=True),
+    "beer": CardRules(effect=beer, saves_from_dying=True, heals=1),
     "saloon": CardRules(effect=saloon),
     "stagecoach": CardRules(effect=stagecoach),
     "wells_fargo": CardRules(effect=wells_fargo),

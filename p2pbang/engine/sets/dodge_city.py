@@ -262,6 +262,8 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
     "pixie_pete": CharacterRules(draw_phase=pixie_pete),
     "sean_mallory": CharacterRules(hand_limit=10),
     "vera_custer": CharacterRules(turn_start=vera_custer),
+    # Beer gives him 2 life points; Saloon, Tequila, Canteen still 1.
+    "tequila_joe": CharacterRules(extra_heal={"beer": 1}),
 }
 
 # 8 players: the role deck gains a second Renegade; each Renegade wins only as the last
