@@ -109,6 +109,8 @@ BRAWL_PICK = "brawl_pick"
 PICK_IN_PLAY = "pick_in_play"
 # Vera Custer at her turn's start: whose character's ability she has until her next turn (a seat).
 COPY_PICK = "copy_pick"
+# Doc Holyday, after paying his two cards: which seat within reach his BANG! effect shoots.
+TARGET_PICK = "target_pick"
 
 DRAW_FROM_DECK = -1  # DRAW_SOURCE option: the draw pile
 DRAW_FROM_DISCARD = -2  # DRAW_SOURCE option: the top of the discard pile (Pedro Ramirez)

@@ -36,6 +36,7 @@ from p2pbang.engine.actions import (
     RESPOND_INDIANS,
     RESPOND_SHOT,
     STORE_PICK,
+    TARGET_PICK,
     Ability,
     Action,
     Choose,
@@ -87,7 +88,7 @@ TEAM_ROLES = {
 }
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
-                 COPY_PICK)
+                 COPY_PICK, TARGET_PICK)
 
 
 class GameOver(Exception):

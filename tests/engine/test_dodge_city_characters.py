@@ -15,6 +15,7 @@ from p2pbang.engine.actions import (
     PICK_IN_PLAY,
     PLAY,
     RESPOND_SHOT,
+    TARGET_PICK,
     Ability,
 )
 from p2pbang.engine.position import START
@@ -159,3 +160,14 @@ def test_tequila_joe_beer_when_dying_gives_two() -> None:
     table.pass_(1)
     table.respond(1, "beer")
     assert table.life(1) == 2
+
+
+def test_doc_holyday_pays_two_cards_for_a_bang_effect_once_a_turn() -> None:
+    table = table_with("doc_holyday", hands={0: ["beer", "panic", "duel", "saloon"]},
+                       bangs_played=1)
+    table.ability(0, "beer", "panic")
+    decision = table.expect(0, TARGET_PICK)
+    assert set(decision.options) == {1, 3}  # the Colt reaches 1
+    table.choose(0, 3)
+    assert table.life(3) == 3
+    assert abilities(table) == []  # once per turn

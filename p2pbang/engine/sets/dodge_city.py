@@ -22,6 +22,7 @@ from p2pbang.engine.actions import (
     PICK_IN_PLAY,
     PLAY,
     RESPOND_SHOT,
+    TARGET_PICK,
     Ability,
     Action,
     Decision,
@@ -205,6 +206,44 @@ def jose_delgado(game: Game, seat: int, action: Ability) -> Step:
     yield from game.draw(seat, 2)
 
 
+def targets_in_reach(game: Game, seat: int) -> tuple[int, ...]:
+    reach = game.reach(seat)
+    return tuple(t for t in game.ring if t != seat and game.distance(seat, t) <= reach)
+
+
+def doc_usable(game: Game, seat: int, kind: str) -> bool:
+    """Once in his turn, with two cards to pay and someone within his weapon's reach."""
+    return (kind == PLAY and game.current == seat and game.abilities_used == 0
+            and len(game.players[seat].hand) >= 2 and bool(targets_in_reach(game, seat)))
+
+
+def doc_options(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
+    if not doc_usable(game, seat, kind):
+        return []
+    ordered = sorted(hand)
+    return [Ability((slot_a, slot_b), (card_a, card_b))
+            for i, (slot_a, card_a) in enumerate(ordered)
+            for slot_b, card_b in ordered[i + 1:]]
+
+
+def doc_holyday(game: Game, seat: int, action: Ability) -> Step:
+    """Discards two cards for a BANG! effect at a player within reach; it is not a BANG!
+    card, so it does not count for the one per turn."""
+    game.abilities_used += 1
+    for slot, card in zip(action.slots, action.cards, strict=True):
+        game.take_from_hand(seat, slot, card)
+        game.discard.append(slot)
+        game.event("discard", seat, card=card)
+    game.event("ability", seat)
+    yield from game.hand_lost(seat)
+    targets = targets_in_reach(game, seat)
+    target = targets[0]
+    if len(targets) > 1:
+        choice = yield from game.decide(Decision(seat, TARGET_PICK, options=targets))
+        target = choice.value
+    yield from game.shoot(seat, target, 1)
+
+
 def vera_custer(game: Game, seat: int) -> Step:
     """At her turn's start she picks another living character: until her next turn she has
     that character's ability (and, always, this one, to pick again next turn)."""
@@ -262,6 +301,8 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
     "pixie_pete": CharacterRules(draw_phase=pixie_pete),
     "sean_mallory": CharacterRules(hand_limit=10),
     "vera_custer": CharacterRules(turn_start=vera_custer),
+    "doc_holyday": CharacterRules(ability_usable=doc_usable, ability_options=doc_options,
+                                  ability=doc_holyday),
     # Beer gives him 2 life points; Saloon, Tequila, Canteen still 1.
     "tequila_joe": CharacterRules(extra_heal={"beer": 1}),
 }
