@@ -184,6 +184,7 @@ class Game:
         self.turn = 0
         self.bangs_played = 0
         self.abilities_used = 0  # by the seat whose turn it is, this turn (José Delgado...)
+        self.owed_draws: dict[int, int] = {}  # seat -> cards drawn when the effect is over
         self.result: End | None = None
         self.history: list[Action | ChanceResult] = []
         self.events: list[Event] = []
@@ -826,6 +827,15 @@ class Game:
         yield from self.hand_lost(seat)
         assert rules.effect is not None  # legal_actions offers only brown cards with an effect
         yield from rules.effect(self, seat, action)
+        if self.owed_draws:
+            yield from self._pay_owed_draws()
+
+    def _pay_owed_draws(self) -> Step:
+        """Cards owed until the played card's effect was over (Molly Stark in a Duel)."""
+        owed, self.owed_draws = self.owed_draws, {}
+        for seat in self.seats_from(self.current):
+            if owed.get(seat):
+                yield from self.draw(seat, owed[seat])
 
     def _play_paid(self, seat: int, action: PlayPaid) -> Step:
         """A "+1" card: its price goes to the discard pile first, then it is played."""
@@ -884,12 +894,12 @@ class Game:
                 yield from self.use_ability(seat, action)
                 continue
             if isinstance(action, Play):
-                yield from self.respond_card(seat, action)
+                yield from self.respond_card(seat, action, kind)
                 return True
             return False
         return False
 
-    def respond_card(self, seat: int, action: Play) -> Step:
+    def respond_card(self, seat: int, action: Play, kind: str) -> Step:
         """A card played out of turn in answer (Missed!, BANG! in a Duel...): to the discard."""
         self.take_from_hand(seat, action.slot, action.card)
         self.discard.append(action.slot)
@@ -898,6 +908,9 @@ class Game:
         on_answer = self._card_rules[action.card].on_answer
         if on_answer is not None:
             yield from on_answer(self, seat)
+        on_respond = self.seat_rules[seat].on_respond
+        if on_respond is not None and seat != self.current:
+            yield from on_respond(self, seat, action.card, kind)
 
     def shoot(self, shooter: int, target: int, needed: int) -> Step:
         """One shot at ``target``: ``needed`` Missed! cancel it (two against Slab's BANG!)."""
@@ -915,7 +928,7 @@ class Game:
                 if card is not None and self.suits[card] == HEARTS:
                     needed -= 1
             elif isinstance(action, Play):
-                yield from self.respond_card(target, action)
+                yield from self.respond_card(target, action, RESPOND_SHOT)
                 needed -= 1
             elif isinstance(action, UseGreen):
                 yield from self.answer_with_green(target, action)
@@ -957,7 +970,7 @@ class Game:
             action = yield from self.decide(
                 Decision(seat, DYING, source=source, needed=1 - player.life))
             if isinstance(action, Play):
-                yield from self.respond_card(seat, action)
+                yield from self.respond_card(seat, action, DYING)
                 gained = self.card_heal(seat, action.card)
                 player.life = min(player.life + gained, player.max_life)
                 self.event("heal", seat, value=gained, life=player.life)

@@ -40,6 +40,8 @@ OnAnswer = Callable[["Game", int], Step]
 OnElimination = Callable[["Game", int, int], Step]
 # At the very start of the seat's turn, before any draw! (Vera Custer): (game, seat).
 CharacterTurnStart = Callable[["Game", int], Step]
+# The seat answered out of its turn with a hand card: (game, seat, card, response kind).
+OnRespond = Callable[["Game", int, int, str], Step]
 # Replaces the two-card draw of phase 1: (game, seat).
 DrawPhase = Callable[["Game", int], Step]
 # After a hit the seat survived: (game, seat, amount, source, card_player).
@@ -91,6 +93,7 @@ class CharacterRules:
     takes_eliminated_cards: bool = False  # Vulture Sam
     on_elimination: OnElimination | None = None  # another player eliminated (Herb Hunter)
     turn_start: CharacterTurnStart | None = None  # Vera Custer
+    on_respond: OnRespond | None = None  # answered out of turn (Molly Stark)
     hand_limit: int | None = None  # cards kept at the end of the turn; None: his life
     answers_with_any: frozenset[str] = frozenset()  # any hand card answers these (Elena)
     # Extra life points a card name gives this seat (Tequila Joe: Beer gives 2).

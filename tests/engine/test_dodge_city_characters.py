@@ -171,3 +171,23 @@ def test_doc_holyday_pays_two_cards_for_a_bang_effect_once_a_turn() -> None:
     table.choose(0, 3)
     assert table.life(3) == 3
     assert abilities(table) == []  # once per turn
+
+
+def test_molly_stark_draws_for_a_missed_played_out_of_turn() -> None:
+    table = table_with("molly_stark", seat=1, hands={0: ["bang"], 1: ["missed"]},
+                       deck=["saloon"])
+    table.play(0, "bang", target=1)
+    table.respond(1, "missed")
+    assert table.hand(1) == ["saloon"]
+
+
+def test_molly_stark_in_a_duel_draws_when_it_is_over() -> None:
+    """One card per BANG! she played in it, only once the Duel is over."""
+    table = table_with("molly_stark", seat=1, hands={0: ["duel", "bang"], 1: ["bang", "bang"]},
+                       deck=["saloon", "gatling"])
+    table.play(0, "duel", target=1)
+    table.respond(1, "bang")
+    table.respond(0, "bang")
+    table.respond(1, "bang")
+    # The Sheriff has no BANG! left: he loses; then Molly draws her two cards.
+    assert table.life(0) == 4 and table.hand(1) == ["saloon", "gatling"]

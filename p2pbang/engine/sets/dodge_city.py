@@ -21,6 +21,7 @@ from p2pbang.engine.actions import (
     NO_SEAT,
     PICK_IN_PLAY,
     PLAY,
+    RESPOND_DUEL,
     RESPOND_SHOT,
     TARGET_PICK,
     Ability,
@@ -244,6 +245,20 @@ def doc_holyday(game: Game, seat: int, action: Ability) -> Step:
     yield from game.shoot(seat, target, 1)
 
 
+MOLLY_CARDS = frozenset({"missed", "beer", "bang"})
+
+
+def molly_stark(game: Game, seat: int, card: int, kind: str) -> Step:
+    """A Missed!, Beer or BANG! she played or discarded of her own will out of her turn is
+    worth a card; in a Duel, the cards come when the Duel is over (one per BANG!)."""
+    if game.card_name(card) not in MOLLY_CARDS:
+        return
+    if kind == RESPOND_DUEL:
+        game.owed_draws[seat] = game.owed_draws.get(seat, 0) + 1
+        return
+    yield from game.draw(seat, 1)
+
+
 def vera_custer(game: Game, seat: int) -> Step:
     """At her turn's start she picks another living character: until her next turn she has
     that character's ability (and, always, this one, to pick again next turn)."""
@@ -301,6 +316,7 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
     "pixie_pete": CharacterRules(draw_phase=pixie_pete),
     "sean_mallory": CharacterRules(hand_limit=10),
     "vera_custer": CharacterRules(turn_start=vera_custer),
+    "molly_stark": CharacterRules(on_respond=molly_stark),
     "doc_holyday": CharacterRules(ability_usable=doc_usable, ability_options=doc_options,
                                   ability=doc_holyday),
     # Beer gives him 2 life points; Saloon, Tequila, Canteen still 1.
