@@ -161,6 +161,9 @@ class Game:
         self.cards: tuple[CardDef, ...] = self.rules.cards
         self._card_rules = self.rules.card_rules
         self._card_reach = self.rules.card_reach
+        # Suit immunities (Apache Kid) exist only with some characters: checked only then.
+        self._immunities = any(
+            self.rules.character_rules(c.name).immune_to_suit for c in self.rules.characters)
         # Green cards exist only in some decks: without them their checks are skipped.
         self._has_green = any(card.kind == "green" for card in self.cards)
         self._names = tuple(card.name for card in self.cards)
@@ -449,9 +452,8 @@ class Game:
                 # Every BANG! of a hand has the same targets: computed once per hand.
                 if shot is None:
                     shot = rules.play_options(self, seat, slot, card)
-                    actions.extend(shot)
-                else:
-                    actions.extend(Play(slot, card, a.target) for a in shot)
+                actions.extend(Play(slot, card, a.target) for a in shot
+                               if not self._immunities or not self.immune(seat, a.target, card))
                 continue
             if rules.play_options is not None:
                 options = rules.play_options(self, seat, slot, card)
@@ -463,6 +465,9 @@ class Game:
                 options = [Play(slot, card)]
             else:
                 continue
+            if self._immunities:
+                options = [a for a in options if not isinstance(a, Play)
+                           or a.target == NO_SEAT or not self.immune(seat, a.target, card)]
             if rules.costs_a_card:
                 actions.extend(
                     PlayPaid(a.slot, a.card, a.target, a.target_slot, cost_slot, cost_card)
@@ -475,7 +480,8 @@ class Game:
             if rules.play_options is not None:
                 actions.extend(UseGreen(slot, a.target, a.target_slot)
                                for a in rules.play_options(self, seat, slot, known[slot])
-                               if isinstance(a, Play))
+                               if isinstance(a, Play) and not (
+                                   self._immunities and self.immune(seat, a.target, a.card)))
             elif rules.effect is not None:
                 actions.append(UseGreen(slot))
         return actions
@@ -866,6 +872,12 @@ class Game:
         on_answer = self._card_rules[card].on_answer
         if on_answer is not None:
             yield from on_answer(self, seat)
+
+    def immune(self, seat: int, target: int, card: int) -> bool:
+        """Whether ``card`` played by ``seat`` leaves ``target`` untouched (a suit immunity)."""
+        suit = self.seat_rules[target].immune_to_suit
+        return (suit is not None and target != seat and self.suits[card] == suit
+                and not self._card_rules[card].ignores_immunity)
 
     def card_heal(self, seat: int, card: int) -> int:
         """Life points ``card`` gives ``seat`` (Beer: 1; 2 for a character who says so)."""

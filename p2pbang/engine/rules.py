@@ -75,6 +75,7 @@ class CardRules:
     unlimited_bang: bool = False  # its owner may play any number of BANG! (Volcanic)
     counts_as_bang: bool = False  # playing it is a BANG! (the one-per-turn limit)
     costs_a_card: bool = False  # "+1": one more hand card discarded to play it (Dodge City)
+    ignores_immunity: bool = False  # a suit immunity does not hold against it (Duel)
     on_answer: OnAnswer | None = None  # after it answered (Dodge: draw a card)
     # Green cards: ``effect`` and ``play_options`` are for using it from play (from the turn
     # after it was placed); ``answers`` lists the responses it may be used for out of turn.
@@ -94,6 +95,7 @@ class CharacterRules:
     on_elimination: OnElimination | None = None  # another player eliminated (Herb Hunter)
     turn_start: CharacterTurnStart | None = None  # Vera Custer
     on_respond: OnRespond | None = None  # answered out of turn (Molly Stark)
+    immune_to_suit: str | None = None  # cards of this suit others play miss him (Apache Kid)
     hand_limit: int | None = None  # cards kept at the end of the turn; None: his life
     answers_with_any: frozenset[str] = frozenset()  # any hand card answers these (Elena)
     # Extra life points a card name gives this seat (Tequila Joe: Beer gives 2).

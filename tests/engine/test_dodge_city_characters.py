@@ -17,6 +17,7 @@ from p2pbang.engine.actions import (
     RESPOND_SHOT,
     TARGET_PICK,
     Ability,
+    Play,
 )
 from p2pbang.engine.position import START
 from p2pbang.engine.rules import RuleSet
@@ -191,3 +192,24 @@ def test_molly_stark_in_a_duel_draws_when_it_is_over() -> None:
     table.respond(1, "bang")
     # The Sheriff has no BANG! left: he loses; then Molly draws her two cards.
     assert table.life(0) == 4 and table.hand(1) == ["saloon", "gatling"]
+
+
+def test_apache_kid_is_not_a_target_of_diamonds_played_by_others() -> None:
+    table = table_with("apache_kid", seat=1, hands={0: ["bang:2D", "bang:2C", "panic:8D"]},
+                       tables={1: ["mustang"]}, life={1: 3})
+    diamonds_bang = table.slot_of(0, "bang:2D")
+    clubs_bang = table.slot_of(0, "bang:2C")
+    shots = {(a.slot, a.target) for a in table.legal() if isinstance(a, Play)
+             and table.game.card_name(a.card) == "bang"}
+    assert (diamonds_bang[0], 1) not in shots and (diamonds_bang[0], 3) in shots
+    assert (clubs_bang[0], 1) not in shots  # the Mustang keeps him at distance 2
+    assert "not legal" in table.reject(Play(*table.slot_of(0, "panic:8D"), 1, -2))
+
+
+def test_apache_kid_is_spared_by_indians_of_diamonds_but_not_in_a_duel() -> None:
+    table = table_with("apache_kid", seat=1, hands={0: ["indians:KD", "duel:QD"]})
+    table.play(0, "indians:KD")
+    assert table.life(1) == 3  # untouched; seats 2 and 3 (no cards) lose one
+    assert table.life(2) == 3 and table.life(3) == 3
+    table.play(0, "duel:QD", target=1)
+    assert table.life(1) == 2

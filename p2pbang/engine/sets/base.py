@@ -141,13 +141,13 @@ def general_store(game: Game, seat: int, action: Play) -> Step:
 
 def gatling(game: Game, seat: int, action: Play) -> Step:
     for target in game.seats_from(seat)[1:]:
-        if game.players[target].alive:
+        if game.players[target].alive and not game.immune(seat, target, action.card):
             yield from game.shoot(seat, target, 1)
 
 
 def indians(game: Game, seat: int, action: Play) -> Step:
     for target in game.seats_from(seat)[1:]:
-        if not game.players[target].alive:
+        if not game.players[target].alive or game.immune(seat, target, action.card):
             continue
         answered = yield from game.answer(target, RESPOND_INDIANS, seat)
         if not answered:
@@ -351,7 +351,7 @@ CARD_RULES: dict[str, CardRules] = {
     "general_store": CardRules(effect=general_store),
     "gatling": CardRules(effect=gatling),
     "indians": CardRules(effect=indians),
-    "duel": CardRules(effect=duel, play_options=any_other_options),
+    "duel": CardRules(effect=duel, play_options=any_other_options, ignores_immunity=True),
     "panic": CardRules(effect=panic, play_options=panic_options),
     "cat_balou": CardRules(effect=cat_balou, play_options=cat_balou_options),
     "barrel": CardRules(barrels=1),

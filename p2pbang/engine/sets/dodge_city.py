@@ -30,6 +30,7 @@ from p2pbang.engine.actions import (
     Play,
 )
 from p2pbang.engine.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS
+from p2pbang.engine.catalog import DIAMONDS
 from p2pbang.engine.rules import CardRules, CharacterRules, Hand, RuleModule, Step
 from p2pbang.engine.sets import base
 
@@ -82,7 +83,7 @@ def brawl(game: Game, seat: int, action: Play) -> Step:
     player of the Brawl picks where from, for each of them (seed 002, example 3)."""
     for victim in game.seats_from(seat)[1:]:
         player = game.players[victim]
-        if not player.alive:
+        if not player.alive or game.immune(seat, victim, action.card):
             continue
         options = ((FROM_HAND,) if player.hand else ()) + tuple(player.table)
         if not options:
@@ -317,6 +318,8 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
     "sean_mallory": CharacterRules(hand_limit=10),
     "vera_custer": CharacterRules(turn_start=vera_custer),
     "molly_stark": CharacterRules(on_respond=molly_stark),
+    # Cards of Diamonds played by others do not touch him; in a Duel this does not hold.
+    "apache_kid": CharacterRules(immune_to_suit=DIAMONDS),
     "doc_holyday": CharacterRules(ability_usable=doc_usable, ability_options=doc_options,
                                   ability=doc_holyday),
     # Beer gives him 2 life points; Saloon, Tequila, Canteen still 1.
