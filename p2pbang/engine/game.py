@@ -188,6 +188,7 @@ class Game:
         self.bangs_played = 0
         self.abilities_used = 0  # by the seat whose turn it is, this turn (José Delgado...)
         self.owed_draws: dict[int, int] = {}  # seat -> cards drawn when the effect is over
+        self._legal_memo: tuple[Decision, tuple[Action, ...]] | None = None
         self.result: End | None = None
         self.history: list[Action | ChanceResult] = []
         self.events: list[Event] = []
@@ -245,7 +246,10 @@ class Game:
             raise IllegalAction(
                 f"seat {pending.seat}'s hand is hidden from this engine"
             ) from None
-        return self._legal(pending, cards)
+        actions = self._legal(pending, cards)
+        # The answer to this decision usually comes next: ``check`` reuses the list.
+        self._legal_memo = (pending, tuple(actions))
+        return actions
 
     def card(self, card: int) -> CardDef:
         return self.cards[card]
@@ -337,6 +341,9 @@ class Game:
             claimed = []
         else:
             return f"not an action: {type(action).__name__}"
+        memo = self._legal_memo
+        if memo is not None and memo[0] is decision and action in memo[1]:
+            return None  # legal for the whole hand, whose cards include the claimed ones
         if action in self._legal(decision, claimed):
             return None
         return f"{_describe(action)} is not legal now ({decision.kind}, seat {decision.seat})"
