@@ -164,6 +164,9 @@ class Game:
         # Suit immunities (Apache Kid) exist only with some characters: checked only then.
         self._immunities = any(
             self.rules.character_rules(c.name).immune_to_suit for c in self.rules.characters)
+        # Belle Star exists only in some games: her check is skipped without her.
+        self._silencer = any(self.rules.character_rules(c.name).silences_cards_in_play
+                             for c in self.rules.characters)
         # Green cards exist only in some decks: without them their checks are skipped.
         self._has_green = any(card.kind == "green" for card in self.cards)
         self._names = tuple(card.name for card in self.cards)
@@ -268,6 +271,8 @@ class Game:
         base = min(steps, ring - steps)
         rules, known = self._card_rules, self.known
         base += self.seat_rules[target].distance_plus - self.seat_rules[source].distance_minus
+        if self._silencer and self.cards_in_play_silenced():
+            return max(base, 1)
         for slot in self.players[target].table:
             base += rules[known[slot]].distance_plus
         for slot in self.players[source].table:
@@ -276,6 +281,8 @@ class Game:
 
     def reach(self, seat: int) -> int:
         """The weapon's reach (the Colt .45 reaches 1); it only limits BANG! cards."""
+        if self._silencer and self.cards_in_play_silenced():
+            return 1
         reaches = self._card_reach
         known = self.known
         for slot in self.players[seat].table:
@@ -287,8 +294,15 @@ class Game:
     def can_play_bang(self, seat: int) -> bool:
         if self.bangs_played == 0 or self.seat_rules[seat].unlimited_bang:
             return True
+        if self._silencer and self.cards_in_play_silenced():
+            return False
         rules, known = self._card_rules, self.known
         return any(rules[known[slot]].unlimited_bang for slot in self.players[seat].table)
+
+    def cards_in_play_silenced(self) -> bool:
+        """Whether the cards in front of every player have no effect now (Belle Star's
+        turn: distances, weapons, Barrel, Volcanic, green cards)."""
+        return self.current != NO_SEAT and self.seat_rules[self.current].silences_cards_in_play
 
     def in_play(self, seat: int) -> list[tuple[int, int]]:
         """(slot, card) of the cards in front of ``seat``; always public."""
@@ -496,7 +510,7 @@ class Game:
     def ready_green(self, seat: int) -> list[int]:
         """The green cards in front of ``seat`` that may be used now: put in play before this
         turn (a public fact)."""
-        if not self._has_green:
+        if not self._has_green or (self._silencer and self.cards_in_play_silenced()):
             return []
         placed, turn, known, cards = self.placed_turn, self.turn, self.known, self.cards
         return [slot for slot in self.players[seat].table
@@ -935,8 +949,9 @@ class Game:
         """One shot at ``target``: ``needed`` Missed! cancel it (two against Slab's BANG!)."""
         victim = self.players[target]
         rules, known = self._card_rules, self.known
-        barrels = self.seat_rules[target].barrels + sum(
-            rules[known[slot]].barrels for slot in victim.table)
+        barrels = self.seat_rules[target].barrels
+        if not (self._silencer and self.cards_in_play_silenced()):
+            barrels += sum(rules[known[slot]].barrels for slot in victim.table)
         while needed > 0 and (victim.hand or barrels
                               or self._green_answers(target, RESPOND_SHOT)):
             action = yield from self.decide(Decision(

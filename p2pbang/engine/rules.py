@@ -96,6 +96,7 @@ class CharacterRules:
     turn_start: CharacterTurnStart | None = None  # Vera Custer
     on_respond: OnRespond | None = None  # answered out of turn (Molly Stark)
     immune_to_suit: str | None = None  # cards of this suit others play miss him (Apache Kid)
+    silences_cards_in_play: bool = False  # in his turn no card in play works (Belle Star)
     hand_limit: int | None = None  # cards kept at the end of the turn; None: his life
     answers_with_any: frozenset[str] = frozenset()  # any hand card answers these (Elena)
     # Extra life points a card name gives this seat (Tequila Joe: Beer gives 2).

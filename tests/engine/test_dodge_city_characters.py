@@ -213,3 +213,22 @@ def test_apache_kid_is_spared_by_indians_of_diamonds_but_not_in_a_duel() -> None
     assert table.life(2) == 3 and table.life(3) == 3
     table.play(0, "duel:QD", target=1)
     assert table.life(1) == 2
+
+
+def test_belle_star_in_her_turn_cards_in_play_do_not_work() -> None:
+    """Seed 002: no card in front of any player has an effect in her turn, blue or green."""
+    table = table_with("belle_star", hands={0: ["bang", "bang"]},
+                       tables={0: ["volcanic", "scope"], 1: ["mustang", "barrel"],
+                               3: ["sombrero"]})
+    assert table.game.reach(0) == 1 and table.game.distance(2, 1) == 1
+    table.play(0, "bang", target=1)  # no Barrel draw offered: hit at once (no hand)
+    assert table.life(1) == 3
+    assert not [a for a in table.legal() if isinstance(a, Play)]  # Volcanic does not work
+    table.pass_(0)
+    assert table.game.current == 1 and table.game.distance(2, 1) == 2  # Mustang again
+
+
+def test_belle_star_silences_green_cards_answering_in_her_turn() -> None:
+    table = table_with("belle_star", hands={0: ["bang"]}, tables={1: ["sombrero"]})
+    table.play(0, "bang", target=1)
+    assert table.life(1) == 3

@@ -320,6 +320,9 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
     "molly_stark": CharacterRules(on_respond=molly_stark),
     # Cards of Diamonds played by others do not touch him; in a Duel this does not hold.
     "apache_kid": CharacterRules(immune_to_suit=DIAMONDS),
+    # In her turn no card in front of any player works, blue or green (seed 002). Dynamite
+    # and Jail are still checked at her turn's start: that is before her turn is played.
+    "belle_star": CharacterRules(silences_cards_in_play=True),
     "doc_holyday": CharacterRules(ability_usable=doc_usable, ability_options=doc_options,
                                   ability=doc_holyday),
     # Beer gives him 2 life points; Saloon, Tequila, Canteen still 1.
