@@ -18,6 +18,7 @@ from p2pbang.engine.actions import (
     Play,
     PlayPaid,
 )
+from p2pbang.engine.position import START
 from p2pbang.engine.rules import RuleSet
 from p2pbang.engine.scenario import Scenario
 from p2pbang.engine.sets import base, dodge_city
@@ -154,3 +155,11 @@ def test_brawl_makes_every_other_player_discard_where_its_player_picks() -> None
     assert table.in_play(1) == [] and table.hand(1) == ["missed"] and table.hand(2) == []
     assert sorted(table.discard_pile()) == ["bang", "beer", "brawl", "mustang"]
     table.expect(0, PLAY)
+
+
+def test_dynamite_passes_to_the_first_player_without_one() -> None:
+    """D7: the 120-card deck holds two Dynamites; the next player already has one."""
+    table = table_of(tables={0: ["dynamite:2H"], 1: ["dynamite:10C"]}, phase=START,
+                     deck=["beer:7H", "panic", "duel"])
+    assert table.in_play(1) == ["dynamite"] and table.in_play(2) == ["dynamite"]
+    assert table.in_play(0) == []
