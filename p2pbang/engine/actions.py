@@ -30,6 +30,32 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayPaid:
+    """Play a "+1" card (Dodge City): the hand card in ``slot`` together with one more hand
+    card, ``cost_slot``, discarded as its price. Both are revealed, so the network can prove
+    the price was paid with a card the player held. ``target`` and ``target_slot`` as for
+    ``Play``."""
+
+    slot: int
+    card: int
+    target: int
+    target_slot: int
+    cost_slot: int
+    cost_card: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseGreen:
+    """Use the green card in play in front of the deciding seat, in ``slot`` (Dodge City): it
+    is discarded and its effect happens. The card is public, so the action names only the
+    slot; ``target`` and ``target_slot`` as for ``Play``."""
+
+    slot: int
+    target: int = NO_SEAT
+    target_slot: int = NO_SLOT
+
+
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Discard the hand card in ``slot`` (end-of-turn hand limit), revealing ``card``."""
 
@@ -62,7 +88,7 @@ class Pass:
     """Decline: end the play phase, take the hit, lose the Duel, die without a Beer."""
 
 
-Action = Play | Discard | Ability | Choose | UseBarrel | Pass
+Action = Play | PlayPaid | UseGreen | Discard | Ability | Choose | UseBarrel | Pass
 
 
 # Decision kinds. A decision is one seat's turn to choose; ``options`` lists the choices of
@@ -77,6 +103,14 @@ RESPOND_DUEL = "respond_duel"  # discard a BANG! or lose 1 life
 RESPOND_INDIANS = "respond_indians"  # discard a BANG! or lose 1 life
 DYING = "dying"  # at 0 life or less: Beer (or Sid Ketchum's ability) or be eliminated
 STORE_PICK = "store_pick"  # General Store: take one of the revealed cards
+# Brawl: which card of seat ``source`` is discarded (a slot in play, or FROM_HAND: random).
+BRAWL_PICK = "brawl_pick"
+# Pat Brennan's phase 1: a card in play in front of another player (a slot), or DRAW_FROM_DECK.
+PICK_IN_PLAY = "pick_in_play"
+# Vera Custer at her turn's start: whose character's ability she has until her next turn (a seat).
+COPY_PICK = "copy_pick"
+# Doc Holyday, after paying his two cards: which seat within reach his BANG! effect shoots.
+TARGET_PICK = "target_pick"
 
 DRAW_FROM_DECK = -1  # DRAW_SOURCE option: the draw pile
 DRAW_FROM_DISCARD = -2  # DRAW_SOURCE option: the top of the discard pile (Pedro Ramirez)
@@ -104,14 +138,32 @@ class End:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for logs and interfaces. ``card`` is -1 when hidden."""
+    """Something that happened, for logs and interfaces. ``card`` is -1 when hidden.
+
+    ``life`` is the seat's life right after a "damage" or "heal" event (-1 for other kinds):
+    an interface reading a batch of events can say "(N left)" for each hit exactly, not from
+    the life at the end of the batch.
+    """
 
     kind: str
     seat: int = NO_SEAT
     target: int = NO_SEAT
     card: int = -1
     value: int = 0
+    life: int = -1
 
 
 class IllegalAction(ValueError):
     """An action that the pending decision does not allow; the game state is unchanged."""
+
+
+def revealed_slots(action: Action) -> tuple[int, ...]:
+    """The hand slots an action shows face up (the network proves each with its owner's
+    share), so the table needs no knowledge of the action kinds."""
+    if isinstance(action, (Play, Discard)):
+        return (action.slot,)
+    if isinstance(action, PlayPaid):
+        return (action.slot, action.cost_slot)
+    if isinstance(action, Ability):
+        return action.slots
+    return ()

@@ -21,21 +21,22 @@ from collections.abc import Generator
 from typing import Any
 
 from p2pbang.engine.actions import (
+    BRAWL_PICK,
+    COPY_PICK,
     DISCARD,
-    DRAW_FROM_DECK,
-    DRAW_FROM_DISCARD,
     DRAW_SOURCE,
     DYING,
-    FROM_HAND,
     NO_SEAT,
     NO_SLOT,
     PICK_CHECK,
+    PICK_IN_PLAY,
     PLAY,
     PUT_BACK,
     RESPOND_DUEL,
     RESPOND_INDIANS,
     RESPOND_SHOT,
     STORE_PICK,
+    TARGET_PICK,
     Ability,
     Action,
     Choose,
@@ -46,11 +47,11 @@ from p2pbang.engine.actions import (
     IllegalAction,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
+    UseGreen,
 )
 from p2pbang.engine.cards.base import (
-    BASE_CARDS,
-    BASE_CHARACTERS,
     DEPUTY,
     OUTLAW,
     RENEGADE,
@@ -58,10 +59,9 @@ from p2pbang.engine.cards.base import (
     ROLE_NAMES,
     SHERIFF,
     SHERIFF_ROLE_ID,
-    WEAPON_REACH,
     role_ids_for,
 )
-from p2pbang.engine.catalog import DIAMONDS, HEARTS, SPADES, CardDef
+from p2pbang.engine.catalog import HEARTS, CardDef
 from p2pbang.engine.chance import (
     ChanceRequest,
     ChanceResult,
@@ -73,6 +73,8 @@ from p2pbang.engine.chance import (
 )
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.position import PLAY_PHASE, Position
+from p2pbang.engine.rules import NO_CHARACTER_RULES, CardRules, CharacterRules, RuleSet
+from p2pbang.engine.sets import rules_for
 
 Step = Generator[Any, Any, Any]
 
@@ -85,7 +87,8 @@ TEAM_ROLES = {
     TEAM_RENEGADE: (RENEGADE,),
 }
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
-_CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK)
+_CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
+                 COPY_PICK, TARGET_PICK)
 
 
 class GameOver(Exception):
@@ -135,22 +138,45 @@ class Game:
     """
 
     def __init__(self, players: int, viewer: int | None = None,
-                 position: Position | None = None, choice: GameChoice | None = None) -> None:
-        if choice is None:
+                 position: Position | None = None, choice: GameChoice | None = None,
+                 rules: RuleSet | None = None) -> None:
+        """``rules`` replaces the rule set of ``choice``: rule modules are tested through it
+        before their expansion is playable (and so before a GameChoice may name it)."""
+        if choice is None and rules is None:
             choice = GameChoice.make("bang", players)
-        elif choice.game != "bang" or choice.seats != players:
+        elif choice is not None and (choice.game != "bang" or choice.seats != players):
             raise ValueError(f"this engine plays bang for {players} seats, not {choice.label()}")
-        self.choice = choice
+        self.choice = choice  # None only when the rule set was given directly
+        if rules is None:
+            assert choice is not None
+            rules = rules_for(choice)
+        if not 4 <= players <= rules.most_seats:
+            raise ValueError(f"these rules seat 4 to {rules.most_seats} players, not {players}")
         self.role_ids = role_ids_for(players)
         if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
         self.n = players
         self.viewer = viewer
-        self.cards: tuple[CardDef, ...] = BASE_CARDS
+        self.rules: RuleSet = rules
+        self.cards: tuple[CardDef, ...] = self.rules.cards
+        self._card_rules = self.rules.card_rules
+        self._card_reach = self.rules.card_reach
+        # Suit immunities (Apache Kid) exist only with some characters: checked only then.
+        self._immunities = any(
+            self.rules.character_rules(c.name).immune_to_suit for c in self.rules.characters)
+        # Belle Star exists only in some games: her check is skipped without her.
+        self._silencer = any(self.rules.character_rules(c.name).silences_cards_in_play
+                             for c in self.rules.characters)
+        # Green cards exist only in some decks: without them their checks are skipped.
+        self._has_green = any(card.kind == "green" for card in self.cards)
         self._names = tuple(card.name for card in self.cards)
-        self._suits = tuple(card.suit for card in self.cards)
-        self._ranks = tuple(card.rank for card in self.cards)
+        self.suits = tuple(card.suit for card in self.cards)
+        self.ranks = tuple(card.rank for card in self.cards)
         self.players = [Player(seat) for seat in range(players)]
+        # Each seat's character rules, resolved once when the characters are dealt.
+        self.seat_rules: list[CharacterRules] = [NO_CHARACTER_RULES] * players
+        # slot -> the turn a card was put in play: a green card works from a later turn.
+        self.placed_turn: dict[int, int] = {}
         self.deck: list[int] = []  # slots, top of the pile last
         self.discard: list[int] = []  # slots, top of the pile last; all face up
         self.store: list[int] = []  # General Store cards on the table
@@ -163,14 +189,17 @@ class Game:
         self.current = NO_SEAT
         self.turn = 0
         self.bangs_played = 0
+        self.abilities_used = 0  # by the seat whose turn it is, this turn (José Delgado...)
+        self.owed_draws: dict[int, int] = {}  # seat -> cards drawn when the effect is over
+        self._legal_memo: tuple[Decision, tuple[Action, ...]] | None = None
         self.result: End | None = None
         self.history: list[Action | ChanceResult] = []
         self.events: list[Event] = []
         self._next_slot = 0
         self.order: list[int] = []  # seats clockwise around the table
         self._order_pos: dict[int, int] = {}
-        self._ring: list[int] = []  # the living, clockwise
-        self._ring_pos: dict[int, int] = {}
+        self.ring: list[int] = []  # the living, clockwise
+        self.ring_pos: dict[int, int] = {}
         self._set_order(list(range(players)))
         self._position = position
         self._flow = self._run()
@@ -178,10 +207,13 @@ class Game:
 
     @classmethod
     def from_position(cls, position: Position, viewer: int | None = None,
-                      choice: GameChoice | None = None) -> Game:
+                      choice: GameChoice | None = None, rules: RuleSet | None = None) -> Game:
         """A game starting from a laid-out table; ``initial_cards`` maps its slots to cards."""
-        position.validate()
-        return cls(len(position.characters), viewer, position, choice)
+        if rules is None:
+            choice = choice or GameChoice.make("bang", len(position.characters))
+            rules = rules_for(choice)
+        position.validate(rules.cards, rules.characters, rules.most_seats)
+        return cls(len(position.characters), viewer, position, choice, rules)
 
     # ------------------------------------------------------------------ public interface
 
@@ -217,7 +249,10 @@ class Game:
             raise IllegalAction(
                 f"seat {pending.seat}'s hand is hidden from this engine"
             ) from None
-        return self._legal(pending, cards)
+        actions = self._legal(pending, cards)
+        # The answer to this decision usually comes next: ``check`` reuses the list.
+        self._legal_memo = (pending, tuple(actions))
+        return actions
 
     def card(self, card: int) -> CardDef:
         return self.cards[card]
@@ -226,34 +261,48 @@ class Game:
         return self._names[card]
 
     def alive_seats(self) -> list[int]:
-        return list(self._ring)
+        return list(self.ring)
 
     def distance(self, source: int, target: int) -> int:
         """How far ``source`` sees ``target``: seats between them (the dead do not count),
-        plus Mustang / Paul Regret of the target, minus Scope / Rose Doolan of the source."""
-        ring = len(self._ring)
-        steps = (self._ring_pos[target] - self._ring_pos[source]) % ring
+        plus the target's distance modifiers (cards in play, character), minus the source's."""
+        ring = len(self.ring)
+        steps = (self.ring_pos[target] - self.ring_pos[source]) % ring
         base = min(steps, ring - steps)
-        base += self._has(target, "mustang") + (self.players[target].character == "paul_regret")
-        base -= self._has(source, "scope") + (self.players[source].character == "rose_doolan")
+        rules, known = self._card_rules, self.known
+        base += self.seat_rules[target].distance_plus - self.seat_rules[source].distance_minus
+        if self._silencer and self.cards_in_play_silenced():
+            return max(base, 1)
+        for slot in self.players[target].table:
+            base += rules[known[slot]].distance_plus
+        for slot in self.players[source].table:
+            base -= rules[known[slot]].distance_minus
         return max(base, 1)
 
     def reach(self, seat: int) -> int:
         """The weapon's reach (the Colt .45 reaches 1); it only limits BANG! cards."""
-        names = self._names
+        if self._silencer and self.cards_in_play_silenced():
+            return 1
+        reaches = self._card_reach
         known = self.known
         for slot in self.players[seat].table:
-            reach = WEAPON_REACH.get(names[known[slot]])
-            if reach is not None:
+            reach = reaches[known[slot]]
+            if reach:
                 return reach
         return 1
 
     def can_play_bang(self, seat: int) -> bool:
-        return (
-            self.bangs_played == 0
-            or self.players[seat].character == "willy_the_kid"
-            or self._has(seat, "volcanic")
-        )
+        if self.bangs_played == 0 or self.seat_rules[seat].unlimited_bang:
+            return True
+        if self._silencer and self.cards_in_play_silenced():
+            return False
+        rules, known = self._card_rules, self.known
+        return any(rules[known[slot]].unlimited_bang for slot in self.players[seat].table)
+
+    def cards_in_play_silenced(self) -> bool:
+        """Whether the cards in front of every player have no effect now (Belle Star's
+        turn: distances, weapons, Barrel, Volcanic, green cards)."""
+        return self.current != NO_SEAT and self.seat_rules[self.current].silences_cards_in_play
 
     def in_play(self, seat: int) -> list[tuple[int, int]]:
         """(slot, card) of the cards in front of ``seat``; always public."""
@@ -278,6 +327,17 @@ class Game:
             if reason is not None:
                 return reason
             claimed = [(action.slot, action.card)]
+        elif isinstance(action, PlayPaid):
+            pairs = ((action.slot, action.card), (action.cost_slot, action.cost_card))
+            if action.slot == action.cost_slot or action.card == action.cost_card:
+                return "the price of a card is another card of the hand"
+            for slot, card in pairs:
+                if slot not in hand:
+                    return f"slot {slot} is not in seat {decision.seat}'s hand"
+                reason = self._claim_fits(slot, card)
+                if reason is not None:
+                    return reason
+            claimed = sorted(pairs)
         elif isinstance(action, Ability):
             slots, cards = action.slots, action.cards
             if len(slots) != len(cards) or len(set(slots)) != len(slots):
@@ -291,10 +351,13 @@ class Game:
                 if reason is not None:
                     return reason
             claimed = sorted(zip(slots, cards, strict=True))
-        elif isinstance(action, (Choose, Pass, UseBarrel)):
+        elif isinstance(action, (Choose, Pass, UseBarrel, UseGreen)):
             claimed = []
         else:
             return f"not an action: {type(action).__name__}"
+        memo = self._legal_memo
+        if memo is not None and memo[0] is decision and action in memo[1]:
+            return None  # legal for the whole hand, whose cards include the claimed ones
         if action in self._legal(decision, claimed):
             return None
         return f"{_describe(action)} is not legal now ({decision.kind}, seat {decision.seat})"
@@ -334,7 +397,7 @@ class Game:
         kind = d.kind
         if kind == PLAY:
             actions = self._legal_play(d.seat, hand)
-            actions.extend(self._sid_options(d.seat, hand))
+            actions.extend(self._ability_options(d.seat, hand, kind))
             actions.append(Pass())
             return actions
         if kind in _RESPONSE_KINDS:
@@ -343,80 +406,119 @@ class Game:
             return [Choose(option) for option in d.options]
         if kind == DISCARD:
             actions = [Discard(slot, card) for slot, card in hand]
-            actions.extend(self._sid_options(d.seat, hand))
+            actions.extend(self._ability_options(d.seat, hand, kind))
             return actions
         if kind == DYING:
             actions = []
-            if len(self._ring) > 2:
-                names = self._names
-                actions = [Play(slot, card) for slot, card in hand if names[card] == "beer"]
-            actions.extend(self._sid_options(d.seat, hand))
+            if len(self.ring) > 2:
+                rules = self._card_rules
+                actions = [Play(slot, card) for slot, card in hand
+                           if rules[card].saves_from_dying]
+            actions.extend(self._ability_options(d.seat, hand, kind))
             actions.append(Pass())
             return actions
         raise AssertionError(f"unknown decision kind {kind}")
 
+    def _answers(self, seat: int, card: int, kind: str) -> bool:
+        """Whether ``card`` answers a ``kind`` response for ``seat`` (its own or as another)."""
+        if kind in self._card_rules[card].answers:
+            return True
+        if kind in self.seat_rules[seat].answers_with_any:
+            return True
+        extra = self.seat_rules[seat].extra_answers
+        return bool(extra) and kind in extra.get(self._names[card], ())
+
     def _legal_response(self, d: Decision, hand: list[tuple[int, int]]) -> list[Action]:
-        names = self._names
-        calamity = self.players[d.seat].character == "calamity_janet"
-        if d.kind == RESPOND_SHOT:
-            wanted = ("missed", "bang") if calamity else ("missed",)
-        else:
-            wanted = ("bang", "missed") if calamity else ("bang",)
-        actions: list[Action] = [Play(slot, card) for slot, card in hand if names[card] in wanted]
-        if d.kind == RESPOND_SHOT and d.needed and d.barrels > 0:
+        kind = d.kind
+        actions: list[Action] = [Play(slot, card) for slot, card in hand
+                                 if self._answers(d.seat, card, kind)]
+        if kind == RESPOND_SHOT and d.needed and d.barrels > 0:
             actions.append(UseBarrel())
+        actions.extend(UseGreen(slot) for slot in self._green_answers(d.seat, kind))
+        actions.extend(self._ability_options(d.seat, hand, kind))
         actions.append(Pass())
         return actions
 
-    def _sid_options(self, seat: int, hand: list[tuple[int, int]]) -> list[Action]:
-        player = self.players[seat]
-        if player.character != "sid_ketchum" or player.life >= player.max_life or len(hand) < 2:
-            return []
-        ordered = sorted(hand)
-        options: list[Action] = []
-        for i, (slot_a, card_a) in enumerate(ordered):
-            for slot_b, card_b in ordered[i + 1 :]:
-                options.append(Ability((slot_a, slot_b), (card_a, card_b)))
-        return options
+    def _ability_options(self, seat: int, hand: list[tuple[int, int]],
+                         kind: str) -> list[Action]:
+        options = self.seat_rules[seat].ability_options
+        return [] if options is None else options(self, seat, hand, kind)
+
+    def _ability_usable(self, seat: int, kind: str) -> bool:
+        usable = self.seat_rules[seat].ability_usable
+        return usable is not None and usable(self, seat, kind)
+
+    def play_rules(self, seat: int, card: int) -> CardRules:
+        """The rules ``card`` follows when ``seat`` plays it (a card used as another)."""
+        plays_as = self.seat_rules[seat].plays_as
+        if plays_as:
+            alias = plays_as.get(self._names[card])
+            if alias is not None:
+                return self.rules.by_name[alias]
+        return self._card_rules[card]
 
     def _legal_play(self, seat: int, hand: list[tuple[int, int]]) -> list[Action]:
+        known = self.known
         names = self._names
-        player = self.players[seat]
-        others = [s for s in self._ring if s != seat]
-        calamity = player.character == "calamity_janet"
-        table_names = {names[self.known[s]] for s in player.table}
+        table_names = {names[known[s]] for s in self.players[seat].table}
         actions: list[Action] = []
-        bang_targets: list[int] | None = None
+        shot: list[Action] | None = None
         for slot, card in hand:
-            name = names[card]
-            if name == "bang" or (calamity and name == "missed"):
-                if not self.can_play_bang(seat):
-                    continue
-                if bang_targets is None:
-                    reach = self.reach(seat)
-                    bang_targets = [t for t in others if self.distance(seat, t) <= reach]
-                actions.extend(Play(slot, card, t) for t in bang_targets)
-            elif name == "missed":
+            if self.cards[card].kind == "green":
+                if names[card] not in table_names:
+                    actions.append(Play(slot, card))
                 continue
-            elif name in ("panic", "cat_balou"):
-                for target in others:
-                    if name == "panic" and self.distance(seat, target) > 1:
-                        continue
-                    victim = self.players[target]
-                    if victim.hand:
-                        actions.append(Play(slot, card, target, FROM_HAND))
-                    actions.extend(Play(slot, card, target, s) for s in victim.table)
-            elif name == "duel":
-                actions.extend(Play(slot, card, target) for target in others)
-            elif name == "jail":
+            rules = self.play_rules(seat, card)
+            if rules.counts_as_bang and rules.play_options is not None:
+                # Every BANG! of a hand has the same targets: computed once per hand.
+                if shot is None:
+                    shot = rules.play_options(self, seat, slot, card)
+                actions.extend(Play(slot, card, a.target) for a in shot
+                               if not self._immunities or not self.immune(seat, a.target, card))
+                continue
+            if rules.play_options is not None:
+                options = rules.play_options(self, seat, slot, card)
+            elif self.cards[card].kind == "brown":
+                if rules.effect is None:
+                    continue
+                options = [Play(slot, card)]
+            elif names[card] not in table_names:
+                options = [Play(slot, card)]
+            else:
+                continue
+            if self._immunities:
+                options = [a for a in options if not isinstance(a, Play)
+                           or a.target == NO_SEAT or not self.immune(seat, a.target, card)]
+            if rules.costs_a_card:
                 actions.extend(
-                    Play(slot, card, target)
-                    for target in others
-                    if target != self.sheriff and not self._has(target, "jail")
-                )
-            elif self.cards[card].kind == "brown" or name not in table_names:
-                actions.append(Play(slot, card))
+                    PlayPaid(a.slot, a.card, a.target, a.target_slot, cost_slot, cost_card)
+                    for a in options if isinstance(a, Play)
+                    for cost_slot, cost_card in hand if cost_slot != slot)
+            else:
+                actions.extend(options)
+        for slot in self.ready_green(seat):
+            rules = self._card_rules[known[slot]]
+            if rules.play_options is not None:
+                actions.extend(UseGreen(slot, a.target, a.target_slot)
+                               for a in rules.play_options(self, seat, slot, known[slot])
+                               if isinstance(a, Play) and not (
+                                   self._immunities and self.immune(seat, a.target, a.card)))
+            elif rules.effect is not None:
+                actions.append(UseGreen(slot))
         return actions
+
+    def ready_green(self, seat: int) -> list[int]:
+        """The green cards in front of ``seat`` that may be used now: put in play before this
+        turn (a public fact)."""
+        if not self._has_green or (self._silencer and self.cards_in_play_silenced()):
+            return []
+        placed, turn, known, cards = self.placed_turn, self.turn, self.known, self.cards
+        return [slot for slot in self.players[seat].table
+                if cards[known[slot]].kind == "green" and placed.get(slot, -1) < turn]
+
+    def _green_answers(self, seat: int, kind: str) -> list[int]:
+        rules, known = self._card_rules, self.known
+        return [slot for slot in self.ready_green(seat) if kind in rules[known[slot]].answers]
 
     # ------------------------------------------------------------------ knowledge & zones
 
@@ -434,20 +536,9 @@ class Game:
         self._next_slot += count
         return tuple(range(start, start + count))
 
-    def _has(self, seat: int, name: str) -> bool:
-        names = self._names
-        known = self.known
-        return any(names[known[slot]] == name for slot in self.players[seat].table)
-
-    def _find_in_play(self, seat: int, name: str) -> int:
-        for slot in self.players[seat].table:
-            if self._names[self.known[slot]] == name:
-                return slot
-        return NO_SLOT
-
-    def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
-               card: int = -1, value: int = 0) -> None:
-        self.events.append(Event(kind, seat, target, card, value))
+    def event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
+               card: int = -1, value: int = 0, life: int = -1) -> None:
+        self.events.append(Event(kind, seat, target, card, value, life))
 
     def _next_alive(self, seat: int) -> int:
         order, start = self.order, self._order_pos[seat]
@@ -457,28 +548,24 @@ class Game:
                 return candidate
         return seat
 
-    def _seats_from(self, seat: int) -> list[int]:
+    def seats_from(self, seat: int) -> list[int]:
         """Living seats in turn order, starting with ``seat`` (which may be dead)."""
         order, start = self.order, self._order_pos[seat]
         return [s for s in order[start:] + order[:start] if self.players[s].alive]
 
-    def seats_from(self, seat: int) -> list[int]:
-        """Living seats clockwise around the table, starting with ``seat``."""
-        return self._seats_from(seat)
-
     def _set_order(self, order: list[int]) -> None:
         self.order = list(order)
         self._order_pos = {seat: i for i, seat in enumerate(self.order)}
-        self._ring = [s for s in self.order if self.players[s].alive]
-        self._ring_pos = {s: i for i, s in enumerate(self._ring)}
+        self.ring = [s for s in self.order if self.players[s].alive]
+        self.ring_pos = {s: i for i, s in enumerate(self.ring)}
 
     # ------------------------------------------------------------------ chance helpers
 
-    def _decide(self, decision: Decision) -> Step:
+    def decide(self, decision: Decision) -> Step:
         action = yield decision
         return action
 
-    def _pop_deck(self, count: int) -> Step:
+    def pop_deck(self, count: int) -> Step:
         """Take ``count`` slots off the draw pile, reshuffling the discard pile when empty."""
         taken: list[int] = []
         while len(taken) < count:
@@ -499,7 +586,7 @@ class Game:
         slots = self._new_slots(len(cards))
         yield Shuffle("deck", cards, slots)
         self.deck = list(slots)
-        self._event("reshuffle", value=len(slots))
+        self.event("reshuffle", value=len(slots))
 
     def _deal(self, slots: list[int], seat: int) -> Step:
         result = yield Deal(tuple(slots), seat)
@@ -507,57 +594,59 @@ class Game:
             if card is not None:
                 self._learn(slot, card)
 
-    def _reveal(self, slots: list[int]) -> Step:
+    def reveal(self, slots: list[int]) -> Step:
         result = yield Reveal(tuple(slots))
         for slot, card in zip(slots, result.values, strict=True):
             self._learn(slot, card)
         return list(result.values)
 
-    def _draw(self, seat: int, count: int) -> Step:
-        slots = yield from self._pop_deck(count)
+    def draw(self, seat: int, count: int) -> Step:
+        slots = yield from self.pop_deck(count)
         if slots:
             yield from self._deal(slots, seat)
             self.players[seat].hand.extend(slots)
-            self._event("draw", seat, value=len(slots))
+            self.event("draw", seat, value=len(slots))
         return slots
 
-    def _draw_check(self, seat: int, reason: str) -> Step:
-        """"draw!": flip the top card (two for Lucky Duke, who picks); return the card."""
-        flips = 2 if self.players[seat].character == "lucky_duke" else 1
-        slots = yield from self._pop_deck(flips)
+    def draw_check(self, seat: int, reason: str) -> Step:
+        """"draw!": flip the top card (more if the character says so, and he picks one);
+        return the card."""
+        slots = yield from self.pop_deck(self.seat_rules[seat].check_flips)
         if not slots:
             return None
-        cards = yield from self._reveal(slots)
+        cards = yield from self.reveal(slots)
         chosen = slots[0]
         if len(slots) > 1:
-            choice = yield from self._decide(Decision(seat, PICK_CHECK, options=tuple(slots)))
+            choice = yield from self.decide(Decision(seat, PICK_CHECK, options=tuple(slots)))
             chosen = choice.value
         for slot in slots:
             if slot != chosen:
                 self.discard.append(slot)
         self.discard.append(chosen)
         card = self.known[chosen]
-        self._event("check", seat, card=card, value=len(cards))
-        self._event(reason, seat, card=card)
+        self.event("check", seat, card=card, value=len(cards))
+        self.event(reason, seat, card=card)
         return card
 
-    def _steal_random(self, victim: int, thief: int) -> Step:
+    def steal_random(self, victim: int, thief: int) -> Step:
         """Move a random card of ``victim``'s hand to ``thief``'s hand, shown only to the thief."""
         hand = self.players[victim].hand
         pick = yield RandomInt(len(hand))
         slot = hand.pop(pick.values[0])
         yield from self._deal([slot], thief)
         self.players[thief].hand.append(slot)
-        self._event("steal", thief, victim, self.known.get(slot, -1))
-        yield from self._hand_lost(victim)
+        self.event("steal", thief, victim, self.known.get(slot, -1))
+        yield from self.hand_lost(victim)
 
-    def _hand_lost(self, seat: int) -> Step:
-        """Suzy Lafayette draws as soon as her hand is empty."""
+    def hand_lost(self, seat: int) -> Step:
+        """A hand just lost cards: an ability that fires on an empty hand fires now."""
         player = self.players[seat]
-        if player.character == "suzy_lafayette" and player.alive and not player.hand:
-            yield from self._draw(seat, 1)
+        if not player.hand and player.alive:
+            hook = self.seat_rules[seat].on_hand_empty
+            if hook is not None:
+                yield from hook(self, seat)
 
-    def _take_from_hand(self, seat: int, slot: int, card: int) -> None:
+    def take_from_hand(self, seat: int, slot: int, card: int) -> None:
         """A card leaves ``seat``'s hand face up (it was revealed by the action)."""
         self.players[seat].hand.remove(slot)
         self._learn(slot, card)
@@ -579,7 +668,7 @@ class Game:
                 seat = self._next_alive(seat)
         except GameOver as over:
             self.result = over.end
-            self._event("game_over", value=len(over.end.winners))
+            self.event("game_over", value=len(over.end.winners))
             while True:
                 yield over.end
 
@@ -589,7 +678,7 @@ class Game:
         # n!), so nobody picks where they sit, whatever their seat number in the roster.
         code = yield RandomInt(math.factorial(n))
         self._set_order(permutation_from_code(code.values[0], n))
-        self._event("seating", value=code.values[0])
+        self.event("seating", value=code.values[0])
         pick = yield RandomInt(n)
         # The Sheriff is picked publicly: the same distribution as dealing the role deck and
         # having the Sheriff flip his card, with no secret step. The other roles are a hidden
@@ -597,7 +686,7 @@ class Game:
         self.sheriff = pick.values[0]
         sheriff = self.players[self.sheriff]
         sheriff.role, sheriff.role_public = SHERIFF, True
-        others = [s for s in self._seats_from(self.sheriff) if s != self.sheriff]
+        others = [s for s in self.seats_from(self.sheriff) if s != self.sheriff]
         role_slots = self._new_slots(n - 1)
         self._role_slots.update(role_slots)
         yield Shuffle("roles", tuple(i for i in self.role_ids if i != SHERIFF_ROLE_ID),
@@ -608,24 +697,25 @@ class Game:
             result = yield Deal((slot,), seat)
             if result.values[0] is not None:
                 player.role = ROLE_CARDS[result.values[0]]
-        pool = list(range(len(BASE_CHARACTERS)))
-        for seat in self._seats_from(self.sheriff):
+        characters = self.rules.characters
+        pool = list(range(len(characters)))
+        for seat in self.seats_from(self.sheriff):
             pick = yield RandomInt(len(pool))
-            character = BASE_CHARACTERS[pool.pop(pick.values[0])]
+            character = characters[pool.pop(pick.values[0])]
             player = self.players[seat]
             player.character = character.name
+            self.seat_rules[seat] = self.rules.character_rules(character.name)
             player.max_life = character.life + (seat == self.sheriff)
             player.life = player.max_life
-            self._event("character", seat, value=player.max_life)
+            self.event("character", seat, value=player.max_life)
         deck_slots = self._new_slots(len(self.cards))
         yield Shuffle("deck", tuple(range(len(self.cards))), deck_slots)
         self.deck = list(deck_slots)
-        for seat in self._seats_from(self.sheriff):
-            yield from self._draw(seat, self.players[seat].life)
+        for seat in self.seats_from(self.sheriff):
+            yield from self.draw(seat, self.players[seat].life)
 
     def _lay_out(self, position: Position) -> int:
         """Place every card of ``position``; return the seat whose turn it is."""
-        by_id = {c.name: c for c in BASE_CHARACTERS}
 
         def place(cards: list[int], public: bool, owner: int = NO_SEAT) -> list[int]:
             slots = list(self._new_slots(len(cards)))
@@ -657,7 +747,8 @@ class Game:
                 self._role_slots.add(player.role_slot)
                 self.initial_roles[player.role_slot] = role_id
             player.character = position.characters[seat]
-            player.max_life = by_id[player.character].life + (role == SHERIFF)
+            player.max_life = self.rules.character(player.character).life + (role == SHERIFF)
+            self.seat_rules[seat] = self.rules.character_rules(player.character)
             life = position.life[seat] if position.life else None
             player.life = player.max_life if life is None else life
             if not player.alive:
@@ -682,119 +773,72 @@ class Game:
         player = self.players[seat]
         self.current = seat
         self.turn += 1
-        self._event("turn", seat, value=self.turn)
+        self.event("turn", seat, value=self.turn)
         if from_play:
             yield from self._play_phase(seat)
             return
         self.bangs_played = 0
-        if self._has(seat, "dynamite"):
-            yield from self._dynamite(seat)
-            if not player.alive:
+        self.abilities_used = 0
+        character_start = self.seat_rules[seat].turn_start
+        if character_start is not None:
+            yield from character_start(self, seat)
+        rules = self._card_rules
+        starts = sorted((rules[self.known[slot]].turn_start_order, slot)
+                        for slot in player.table if rules[self.known[slot]].turn_start)
+        for _order, slot in starts:
+            hook = rules[self.known[slot]].turn_start
+            assert hook is not None
+            goes_on = yield from hook(self, seat, slot)
+            if not goes_on or not player.alive:
                 return
-        if self._has(seat, "jail"):
-            card = yield from self._draw_check(seat, "jail_check")
-            slot = self._find_in_play(seat, "jail")
-            player.table.remove(slot)
-            self.discard.append(slot)
-            if card is None or self._suits[card] != HEARTS:
-                self._event("skip_turn", seat)
-                return
-            self._event("escape", seat)
-        yield from self._draw_phase(seat)
+        draw_phase = self.seat_rules[seat].draw_phase
+        if draw_phase is None:
+            yield from self.draw(seat, 2)
+        else:
+            yield from draw_phase(self, seat)
         yield from self._play_phase(seat)
 
     def _play_phase(self, seat: int) -> Step:
         player = self.players[seat]
         while True:
-            action = yield from self._decide(Decision(seat, PLAY))
+            action = yield from self.decide(Decision(seat, PLAY))
             if isinstance(action, Pass):
                 break
             if isinstance(action, Ability):
-                yield from self._sid_ability(seat, action)
+                yield from self.use_ability(seat, action)
+            elif isinstance(action, PlayPaid):
+                yield from self._play_paid(seat, action)
+            elif isinstance(action, UseGreen):
+                yield from self._use_green(seat, action)
             else:
                 yield from self._play(seat, action)
             if not player.alive:
                 return
-        while len(player.hand) > player.life:
-            excess = len(player.hand) - player.life
-            action = yield from self._decide(Decision(seat, DISCARD, needed=excess))
+        limit = self.seat_rules[seat].hand_limit
+        while len(player.hand) > (player.life if limit is None else limit):
+            excess = len(player.hand) - (player.life if limit is None else limit)
+            action = yield from self.decide(Decision(seat, DISCARD, needed=excess))
             if isinstance(action, Ability):
-                yield from self._sid_ability(seat, action)
+                yield from self.use_ability(seat, action)
                 continue
-            self._take_from_hand(seat, action.slot, action.card)
+            self.take_from_hand(seat, action.slot, action.card)
             self.discard.append(action.slot)
-            self._event("discard", seat, card=action.card)
-            yield from self._hand_lost(seat)
-        self._event("end_turn", seat)
-
-    def _dynamite(self, seat: int) -> Step:
-        card = yield from self._draw_check(seat, "dynamite_check")
-        slot = self._find_in_play(seat, "dynamite")
-        if card is not None and self._suits[card] == SPADES and 2 <= self._ranks[card] <= 9:
-            self.players[seat].table.remove(slot)
-            self.discard.append(slot)
-            self._event("explode", seat, card=self.known[slot])
-            yield from self._damage(seat, 3, NO_SEAT)
-            return
-        for receiver in self._seats_from(seat)[1:]:
-            if not self._has(receiver, "dynamite"):
-                self.players[seat].table.remove(slot)
-                self.players[receiver].table.append(slot)
-                self._event("pass_dynamite", seat, receiver, self.known[slot])
-                return
-
-    def _draw_phase(self, seat: int) -> Step:
-        player = self.players[seat]
-        character = player.character
-        if character == "jesse_jones":
-            sources = tuple(s for s in self._ring if s != seat and self.players[s].hand)
-            if sources:
-                choice = yield from self._decide(
-                    Decision(seat, DRAW_SOURCE, options=(DRAW_FROM_DECK, *sources)))
-                if choice.value != DRAW_FROM_DECK:
-                    yield from self._steal_random(choice.value, seat)
-                    yield from self._draw(seat, 1)
-                    return
-        elif character == "pedro_ramirez" and self.discard:
-            choice = yield from self._decide(
-                Decision(seat, DRAW_SOURCE, options=(DRAW_FROM_DECK, DRAW_FROM_DISCARD)))
-            if choice.value == DRAW_FROM_DISCARD:
-                slot = self.discard.pop()
-                player.hand.append(slot)
-                self._event("take_discard", seat, card=self.known[slot])
-                yield from self._draw(seat, 1)
-                return
-        elif character == "kit_carlson":
-            slots = yield from self._draw(seat, 3)
-            if len(slots) == 3:
-                choice = yield from self._decide(Decision(seat, PUT_BACK, options=tuple(slots)))
-                player.hand.remove(choice.value)
-                self.deck.append(choice.value)
-                self._event("put_back", seat)
-            return
-        elif character == "black_jack":
-            yield from self._draw(seat, 1)
-            second = yield from self._pop_deck(1)
-            if second:
-                (card,) = yield from self._reveal(second)
-                player.hand.extend(second)
-                self._event("show_draw", seat, card=card)
-                if self._suits[card] in (HEARTS, DIAMONDS):
-                    yield from self._draw(seat, 1)
-            return
-        yield from self._draw(seat, 2)
+            self.event("discard", seat, card=action.card)
+            yield from self.hand_lost(seat)
+        self.event("end_turn", seat)
 
     # ------------------------------------------------------------------ playing cards
 
     def _play(self, seat: int, action: Play) -> Step:
         player = self.players[seat]
         card = action.card
-        name = self._names[card]
-        self._take_from_hand(seat, action.slot, card)
-        self._event("play", seat, action.target, card)
+        rules = self.play_rules(seat, card)
+        self.take_from_hand(seat, action.slot, card)
+        self.event("play", seat, action.target, card)
         kind = self.cards[card].kind
         if kind != "brown":
-            if name == "jail":
+            self.placed_turn[action.slot] = self.turn
+            if rules.placed_on_target:
                 self.players[action.target].table.append(action.slot)
             else:
                 if kind == "weapon":
@@ -802,97 +846,170 @@ class Game:
                         if self.cards[self.known[old]].kind == "weapon":
                             player.table.remove(old)
                             self.discard.append(old)
-                            self._event("replace_weapon", seat, card=self.known[old])
+                            self.event("replace_weapon", seat, card=self.known[old])
                 player.table.append(action.slot)
-            yield from self._hand_lost(seat)
+            yield from self.hand_lost(seat)
             return
         self.discard.append(action.slot)
-        yield from self._hand_lost(seat)
-        yield from _BROWN_EFFECTS[name](self, seat, action)
+        yield from self.hand_lost(seat)
+        assert rules.effect is not None  # legal_actions offers only brown cards with an effect
+        yield from rules.effect(self, seat, action)
+        if self.owed_draws:
+            yield from self._pay_owed_draws()
 
-    def _heal(self, seat: int, amount: int) -> None:
+    def _pay_owed_draws(self) -> Step:
+        """Cards owed until the played card's effect was over (Molly Stark in a Duel)."""
+        owed, self.owed_draws = self.owed_draws, {}
+        for seat in self.seats_from(self.current):
+            if owed.get(seat):
+                yield from self.draw(seat, owed[seat])
+
+    def _play_paid(self, seat: int, action: PlayPaid) -> Step:
+        """A "+1" card: its price goes to the discard pile first, then it is played."""
+        self.take_from_hand(seat, action.cost_slot, action.cost_card)
+        self.discard.append(action.cost_slot)
+        self.event("pay", seat, card=action.cost_card)
+        yield from self._play(seat, Play(action.slot, action.card, action.target,
+                                         action.target_slot))
+
+    def _use_green(self, seat: int, action: UseGreen) -> Step:
+        """A green card used from play in the play phase: discarded, then its effect."""
+        card = self._discard_from_play(seat, action.slot, action.target)
+        effect = self._card_rules[card].effect
+        assert effect is not None  # legal_actions offers only green cards with an effect
+        yield from effect(self, seat, Play(action.slot, card, action.target, action.target_slot))
+
+    def _discard_from_play(self, seat: int, slot: int, target: int = NO_SEAT) -> int:
+        self.players[seat].table.remove(slot)
+        self.discard.append(slot)
+        card = self.known[slot]
+        self.event("use", seat, target, card)
+        return card
+
+    def answer_with_green(self, seat: int, action: UseGreen) -> Step:
+        """A green card with the Missed! symbol used out of turn: discarded, then what its
+        answer brings (Bible: a card)."""
+        card = self._discard_from_play(seat, action.slot)
+        on_answer = self._card_rules[card].on_answer
+        if on_answer is not None:
+            yield from on_answer(self, seat)
+
+    def immune(self, seat: int, target: int, card: int) -> bool:
+        """Whether ``card`` played by ``seat`` leaves ``target`` untouched (a suit immunity)."""
+        suit = self.seat_rules[target].immune_to_suit
+        return (suit is not None and target != seat and self.suits[card] == suit
+                and not self._card_rules[card].ignores_immunity)
+
+    def card_heal(self, seat: int, card: int) -> int:
+        """Life points ``card`` gives ``seat`` (Beer: 1; 2 for a character who says so)."""
+        return self._card_rules[card].heals + self.seat_rules[seat].extra_heal.get(
+            self._names[card], 0)
+
+    def heal(self, seat: int, amount: int) -> None:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
-        self._event("heal", seat, value=gained)
+        self.event("heal", seat, value=gained, life=player.life)
 
-    def _sid_ability(self, seat: int, action: Ability) -> Step:
-        for slot, card in zip(action.slots, action.cards, strict=True):
-            self._take_from_hand(seat, slot, card)
-            self.discard.append(slot)
-            self._event("discard", seat, card=card)
-        self._heal(seat, 1)
-        self._event("ability", seat)
-        yield from self._hand_lost(seat)
+    def use_ability(self, seat: int, action: Ability) -> Step:
+        """The seat's character ability (legal_actions offered it, so it has one)."""
+        ability = self.seat_rules[seat].ability
+        assert ability is not None
+        yield from ability(self, seat, action)
 
-    def _respond_card(self, seat: int, action: Play) -> Step:
+    def answer(self, seat: int, kind: str, source: int) -> Step:
+        """Ask ``seat`` to answer a ``kind`` response (Indians!, a Duel) with one card; an
+        ability used meanwhile (Sid Ketchum) is carried out and the question asked again.
+        Returns whether a card answered. A seat without cards is not asked (a public fact)."""
+        while self.players[seat].hand:
+            action = yield from self.decide(Decision(seat, kind, source=source))
+            if isinstance(action, Ability):
+                yield from self.use_ability(seat, action)
+                continue
+            if isinstance(action, Play):
+                yield from self.respond_card(seat, action, kind)
+                return True
+            return False
+        return False
+
+    def respond_card(self, seat: int, action: Play, kind: str) -> Step:
         """A card played out of turn in answer (Missed!, BANG! in a Duel...): to the discard."""
-        self._take_from_hand(seat, action.slot, action.card)
+        self.take_from_hand(seat, action.slot, action.card)
         self.discard.append(action.slot)
-        self._event("respond", seat, card=action.card)
-        yield from self._hand_lost(seat)
+        self.event("respond", seat, card=action.card)
+        yield from self.hand_lost(seat)
+        on_answer = self._card_rules[action.card].on_answer
+        if on_answer is not None:
+            yield from on_answer(self, seat)
+        on_respond = self.seat_rules[seat].on_respond
+        if on_respond is not None and seat != self.current:
+            yield from on_respond(self, seat, action.card, kind)
 
-    def _shoot(self, shooter: int, target: int, needed: int) -> Step:
+    def shoot(self, shooter: int, target: int, needed: int) -> Step:
         """One shot at ``target``: ``needed`` Missed! cancel it (two against Slab's BANG!)."""
         victim = self.players[target]
-        barrels = self._has(target, "barrel") + (victim.character == "jourdonnais")
-        while needed > 0 and (victim.hand or barrels):
-            action = yield from self._decide(Decision(
+        rules, known = self._card_rules, self.known
+        barrels = self.seat_rules[target].barrels
+        if not (self._silencer and self.cards_in_play_silenced()):
+            barrels += sum(rules[known[slot]].barrels for slot in victim.table)
+        while needed > 0 and (victim.hand or barrels
+                              or self._green_answers(target, RESPOND_SHOT)):
+            action = yield from self.decide(Decision(
                 target, RESPOND_SHOT, source=shooter, needed=needed, barrels=barrels))
             if isinstance(action, UseBarrel):
                 barrels -= 1
-                card = yield from self._draw_check(target, "barrel_check")
-                if card is not None and self._suits[card] == HEARTS:
+                card = yield from self.draw_check(target, "barrel_check")
+                if card is not None and self.suits[card] == HEARTS:
                     needed -= 1
             elif isinstance(action, Play):
-                yield from self._respond_card(target, action)
+                yield from self.respond_card(target, action, RESPOND_SHOT)
                 needed -= 1
+            elif isinstance(action, UseGreen):
+                yield from self.answer_with_green(target, action)
+                needed -= 1
+            elif isinstance(action, Ability):
+                yield from self.use_ability(target, action)
             else:
                 break
         if needed > 0:
-            yield from self._damage(target, 1, shooter)
+            yield from self.damage(target, 1, shooter)
         else:
-            self._event("missed", target, shooter)
+            self.event("missed", target, shooter)
 
-    def _damage(self, seat: int, amount: int, source: int, card_player: int | None = None) -> Step:
+    def damage(self, seat: int, amount: int, source: int, card_player: int | None = None) -> Step:
         """``seat`` loses ``amount`` life; ``source`` is the player responsible (rewards,
         penalties), ``card_player`` the one who played the card that hurt (El Gringo draws
         from him), when they differ: in a Duel its challenger played the card even when
         the other duellist wins it."""
         player = self.players[seat]
         player.life -= amount
-        self._event("damage", seat, source, value=amount)
+        self.event("damage", seat, source, value=amount, life=player.life)
         if player.life <= 0:
             survived = yield from self._dying(seat, source)
             if not survived:
                 return
-        if player.character == "bart_cassidy":
-            yield from self._draw(seat, amount)
-        elif player.character == "el_gringo":
-            giver = source if card_player is None else card_player
-            if giver in (NO_SEAT, seat):
-                return
-            for _ in range(amount):
-                if not self.players[giver].hand:
-                    break
-                yield from self._steal_random(giver, seat)
+        on_damage = self.seat_rules[seat].on_damage
+        if on_damage is not None:
+            yield from on_damage(self, seat, amount, source,
+                                 NO_SEAT if card_player is None else card_player)
 
     def _dying(self, seat: int, source: int) -> Step:
-        """At 0 life or less: Beer (not with two players left) or Sid's ability, or elimination."""
+        """At 0 life or less: a card that saves (Beer, not with two players left) or an
+        ability that heals, or elimination. Asked only when the public facts allow one."""
         player = self.players[seat]
         while player.life <= 0:
-            can_beer = len(self._ring) > 2
-            can_sid = player.character == "sid_ketchum" and len(player.hand) >= 2
-            if not player.hand or not (can_beer or can_sid):
+            can_save = len(self.ring) > 2
+            if not player.hand or not (can_save or self._ability_usable(seat, DYING)):
                 break
-            action = yield from self._decide(
+            action = yield from self.decide(
                 Decision(seat, DYING, source=source, needed=1 - player.life))
             if isinstance(action, Play):
-                yield from self._respond_card(seat, action)
-                player.life += 1
-                self._event("heal", seat, value=1)
+                yield from self.respond_card(seat, action, DYING)
+                gained = self.card_heal(seat, action.card)
+                player.life = min(player.life + gained, player.max_life)
+                self.event("heal", seat, value=gained, life=player.life)
             elif isinstance(action, Ability):
-                yield from self._sid_ability(seat, action)
+                yield from self.use_ability(seat, action)
             else:
                 break
         if player.life > 0:
@@ -904,27 +1021,31 @@ class Game:
         player = self.players[seat]
         player.alive = False
         player.life = 0
-        self._ring.remove(seat)
-        self._ring_pos = {s: i for i, s in enumerate(self._ring)}
+        self.ring.remove(seat)
+        self.ring_pos = {s: i for i, s in enumerate(self.ring)}
         if not player.role_public:
             yield from self._reveal_roles([player])
-        self._event("eliminated", seat, killer, value=ROLE_NAMES.index(player.role))
-        vulture = next((s for s in self._ring if self.players[s].character == "vulture_sam"),
-                       NO_SEAT)
-        if vulture != NO_SEAT:
-            yield from self._give_all(seat, vulture)
+        self.event("eliminated", seat, killer, value=ROLE_NAMES.index(player.role))
+        heir = next((s for s in self.ring if self.seat_rules[s].takes_eliminated_cards),
+                    NO_SEAT)
+        if heir != NO_SEAT:
+            yield from self._give_all(seat, heir)
         else:
             yield from self._discard_all(seat)
         yield from self._check_win()
+        for witness in self.seats_from(seat):
+            on_elimination = self.seat_rules[witness].on_elimination
+            if on_elimination is not None and self.players[witness].alive:
+                yield from on_elimination(self, witness, seat)
         if killer in (NO_SEAT, seat) or not self.players[killer].alive:
             return
         if player.role == OUTLAW:
-            self._event("reward", killer, seat, value=3)
-            yield from self._draw(killer, 3)
+            self.event("reward", killer, seat, value=3)
+            yield from self.draw(killer, 3)
         elif player.role == DEPUTY and killer == self.sheriff:
-            self._event("penalty", killer, seat)
+            self.event("penalty", killer, seat)
             yield from self._discard_all(killer)
-            yield from self._hand_lost(killer)
+            yield from self.hand_lost(killer)
 
     def _reveal_roles(self, players: list[Player]) -> Step:
         slots = [p.role_slot for p in players]
@@ -942,14 +1063,14 @@ class Game:
             yield from self._deal(hand, receiver)
         table, player.table = player.table, []
         self.players[receiver].hand.extend(hand + table)
-        self._event("take_all", receiver, seat, value=len(hand) + len(table))
+        self.event("take_all", receiver, seat, value=len(hand) + len(table))
 
     def _discard_all(self, seat: int) -> Step:
         player = self.players[seat]
         if player.hand:
-            yield from self._reveal(list(player.hand))
+            yield from self.reveal(list(player.hand))
             for slot in player.hand:
-                self._event("discard", seat, card=self.known[slot])
+                self.event("discard", seat, card=self.known[slot])
         self.discard.extend(player.hand)
         self.discard.extend(player.table)
         player.hand = []
@@ -961,7 +1082,7 @@ class Game:
         dead = Counter(p.role for p in self.players if not p.alive)
         if not self.players[self.sheriff].alive:
             remaining = total - dead
-            if len(self._ring) == 1 and remaining == Counter({RENEGADE: 1}):
+            if len(self.ring) == 1 and remaining == Counter({RENEGADE: 1}):
                 return TEAM_RENEGADE
             return TEAM_OUTLAWS
         if dead[OUTLAW] == total[OUTLAW] and dead[RENEGADE] == total[RENEGADE]:
@@ -978,136 +1099,8 @@ class Game:
         roles = TEAM_ROLES[team]
         winners = tuple(p.seat for p in self.players if p.role in roles)
         if team == TEAM_RENEGADE:
-            winners = tuple(self._ring)
+            winners = tuple(self.ring)
         raise GameOver(End(team, winners))
-
-
-# ---------------------------------------------------------------------- brown card effects
-
-
-def _bang(game: Game, seat: int, action: Play) -> Step:
-    game.bangs_played += 1
-    needed = 2 if game.players[seat].character == "slab_the_killer" else 1
-    yield from game._shoot(seat, action.target, needed)
-
-
-def _beer(game: Game, seat: int, action: Play) -> Step:
-    if len(game._ring) > 2:
-        game._heal(seat, 1)
-    else:
-        game._event("no_effect", seat, card=action.card)
-    return
-    yield
-
-
-def _saloon(game: Game, seat: int, action: Play) -> Step:
-    for s in game._seats_from(seat):
-        game._heal(s, 1)
-    return
-    yield
-
-
-def _stagecoach(game: Game, seat: int, action: Play) -> Step:
-    yield from game._draw(seat, 2)
-
-
-def _wells_fargo(game: Game, seat: int, action: Play) -> Step:
-    yield from game._draw(seat, 3)
-
-
-def _general_store(game: Game, seat: int, action: Play) -> Step:
-    order = game._seats_from(seat)
-    slots = yield from game._pop_deck(len(order))
-    if not slots:
-        return
-    yield from game._reveal(slots)
-    game.store = list(slots)
-    for picker in order:
-        if not game.store:
-            break
-        if len(game.store) == 1:
-            chosen = game.store[0]
-        else:
-            choice = yield from game._decide(Decision(picker, STORE_PICK,
-                                                      options=tuple(game.store)))
-            chosen = choice.value
-        game.store.remove(chosen)
-        game.players[picker].hand.append(chosen)
-        game._event("store_pick", picker, card=game.known[chosen])
-
-
-def _gatling(game: Game, seat: int, action: Play) -> Step:
-    for target in game._seats_from(seat)[1:]:
-        if game.players[target].alive:
-            yield from game._shoot(seat, target, 1)
-
-
-def _indians(game: Game, seat: int, action: Play) -> Step:
-    for target in game._seats_from(seat)[1:]:
-        victim = game.players[target]
-        if not victim.alive:
-            continue
-        if victim.hand:
-            answer = yield from game._decide(Decision(target, RESPOND_INDIANS, source=seat))
-            if isinstance(answer, Play):
-                yield from game._respond_card(target, answer)
-                continue
-        yield from game._damage(target, 1, seat)
-
-
-def _duel(game: Game, seat: int, action: Play) -> Step:
-    answering, other = action.target, seat
-    while True:
-        if game.players[answering].hand:
-            answer = yield from game._decide(Decision(answering, RESPOND_DUEL, source=other))
-            if isinstance(answer, Play):
-                yield from game._respond_card(answering, answer)
-                answering, other = other, answering
-                continue
-        # The Duel's BANG! cards are discarded, not played: the one card played is the Duel.
-        yield from game._damage(answering, 1, other, card_player=seat)
-        return
-
-
-def _panic(game: Game, seat: int, action: Play) -> Step:
-    if action.target_slot == FROM_HAND:
-        yield from game._steal_random(action.target, seat)
-        return
-    game.players[action.target].table.remove(action.target_slot)
-    game.players[seat].hand.append(action.target_slot)
-    game._event("steal", seat, action.target, game.known[action.target_slot])
-
-
-def _cat_balou(game: Game, seat: int, action: Play) -> Step:
-    victim = game.players[action.target]
-    if action.target_slot == FROM_HAND:
-        pick = yield RandomInt(len(victim.hand))
-        slot = victim.hand[pick.values[0]]
-        (card,) = yield from game._reveal([slot])
-        victim.hand.remove(slot)
-        game.discard.append(slot)
-        game._event("forced_discard", action.target, seat, card)
-        yield from game._hand_lost(action.target)
-        return
-    victim.table.remove(action.target_slot)
-    game.discard.append(action.target_slot)
-    game._event("forced_discard", action.target, seat, game.known[action.target_slot])
-
-
-_BROWN_EFFECTS = {
-    "bang": _bang,
-    "missed": _bang,  # only Calamity Janet may play it, as a BANG!
-    "beer": _beer,
-    "saloon": _saloon,
-    "stagecoach": _stagecoach,
-    "wells_fargo": _wells_fargo,
-    "general_store": _general_store,
-    "gatling": _gatling,
-    "indians": _indians,
-    "duel": _duel,
-    "panic": _panic,
-    "cat_balou": _cat_balou,
-}
 
 
 def _malformed(action: Any) -> str | None:
@@ -1116,7 +1109,7 @@ def _malformed(action: Any) -> str | None:
     An action may come off the network: ``True`` would pass for seat or slot 1 (``True == 1``)
     and a float or a list would reach the rules; both are refused here, before any lookup.
     """
-    if isinstance(action, (Play, Discard, Choose)):
+    if isinstance(action, (Play, PlayPaid, UseGreen, Discard, Choose)):
         for field in action.__slots__:
             if type(getattr(action, field)) is not int:
                 return f"{type(action).__name__}.{field} must be an integer"

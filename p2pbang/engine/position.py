@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, ROLE_NAMES, SHERIFF
+from p2pbang.engine.catalog import CardDef, CharacterDef
 
 START, PLAY_PHASE = "start", "play"
 
@@ -32,16 +33,19 @@ class Position:
     bangs_played: int = 0
     order: list[int] | None = None  # seats clockwise around the table; default by number
 
-    def validate(self) -> None:
-        """Raise ValueError unless this is a table the rules could reach."""
+    def validate(self, cards: tuple[CardDef, ...] = BASE_CARDS,
+                 characters: tuple[CharacterDef, ...] = BASE_CHARACTERS,
+                 most_seats: int = 7) -> None:
+        """Raise ValueError unless this is a table the rules could reach (with this deck and
+        these characters: the base game's unless a game's rule set says otherwise)."""
         n = len(self.characters)
-        if not 4 <= n <= 7:
-            raise ValueError("a position seats 4 to 7 players")
+        if not 4 <= n <= most_seats:
+            raise ValueError(f"a position seats 4 to {most_seats} players")
         if len(self.roles) != n or self.roles.count(SHERIFF) != 1:
             raise ValueError("one role per seat, exactly one Sheriff")
         if any(role not in ROLE_NAMES for role in self.roles):
             raise ValueError("unknown role")
-        known = {c.name for c in BASE_CHARACTERS}
+        known = {c.name for c in characters}
         if any(c not in known for c in self.characters):
             raise ValueError("unknown character")
         placed = [c for hand in self.hands or [] for c in hand]
@@ -49,7 +53,7 @@ class Position:
         placed += self.deck + self.discard
         if len(set(placed)) != len(placed):
             raise ValueError("a card is placed twice")
-        if any(not 0 <= c < len(BASE_CARDS) for c in placed):
+        if any(not 0 <= c < len(cards) for c in placed):
             raise ValueError("no such card")
         if self.order is not None and sorted(self.order) != list(range(n)):
             raise ValueError("the seating order lists every seat once")

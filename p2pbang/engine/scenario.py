@@ -31,9 +31,11 @@ from p2pbang.engine.actions import (
     IllegalAction,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
 )
 from p2pbang.engine.cards.base import BASE_CARDS, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.catalog import CardDef
 from p2pbang.engine.chance import (
     ChanceRequest,
     ChanceResult,
@@ -45,12 +47,14 @@ from p2pbang.engine.chance import (
 )
 from p2pbang.engine.game import Game
 from p2pbang.engine.position import PLAY_PHASE, Position
+from p2pbang.engine.rules import RuleSet
 
 _DEFAULT_ROLES = {
     4: [SHERIFF, OUTLAW, OUTLAW, RENEGADE],
     5: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy"],
     6: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy", OUTLAW],
     7: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy", OUTLAW, "deputy"],
+    8: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy", OUTLAW, "deputy", RENEGADE],
 }
 
 
@@ -90,7 +94,9 @@ class CardPicker:
     "beer" in a hand never takes the very "beer:6H" a test stacked on the deck.
     """
 
-    def __init__(self, specs: Iterable[str] = ()) -> None:
+    def __init__(self, specs: Iterable[str] = (),
+                 cards: tuple[CardDef, ...] = BASE_CARDS) -> None:
+        self.cards = cards
         self.used: set[int] = set()
         self.reserved: set[int] = set()
         for spec in specs:
@@ -100,7 +106,7 @@ class CardPicker:
     def __call__(self, spec: str) -> int:
         if ":" in spec:
             # A cornered spec takes a copy set aside for it, if the constructor saw it.
-            taken = self.used | (set(range(len(BASE_CARDS))) - self.reserved)
+            taken = self.used | (set(range(len(self.cards))) - self.reserved)
             try:
                 card_id = self._find(spec, taken)
             except ValueError:
@@ -114,11 +120,10 @@ class CardPicker:
     def many(self, specs: Iterable[str]) -> list[int]:
         return [self(spec) for spec in specs]
 
-    @staticmethod
-    def _find(spec: str, excluded: set[int]) -> int:
+    def _find(self, spec: str, excluded: set[int]) -> int:
         name, _, corner = spec.partition(":")
         label = _corner_label(corner) if corner else None
-        for card_id, card in enumerate(BASE_CARDS):
+        for card_id, card in enumerate(self.cards):
             if card.name != name or card_id in excluded:
                 continue
             if label is not None and card.label != label:
@@ -153,6 +158,7 @@ class Scenario:
         bangs_played: int = 0,
         viewer: int | None = None,
         order: Sequence[int] | None = None,
+        rules: RuleSet | None = None,
     ) -> None:
         n = len(characters)
         hands = hands or {}
@@ -161,7 +167,8 @@ class Scenario:
         if any(hands.get(seat) or tables.get(seat) for seat in dead):
             raise ValueError("an eliminated seat holds no cards")
         pick = CardPicker([*(c for h in hands.values() for c in h),
-                           *(c for t in tables.values() for c in t), *deck, *discard])
+                           *(c for t in tables.values() for c in t), *deck, *discard],
+                          rules.cards if rules is not None else BASE_CARDS)
         self.position = Position(
             characters=list(characters),
             roles=list(roles or _DEFAULT_ROLES[n]),
@@ -176,7 +183,7 @@ class Scenario:
             bangs_played=bangs_played,
             order=list(order) if order is not None else None,
         )
-        self.game = Game.from_position(self.position, viewer)
+        self.game = Game.from_position(self.position, viewer, rules=rules)
         self.dealer = ScriptedDealer(
             {**self.game.initial_cards, **self.game.initial_roles}, randoms)
         self.events: list[Event] = []
@@ -214,7 +221,7 @@ class Scenario:
         name, _, corner = spec.partition(":")
         for slot in self.game.players[seat].hand:
             card = self.game.known[slot]
-            definition = BASE_CARDS[card]
+            definition = self.game.cards[card]
             if definition.name != name:
                 continue
             if not corner or definition.label == _corner_label(corner):
@@ -223,7 +230,7 @@ class Scenario:
 
     def in_play_slot(self, seat: int, name: str) -> int:
         for slot in self.game.players[seat].table:
-            if BASE_CARDS[self.game.known[slot]].name == name:
+            if self.game.cards[self.game.known[slot]].name == name:
                 return slot
         raise AssertionError(f"seat {seat} has no {name!r} in play")
 
@@ -239,6 +246,21 @@ class Scenario:
         elif from_hand:
             target_slot = FROM_HAND
         return self.act(Play(slot, card, target, target_slot))
+
+    def play_paid(self, seat: int, spec: str, cost: str, target: int = NO_SEAT, *,
+                  steal: str | None = None, from_hand: bool = False) -> list[Event]:
+        """Play a "+1" card, paying with the hand card ``cost``."""
+        self.expect(seat)
+        slot, card = self.slot_of(seat, spec)
+        cost_slot, cost_card = next(
+            (s, c) for s in self.game.players[seat].hand
+            if s != slot and self.game.cards[c := self.game.known[s]].name == cost)
+        target_slot = NO_SLOT
+        if steal is not None:
+            target_slot = self.in_play_slot(target, steal)
+        elif from_hand:
+            target_slot = FROM_HAND
+        return self.act(PlayPaid(slot, card, target, target_slot, cost_slot, cost_card))
 
     def respond(self, seat: int, spec: str) -> list[Event]:
         """Answer with a card (Missed!, BANG! in a Duel, Beer when dying...)."""
@@ -258,9 +280,9 @@ class Scenario:
             name, _, corner = spec.partition(":")
             for slot in self.game.players[seat].hand:
                 card = self.game.known[slot]
-                if (slot, card) in chosen or BASE_CARDS[card].name != name:
+                if (slot, card) in chosen or self.game.cards[card].name != name:
                     continue
-                if corner and BASE_CARDS[card].label != _corner_label(corner):
+                if corner and self.game.cards[card].label != _corner_label(corner):
                     continue
                 chosen.append((slot, card))
                 break
@@ -305,13 +327,13 @@ class Scenario:
         return self.game.players[seat].alive
 
     def hand(self, seat: int) -> list[str]:
-        return [BASE_CARDS[self.game.known[s]].name for s in self.game.players[seat].hand]
+        return [self.game.cards[self.game.known[s]].name for s in self.game.players[seat].hand]
 
     def in_play(self, seat: int) -> list[str]:
-        return [BASE_CARDS[self.game.known[s]].name for s in self.game.players[seat].table]
+        return [self.game.cards[self.game.known[s]].name for s in self.game.players[seat].table]
 
     def discard_pile(self) -> list[str]:
-        return [BASE_CARDS[self.game.known[s]].name for s in self.game.discard]
+        return [self.game.cards[self.game.known[s]].name for s in self.game.discard]
 
     def deck_size(self) -> int:
         return len(self.game.deck)

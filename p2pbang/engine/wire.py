@@ -20,13 +20,17 @@ from p2pbang.engine.actions import (
     Event,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
+    UseGreen,
 )
 from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
 
 _TYPES: dict[str, type] = {
     "play": Play,
     "discard": Discard,
+    "play_paid": PlayPaid,
+    "use_green": UseGreen,
     "ability": Ability,
     "choose": Choose,
     "barrel": UseBarrel,
@@ -45,6 +49,8 @@ _FIELDS = {cls: tuple(f.name for f in fields(cls)) for cls in _TYPES.values()}
 # Per type and field: "int", "str", "ints" (tuple of ints), "cards" (tuple of int or None).
 _KINDS: dict[type, tuple[str, ...]] = {
     Play: ("int", "int", "int", "int"),
+    PlayPaid: ("int", "int", "int", "int", "int", "int"),
+    UseGreen: ("int", "int", "int"),
     Discard: ("int", "int"),
     Ability: ("ints", "ints"),
     Choose: ("int",),
@@ -56,7 +62,7 @@ _KINDS: dict[type, tuple[str, ...]] = {
     Reveal: ("ints",),
     RandomInt: ("int",),
     Decision: ("int", "str", "ints", "int", "int", "int"),
-    Event: ("str", "int", "int", "int", "int"),
+    Event: ("str", "int", "int", "int", "int", "int"),
     End: ("str", "ints"),
 }
 MAX_TUPLE = 4096

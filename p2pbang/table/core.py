@@ -29,8 +29,11 @@ from p2pbang.engine.actions import (
     Event,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
+    UseGreen,
 )
+from p2pbang.engine.actions import revealed_slots as engine_revealed_slots
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.game import SPECTATOR, Game
 from p2pbang.engine.wire import WireError, from_wire, to_wire
@@ -38,7 +41,7 @@ from p2pbang.engine.wire import WireError, from_wire, to_wire
 MOVE = "move"
 DEAL = "deal"
 MAX_MOVE_BYTES = 16 * 1024
-ACTION_TYPES = (Play, Discard, Ability, Choose, UseBarrel, Pass)
+ACTION_TYPES = (Play, PlayPaid, UseGreen, Discard, Ability, Choose, UseBarrel, Pass)
 
 
 class Cheat(Exception):
@@ -60,12 +63,9 @@ class Expected:
 
 
 def revealed_slots(action: Action) -> tuple[int, ...]:
-    """The hand slots an action shows face up (each needs its owner's proven share)."""
-    if isinstance(action, (Play, Discard)):
-        return (action.slot,)
-    if isinstance(action, Ability):
-        return action.slots
-    return ()
+    """The hand slots an action shows face up (each needs its owner's proven share); the
+    engine says which, for every action kind."""
+    return engine_revealed_slots(action)
 
 
 class TableCore:

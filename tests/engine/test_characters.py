@@ -614,3 +614,50 @@ def test_willy_the_kid_is_still_limited_by_reach() -> None:
     """His BANG! cards still need the target within reach."""
     table = Scenario(seat_as("willy_the_kid", 0), hands={0: ["bang"]})
     assert {a.target for a in bang_plays(table)} == {1, 3}
+
+
+# Issue 10 point 14: "at any time" includes every answer he is asked for.
+
+
+def test_sid_ketchum_heals_while_answering_a_shot_then_is_asked_again() -> None:
+    table = Scenario(seat_as("sid_ketchum", 1),
+                     hands={0: ["bang"], 1: ["duel", "panic", "missed"]}, life={1: 2})
+    table.play(0, "bang", target=1)
+    table.expect(1, RESPOND_SHOT)
+    table.ability(1, "duel", "panic")
+    assert table.life(1) == 3
+    table.expect(1, RESPOND_SHOT)
+    table.respond(1, "missed")
+    assert table.life(1) == 3 and table.hand(1) == []
+
+
+def test_sid_ketchum_heals_while_answering_indians() -> None:
+    table = Scenario(seat_as("sid_ketchum", 1), hands={0: ["indians"], 1: ["duel", "panic"]},
+                     life={1: 2})
+    table.play(0, "indians")
+    table.expect(1, RESPOND_INDIANS)
+    events = table.ability(1, "duel", "panic")
+    # Healed to 3, then with no card left he is not asked again: the Indians hit him.
+    said = [(e.kind, e.life) for e in events
+            if e.kind in ("heal", "damage") and e.seat == 1]
+    assert said == [("heal", 3), ("damage", 2)]
+    assert table.life(1) == 2
+
+
+def test_sid_ketchum_heals_during_a_duel_then_answers() -> None:
+    table = Scenario(seat_as("sid_ketchum", 1),
+                     hands={0: ["duel"], 1: ["beer", "panic", "bang"]}, life={1: 2})
+    table.play(0, "duel", target=1)
+    table.expect(1, RESPOND_DUEL)
+    table.ability(1, "beer", "panic")
+    assert table.life(1) == 3
+    table.expect(1, RESPOND_DUEL)
+    table.respond(1, "bang")
+    assert table.life(0) == 4  # the Sheriff (5 lives) has no BANG!: he loses one
+
+
+def test_sid_ketchum_ability_not_offered_in_an_answer_at_full_life() -> None:
+    table = Scenario(seat_as("sid_ketchum", 1), hands={0: ["bang"], 1: ["duel", "panic"]})
+    table.play(0, "bang", target=1)
+    table.expect(1, RESPOND_SHOT)
+    assert not [a for a in table.legal() if isinstance(a, Ability)]

@@ -17,15 +17,20 @@ from p2pbang.engine.actions import (
     Event,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
+    UseGreen,
+    revealed_slots,
 )
 from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
-from p2pbang.engine.wire import WireError, pack, unpack
+from p2pbang.engine.wire import WireError, from_wire, pack, unpack
 
 ints = st.integers(min_value=-(2**31), max_value=2**31 - 1)
 small = st.lists(ints, max_size=8).map(tuple)
 values = st.one_of(
     st.builds(Play, ints, ints, ints, ints),
+    st.builds(PlayPaid, ints, ints, ints, ints, ints, ints),
+    st.builds(UseGreen, ints, ints, ints),
     st.builds(Discard, ints, ints),
     st.builds(Ability, small, small),
     st.builds(Choose, ints),
@@ -37,7 +42,7 @@ values = st.one_of(
     st.builds(Reveal, small),
     st.builds(RandomInt, ints),
     st.builds(Decision, ints, st.text(max_size=10), small, ints, ints),
-    st.builds(Event, st.text(max_size=10), ints, ints, ints, ints),
+    st.builds(Event, st.text(max_size=10), ints, ints, ints, ints, ints),
     st.builds(End, st.text(max_size=10), small),
 )
 
@@ -62,3 +67,24 @@ def test_garbage_is_refused_with_a_reason(data: bytes) -> None:
 def test_random_bytes_never_crash(data: bytes) -> None:
     with contextlib.suppress(WireError):
         unpack(data)
+
+
+def test_play_paid_round_trips_and_is_strict() -> None:
+    value = PlayPaid(3, 17, 2, -1, 5, 40)
+    assert unpack(pack(value)) == value
+    with pytest.raises(WireError):
+        from_wire(["play_paid", 3, 17, 2, -1, 5])
+    with pytest.raises(WireError):
+        from_wire(["play_paid", 3, 17, 2, -1, 5, True])
+
+
+def test_revealed_slots_of_every_action_kind() -> None:
+    assert revealed_slots(Play(3, 17)) == (3,)
+    assert revealed_slots(PlayPaid(3, 17, 2, -1, 5, 40)) == (3, 5)
+    assert revealed_slots(Ability((1, 2), (4, 5))) == (1, 2)
+    assert revealed_slots(Pass()) == ()
+
+
+def test_use_green_round_trips_and_reveals_no_hand_slot() -> None:
+    value = UseGreen(7, 2, -1)
+    assert unpack(pack(value)) == value and revealed_slots(value) == ()

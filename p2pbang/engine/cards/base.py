@@ -66,13 +66,15 @@ SHERIFF, RENEGADE, OUTLAW, DEPUTY = "sheriff", "renegade", "outlaw", "deputy"
 ROLE_NAMES: tuple[str, ...] = (SHERIFF, RENEGADE, OUTLAW, DEPUTY)
 
 # The role cards, in the order a growing table adds them (rulebook: 4 players S R O O,
-# 5 adds a Deputy, 6 an Outlaw, 7 a Deputy). A role card's id is its index here.
-ROLE_CARDS: tuple[str, ...] = (SHERIFF, RENEGADE, OUTLAW, OUTLAW, DEPUTY, OUTLAW, DEPUTY)
+# 5 adds a Deputy, 6 an Outlaw, 7 a Deputy; Dodge City's 8-player deck adds a second
+# Renegade, seed 002). A role card's id is its index here.
+ROLE_CARDS: tuple[str, ...] = (SHERIFF, RENEGADE, OUTLAW, OUTLAW, DEPUTY, OUTLAW, DEPUTY,
+                               RENEGADE)
 SHERIFF_ROLE_ID = 0
 
 
 def role_ids_for(players: int) -> tuple[int, ...]:
     """The role card ids in play for ``players`` seats (the Sheriff's id first)."""
     if not 4 <= players <= len(ROLE_CARDS):
-        raise ValueError(f"the base game takes 4 to {len(ROLE_CARDS)} players, not {players}")
+        raise ValueError(f"a role deck holds 4 to {len(ROLE_CARDS)} cards, not {players}")
     return tuple(range(players))

@@ -1,0 +1,169 @@
+"""The seams through which cards and characters plug into the engine.
+
+Why: ``game.py`` keeps the turn loop and the shared mechanisms (shots, damage, draw!, dying,
+elimination, rewards, win checks); every card effect and character ability lives in the rule
+module of its set and is reached through the named hooks below. A ``RuleSet`` is built once
+per ``GameChoice`` (and cached); the engine resolves each seat's ``CharacterRules`` when the
+characters are dealt and each card's ``CardRules`` by card id, so the hot path is an attribute
+or tuple lookup, never a loop over modules. An expansion is a new module: it edits none of the
+existing ones.
+
+A hook that needs the game receives it as its first argument; ``Step`` hooks are generators
+driven by the engine like its own rules (every decision or chance request is a ``yield``).
+Hooks that steer control flow read public facts only (hand sizes, cards in play, life).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from p2pbang.engine.catalog import CardDef, CharacterDef
+
+if TYPE_CHECKING:
+    from p2pbang.engine.actions import Ability, Action, Play
+    from p2pbang.engine.game import Game
+
+Step = Generator[Any, Any, Any]
+Hand = list[tuple[int, int]]  # (slot, card) pairs of a hand this engine knows
+
+# A brown card's effect, after the card left the hand: (game, seat, action).
+Effect = Callable[["Game", int, "Play"], Step]
+# Every legal Play of one hand card in the play phase: (game, seat, slot, card).
+PlayOptions = Callable[["Game", int, int, int], "list[Action]"]
+# A card in play that acts at the start of its owner's turn: (game, seat, slot) -> turn goes on?
+TurnStart = Callable[["Game", int, int], Step]
+# A card just answered a response for its holder: (game, seat).
+OnAnswer = Callable[["Game", int], Step]
+# Another player was just eliminated: (game, seat, eliminated seat).
+OnElimination = Callable[["Game", int, int], Step]
+# At the very start of the seat's turn, before any draw! (Vera Custer): (game, seat).
+CharacterTurnStart = Callable[["Game", int], Step]
+# The seat answered out of its turn with a hand card: (game, seat, card, response kind).
+OnRespond = Callable[["Game", int, int, str], Step]
+# Replaces the two-card draw of phase 1: (game, seat).
+DrawPhase = Callable[["Game", int], Step]
+# After a hit the seat survived: (game, seat, amount, source, card_player).
+OnDamage = Callable[["Game", int, int, int, int], Step]
+# The seat's hand just became empty: (game, seat).
+OnHandEmpty = Callable[["Game", int], Step]
+# Whether the seat's ability may be offered now, from public facts: (game, seat, decision kind).
+AbilityUsable = Callable[["Game", int, str], bool]
+# The Ability actions offered now: (game, seat, known hand, decision kind).
+AbilityOptions = Callable[["Game", int, Hand, str], "list[Action]"]
+# Carries out an Ability action: (game, seat, action).
+AbilityEffect = Callable[["Game", int, "Ability"], Step]
+
+
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    """What one card name does. Defaults are a card with no effect beyond being held."""
+
+    effect: Effect | None = None  # brown cards: played from the hand in the play phase
+    play_options: PlayOptions | None = None  # who/what it may target; None: untargeted
+    answers: frozenset[str] = frozenset()  # response decision kinds it answers (Missed!...)
+    saves_from_dying: bool = False  # played at 0 life for its ``heals`` (Beer)
+    heals: int = 0  # life points it gives (Beer: 1), before character bonuses
+    heals_when_dying: bool = True  # ... only while more than two players live (Beer)
+    placed_on_target: bool = False  # a blue card put in front of its target (Jail)
+    turn_start: TurnStart | None = None  # acts at its owner's turn start (Dynamite, Jail)
+    turn_start_order: int = 0  # lower first: Dynamite before Jail
+    distance_plus: int = 0  # others see its owner this much farther (Mustang)
+    distance_minus: int = 0  # its owner sees others this much nearer (Scope)
+    barrels: int = 0  # draw!s for Hearts against a shot (Barrel)
+    unlimited_bang: bool = False  # its owner may play any number of BANG! (Volcanic)
+    counts_as_bang: bool = False  # playing it is a BANG! (the one-per-turn limit)
+    costs_a_card: bool = False  # "+1": one more hand card discarded to play it (Dodge City)
+    ignores_immunity: bool = False  # a suit immunity does not hold against it (Duel)
+    on_answer: OnAnswer | None = None  # after it answered (Dodge: draw a card)
+    # Green cards: ``effect`` and ``play_options`` are for using it from play (from the turn
+    # after it was placed); ``answers`` lists the responses it may be used for out of turn.
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterRules:
+    """What one character does. Defaults are a character with no ability."""
+
+    distance_plus: int = 0  # Paul Regret
+    distance_minus: int = 0  # Rose Doolan
+    check_flips: int = 1  # cards flipped for a draw!, the seat picks one (Lucky Duke)
+    draw_phase: DrawPhase | None = None  # Jesse Jones, Kit Carlson...
+    on_damage: OnDamage | None = None  # Bart Cassidy, El Gringo
+    on_hand_empty: OnHandEmpty | None = None  # Suzy Lafayette
+    takes_eliminated_cards: bool = False  # Vulture Sam
+    on_elimination: OnElimination | None = None  # another player eliminated (Herb Hunter)
+    turn_start: CharacterTurnStart | None = None  # Vera Custer
+    on_respond: OnRespond | None = None  # answered out of turn (Molly Stark)
+    immune_to_suit: str | None = None  # cards of this suit others play miss him (Apache Kid)
+    silences_cards_in_play: bool = False  # in his turn no card in play works (Belle Star)
+    hand_limit: int | None = None  # cards kept at the end of the turn; None: his life
+    answers_with_any: frozenset[str] = frozenset()  # any hand card answers these (Elena)
+    # Extra life points a card name gives this seat (Tequila Joe: Beer gives 2).
+    extra_heal: dict[str, int] = field(default_factory=dict)
+    shot_needed: int = 1  # Missed! needed to cancel this seat's BANG! (Slab the Killer)
+    barrels: int = 0  # a Barrel of his own (Jourdonnais)
+    unlimited_bang: bool = False  # Willy the Kid
+    # Card names this seat may use as another card name (Calamity Janet): name -> as name.
+    plays_as: dict[str, str] = field(default_factory=dict)
+    # Extra response kinds a card name answers for this seat (Calamity Janet).
+    extra_answers: dict[str, frozenset[str]] = field(default_factory=dict)
+    ability_usable: AbilityUsable | None = None  # "at any time" abilities (Sid Ketchum)
+    ability_options: AbilityOptions | None = None
+    ability: AbilityEffect | None = None
+
+
+NO_CARD_RULES = CardRules()
+NO_CHARACTER_RULES = CharacterRules()
+
+
+@dataclass(frozen=True, slots=True)
+class RuleModule:
+    """One set's rules: the cards it adds to the deck, its characters, and what they do."""
+
+    name: str
+    cards: tuple[CardDef, ...]
+    characters: tuple[CharacterDef, ...]
+    card_rules: dict[str, CardRules]
+    character_rules: dict[str, CharacterRules]
+    weapon_reach: dict[str, int]
+    most_seats: int = 7  # the largest table its role deck allows
+
+
+class RuleSet:
+    """The rules of one game, merged from its modules once; lookups only after that."""
+
+    def __init__(self, modules: tuple[RuleModule, ...]) -> None:
+        if not modules:
+            raise ValueError("a rule set needs at least one module")
+        self.modules = modules
+        self.most_seats = max(m.most_seats for m in modules)
+        self.cards: tuple[CardDef, ...] = tuple(c for m in modules for c in m.cards)
+        self.characters: tuple[CharacterDef, ...] = tuple(
+            c for m in modules for c in m.characters)
+        card_rules: dict[str, CardRules] = {}
+        character_rules: dict[str, CharacterRules] = {}
+        self.weapon_reach: dict[str, int] = {}
+        for module in modules:
+            card_rules.update(module.card_rules)
+            character_rules.update(module.character_rules)
+            self.weapon_reach.update(module.weapon_reach)
+        self.by_name: dict[str, CardRules] = card_rules
+        self._character_rules = character_rules
+        self._character_defs = {c.name: c for c in self.characters}
+        # Per card id: its rules and its reach as a weapon (0: not a weapon).
+        self.card_rules: tuple[CardRules, ...] = tuple(
+            card_rules.get(c.name, NO_CARD_RULES) for c in self.cards)
+        self.card_reach: tuple[int, ...] = tuple(
+            self.weapon_reach.get(c.name, 0) for c in self.cards)
+
+    def character(self, name: str) -> CharacterDef:
+        try:
+            return self._character_defs[name]
+        except KeyError:
+            raise ValueError(f"no character {name!r} in this game") from None
+
+    def character_rules(self, name: str) -> CharacterRules:
+        if name not in self._character_defs:
+            raise ValueError(f"no character {name!r} in this game")
+        return self._character_rules.get(name, NO_CHARACTER_RULES)

@@ -1,0 +1,31 @@
+"""The rule modules of the BANG! family, and the one place that picks them for a game.
+
+Why a registry: a ``GameChoice`` names the game and its expansions; the modules that make
+those rules are listed here, and an expansion adds its own module without editing another.
+"""
+
+from __future__ import annotations
+
+from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.rules import RuleModule, RuleSet
+from p2pbang.engine.sets import base, dodge_city
+
+# Expansion name (as typed) -> its rule module; the base game is always the first module.
+EXPANSION_MODULES: dict[str, RuleModule] = {"dodge-city": dodge_city.MODULE}
+
+_CACHE: dict[tuple[str, ...], RuleSet] = {}
+
+
+def rules_for(choice: GameChoice) -> RuleSet:
+    """The merged rules of ``choice`` (built once per combination of expansions)."""
+    if choice.game != "bang":
+        raise ValueError(f"the card-game engine does not play {choice.game}")
+    missing = [name for name in choice.expansions if name not in EXPANSION_MODULES]
+    if missing:
+        raise ValueError(f"no rule module for {', '.join(missing)}")
+    key = choice.expansions
+    ruleset = _CACHE.get(key)
+    if ruleset is None:
+        modules = (base.MODULE, *(EXPANSION_MODULES[name] for name in key))
+        ruleset = _CACHE[key] = RuleSet(modules)
+    return ruleset
