@@ -1,0 +1,606 @@
+"""The BANG! Dice Game engine: deterministic, partial-information, driven by its inputs.
+
+Same shape as the card game's engine (``engine/game.py``): the rules are one generator, each
+decision or chance request is a ``yield``, ``pending`` is what the game waits for and
+``apply`` feeds it. Dice are public ``RandomInt(6**k)`` requests for k dice rolled at once;
+the hidden roles are a ``Shuffle`` of role cards dealt one to each seat (``Deal``), so the
+seeded and the cryptographic dealers answer this engine unchanged. Control flow depends on
+public facts only (dice, life, arrows, revealed roles): every peer's engine walks one path.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from p2pbang.engine.actions import (
+    NO_SEAT,
+    Choose,
+    Decision,
+    End,
+    Event,
+    IllegalAction,
+    Pass,
+)
+from p2pbang.engine.chance import (
+    ChanceRequest,
+    Deal,
+    RandomInt,
+    Reveal,
+    Shuffle,
+    check_result_shape,
+)
+from p2pbang.engine.dice.actions import (
+    BART_ARROW,
+    BEER_TARGET,
+    KIT_ARROW,
+    PEDRO_ARROW,
+    REROLL,
+    SHOOT,
+    SID_HEAL,
+    SKIP,
+    SLAB_DOUBLE,
+    Reroll,
+)
+from p2pbang.engine.dice.faces import (
+    ARROW,
+    ARROW_TOKENS,
+    BEER,
+    BULLS_EYE_1,
+    BULLS_EYE_2,
+    CHARACTER_LIFE,
+    CHARACTERS,
+    DEPUTY,
+    DICE,
+    DYNAMITE,
+    GATLING,
+    OUTLAW,
+    RENEGADE,
+    ROLE_CARDS,
+    SHERIFF,
+    SHERIFF_ROLE_ID,
+    SIDES,
+    THREE_PLAYER_ROLES,
+    THREE_PLAYER_TARGET,
+    decode_faces,
+    role_ids_for,
+)
+from p2pbang.engine.game import permutation_from_code
+
+Step = Generator[Any, Any, Any]
+SPECTATOR = -1
+
+TEAM_SHERIFF, TEAM_OUTLAWS, TEAM_RENEGADE = "sheriff", "outlaws", "renegade"
+TEAM_ROLES = {TEAM_SHERIFF: (SHERIFF, DEPUTY), TEAM_OUTLAWS: (OUTLAW,),
+              TEAM_RENEGADE: (RENEGADE,)}
+
+# Why a life point is lost: abilities tell them apart (Bart Cassidy, El Gringo, Paul Regret).
+SHOT, GATLING_HIT, INDIANS, DYNAMITE_HIT = "shot", "gatling", "indians", "dynamite"
+_ALL_REROLLS: tuple[tuple[int, ...], ...] = tuple(
+    combo for size in range(1, DICE + 1) for combo in combinations(range(DICE), size)
+)
+
+
+class GameOver(Exception):
+    def __init__(self, end: End) -> None:
+        super().__init__(end.team)
+        self.end = end
+
+
+@dataclass(frozen=True)
+class DiceLayout:
+    """A laid-out table for scenarios: seats in clockwise order, roles, characters, life,
+    arrows held, and whose turn starts. Only the all-seeing engine takes one."""
+
+    roles: tuple[str, ...]
+    characters: tuple[str, ...]
+    life: tuple[int, ...] = ()
+    arrows: tuple[int, ...] = ()
+    first: int = 0
+
+    def validate(self) -> None:
+        n = len(self.roles)
+        if not 3 <= n <= 8 or len(self.characters) != n:
+            raise ValueError("a layout names 3 to 8 seats, one role and character each")
+        if any(c not in CHARACTER_LIFE for c in self.characters):
+            raise ValueError("unknown character in layout")
+        if n == 3 and sorted(self.roles) != sorted(THREE_PLAYER_ROLES):
+            raise ValueError("three seats play deputy, outlaw and renegade")
+        if n > 3 and Counter(self.roles) != Counter(ROLE_CARDS[:n]):
+            raise ValueError(f"{n} seats play the roles {sorted(ROLE_CARDS[:n])}")
+        if self.life and (len(self.life) != n or any(v < 1 for v in self.life)):
+            raise ValueError("layout life: one positive value per seat")
+        if self.arrows and (len(self.arrows) != n or any(a < 0 for a in self.arrows)
+                            or sum(self.arrows) >= ARROW_TOKENS):
+            raise ValueError(f"layout arrows: one per seat, fewer than {ARROW_TOKENS} in all")
+        if not 0 <= self.first < n:
+            raise ValueError("the first seat must be a seat")
+
+
+class DicePlayer:
+    __slots__ = ("alive", "arrows", "character", "life", "max_life", "role", "role_public",
+                 "role_slot", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.character = ""
+        self.max_life = 0
+        self.life = 0
+        self.arrows = 0
+        self.alive = True
+        self.role: str | None = None  # known to this engine?
+        self.role_public = False
+        self.role_slot = -1
+
+
+class DiceGame:
+    """A game of BANG! The Dice Game as seen by ``viewer`` (a seat, ``SPECTATOR``, or ``None``
+    for the all-seeing engine of simulations and audits)."""
+
+    def __init__(self, players: int, viewer: int | None = None,
+                 layout: DiceLayout | None = None, expansions: Iterable[str] = ()) -> None:
+        if not 3 <= players <= 8:
+            raise ValueError(f"the dice game takes 3 to 8 players, not {players}")
+        extra = sorted(set(expansions))
+        if extra:
+            raise ValueError(f"this engine plays no expansion yet, not {', '.join(extra)}")
+        if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
+            raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
+        if layout is not None:
+            layout.validate()
+            if len(layout.roles) != players:
+                raise ValueError("the layout must seat every player")
+            if viewer is not None:
+                raise ValueError("only the all-seeing engine starts from a layout")
+        self.n = players
+        self.viewer = viewer
+        self.players = [DicePlayer(seat) for seat in range(players)]
+        self.arrows = ARROW_TOKENS  # arrow tokens in the middle of the table
+        self.dice: list[int] = []  # the current turn's faces
+        self.sheriff = NO_SEAT
+        self.current = NO_SEAT
+        self.turn = 0
+        self.result: End | None = None
+        self.history: list[Any] = []
+        self.events: list[Event] = []
+        self.order: list[int] = list(range(players))
+        self._ring: list[int] = list(range(players))
+        self._next_slot = 0
+        self._layout = layout
+        self._flow = self._run()
+        self.pending: Decision | ChanceRequest | End = next(self._flow)
+
+    # ------------------------------------------------------------------ public interface
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` cannot answer the pending step, or ``None`` if ``apply`` takes it."""
+        pending = self.pending
+        if isinstance(pending, End):
+            return "the game is over"
+        if isinstance(pending, Decision):
+            return self._check_decision(pending, action)
+        return check_result_shape(pending, action) or self._check_roles(pending, action)
+
+    def _check_roles(self, pending: ChanceRequest, result: Any) -> str | None:
+        """Dealt and revealed cards of this game are role cards."""
+        shown = [v for v in result.values if v is not None]
+        if isinstance(pending, (Deal, Reveal)) and not all(
+                0 <= v < len(ROLE_CARDS) for v in shown):
+            return "a dealt or revealed card of the dice game is a role card"
+        if isinstance(pending, Deal) and self.viewer is None and len(shown) != len(result.values):
+            return "the all-seeing engine must be shown every role dealt"
+        return None
+
+    def apply(self, action: Any) -> list[Event]:
+        """Feed the pending step its answer; return the events it caused (state unchanged and
+        ``IllegalAction`` raised when it does not fit)."""
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.events = events = []
+        self.history.append(action)
+        self.pending = self._flow.send(action)
+        return events
+
+    def legal_actions(self) -> list[Any]:
+        """Every legal answer to the pending decision (all public: any engine lists them)."""
+        pending = self.pending
+        if not isinstance(pending, Decision):
+            return []
+        if pending.kind == REROLL:
+            return [Pass(), *(Reroll(d) for d in self._rerollable_sets(pending.seat))]
+        return [Choose(o) for o in pending.options]
+
+    def alive_seats(self) -> list[int]:
+        return list(self._ring)
+
+    def distance(self, source: int, target: int) -> int:
+        """Seats between two living players the short way round, skipping the eliminated."""
+        ring = self._ring
+        k = (ring.index(target) - ring.index(source)) % len(ring)
+        return min(k, len(ring) - k)
+
+    def shoot_options(self, seat: int, face: int) -> tuple[int, ...]:
+        """Seats a Bull's Eye of ``face`` can hit from ``seat``."""
+        character = self.players[seat].character
+        reach = {1} if face == BULLS_EYE_1 else {2}
+        if character == "calamity_janet":
+            reach = {1, 2}
+        if character == "rose_doolan":
+            reach = reach | {d + 1 for d in reach}
+        if len(self._ring) <= 3:  # X3: with 2 or 3 players left a Bull's Eye 2 counts as 1
+            reach = reach | {1}
+        targets = [s for s in self._ring if s != seat and self.distance(seat, s) in reach]
+        return tuple(sorted(targets))
+
+    # ------------------------------------------------------------------ validation
+
+    def _check_decision(self, d: Decision, action: Any) -> str | None:
+        if d.kind == REROLL:
+            if isinstance(action, Pass):
+                return None
+            if not isinstance(action, Reroll):
+                return "choose dice to reroll (Reroll) or keep them (Pass)"
+            dice = action.dice
+            if (not isinstance(dice, tuple) or not dice
+                    or any(type(i) is not int for i in dice)):
+                return "a reroll names at least one die index"
+            if list(dice) != sorted(set(dice)) or not all(0 <= i < DICE for i in dice):
+                return f"die indices are distinct, ascending, in 0..{DICE - 1}"
+            if (self.players[d.seat].character != "black_jack"
+                    and any(self.dice[i] == DYNAMITE for i in dice)):
+                return "a Dynamite cannot be rerolled"
+            return None
+        if not isinstance(action, Choose) or type(action.value) is not int:
+            return f"answer this {d.kind} decision with Choose"
+        if action.value not in d.options:
+            return f"{action.value} is not one of {list(d.options)}"
+        return None
+
+    def _rerollable_sets(self, seat: int) -> list[tuple[int, ...]]:
+        if self.players[seat].character == "black_jack":
+            return list(_ALL_REROLLS)
+        locked = {i for i, face in enumerate(self.dice) if face == DYNAMITE}
+        return [combo for combo in _ALL_REROLLS if not locked.intersection(combo)]
+
+    # ------------------------------------------------------------------ helpers
+
+    def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
+               value: int = 0) -> None:
+        self.events.append(Event(kind, seat, target, -1, value))
+
+    def _next_alive(self, seat: int) -> int:
+        n = len(self.order)
+        pos = self.order.index(seat)
+        for step in range(1, n + 1):
+            candidate = self.order[(pos + step) % n]
+            if self.players[candidate].alive:
+                return candidate
+        return seat
+
+    def _seats_from(self, seat: int) -> list[int]:
+        pos = self.order.index(seat)
+        return self.order[pos:] + self.order[:pos]
+
+    def _set_order(self, order: list[int]) -> None:
+        self.order = order
+        self._ring = [s for s in order if self.players[s].alive]
+
+    def _decide(self, seat: int, kind: str, options: tuple[int, ...] = (),
+                source: int = NO_SEAT, needed: int = 0) -> Step:
+        action = yield Decision(seat, kind, options, source, needed)
+        return action
+
+    def _yes(self, seat: int, kind: str, source: int = NO_SEAT) -> Step:
+        action = yield from self._decide(seat, kind, (0, 1), source)
+        return action.value == 1
+
+    def _heal(self, seat: int, amount: int) -> None:
+        player = self.players[seat]
+        gained = min(amount, player.max_life - player.life)
+        player.life += gained
+        self._event("heal", seat, value=gained)
+
+    # ------------------------------------------------------------------ setup
+
+    def _run(self) -> Step:
+        try:
+            if self._layout is None:
+                yield from self._setup()
+            else:
+                self._lay_out(self._layout)
+            seat = self.current
+            while True:
+                yield from self._turn(seat)
+                seat = self._next_alive(seat)
+        except GameOver as over:
+            self.result = over.end
+            self._event("game_over", value=len(over.end.winners))
+            while True:
+                yield over.end
+
+    def _setup(self) -> Step:
+        n = self.n
+        code = yield RandomInt(math.factorial(n))
+        self._set_order(permutation_from_code(code.values[0], n))
+        self._event("seating", value=code.values[0])
+        if n == 3:
+            # Three players: Deputy, Outlaw and Renegade dealt face up; the Deputy starts.
+            deal = yield RandomInt(6)
+            roles = [THREE_PLAYER_ROLES[i] for i in permutation_from_code(deal.values[0], 3)]
+            for seat, role in zip(self.order, roles, strict=True):
+                self.players[seat].role, self.players[seat].role_public = role, True
+                self._event("role", seat, value=THREE_PLAYER_ROLES.index(role))
+            first = next(s for s in self.order if self.players[s].role == DEPUTY)
+        else:
+            pick = yield RandomInt(n)
+            first = self.sheriff = pick.values[0]
+            sheriff = self.players[first]
+            sheriff.role, sheriff.role_public = SHERIFF, True
+            others = [s for s in self._seats_from(first) if s != first]
+            slots = tuple(range(n - 1))
+            yield Shuffle("roles", tuple(i for i in role_ids_for(n) if i != SHERIFF_ROLE_ID),
+                          slots)
+            for seat, slot in zip(others, slots, strict=True):
+                player = self.players[seat]
+                player.role_slot = slot
+                result = yield Deal((slot,), seat)
+                if result.values[0] is not None:
+                    player.role = ROLE_CARDS[result.values[0]]
+        pool = [name for name, _ in CHARACTERS]
+        for seat in self._seats_from(first):
+            pick = yield RandomInt(len(pool))
+            player = self.players[seat]
+            player.character = pool.pop(pick.values[0])
+            player.max_life = CHARACTER_LIFE[player.character] + 2 * (seat == self.sheriff)
+            player.life = player.max_life
+            self._event("character", seat, value=player.max_life)
+        self.current = first
+
+    def _lay_out(self, layout: DiceLayout) -> None:
+        three = self.n == 3
+        for seat, player in enumerate(self.players):
+            player.role = layout.roles[seat]
+            player.role_public = three or player.role == SHERIFF
+            player.character = layout.characters[seat]
+            if player.role == SHERIFF:
+                self.sheriff = seat
+            player.max_life = CHARACTER_LIFE[player.character] + 2 * (player.role == SHERIFF)
+            player.life = layout.life[seat] if layout.life else player.max_life
+            player.max_life = max(player.max_life, player.life)
+            player.arrows = layout.arrows[seat] if layout.arrows else 0
+        self.arrows = ARROW_TOKENS - sum(p.arrows for p in self.players)
+        self.current = layout.first
+
+    # ------------------------------------------------------------------ the turn
+
+    def _turn(self, seat: int) -> Step:
+        player = self.players[seat]
+        self.current = seat
+        self.turn += 1
+        self._event("turn", seat, value=self.turn)
+        if player.character == "sid_ketchum":
+            choice = yield from self._decide(seat, SID_HEAL, tuple(sorted(self._ring)))
+            self._heal(choice.value, 1)
+        rolls_left = 3 + (player.character == "lucky_duke")
+        self.dice = [ARROW] * DICE
+        reroll: tuple[int, ...] = tuple(range(DICE))
+        while True:
+            result = yield RandomInt(SIDES ** len(reroll))
+            rolls_left -= 1
+            for index, face in zip(reroll, decode_faces(result.values[0], len(reroll)),
+                                   strict=True):
+                self.dice[index] = face
+            self._event("roll", seat, value=_pack_dice(self.dice))
+            # Arrows are taken at once, after each roll, one per Arrow just rolled.
+            for index in reroll:
+                if self.dice[index] == ARROW:
+                    yield from self._take_arrow(seat)
+            if not player.alive:
+                return
+            if self.dice.count(DYNAMITE) >= 3:
+                # X1: the turn ends at once with a life lost; the other dice still resolve.
+                self._event("dynamite", seat)
+                yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
+                if not player.alive:
+                    return
+                break
+            if rolls_left == 0:
+                break
+            action = yield from self._decide(seat, REROLL, tuple(self.dice), needed=rolls_left)
+            if isinstance(action, Pass):
+                break
+            reroll = action.dice
+        yield from self._resolve(seat)
+
+    def _resolve(self, seat: int) -> Step:
+        """The kept dice in the rulebook's order: Bull's Eyes, Beers, Gatling."""
+        player = self.players[seat]
+        dice = list(self.dice)
+        beers = dice.count(BEER)
+        slab_used = False
+        shots: list[tuple[int, int]] = []
+        for face in dice:
+            if face not in (BULLS_EYE_1, BULLS_EYE_2):
+                continue
+            options = self.shoot_options(seat, face)
+            target = (yield from self._decide(seat, SHOOT, options, source=face)).value
+            amount = 1
+            if (player.character == "slab_the_killer" and beers and not slab_used
+                    and (yield from self._yes(seat, SLAB_DOUBLE, target))):
+                slab_used, beers, amount = True, beers - 1, 2
+            shots.append((target, amount))
+        if shots:
+            # Both Bull's Eyes take effect at the same time.
+            yield from self._hurt(shots, seat, SHOT)
+            if not player.alive:
+                return
+        for _ in range(beers):
+            target = (yield from self._decide(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
+            gain = 2 if (target == seat and player.character == "jesse_jones"
+                         and player.life <= 4) else 1
+            self._heal(target, gain)
+        gatlings = dice.count(GATLING)
+        if gatlings >= (2 if player.character == "willy_the_kid" else 3):
+            self._event("gatling", seat, value=gatlings)
+            self.arrows += player.arrows
+            player.arrows = 0
+            hits = [(s, 1) for s in self._ring
+                    if s != seat and self.players[s].character != "paul_regret"]
+            yield from self._hurt(hits, seat, GATLING_HIT)
+            if not player.alive:
+                return
+        if player.character == "kit_carlson":
+            for _ in range(gatlings):
+                holders = tuple(s for s in sorted(self._ring) if self.players[s].arrows)
+                if not holders:
+                    break
+                target = (yield from self._decide(seat, KIT_ARROW, (*holders, SKIP))).value
+                if target != SKIP:
+                    self.players[target].arrows -= 1
+                    self.arrows += 1
+                    self._event("arrow_discarded", target, seat)
+        if player.character == "suzy_lafayette" and not any(
+                face in (BULLS_EYE_1, BULLS_EYE_2) for face in dice):
+            self._heal(seat, 2)
+
+    # ------------------------------------------------------------------ arrows and damage
+
+    def _take_arrow(self, seat: int) -> Step:
+        player = self.players[seat]
+        if not player.alive:
+            return
+        self.arrows -= 1
+        player.arrows += 1
+        self._event("arrow", seat, value=self.arrows)
+        if self.arrows == 0:
+            yield from self._indians()
+
+    def _indians(self) -> Step:
+        """X2: everyone loses a life per arrow held (Jourdonnais at most one), arrows return."""
+        self._event("indians")
+        hits = []
+        for s in self._ring:
+            p = self.players[s]
+            if p.arrows:
+                hits.append((s, 1 if p.character == "jourdonnais" else p.arrows))
+            self.arrows += p.arrows
+            p.arrows = 0
+        yield from self._hurt(hits, NO_SEAT, INDIANS)
+
+    def _hurt(self, hits: list[tuple[int, int]], source: int, why: str) -> Step:
+        """Take the life points of ``hits`` at the same time, then eliminate the fallen."""
+        gringo_arrows = 0
+        for target, amount in hits:
+            player = self.players[target]
+            if not player.alive:
+                continue
+            lost = 0
+            for _ in range(amount):
+                if (player.character == "bart_cassidy" and why in (SHOT, GATLING_HIT)
+                        and self.arrows > 1
+                        and (yield from self._yes(target, BART_ARROW, source))):
+                    self.arrows -= 1
+                    player.arrows += 1
+                    self._event("arrow", target, value=self.arrows)
+                    continue
+                if player.life == 0:
+                    break
+                player.life -= 1
+                lost += 1
+                if (player.character == "pedro_ramirez" and player.arrows and player.life > 0
+                        and why != INDIANS
+                        and (yield from self._yes(target, PEDRO_ARROW, source))):
+                    player.arrows -= 1
+                    self.arrows += 1
+                    self._event("arrow_discarded", target, target)
+            if lost:
+                self._event("damage", target, source, value=lost)
+                if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
+                        and source not in (NO_SEAT, target)):
+                    gringo_arrows += 1
+        fallen = [s for s in self._ring if self.players[s].life <= 0]
+        if fallen:
+            yield from self._eliminate(fallen, source)
+        # El Gringo: whoever made him lose life takes an arrow (it may bring the Indians).
+        for _ in range(gringo_arrows):
+            if source != NO_SEAT and self.players[source].alive:
+                yield from self._take_arrow(source)
+
+    def _eliminate(self, fallen: list[int], killer: int) -> Step:
+        hidden = [self.players[s] for s in fallen if not self.players[s].role_public]
+        if hidden:
+            result = yield Reveal(tuple(p.role_slot for p in hidden))
+            for p, role_id in zip(hidden, result.values, strict=True):
+                p.role, p.role_public = ROLE_CARDS[role_id], True
+        for seat in fallen:
+            player = self.players[seat]
+            player.alive = False
+            player.life = 0
+            self.arrows += player.arrows
+            player.arrows = 0
+            self._ring.remove(seat)
+            self._event("eliminated", seat, killer, value=_ROLE_INDEX[player.role])
+        for seat in self._ring:
+            if self.players[seat].character == "vulture_sam":
+                self._heal(seat, 2 * len(fallen))
+        yield from self._check_win(fallen, killer)
+
+    # ------------------------------------------------------------------ the end
+
+    def _check_win(self, fallen: list[int], killer: int) -> Step:
+        """Decided from public facts (the Sheriff's fate, the roles of the dead); hidden roles
+        are revealed only once the winning team is known, to name its seats."""
+        if self.n == 3:
+            self._check_win_three(fallen, killer)
+            return
+        total = Counter(ROLE_CARDS[: self.n])
+        dead = Counter(p.role for p in self.players if not p.alive)
+        team = None
+        if not self.players[self.sheriff].alive:
+            # X5 (everyone at once) falls here: the Outlaws win.
+            if len(self._ring) == 1 and total - dead == Counter({RENEGADE: 1}):
+                team = TEAM_RENEGADE
+            else:
+                team = TEAM_OUTLAWS
+        elif dead[OUTLAW] == total[OUTLAW] and dead[RENEGADE] == total[RENEGADE]:
+            team = TEAM_SHERIFF
+        if team is None:
+            return
+        hidden = [p for p in self.players if not p.role_public]
+        if hidden:
+            result = yield Reveal(tuple(p.role_slot for p in hidden))
+            for p, role_id in zip(hidden, result.values, strict=True):
+                p.role, p.role_public = ROLE_CARDS[role_id], True
+        if team == TEAM_RENEGADE:
+            raise GameOver(End(team, tuple(self._ring)))
+        roles = TEAM_ROLES[team]
+        raise GameOver(End(team, tuple(p.seat for p in self.players if p.role in roles)))
+
+    def _check_win_three(self, fallen: list[int], killer: int) -> None:
+        """X6: eliminating your own target yourself wins; otherwise the last alive wins."""
+        if killer != NO_SEAT and self.players[killer].alive:
+            goal = THREE_PLAYER_TARGET[self.players[killer].role]
+            if any(self.players[s].role == goal for s in fallen):
+                raise GameOver(End(self.players[killer].role, (killer,)))
+        if len(self._ring) == 1:
+            survivor = self._ring[0]
+            raise GameOver(End(self.players[survivor].role, (survivor,)))
+        if not self._ring:
+            outlaw = next(p.seat for p in self.players if p.role == OUTLAW)
+            raise GameOver(End(OUTLAW, (outlaw,)))
+
+
+_ROLE_INDEX = {SHERIFF: 0, DEPUTY: 1, OUTLAW: 2, RENEGADE: 3}
+
+
+def _pack_dice(dice: list[int]) -> int:
+    value = 0
+    for face in reversed(dice):
+        value = value * SIDES + face
+    return value
+
