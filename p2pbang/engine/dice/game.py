@@ -532,11 +532,7 @@ class DiceGame:
                 yield from self._take_arrow(source)
 
     def _eliminate(self, fallen: list[int], killer: int) -> Step:
-        hidden = [self.players[s] for s in fallen if not self.players[s].role_public]
-        if hidden:
-            result = yield Reveal(tuple(p.role_slot for p in hidden))
-            for p, role_id in zip(hidden, result.values, strict=True):
-                p.role, p.role_public = ROLE_CARDS[role_id], True
+        yield from self._reveal_roles([self.players[s] for s in fallen])
         for seat in fallen:
             player = self.players[seat]
             player.alive = False
@@ -551,6 +547,18 @@ class DiceGame:
         yield from self._check_win(fallen, killer)
 
     # ------------------------------------------------------------------ the end
+
+    def _reveal_roles(self, players: list[DicePlayer]) -> Step:
+        """Turn the hidden roles of ``players`` face up (a laid-out table's roles have no
+        card slot: the all-seeing engine that plays it knows them already)."""
+        hidden = [p for p in players if not p.role_public]
+        dealt = [p for p in hidden if p.role_slot >= 0]
+        if dealt:
+            result = yield Reveal(tuple(p.role_slot for p in dealt))
+            for p, role_id in zip(dealt, result.values, strict=True):
+                p.role = ROLE_CARDS[role_id]
+        for p in hidden:
+            p.role_public = True
 
     def _check_win(self, fallen: list[int], killer: int) -> Step:
         """Decided from public facts (the Sheriff's fate, the roles of the dead); hidden roles
@@ -571,11 +579,7 @@ class DiceGame:
             team = TEAM_SHERIFF
         if team is None:
             return
-        hidden = [p for p in self.players if not p.role_public]
-        if hidden:
-            result = yield Reveal(tuple(p.role_slot for p in hidden))
-            for p, role_id in zip(hidden, result.values, strict=True):
-                p.role, p.role_public = ROLE_CARDS[role_id], True
+        yield from self._reveal_roles(self.players)
         if team == TEAM_RENEGADE:
             raise GameOver(End(team, tuple(self._ring)))
         roles = TEAM_ROLES[team]
