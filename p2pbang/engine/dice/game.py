@@ -439,10 +439,12 @@ class DiceGame:
             yield from self._hurt(shots, seat, SHOT)
             if not player.alive:
                 return
+        # Jesse Jones: his life before the Beers counts (rulebook: at 4 life, two Beers on
+        # himself heal 4).
+        jesse_low = player.character == "jesse_jones" and player.life <= 4
         for _ in range(beers):
             target = (yield from self._decide(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
-            gain = 2 if (target == seat and player.character == "jesse_jones"
-                         and player.life <= 4) else 1
+            gain = 2 if target == seat and jesse_low else 1
             self._heal(target, gain)
         gatlings = dice.count(GATLING)
         if gatlings >= (2 if player.character == "willy_the_kid" else 3):
