@@ -167,6 +167,8 @@ class DiceGame:
         self.result: End | None = None
         self.history: list[Any] = []
         self.events: list[Event] = []
+        # Public tally of life taken: (source, target) -> points. Bots read it to guess roles.
+        self.damage: Counter[tuple[int, int]] = Counter()
         self.order: list[int] = list(range(players))
         self._ring: list[int] = list(range(players))
         self._next_slot = 0
@@ -522,6 +524,8 @@ class DiceGame:
                     self._event("arrow_discarded", target, target)
             if lost:
                 self._event("damage", target, source, value=lost)
+                if source != NO_SEAT:
+                    self.damage[source, target] += lost
                 if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
                         and source not in (NO_SEAT, target)):
                     gringo_arrows += 1
