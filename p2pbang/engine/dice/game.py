@@ -83,6 +83,12 @@ SHOT, GATLING_HIT, INDIANS, DYNAMITE_HIT = "shot", "gatling", "indians", "dynami
 _ALL_REROLLS: tuple[tuple[int, ...], ...] = tuple(
     combo for size in range(1, DICE + 1) for combo in combinations(range(DICE), size)
 )
+# The legal answers to a reroll decision, per set of locked dice (a bit mask): computed once,
+# since every turn asks the same few questions.
+_REROLL_ACTIONS: dict[int, tuple[Any, ...]] = {
+    mask: (Pass(), *(Reroll(c) for c in _ALL_REROLLS if not any(mask >> i & 1 for i in c)))
+    for mask in range(1 << DICE)
+}
 
 
 class GameOver(Exception):
@@ -214,7 +220,7 @@ class DiceGame:
         if not isinstance(pending, Decision):
             return []
         if pending.kind == REROLL:
-            return [Pass(), *(Reroll(d) for d in self._rerollable_sets(pending.seat))]
+            return list(_REROLL_ACTIONS[self._locked_mask(pending.seat)])
         return [Choose(o) for o in pending.options]
 
     def alive_seats(self) -> list[int]:
@@ -263,11 +269,11 @@ class DiceGame:
             return f"{action.value} is not one of {list(d.options)}"
         return None
 
-    def _rerollable_sets(self, seat: int) -> list[tuple[int, ...]]:
+    def _locked_mask(self, seat: int) -> int:
+        """The dice that may not be rerolled: Dynamites, except for Black Jack."""
         if self.players[seat].character == "black_jack":
-            return list(_ALL_REROLLS)
-        locked = {i for i, face in enumerate(self.dice) if face == DYNAMITE}
-        return [combo for combo in _ALL_REROLLS if not locked.intersection(combo)]
+            return 0
+        return sum(1 << i for i, face in enumerate(self.dice) if face == DYNAMITE)
 
     # ------------------------------------------------------------------ helpers
 
