@@ -504,7 +504,7 @@ class DiceGame:
 
     def _hurt(self, hits: list[tuple[int, int]], source: int, why: str) -> Step:
         """Take the life points of ``hits`` at the same time, then eliminate the fallen."""
-        gringo_arrows = 0
+        gringo_hurt = False
         for target, amount in hits:
             player = self.players[target]
             if not player.alive:
@@ -534,14 +534,14 @@ class DiceGame:
                     self.damage[source, target] += lost
                 if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
                         and source not in (NO_SEAT, target)):
-                    gringo_arrows += 1
+                    gringo_hurt = True
         fallen = [s for s in self._ring if self.players[s].life <= 0]
         if fallen:
             yield from self._eliminate(fallen, source)
-        # El Gringo: whoever made him lose life takes an arrow (it may bring the Indians).
-        for _ in range(gringo_arrows):
-            if source != NO_SEAT and self.players[source].alive:
-                yield from self._take_arrow(source)
+        # El Gringo: whoever made him lose life takes one arrow for these simultaneous hits
+        # (it may bring the Indians).
+        if gringo_hurt and self.players[source].alive:
+            yield from self._take_arrow(source)
 
     def _eliminate(self, fallen: list[int], killer: int) -> Step:
         yield from self._reveal_roles([self.players[s] for s in fallen])

@@ -80,6 +80,15 @@ def test_el_gringo_makes_his_shooter_take_an_arrow():
     assert g.players[0].arrows == 1 and g.arrows == 8
 
 
+def test_el_gringo_hit_by_both_bulls_eyes_at_once_gives_one_arrow():
+    g = table({2: "el_gringo"}, players=3)
+    roll(g, B1, B2, BR, G, G)
+    keep(g)
+    choose(g, 2)
+    choose(g, 2)
+    assert g.players[2].life == g.players[2].max_life - 2 and g.players[0].arrows == 1
+
+
 def test_jesse_jones_beer_on_himself_heals_two_at_four_life_or_less():
     g = table({0: "jesse_jones"}, life={0: 4})
     roll(g, BR, BR, G, G, A)
