@@ -26,3 +26,13 @@ KIT_ARROW = "dice_kit"  # Kit Carlson, per Gatling rolled: discard one arrow (op
 
 YES_NO_KINDS = (SLAB_DOUBLE, BART_ARROW, PEDRO_ARROW)
 SKIP = -1  # KIT_ARROW option: discard nothing
+
+# Old Saloon decisions.
+SALOON_DIE = "dice_saloon"  # before rolling: options 0 (none), 1 Loudmouth, 2 Coward
+CHIEF_ARROW = "dice_chief"  # taking an arrow: take the Indian Chief's Arrow instead? (yes/no)
+BROKEN_ARROW_TARGET = "dice_broken"  # a Broken Arrow: whose arrow returns (options: seats)
+ELENA_GIVE = "dice_elena"  # Elena Fuente: who takes one of the arrows rolled (herself: keep)
+APACHE_TAKE = "dice_apache"  # Apache Kid: take the Chief's Arrow from its holder (yes/no)
+MOLLY_TAKE = "dice_molly"  # Molly Stark: lose this life in the hurt player's place (yes/no)
+
+SALOON_YES_NO_KINDS = (CHIEF_ARROW, APACHE_TAKE, MOLLY_TAKE)

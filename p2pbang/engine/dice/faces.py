@@ -66,3 +66,45 @@ def decode_faces(value: int, count: int) -> list[int]:
         value, face = divmod(value, SIDES)
         faces.append(face)
     return faces
+
+
+# ---------------------------------------------------------------------- Old Saloon
+# A die's result is a *code*: its symbol, plus DOUBLE when the face shows the symbol twice
+# (a double counts as two results of that symbol). Base faces are their own codes (0-5).
+BROKEN_ARROW, BULLET = 6, 7
+DOUBLE = 8
+MAX_DICE = 6  # Jose Delgado and Tequila Joe roll a Saloon die on top of the five
+BASE_DIE, LOUDMOUTH, COWARD = 0, 1, 2
+DIE_NAMES: tuple[str, ...] = ("base", "loudmouth", "coward")
+DIE_FACES: tuple[tuple[int, ...], ...] = (
+    (ARROW, DYNAMITE, BULLS_EYE_1, BULLS_EYE_2, BEER, GATLING),
+    (ARROW, DYNAMITE, BULLS_EYE_1 + DOUBLE, BULLS_EYE_2 + DOUBLE, BULLET, GATLING + DOUBLE),
+    (ARROW, DYNAMITE, BROKEN_ARROW, BULLS_EYE_1, BEER, BEER + DOUBLE),
+)
+SALOON_CHARACTERS: tuple[tuple[str, int], ...] = (
+    ("apache_kid", 9),
+    ("bill_noface", 9),
+    ("doc_holyday", 8),
+    ("elena_fuente", 7),
+    ("jose_delgado", 7),
+    ("molly_stark", 8),
+    ("tequila_joe", 7),
+    ("vera_custer", 7),
+)
+CHARACTER_LIFE.update(SALOON_CHARACTERS)
+# The Saloon die a character may roll as a sixth die rather than in place of a base die.
+EXTRA_DIE: dict[str, int] = {"jose_delgado": LOUDMOUTH, "tequila_joe": COWARD}
+
+
+def symbol(code: int) -> int:
+    return code % DOUBLE
+
+
+def weight(code: int) -> int:
+    """How many results of its symbol a die code counts for (two for a double face)."""
+    return 1 + code // DOUBLE
+
+
+def count(codes: list[int] | tuple[int, ...], wanted: int) -> int:
+    """The number of ``wanted`` results among die codes, doubles counting twice."""
+    return sum(1 + code // DOUBLE for code in codes if code % DOUBLE == wanted)

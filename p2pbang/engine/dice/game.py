@@ -35,11 +35,17 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.dice.actions import (
+    APACHE_TAKE,
     BART_ARROW,
     BEER_TARGET,
+    BROKEN_ARROW_TARGET,
+    CHIEF_ARROW,
+    ELENA_GIVE,
     KIT_ARROW,
+    MOLLY_TAKE,
     PEDRO_ARROW,
     REROLL,
+    SALOON_DIE,
     SHOOT,
     SID_HEAL,
     SKIP,
@@ -49,29 +55,40 @@ from p2pbang.engine.dice.actions import (
 from p2pbang.engine.dice.faces import (
     ARROW,
     ARROW_TOKENS,
+    BASE_DIE,
     BEER,
+    BROKEN_ARROW,
+    BULLET,
     BULLS_EYE_1,
     BULLS_EYE_2,
     CHARACTER_LIFE,
     CHARACTERS,
+    COWARD,
     DEPUTY,
     DICE,
+    DIE_FACES,
     DYNAMITE,
+    EXTRA_DIE,
     GATLING,
+    LOUDMOUTH,
+    MAX_DICE,
     OUTLAW,
     RENEGADE,
     ROLE_CARDS,
+    SALOON_CHARACTERS,
     SHERIFF,
     SHERIFF_ROLE_ID,
     SIDES,
     THREE_PLAYER_ROLES,
     THREE_PLAYER_TARGET,
+    count,
     decode_faces,
     role_ids_for,
 )
 from p2pbang.engine.game import permutation_from_code
 
 Step = Generator[Any, Any, Any]
+OLD_SALOON = "old-saloon"
 SPECTATOR = -1
 
 TEAM_SHERIFF, TEAM_OUTLAWS, TEAM_RENEGADE = "sheriff", "outlaws", "renegade"
@@ -80,14 +97,14 @@ TEAM_ROLES = {TEAM_SHERIFF: (SHERIFF, DEPUTY), TEAM_OUTLAWS: (OUTLAW,),
 
 # Why a life point is lost: abilities tell them apart (Bart Cassidy, El Gringo, Paul Regret).
 SHOT, GATLING_HIT, INDIANS, DYNAMITE_HIT = "shot", "gatling", "indians", "dynamite"
-_ALL_REROLLS: tuple[tuple[int, ...], ...] = tuple(
-    combo for size in range(1, DICE + 1) for combo in combinations(range(DICE), size)
-)
-# The legal answers to a reroll decision, per set of locked dice (a bit mask): computed once,
-# since every turn asks the same few questions.
-_REROLL_ACTIONS: dict[int, tuple[Any, ...]] = {
-    mask: (Pass(), *(Reroll(c) for c in _ALL_REROLLS if not any(mask >> i & 1 for i in c)))
-    for mask in range(1 << DICE)
+BULLET_HIT = "bullet"
+# The legal answers to a reroll decision, per number of dice and set of locked dice (a bit
+# mask): computed once, since every turn asks the same few questions.
+_REROLL_ACTIONS: dict[tuple[int, int], tuple[Any, ...]] = {
+    (dice, mask): (Pass(), *(
+        Reroll(combo) for size in range(1, dice + 1) for combo in combinations(range(dice), size)
+        if not any(mask >> i & 1 for i in combo)))
+    for dice in (DICE, MAX_DICE) for mask in range(1 << dice)
 }
 
 
@@ -151,9 +168,11 @@ class DiceGame:
                  layout: DiceLayout | None = None, expansions: Iterable[str] = ()) -> None:
         if not 3 <= players <= 8:
             raise ValueError(f"the dice game takes 3 to 8 players, not {players}")
-        extra = sorted(set(expansions))
-        if extra:
-            raise ValueError(f"this engine plays no expansion yet, not {', '.join(extra)}")
+        unknown = sorted(set(expansions) - {OLD_SALOON})
+        if unknown:
+            raise ValueError(f"unknown dice game expansion {', '.join(unknown)}; "
+                             f"the expansions are: {OLD_SALOON}")
+        self.saloon = OLD_SALOON in set(expansions)
         if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
         if layout is not None:
@@ -166,7 +185,9 @@ class DiceGame:
         self.viewer = viewer
         self.players = [DicePlayer(seat) for seat in range(players)]
         self.arrows = ARROW_TOKENS  # arrow tokens in the middle of the table
-        self.dice: list[int] = []  # the current turn's faces
+        self.dice: list[int] = []  # the current turn's die codes (faces.symbol/weight)
+        self.kinds: list[int] = []  # which die each is: base, Loudmouth or Coward
+        self.chief = NO_SEAT  # who holds the Indian Chief's Arrow (Old Saloon); NO_SEAT: pile
         self.sheriff = NO_SEAT
         self.current = NO_SEAT
         self.turn = 0
@@ -220,7 +241,7 @@ class DiceGame:
         if not isinstance(pending, Decision):
             return []
         if pending.kind == REROLL:
-            return list(_REROLL_ACTIONS[self._locked_mask(pending.seat)])
+            return list(_REROLL_ACTIONS[len(self.dice), self._locked_mask(pending.seat)])
         return [Choose(o) for o in pending.options]
 
     def alive_seats(self) -> list[int]:
@@ -257,8 +278,9 @@ class DiceGame:
             if (not isinstance(dice, tuple) or not dice
                     or any(type(i) is not int for i in dice)):
                 return "a reroll names at least one die index"
-            if list(dice) != sorted(set(dice)) or not all(0 <= i < DICE for i in dice):
-                return f"die indices are distinct, ascending, in 0..{DICE - 1}"
+            top = len(self.dice) - 1
+            if list(dice) != sorted(set(dice)) or not all(0 <= i <= top for i in dice):
+                return f"die indices are distinct, ascending, in 0..{top}"
             if (self.players[d.seat].character != "black_jack"
                     and any(self.dice[i] == DYNAMITE for i in dice)):
                 return "a Dynamite cannot be rerolled"
@@ -359,7 +381,7 @@ class DiceGame:
                 result = yield Deal((slot,), seat)
                 if result.values[0] is not None:
                     player.role = ROLE_CARDS[result.values[0]]
-        pool = [name for name, _ in CHARACTERS]
+        pool = [name for name, _ in CHARACTERS + (SALOON_CHARACTERS if self.saloon else ())]
         for seat in self._seats_from(first):
             pick = yield RandomInt(len(pool))
             player = self.players[seat]
@@ -395,22 +417,32 @@ class DiceGame:
             choice = yield from self._decide(seat, SID_HEAL, tuple(sorted(self._ring)))
             self._heal(choice.value, 1)
         rolls_left = 3 + (player.character == "lucky_duke")
-        self.dice = [ARROW] * DICE
-        reroll: tuple[int, ...] = tuple(range(DICE))
+        self.kinds = [BASE_DIE] * DICE
+        if self.saloon:
+            pick = (yield from self._decide(seat, SALOON_DIE, (BASE_DIE, LOUDMOUTH, COWARD))).value
+            if pick != BASE_DIE and EXTRA_DIE.get(player.character) == pick:
+                self.kinds.append(pick)  # Jose Delgado, Tequila Joe: a sixth die
+            elif pick != BASE_DIE:
+                self.kinds[-1] = pick  # instead of one base die
+        self.dice = [ARROW] * len(self.kinds)
+        reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
+        late_arrows = player.character == "bill_noface"
         while True:
             result = yield RandomInt(SIDES ** len(reroll))
             rolls_left -= 1
             for index, face in zip(reroll, decode_faces(result.values[0], len(reroll)),
                                    strict=True):
-                self.dice[index] = face
+                self.dice[index] = DIE_FACES[self.kinds[index]][face]
             self._event("roll", seat, value=_pack_dice(self.dice))
-            # Arrows are taken at once, after each roll, one per Arrow just rolled.
-            for index in reroll:
-                if self.dice[index] == ARROW:
-                    yield from self._take_arrow(seat)
+            # Immediate results, after each roll: Arrows (one per Arrow just rolled; Bill
+            # Noface only after his last roll), then Broken Arrows, then Bullets.
+            rolled = [self.dice[i] for i in reroll]
+            if not late_arrows:
+                yield from self._arrows_rolled(seat, count(rolled, ARROW))
+            yield from self._immediate_saloon(seat, rolled)
             if not player.alive:
                 return
-            if self.dice.count(DYNAMITE) >= 3:
+            if count(self.dice, DYNAMITE) >= 3:
                 # X1: the turn ends at once with a life lost; the other dice still resolve.
                 self._event("dynamite", seat)
                 yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
@@ -423,18 +455,60 @@ class DiceGame:
             if isinstance(action, Pass):
                 break
             reroll = action.dice
+        if late_arrows:
+            yield from self._arrows_rolled(seat, count(self.dice, ARROW))
+            if not player.alive:
+                return
         yield from self._resolve(seat)
 
+    def _arrows_rolled(self, seat: int, arrows: int) -> Step:
+        """Take one arrow per Arrow rolled. Elena Fuente may hand one of them to anyone;
+        Apache Kid may take the Indian Chief's Arrow from whoever holds it."""
+        if not arrows:
+            return
+        player = self.players[seat]
+        if (player.character == "apache_kid" and self.chief not in (NO_SEAT, seat)
+                and (yield from self._yes(seat, APACHE_TAKE, self.chief))):
+            self._event("chief_arrow", seat, self.chief)
+            self.chief = seat
+        if player.character == "elena_fuente":
+            taker = (yield from self._decide(seat, ELENA_GIVE, tuple(sorted(self._ring)))).value
+            if taker != seat:
+                arrows -= 1
+                self._event("arrow_given", seat, taker)
+                yield from self._take_arrow(taker)
+        for _ in range(arrows):
+            if not player.alive:
+                return
+            yield from self._take_arrow(seat)
+
+    def _immediate_saloon(self, seat: int, rolled: list[int]) -> Step:
+        """Broken Arrows return arrows (never the Chief's); Bullets cost the roller a life."""
+        for _ in range(count(rolled, BROKEN_ARROW)):
+            holders = tuple(s for s in sorted(self._ring) if self.players[s].arrows)
+            if not holders or not self.players[seat].alive:
+                break
+            target = (yield from self._decide(seat, BROKEN_ARROW_TARGET, holders)).value
+            self.players[target].arrows -= 1
+            self.arrows += 1
+            self._event("arrow_discarded", target, seat)
+        for _ in range(count(rolled, BULLET)):
+            if not self.players[seat].alive:
+                return
+            self._event("bullet", seat)
+            yield from self._hurt([(seat, 1)], NO_SEAT, BULLET_HIT)
+
     def _resolve(self, seat: int) -> Step:
-        """The kept dice in the rulebook's order: Bull's Eyes, Beers, Gatling."""
+        """The kept dice in the rulebook's order: Bull's Eyes, Beers, Gatling. A double face
+        counts as two results, each used on its own."""
         player = self.players[seat]
         dice = list(self.dice)
-        beers = dice.count(BEER)
+        beers = count(dice, BEER)
         slab_used = False
         shots: list[tuple[int, int]] = []
-        for face in dice:
-            if face not in (BULLS_EYE_1, BULLS_EYE_2):
-                continue
+        bulls_eyes = [face for face in (BULLS_EYE_1, BULLS_EYE_2)
+                      for _ in range(count(dice, face))]
+        for face in bulls_eyes:
             options = self.shoot_options(seat, face)
             target = (yield from self._decide(seat, SHOOT, options, source=face)).value
             amount = 1
@@ -447,6 +521,8 @@ class DiceGame:
             yield from self._hurt(shots, seat, SHOT)
             if not player.alive:
                 return
+        if player.character == "doc_holyday" and len(bulls_eyes) >= 3:
+            self._heal(seat, 2)
         # Jesse Jones: his life before the Beers counts (rulebook: at 4 life, two Beers on
         # himself heal 4).
         jesse_low = player.character == "jesse_jones" and player.life <= 4
@@ -454,11 +530,10 @@ class DiceGame:
             target = (yield from self._decide(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
             gain = 2 if target == seat and jesse_low else 1
             self._heal(target, gain)
-        gatlings = dice.count(GATLING)
+        gatlings = count(dice, GATLING)
         if gatlings >= (2 if player.character == "willy_the_kid" else 3):
             self._event("gatling", seat, value=gatlings)
-            self.arrows += player.arrows
-            player.arrows = 0
+            self._drop_arrows(player)
             hits = [(s, 1) for s in self._ring
                     if s != seat and self.players[s].character != "paul_regret"]
             yield from self._hurt(hits, seat, GATLING_HIT)
@@ -474,15 +549,27 @@ class DiceGame:
                     self.players[target].arrows -= 1
                     self.arrows += 1
                     self._event("arrow_discarded", target, seat)
-        if player.character == "suzy_lafayette" and not any(
-                face in (BULLS_EYE_1, BULLS_EYE_2) for face in dice):
+        if player.character == "suzy_lafayette" and not bulls_eyes:
             self._heal(seat, 2)
+
+    def _drop_arrows(self, player: DicePlayer) -> None:
+        """All of a player's arrows go back to the pile, the Chief's Arrow too."""
+        self.arrows += player.arrows
+        player.arrows = 0
+        if self.chief == player.seat:
+            self.chief = NO_SEAT
 
     # ------------------------------------------------------------------ arrows and damage
 
     def _take_arrow(self, seat: int) -> Step:
         player = self.players[seat]
         if not player.alive:
+            return
+        if (self.saloon and self.chief == NO_SEAT
+                and (yield from self._yes(seat, CHIEF_ARROW))):
+            # Worth two arrows at the attack, but it is not one of the nine: no attack now.
+            self.chief = seat
+            self._event("chief_arrow", seat)
             return
         self.arrows -= 1
         player.arrows += 1
@@ -493,22 +580,33 @@ class DiceGame:
     def _indians(self) -> Step:
         """X2: everyone loses a life per arrow held (Jourdonnais at most one), arrows return."""
         self._event("indians")
+        held = {s: self.players[s].arrows + 2 * (s == self.chief) for s in self._ring}
+        if self.chief != NO_SEAT and all(held[self.chief] > held[s]
+                                         for s in self._ring if s != self.chief):
+            held[self.chief] = 0  # the Chief's Arrow with strictly the most: no life lost
         hits = []
         for s in self._ring:
             p = self.players[s]
-            if p.arrows:
-                hits.append((s, 1 if p.character == "jourdonnais" else p.arrows))
-            self.arrows += p.arrows
-            p.arrows = 0
+            if held[s]:
+                hits.append((s, 1 if p.character == "jourdonnais" else held[s]))
+            self._drop_arrows(p)
         yield from self._hurt(hits, NO_SEAT, INDIANS)
 
     def _hurt(self, hits: list[tuple[int, int]], source: int, why: str) -> Step:
         """Take the life points of ``hits`` at the same time, then eliminate the fallen."""
         gringo_hurt = False
+        molly = next((s for s in self._ring if self.players[s].character == "molly_stark"),
+                     NO_SEAT)
         for target, amount in hits:
-            player = self.players[target]
-            if not player.alive:
+            if not self.players[target].alive:
                 continue
+            if why == SHOT and self.players[target].character == "vera_custer":
+                amount -= 1
+            if (amount > 0 and molly not in (NO_SEAT, target) and self.players[molly].alive
+                    and (yield from self._yes(molly, MOLLY_TAKE, target))):
+                self._event("takes_hit", molly, target, value=amount)
+                target = molly
+            player = self.players[target]
             lost = 0
             for _ in range(amount):
                 if (player.character == "bart_cassidy" and why in (SHOT, GATLING_HIT)
@@ -549,8 +647,7 @@ class DiceGame:
             player = self.players[seat]
             player.alive = False
             player.life = 0
-            self.arrows += player.arrows
-            player.arrows = 0
+            self._drop_arrows(player)
             self._ring.remove(seat)
             self._event("eliminated", seat, killer, value=_ROLE_INDEX[player.role])
         for seat in self._ring:
@@ -615,8 +712,8 @@ _ROLE_INDEX = {SHERIFF: 0, DEPUTY: 1, OUTLAW: 2, RENEGADE: 3}
 
 
 def _pack_dice(dice: list[int]) -> int:
+    """The die codes of a roll event, four bits each (the first die lowest)."""
     value = 0
-    for face in reversed(dice):
-        value = value * SIDES + face
+    for code in reversed(dice):
+        value = value * 16 + code
     return value
-

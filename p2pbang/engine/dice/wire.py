@@ -11,7 +11,7 @@ import msgpack
 
 from p2pbang.engine import wire as base_wire
 from p2pbang.engine.dice.actions import Reroll
-from p2pbang.engine.dice.faces import DICE
+from p2pbang.engine.dice.faces import MAX_DICE
 from p2pbang.engine.wire import WireError
 
 REROLL_TAG = "reroll"
@@ -28,9 +28,9 @@ def from_wire(data: Any) -> Any:
         if len(data) != 2 or not isinstance(data[1], (list, tuple)):
             raise WireError("reroll: expected [\"reroll\", [die, ...]]")
         dice = data[1]
-        if not 1 <= len(dice) <= DICE or not all(
-                type(i) is int and 0 <= i < DICE for i in dice):
-            raise WireError(f"reroll: 1 to {DICE} die indices in 0..{DICE - 1}")
+        if not 1 <= len(dice) <= MAX_DICE or not all(
+                type(i) is int and 0 <= i < MAX_DICE for i in dice):
+            raise WireError(f"reroll: 1 to {MAX_DICE} die indices in 0..{MAX_DICE - 1}")
         if list(dice) != sorted(set(dice)):
             raise WireError("reroll: die indices are distinct and ascending")
         return Reroll(tuple(dice))

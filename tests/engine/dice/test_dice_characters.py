@@ -20,6 +20,7 @@ from p2pbang.engine.dice.faces import (
     BULLS_EYE_1,
     BULLS_EYE_2,
     CHARACTER_LIFE,
+    CHARACTERS,
     DYNAMITE,
     GATLING,
 )
@@ -29,7 +30,7 @@ A, D, B1, B2, BR, G = ARROW, DYNAMITE, BULLS_EYE_1, BULLS_EYE_2, BEER, GATLING
 
 
 def test_the_sixteen_characters_and_their_dice_life():
-    assert len(CHARACTER_LIFE) == 16
+    assert len(CHARACTERS) == 16 and all(c in CHARACTER_LIFE for c, _ in CHARACTERS)
     assert CHARACTER_LIFE["el_gringo"] == 7 and CHARACTER_LIFE["vulture_sam"] == 9
     g = table({0: "el_gringo"})
     assert g.players[0].max_life == 9  # the Sheriff gets two more

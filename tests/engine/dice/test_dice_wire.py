@@ -26,10 +26,11 @@ def test_a_whole_game_round_trips():
     ["reroll", []],
     ["reroll", [0, 0]],
     ["reroll", [2, 1]],
-    ["reroll", [5]],
+    ["reroll", [6]],
     ["reroll", [-1]],
     ["reroll", [True]],
     ["reroll", [0, 1, 2, 3, 4, 4]],
+    ["reroll", [0, 1, 2, 3, 4, 5, 5]],
     ["reroll", "01"],
     ["reroll", [0], 1],
 ])
