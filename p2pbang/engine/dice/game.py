@@ -184,7 +184,10 @@ class DiceGame:
         self.n = players
         self.viewer = viewer
         self.players = [DicePlayer(seat) for seat in range(players)]
-        self.arrows = ARROW_TOKENS  # arrow tokens in the middle of the table
+        # Old Saloon: the Indian Chief's Arrow takes the place of one of the nine tokens (the
+        # rulebook's attack example adds up to 8 regular arrows plus the Chief's).
+        self.arrow_tokens = ARROW_TOKENS - self.saloon
+        self.arrows = self.arrow_tokens  # regular arrow tokens in the middle of the table
         self.dice: list[int] = []  # the current turn's die codes (faces.symbol/weight)
         self.kinds: list[int] = []  # which die each is: base, Loudmouth or Coward
         self.chief = NO_SEAT  # who holds the Indian Chief's Arrow (Old Saloon); NO_SEAT: pile
@@ -403,7 +406,9 @@ class DiceGame:
             player.life = layout.life[seat] if layout.life else player.max_life
             player.max_life = max(player.max_life, player.life)
             player.arrows = layout.arrows[seat] if layout.arrows else 0
-        self.arrows = ARROW_TOKENS - sum(p.arrows for p in self.players)
+        self.arrows = self.arrow_tokens - sum(p.arrows for p in self.players)
+        if self.arrows < 1:
+            raise ValueError(f"layout arrows: fewer than {self.arrow_tokens} in all")
         self.current = layout.first
 
     # ------------------------------------------------------------------ the turn
@@ -565,17 +570,21 @@ class DiceGame:
         player = self.players[seat]
         if not player.alive:
             return
-        if (self.saloon and self.chief == NO_SEAT
-                and (yield from self._yes(seat, CHIEF_ARROW))):
-            # Worth two arrows at the attack, but it is not one of the nine: no attack now.
+        if self.saloon and self.chief == NO_SEAT and (
+                self.arrows == 0 or (yield from self._yes(seat, CHIEF_ARROW))):
+            # One token taken, worth two arrows at the attack.
             self.chief = seat
             self._event("chief_arrow", seat)
-            return
-        self.arrows -= 1
-        player.arrows += 1
-        self._event("arrow", seat, value=self.arrows)
-        if self.arrows == 0:
+        else:
+            self.arrows -= 1
+            player.arrows += 1
+            self._event("arrow", seat, value=self.arrows)
+        if self.pile() == 0:
             yield from self._indians()
+
+    def pile(self) -> int:
+        """Arrow tokens left in the middle, the Chief's Arrow included."""
+        return self.arrows + (self.saloon and self.chief == NO_SEAT)
 
     def _indians(self) -> Step:
         """X2: everyone loses a life per arrow held (Jourdonnais at most one), arrows return."""
@@ -610,7 +619,7 @@ class DiceGame:
             lost = 0
             for _ in range(amount):
                 if (player.character == "bart_cassidy" and why in (SHOT, GATLING_HIT)
-                        and self.arrows > 1
+                        and self.arrows >= 1 and self.pile() > 1
                         and (yield from self._yes(target, BART_ARROW, source))):
                     self.arrows -= 1
                     player.arrows += 1

@@ -14,16 +14,19 @@ FILLER = "jesse_jones"  # only changes its own Beers: a quiet neighbour for scen
 
 def table(characters: dict[int, str] | None = None, players: int = 4,
           roles: tuple[str, ...] = (), life: dict[int, int] | None = None,
-          arrows: dict[int, int] | None = None, first: int = 0) -> DiceGame:
+          arrows: dict[int, int] | None = None, first: int = 0,
+          expansions: tuple[str, ...] = ()) -> DiceGame:
     """An all-seeing game at the start of ``first``'s turn. Unnamed seats are ``FILLER``;
     roles default to the rulebook's for that many players (seat 0 the Sheriff)."""
     chars = tuple((characters or {}).get(s, FILLER) for s in range(players))
     if not roles:
         roles = THREE_PLAYER_ROLES if players == 3 else ROLE_CARDS[:players]
-    base = DiceGame(players, layout=DiceLayout(roles, chars, (), (), first))
+    base = DiceGame(players, layout=DiceLayout(roles, chars, (), (), first),
+                    expansions=expansions)
     full = tuple((life or {}).get(s, base.players[s].max_life) for s in range(players))
     held = tuple((arrows or {}).get(s, 0) for s in range(players))
-    return DiceGame(players, layout=DiceLayout(roles, chars, full, held, first))
+    return DiceGame(players, layout=DiceLayout(roles, chars, full, held, first),
+                    expansions=expansions)
 
 
 def roll(game: DiceGame, *faces: int) -> list[Event]:
