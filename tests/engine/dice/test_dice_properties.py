@@ -5,6 +5,7 @@ all-seeing one on public facts without ever learning another seat's hidden role.
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from p2pbang.bots.dice import DiceBot
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
@@ -16,15 +17,18 @@ from p2pbang.engine.dice.play import play_dice_game
 
 def public_facts(game: DiceGame):
     return (
-        game.pending, game.current, game.turn, game.arrows, list(game.dice), game.order,
+        game.pending, game.current, game.turn, game.arrows, game.chief, list(game.dice),
+        list(game.kinds), game.order,
         [(p.life, p.max_life, p.arrows, p.alive, p.character, p.role_public,
           p.role if p.role_public else None) for p in game.players],
     )
 
 
 def check_bounds(game: DiceGame) -> None:
-    assert 0 <= game.arrows <= ARROW_TOKENS
-    assert game.arrows + sum(p.arrows for p in game.players) == ARROW_TOKENS
+    assert game.arrow_tokens == ARROW_TOKENS - game.saloon
+    assert 0 <= game.arrows <= game.arrow_tokens
+    assert game.arrows + sum(p.arrows for p in game.players) == game.arrow_tokens
+    assert game.chief == -1 or (game.saloon and game.players[game.chief].alive)
     for p in game.players:
         assert 0 <= p.life <= p.max_life
         if game.turn and isinstance(game.pending, RandomInt):  # between two rolls
@@ -38,11 +42,13 @@ def check_secrets(view: DiceGame) -> None:
             assert p.role is None
 
 
-@settings(max_examples=30, deadline=None)
-@given(players=st.integers(3, 8), seed=st.integers(0, 2**32 - 1))
-def test_random_games_end_within_bounds_and_views_agree(players, seed):
-    views = [DiceGame(players, viewer=s) for s in range(players)]
-    bots = [RandomBot(seed + s) for s in range(players)]
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(3, 8), seed=st.integers(0, 2**32 - 1), saloon=st.booleans(),
+       sensible=st.booleans())
+def test_random_games_end_within_bounds_and_views_agree(players, seed, saloon, sensible):
+    expansions = ("old-saloon",) if saloon else ()
+    views = [DiceGame(players, viewer=s, expansions=expansions) for s in range(players)]
+    bots = [(DiceBot if sensible else RandomBot)(seed + s) for s in range(players)]
 
     def after_step(game):
         item = game.history[-1]
@@ -59,7 +65,7 @@ def test_random_games_end_within_bounds_and_views_agree(players, seed):
         previous[0] = game.pending
 
     previous = [None]
-    game = DiceGame(players)
+    game = DiceGame(players, expansions=expansions)
     previous[0] = game.pending
     dealer = LocalDealer(seed)
     while not isinstance(game.pending, End):
@@ -76,7 +82,7 @@ def test_random_games_end_within_bounds_and_views_agree(players, seed):
     for view in views:
         assert view.pending == end and [p.role for p in view.players] == [
             p.role for p in game.players]
-    replay = DiceGame(players)
+    replay = DiceGame(players, expansions=expansions)
     for item in game.history:
         replay.apply(item)
     assert public_facts(replay) == public_facts(game)
