@@ -15,11 +15,17 @@ from typing import Any
 
 from p2pbang.engine.actions import Choose, Decision, Pass
 from p2pbang.engine.dice.actions import (
+    APACHE_TAKE,
     BART_ARROW,
     BEER_TARGET,
+    BROKEN_ARROW_TARGET,
+    CHIEF_ARROW,
+    ELENA_GIVE,
     KIT_ARROW,
+    MOLLY_TAKE,
     PEDRO_ARROW,
     REROLL,
+    SALOON_DIE,
     SHOOT,
     SID_HEAL,
     SKIP,
@@ -27,16 +33,22 @@ from p2pbang.engine.dice.actions import (
     Reroll,
 )
 from p2pbang.engine.dice.faces import (
+    BASE_DIE,
     BEER,
+    BULLET,
     BULLS_EYE_1,
     BULLS_EYE_2,
+    COWARD,
     DEPUTY,
     DYNAMITE,
     GATLING,
+    LOUDMOUTH,
     OUTLAW,
     RENEGADE,
     SHERIFF,
     THREE_PLAYER_TARGET,
+    count,
+    symbol,
 )
 
 FOE, ALLY = 1.0, -1.0
@@ -64,6 +76,23 @@ class DiceBot:
             return Choose(1 if game.arrows > 3 or me.life <= 2 else 0)
         if kind == PEDRO_ARROW:
             return Choose(1)
+        if kind == SALOON_DIE:
+            return Choose(self._saloon_die(game, seat))
+        if kind == CHIEF_ARROW:
+            # Worth two at the attack: only worth holding while it can win the "most arrows".
+            me = game.players[seat]
+            most = max(game.players[s].arrows for s in game.alive_seats())
+            return Choose(1 if me.arrows + 2 > most and me.life > 4 else 0)
+        if kind == APACHE_TAKE:
+            return Choose(1 if self.hostility(game, seat, decision.source) > 0 else 0)
+        if kind == ELENA_GIVE:
+            return Choose(self._best(options, lambda s: self.hostility(game, seat, s)))
+        if kind == BROKEN_ARROW_TARGET:
+            return Choose(self._best(options, lambda s: -self.hostility(game, seat, s)))
+        if kind == MOLLY_TAKE:
+            me = game.players[seat]
+            return Choose(1 if self.hostility(game, seat, decision.source) < 0
+                          and me.life > 3 else 0)
         if kind == KIT_ARROW:
             return Choose(self._best(options, lambda s: -1.0 if s == SKIP else
                                      -self.hostility(game, seat, s) + (s == seat)))
@@ -114,23 +143,33 @@ class DiceBot:
 
     # ------------------------------------------------------------------ which dice to keep
 
+    def _saloon_die(self, game: Any, me: int) -> int:
+        """The Coward when hurt, the Loudmouth when healthy enough to risk its Bullet."""
+        player = game.players[me]
+        if player.life <= player.max_life // 2:
+            return COWARD
+        if player.life > 4:
+            return LOUDMOUTH
+        return BASE_DIE
+
     def _reroll(self, game: Any, me: int, decision: Decision) -> Any:
         faces = decision.options
         player = game.players[me]
-        dynamites = faces.count(DYNAMITE)
+        dynamites = count(faces, DYNAMITE)
         if dynamites == 2 and player.life <= 3:
             return Pass()  # a third Dynamite could kill
         gatling_need = 2 if player.character == "willy_the_kid" else 3
-        gatlings = faces.count(GATLING)
+        gatlings = count(faces, GATLING)
         foes_in_reach = {face: any(self.hostility(game, me, s) > 0
                                    for s in game.shoot_options(me, face))
                          for face in (BULLS_EYE_1, BULLS_EYE_2)}
         someone_hurt = any(game.players[s].life < game.players[s].max_life
                            and self.hostility(game, me, s) < 0 for s in game.alive_seats())
         reroll = []
-        for index, face in enumerate(faces):
+        for index, code in enumerate(faces):
+            face = symbol(code)
             keep = (
-                face == DYNAMITE
+                face in (DYNAMITE, BULLET)  # a Bullet is paid already; rerolling risks another
                 or (face in foes_in_reach and foes_in_reach[face])
                 or (face == BEER and someone_hurt)
                 or (face == GATLING and gatlings >= gatling_need - 1)

@@ -1,5 +1,7 @@
 """The dice bot: legal on its own seat's engine, sensible choices, and stronger than chance."""
 
+import pytest
+
 from p2pbang.bots.dice import DiceBot
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
@@ -17,10 +19,11 @@ from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.dice.scenario import keep, roll, table
 
 
-def test_bot_plays_whole_games_on_its_own_seat_engine():
+@pytest.mark.parametrize("expansions", [(), ("old-saloon",)])
+def test_bot_plays_whole_games_on_its_own_seat_engine(expansions):
     for players in range(3, 9):
-        game = DiceGame(players)
-        views = [DiceGame(players, viewer=s) for s in range(players)]
+        game = DiceGame(players, expansions=expansions)
+        views = [DiceGame(players, viewer=s, expansions=expansions) for s in range(players)]
         bots = [DiceBot(s) for s in range(players)]
         dealer = LocalDealer(players)
         while not isinstance(game.pending, End):
