@@ -34,6 +34,7 @@ from p2pbang.engine.chance import (
     Shuffle,
     check_result_shape,
 )
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import (
     APACHE_TAKE,
     BART_ARROW,
@@ -205,6 +206,14 @@ class DiceGame:
         self._layout = layout
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
+
+    @classmethod
+    def from_choice(cls, choice: GameChoice, viewer: int | None = None) -> DiceGame:
+        """The dice game a table's ``GameChoice`` names (game "dice", its seats and
+        expansions; the dice game has no variants)."""
+        if choice.game != "dice" or choice.variants:
+            raise ValueError(f"this engine plays the dice game, not {choice.label()}")
+        return cls(choice.seats, viewer, expansions=choice.expansions)
 
     # ------------------------------------------------------------------ public interface
 

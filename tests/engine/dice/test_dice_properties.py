@@ -98,3 +98,16 @@ def test_the_play_helper_is_deterministic(players, seed):
     second, end2 = play_dice_game(players, LocalDealer(seed),
                                   [RandomBot(seed + s) for s in range(players)])
     assert end1 == end2 and first.history == second.history
+
+
+def test_a_choice_of_another_game_is_refused():
+    from p2pbang.engine.choice import GameChoice
+    from p2pbang.engine.dice.play import play_choice
+
+    try:
+        play_choice(GameChoice.make("bang", 4), LocalDealer(0),
+                    [RandomBot(s) for s in range(4)])
+    except ValueError as error:
+        assert "dice game" in str(error)
+    else:
+        raise AssertionError("a bang choice must be refused")
