@@ -228,6 +228,8 @@ class DiceGame:
 
     def _check_roles(self, pending: ChanceRequest, result: Any) -> str | None:
         """Dealt and revealed cards of this game are role cards."""
+        if isinstance(pending, RandomInt):
+            return None
         shown = [v for v in result.values if v is not None]
         if isinstance(pending, (Deal, Reveal)) and not all(
                 0 <= v < len(ROLE_CARDS) for v in shown):
@@ -275,7 +277,11 @@ class DiceGame:
             reach = reach | {d + 1 for d in reach}
         if len(self._ring) <= 3:  # X3: with 2 or 3 players left a Bull's Eye 2 counts as 1
             reach = reach | {1}
-        targets = [s for s in self._ring if s != seat and self.distance(seat, s) in reach]
+        ring = self._ring
+        here, size = ring.index(seat), len(ring)
+        targets = {ring[(here + step * d) % size] for d in reach if 2 * d <= size
+                   for step in (1, -1)}
+        targets.discard(seat)
         return tuple(sorted(targets))
 
     # ------------------------------------------------------------------ validation
