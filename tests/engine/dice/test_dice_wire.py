@@ -11,9 +11,11 @@ from p2pbang.engine.dice.wire import from_wire, pack, to_wire, unpack
 from p2pbang.engine.wire import WireError
 
 
-def test_a_whole_game_round_trips():
+@pytest.mark.parametrize("expansions", [(), ("old-saloon",)])
+def test_a_whole_game_round_trips(expansions):
     events = []
     game, end = play_dice_game(5, LocalDealer(3), [RandomBot(s) for s in range(5)],
+                               expansions=expansions,
                                after_step=lambda g: events.extend(g.events))
     values = [*game.history, *events, end]
     assert any(isinstance(v, Reroll) for v in values)
