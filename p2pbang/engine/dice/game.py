@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Generator, Iterable
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -53,6 +52,7 @@ from p2pbang.engine.dice.actions import (
     SLAB_DOUBLE,
     Reroll,
 )
+from p2pbang.engine.dice.end import team_end, three_player_end, winning_team
 from p2pbang.engine.dice.faces import (
     ARROW,
     ARROW_TOKENS,
@@ -81,20 +81,19 @@ from p2pbang.engine.dice.faces import (
     SHERIFF_ROLE_ID,
     SIDES,
     THREE_PLAYER_ROLES,
-    THREE_PLAYER_TARGET,
     count,
     decode_faces,
     role_ids_for,
 )
+from p2pbang.engine.dice.state import DiceLayout, DicePlayer
 from p2pbang.engine.game import permutation_from_code
 
 Step = Generator[Any, Any, Any]
 OLD_SALOON = "old-saloon"
+# The value of an "eliminated" event: the role turned face up.
+_ROLE_INDEX = {SHERIFF: 0, DEPUTY: 1, OUTLAW: 2, RENEGADE: 3}
 SPECTATOR = -1
 
-TEAM_SHERIFF, TEAM_OUTLAWS, TEAM_RENEGADE = "sheriff", "outlaws", "renegade"
-TEAM_ROLES = {TEAM_SHERIFF: (SHERIFF, DEPUTY), TEAM_OUTLAWS: (OUTLAW,),
-              TEAM_RENEGADE: (RENEGADE,)}
 
 # Why a life point is lost: abilities tell them apart (Bart Cassidy, El Gringo, Paul Regret).
 SHOT, GATLING_HIT, INDIANS, DYNAMITE_HIT = "shot", "gatling", "indians", "dynamite"
@@ -113,52 +112,6 @@ class GameOver(Exception):
     def __init__(self, end: End) -> None:
         super().__init__(end.team)
         self.end = end
-
-
-@dataclass(frozen=True)
-class DiceLayout:
-    """A laid-out table for scenarios: seats in clockwise order, roles, characters, life,
-    arrows held, and whose turn starts. Only the all-seeing engine takes one."""
-
-    roles: tuple[str, ...]
-    characters: tuple[str, ...]
-    life: tuple[int, ...] = ()
-    arrows: tuple[int, ...] = ()
-    first: int = 0
-
-    def validate(self) -> None:
-        n = len(self.roles)
-        if not 3 <= n <= 8 or len(self.characters) != n:
-            raise ValueError("a layout names 3 to 8 seats, one role and character each")
-        if any(c not in CHARACTER_LIFE for c in self.characters):
-            raise ValueError("unknown character in layout")
-        if n == 3 and sorted(self.roles) != sorted(THREE_PLAYER_ROLES):
-            raise ValueError("three seats play deputy, outlaw and renegade")
-        if n > 3 and Counter(self.roles) != Counter(ROLE_CARDS[:n]):
-            raise ValueError(f"{n} seats play the roles {sorted(ROLE_CARDS[:n])}")
-        if self.life and (len(self.life) != n or any(v < 1 for v in self.life)):
-            raise ValueError("layout life: one positive value per seat")
-        if self.arrows and (len(self.arrows) != n or any(a < 0 for a in self.arrows)
-                            or sum(self.arrows) >= ARROW_TOKENS):
-            raise ValueError(f"layout arrows: one per seat, fewer than {ARROW_TOKENS} in all")
-        if not 0 <= self.first < n:
-            raise ValueError("the first seat must be a seat")
-
-
-class DicePlayer:
-    __slots__ = ("alive", "arrows", "character", "life", "max_life", "role", "role_public",
-                 "role_slot", "seat")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.character = ""
-        self.max_life = 0
-        self.life = 0
-        self.arrows = 0
-        self.alive = True
-        self.role: str | None = None  # known to this engine?
-        self.role_public = False
-        self.role_slot = -1
 
 
 class DiceGame:
@@ -697,42 +650,15 @@ class DiceGame:
         """Decided from public facts (the Sheriff's fate, the roles of the dead); hidden roles
         are revealed only once the winning team is known, to name its seats."""
         if self.n == 3:
-            self._check_win_three(fallen, killer)
+            end = three_player_end(self.players, fallen, killer, self._ring)
+            if end is not None:
+                raise GameOver(end)
             return
-        total = Counter(ROLE_CARDS[: self.n])
-        dead = Counter(p.role for p in self.players if not p.alive)
-        team = None
-        if not self.players[self.sheriff].alive:
-            # X5 (everyone at once) falls here: the Outlaws win.
-            if len(self._ring) == 1 and total - dead == Counter({RENEGADE: 1}):
-                team = TEAM_RENEGADE
-            else:
-                team = TEAM_OUTLAWS
-        elif dead[OUTLAW] == total[OUTLAW] and dead[RENEGADE] == total[RENEGADE]:
-            team = TEAM_SHERIFF
+        team = winning_team(self.players, self.sheriff, self._ring)
         if team is None:
             return
         yield from self._reveal_roles(self.players)
-        if team == TEAM_RENEGADE:
-            raise GameOver(End(team, tuple(self._ring)))
-        roles = TEAM_ROLES[team]
-        raise GameOver(End(team, tuple(p.seat for p in self.players if p.role in roles)))
-
-    def _check_win_three(self, fallen: list[int], killer: int) -> None:
-        """X6: eliminating your own target yourself wins; otherwise the last alive wins."""
-        if killer != NO_SEAT and self.players[killer].alive:
-            goal = THREE_PLAYER_TARGET[self.players[killer].role]
-            if any(self.players[s].role == goal for s in fallen):
-                raise GameOver(End(self.players[killer].role, (killer,)))
-        if len(self._ring) == 1:
-            survivor = self._ring[0]
-            raise GameOver(End(self.players[survivor].role, (survivor,)))
-        if not self._ring:
-            outlaw = next(p.seat for p in self.players if p.role == OUTLAW)
-            raise GameOver(End(OUTLAW, (outlaw,)))
-
-
-_ROLE_INDEX = {SHERIFF: 0, DEPUTY: 1, OUTLAW: 2, RENEGADE: 3}
+        raise GameOver(team_end(team, self.players, self._ring))
 
 
 def _pack_dice(dice: list[int]) -> int:
