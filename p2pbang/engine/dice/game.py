@@ -409,13 +409,15 @@ class DiceGame:
             self._event("roll", seat, value=_pack_dice(self.dice))
             # Immediate results, after each roll: Arrows (one per Arrow just rolled; Bill
             # Noface only after his last roll), then Broken Arrows, then Bullets.
+            # (Arrows and Dynamites are never double faces: a plain count will do.)
             rolled = [self.dice[i] for i in reroll]
-            if not late_arrows:
-                yield from self._arrows_rolled(seat, count(rolled, ARROW))
-            yield from self._immediate_saloon(seat, rolled)
+            if not late_arrows and ARROW in rolled:
+                yield from self._arrows_rolled(seat, rolled.count(ARROW))
+            if self.saloon:
+                yield from self._immediate_saloon(seat, rolled)
             if not player.alive:
                 return
-            if count(self.dice, DYNAMITE) >= 3:
+            if self.dice.count(DYNAMITE) >= 3:
                 # X1: the turn ends at once with a life lost; the other dice still resolve.
                 self._event("dynamite", seat)
                 yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
@@ -429,7 +431,7 @@ class DiceGame:
                 break
             reroll = action.dice
         if late_arrows:
-            yield from self._arrows_rolled(seat, count(self.dice, ARROW))
+            yield from self._arrows_rolled(seat, self.dice.count(ARROW))
             if not player.alive:
                 return
         yield from self._resolve(seat)
