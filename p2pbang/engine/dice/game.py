@@ -155,7 +155,6 @@ class DiceGame:
         self.damage: Counter[tuple[int, int]] = Counter()
         self.order: list[int] = list(range(players))
         self._ring: list[int] = list(range(players))
-        self._next_slot = 0
         self._layout = layout
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
@@ -187,8 +186,9 @@ class DiceGame:
         if isinstance(pending, (Deal, Reveal)) and not all(
                 0 <= v < len(ROLE_CARDS) for v in shown):
             return "a dealt or revealed card of the dice game is a role card"
-        if isinstance(pending, Deal) and self.viewer is None and len(shown) != len(result.values):
-            return "the all-seeing engine must be shown every role dealt"
+        if (isinstance(pending, Deal) and self.viewer in (None, pending.seat)
+                and len(shown) != len(result.values)):
+            return "the receiving seat and the all-seeing engine must see the role dealt"
         return None
 
     def apply(self, action: Any) -> list[Event]:

@@ -194,3 +194,21 @@ def test_x6_three_player_setup_deals_roles_face_up_and_the_deputy_starts():
     deputy = next(p.seat for p in seat_view.players if p.role == "deputy")
     assert all(p.role_public for p in seat_view.players)
     assert seat_view.current == deputy and seat_view.sheriff == -1
+
+
+def test_a_role_deal_must_show_the_receiver_a_role_card():
+    from p2pbang.engine.chance import ChanceResult, Deal
+    from p2pbang.engine.dice.game import DiceGame
+
+    g = DiceGame(4, viewer=1)
+    g.apply(ChanceResult((0,)))  # seating: identity
+    g.apply(ChanceResult((0,)))  # seat 0 is the Sheriff
+    g.apply(ChanceResult(()))  # the role deck is shuffled
+    assert g.pending == Deal((0,), 1)
+    for bad in (ChanceResult((None,)), ChanceResult((9,)), ChanceResult((1, 2))):
+        with pytest.raises(IllegalAction):
+            g.apply(bad)
+    g.apply(ChanceResult((2,)))
+    assert g.players[1].role == "outlaw" and g.pending == Deal((1,), 2)
+    g.apply(ChanceResult((None,)))  # another seat's card stays hidden here
+    assert g.players[2].role is None
