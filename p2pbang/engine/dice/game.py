@@ -1,0 +1,671 @@
+"""The BANG! Dice Game engine: deterministic, partial-information, driven by its inputs.
+
+Same shape as the card game's engine (``engine/game.py``): the rules are one generator, each
+decision or chance request is a ``yield``, ``pending`` is what the game waits for and
+``apply`` feeds it. Dice are public ``RandomInt(6**k)`` requests for k dice rolled at once;
+the hidden roles are a ``Shuffle`` of role cards dealt one to each seat (``Deal``), so the
+seeded and the cryptographic dealers answer this engine unchanged. Control flow depends on
+public facts only (dice, life, arrows, revealed roles): every peer's engine walks one path.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Generator, Iterable
+from itertools import combinations
+from typing import Any
+
+from p2pbang.engine.actions import (
+    NO_SEAT,
+    Choose,
+    Decision,
+    End,
+    Event,
+    IllegalAction,
+    Pass,
+)
+from p2pbang.engine.chance import (
+    ChanceRequest,
+    Deal,
+    RandomInt,
+    Reveal,
+    Shuffle,
+    check_result_shape,
+)
+from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.dice.actions import (
+    APACHE_TAKE,
+    BART_ARROW,
+    BEER_TARGET,
+    BROKEN_ARROW_TARGET,
+    CHIEF_ARROW,
+    ELENA_GIVE,
+    KIT_ARROW,
+    MOLLY_TAKE,
+    PEDRO_ARROW,
+    REROLL,
+    SALOON_DIE,
+    SHOOT,
+    SID_HEAL,
+    SKIP,
+    SLAB_DOUBLE,
+    Reroll,
+)
+from p2pbang.engine.dice.end import team_end, three_player_end, winning_team
+from p2pbang.engine.dice.faces import (
+    ARROW,
+    ARROW_TOKENS,
+    BASE_DIE,
+    BEER,
+    BROKEN_ARROW,
+    BULLET,
+    BULLS_EYE_1,
+    BULLS_EYE_2,
+    CHARACTER_LIFE,
+    CHARACTERS,
+    COWARD,
+    DEPUTY,
+    DICE,
+    DIE_FACES,
+    DYNAMITE,
+    EXTRA_DIE,
+    GATLING,
+    LOUDMOUTH,
+    MAX_DICE,
+    OUTLAW,
+    RENEGADE,
+    ROLE_CARDS,
+    SALOON_CHARACTERS,
+    SHERIFF,
+    SHERIFF_ROLE_ID,
+    SIDES,
+    THREE_PLAYER_ROLES,
+    count,
+    decode_faces,
+    role_ids_for,
+)
+from p2pbang.engine.dice.state import DiceLayout, DicePlayer
+from p2pbang.engine.game import permutation_from_code
+
+Step = Generator[Any, Any, Any]
+OLD_SALOON = "old-saloon"
+# The value of an "eliminated" event: the role turned face up.
+_ROLE_INDEX = {SHERIFF: 0, DEPUTY: 1, OUTLAW: 2, RENEGADE: 3}
+SPECTATOR = -1
+
+
+# Why a life point is lost: abilities tell them apart (Bart Cassidy, El Gringo, Paul Regret).
+SHOT, GATLING_HIT, INDIANS, DYNAMITE_HIT = "shot", "gatling", "indians", "dynamite"
+BULLET_HIT = "bullet"
+# The legal answers to a reroll decision, per number of dice and set of locked dice (a bit
+# mask): computed once, since every turn asks the same few questions.
+_REROLL_ACTIONS: dict[tuple[int, int], tuple[Any, ...]] = {
+    (dice, mask): (Pass(), *(
+        Reroll(combo) for size in range(1, dice + 1) for combo in combinations(range(dice), size)
+        if not any(mask >> i & 1 for i in combo)))
+    for dice in (DICE, MAX_DICE) for mask in range(1 << dice)
+}
+
+
+class GameOver(Exception):
+    def __init__(self, end: End) -> None:
+        super().__init__(end.team)
+        self.end = end
+
+
+class DiceGame:
+    """A game of BANG! The Dice Game as seen by ``viewer`` (a seat, ``SPECTATOR``, or ``None``
+    for the all-seeing engine of simulations and audits)."""
+
+    def __init__(self, players: int, viewer: int | None = None,
+                 layout: DiceLayout | None = None, expansions: Iterable[str] = ()) -> None:
+        if not 3 <= players <= 8:
+            raise ValueError(f"the dice game takes 3 to 8 players, not {players}")
+        unknown = sorted(set(expansions) - {OLD_SALOON})
+        if unknown:
+            raise ValueError(f"unknown dice game expansion {', '.join(unknown)}; "
+                             f"the expansions are: {OLD_SALOON}")
+        self.saloon = OLD_SALOON in set(expansions)
+        if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
+            raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
+        if layout is not None:
+            layout.validate()
+            if len(layout.roles) != players:
+                raise ValueError("the layout must seat every player")
+            if viewer is not None:
+                raise ValueError("only the all-seeing engine starts from a layout")
+        self.n = players
+        self.viewer = viewer
+        self.players = [DicePlayer(seat) for seat in range(players)]
+        # Old Saloon: the Indian Chief's Arrow takes the place of one of the nine tokens (the
+        # rulebook's attack example adds up to 8 regular arrows plus the Chief's).
+        self.arrow_tokens = ARROW_TOKENS - self.saloon
+        self.arrows = self.arrow_tokens  # regular arrow tokens in the middle of the table
+        self.dice: list[int] = []  # the current turn's die codes (faces.symbol/weight)
+        self.kinds: list[int] = []  # which die each is: base, Loudmouth or Coward
+        self.chief = NO_SEAT  # who holds the Indian Chief's Arrow (Old Saloon); NO_SEAT: pile
+        self.sheriff = NO_SEAT
+        self.current = NO_SEAT
+        self.turn = 0
+        self.result: End | None = None
+        self.history: list[Any] = []
+        self.events: list[Event] = []
+        # Public tally of life taken: (source, target) -> points. Bots read it to guess roles.
+        self.damage: Counter[tuple[int, int]] = Counter()
+        self.order: list[int] = list(range(players))
+        self._ring: list[int] = list(range(players))
+        self._layout = layout
+        self._flow = self._run()
+        self.pending: Decision | ChanceRequest | End = next(self._flow)
+
+    @classmethod
+    def from_choice(cls, choice: GameChoice, viewer: int | None = None) -> DiceGame:
+        """The dice game a table's ``GameChoice`` names (game "dice", its seats and
+        expansions; the dice game has no variants)."""
+        if choice.game != "dice" or choice.variants:
+            raise ValueError(f"this engine plays the dice game, not {choice.label()}")
+        return cls(choice.seats, viewer, expansions=choice.expansions)
+
+    # ------------------------------------------------------------------ public interface
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` cannot answer the pending step, or ``None`` if ``apply`` takes it."""
+        pending = self.pending
+        if isinstance(pending, End):
+            return "the game is over"
+        if isinstance(pending, Decision):
+            return self._check_decision(pending, action)
+        return check_result_shape(pending, action) or self._check_roles(pending, action)
+
+    def _check_roles(self, pending: ChanceRequest, result: Any) -> str | None:
+        """Dealt and revealed cards of this game are role cards."""
+        if isinstance(pending, RandomInt):
+            return None
+        shown = [v for v in result.values if v is not None]
+        if isinstance(pending, (Deal, Reveal)) and not all(
+                0 <= v < len(ROLE_CARDS) for v in shown):
+            return "a dealt or revealed card of the dice game is a role card"
+        if (isinstance(pending, Deal) and self.viewer in (None, pending.seat)
+                and len(shown) != len(result.values)):
+            return "the receiving seat and the all-seeing engine must see the role dealt"
+        return None
+
+    def apply(self, action: Any) -> list[Event]:
+        """Feed the pending step its answer; return the events it caused (state unchanged and
+        ``IllegalAction`` raised when it does not fit)."""
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.events = events = []
+        self.history.append(action)
+        self.pending = self._flow.send(action)
+        return events
+
+    def legal_actions(self) -> list[Any]:
+        """Every legal answer to the pending decision (all public: any engine lists them)."""
+        pending = self.pending
+        if not isinstance(pending, Decision):
+            return []
+        if pending.kind == REROLL:
+            return list(_REROLL_ACTIONS[len(self.dice), self._locked_mask(pending.seat)])
+        return [Choose(o) for o in pending.options]
+
+    def alive_seats(self) -> list[int]:
+        return list(self._ring)
+
+    def distance(self, source: int, target: int) -> int:
+        """Seats between two living players the short way round, skipping the eliminated."""
+        ring = self._ring
+        k = (ring.index(target) - ring.index(source)) % len(ring)
+        return min(k, len(ring) - k)
+
+    def shoot_options(self, seat: int, face: int) -> tuple[int, ...]:
+        """Seats a Bull's Eye of ``face`` can hit from ``seat``."""
+        character = self.players[seat].character
+        reach = {1} if face == BULLS_EYE_1 else {2}
+        if character == "calamity_janet":
+            reach = {1, 2}
+        if character == "rose_doolan":
+            reach = reach | {d + 1 for d in reach}
+        if len(self._ring) <= 3:  # X3: with 2 or 3 players left a Bull's Eye 2 counts as 1
+            reach = reach | {1}
+        ring = self._ring
+        here, size = ring.index(seat), len(ring)
+        targets = {ring[(here + step * d) % size] for d in reach if 2 * d <= size
+                   for step in (1, -1)}
+        targets.discard(seat)
+        return tuple(sorted(targets))
+
+    # ------------------------------------------------------------------ validation
+
+    def _check_decision(self, d: Decision, action: Any) -> str | None:
+        if d.kind == REROLL:
+            if isinstance(action, Pass):
+                return None
+            if not isinstance(action, Reroll):
+                return "choose dice to reroll (Reroll) or keep them (Pass)"
+            dice = action.dice
+            if (not isinstance(dice, tuple) or not dice
+                    or any(type(i) is not int for i in dice)):
+                return "a reroll names at least one die index"
+            top = len(self.dice) - 1
+            if list(dice) != sorted(set(dice)) or not all(0 <= i <= top for i in dice):
+                return f"die indices are distinct, ascending, in 0..{top}"
+            if (self.players[d.seat].character != "black_jack"
+                    and any(self.dice[i] == DYNAMITE for i in dice)):
+                return "a Dynamite cannot be rerolled"
+            return None
+        if not isinstance(action, Choose) or type(action.value) is not int:
+            return f"answer this {d.kind} decision with Choose"
+        if action.value not in d.options:
+            return f"{action.value} is not one of {list(d.options)}"
+        return None
+
+    def _locked_mask(self, seat: int) -> int:
+        """The dice that may not be rerolled: Dynamites, except for Black Jack."""
+        if self.players[seat].character == "black_jack":
+            return 0
+        return sum(1 << i for i, face in enumerate(self.dice) if face == DYNAMITE)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
+               value: int = 0) -> None:
+        self.events.append(Event(kind, seat, target, -1, value))
+
+    def _next_alive(self, seat: int) -> int:
+        n = len(self.order)
+        pos = self.order.index(seat)
+        for step in range(1, n + 1):
+            candidate = self.order[(pos + step) % n]
+            if self.players[candidate].alive:
+                return candidate
+        return seat
+
+    def _seats_from(self, seat: int) -> list[int]:
+        pos = self.order.index(seat)
+        return self.order[pos:] + self.order[:pos]
+
+    def _set_order(self, order: list[int]) -> None:
+        self.order = order
+        self._ring = [s for s in order if self.players[s].alive]
+
+    def _decide(self, seat: int, kind: str, options: tuple[int, ...] = (),
+                source: int = NO_SEAT, needed: int = 0) -> Step:
+        action = yield Decision(seat, kind, options, source, needed)
+        return action
+
+    def _yes(self, seat: int, kind: str, source: int = NO_SEAT) -> Step:
+        action = yield from self._decide(seat, kind, (0, 1), source)
+        return action.value == 1
+
+    def _heal(self, seat: int, amount: int) -> None:
+        player = self.players[seat]
+        gained = min(amount, player.max_life - player.life)
+        player.life += gained
+        self._event("heal", seat, value=gained)
+
+    # ------------------------------------------------------------------ setup
+
+    def _run(self) -> Step:
+        try:
+            if self._layout is None:
+                yield from self._setup()
+            else:
+                self._lay_out(self._layout)
+            seat = self.current
+            while True:
+                yield from self._turn(seat)
+                seat = self._next_alive(seat)
+        except GameOver as over:
+            self.result = over.end
+            self._event("game_over", value=len(over.end.winners))
+            while True:
+                yield over.end
+
+    def _setup(self) -> Step:
+        n = self.n
+        code = yield RandomInt(math.factorial(n))
+        self._set_order(permutation_from_code(code.values[0], n))
+        self._event("seating", value=code.values[0])
+        if n == 3:
+            # Three players: Deputy, Outlaw and Renegade dealt face up; the Deputy starts.
+            deal = yield RandomInt(6)
+            roles = [THREE_PLAYER_ROLES[i] for i in permutation_from_code(deal.values[0], 3)]
+            for seat, role in zip(self.order, roles, strict=True):
+                self.players[seat].role, self.players[seat].role_public = role, True
+                self._event("role", seat, value=THREE_PLAYER_ROLES.index(role))
+            first = next(s for s in self.order if self.players[s].role == DEPUTY)
+        else:
+            pick = yield RandomInt(n)
+            first = self.sheriff = pick.values[0]
+            sheriff = self.players[first]
+            sheriff.role, sheriff.role_public = SHERIFF, True
+            others = [s for s in self._seats_from(first) if s != first]
+            slots = tuple(range(n - 1))
+            yield Shuffle("roles", tuple(i for i in role_ids_for(n) if i != SHERIFF_ROLE_ID),
+                          slots)
+            for seat, slot in zip(others, slots, strict=True):
+                player = self.players[seat]
+                player.role_slot = slot
+                result = yield Deal((slot,), seat)
+                if result.values[0] is not None:
+                    player.role = ROLE_CARDS[result.values[0]]
+        pool = [name for name, _ in CHARACTERS + (SALOON_CHARACTERS if self.saloon else ())]
+        for seat in self._seats_from(first):
+            pick = yield RandomInt(len(pool))
+            player = self.players[seat]
+            player.character = pool.pop(pick.values[0])
+            player.max_life = CHARACTER_LIFE[player.character] + 2 * (seat == self.sheriff)
+            player.life = player.max_life
+            self._event("character", seat, value=player.max_life)
+        self.current = first
+
+    def _lay_out(self, layout: DiceLayout) -> None:
+        three = self.n == 3
+        for seat, player in enumerate(self.players):
+            player.role = layout.roles[seat]
+            player.role_public = three or player.role == SHERIFF
+            player.character = layout.characters[seat]
+            if player.role == SHERIFF:
+                self.sheriff = seat
+            player.max_life = CHARACTER_LIFE[player.character] + 2 * (player.role == SHERIFF)
+            player.life = layout.life[seat] if layout.life else player.max_life
+            player.max_life = max(player.max_life, player.life)
+            player.arrows = layout.arrows[seat] if layout.arrows else 0
+        self.arrows = self.arrow_tokens - sum(p.arrows for p in self.players)
+        if self.arrows < 1:
+            raise ValueError(f"layout arrows: fewer than {self.arrow_tokens} in all")
+        self.current = layout.first
+
+    # ------------------------------------------------------------------ the turn
+
+    def _turn(self, seat: int) -> Step:
+        player = self.players[seat]
+        self.current = seat
+        self.turn += 1
+        self._event("turn", seat, value=self.turn)
+        if player.character == "sid_ketchum":
+            choice = yield from self._decide(seat, SID_HEAL, tuple(sorted(self._ring)))
+            self._heal(choice.value, 1)
+        rolls_left = 3 + (player.character == "lucky_duke")
+        self.kinds = [BASE_DIE] * DICE
+        if self.saloon:
+            pick = (yield from self._decide(seat, SALOON_DIE, (BASE_DIE, LOUDMOUTH, COWARD))).value
+            if pick != BASE_DIE and EXTRA_DIE.get(player.character) == pick:
+                self.kinds.append(pick)  # Jose Delgado, Tequila Joe: a sixth die
+            elif pick != BASE_DIE:
+                self.kinds[-1] = pick  # instead of one base die
+        self.dice = [ARROW] * len(self.kinds)
+        reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
+        late_arrows = player.character == "bill_noface"
+        while True:
+            result = yield RandomInt(SIDES ** len(reroll))
+            rolls_left -= 1
+            for index, face in zip(reroll, decode_faces(result.values[0], len(reroll)),
+                                   strict=True):
+                self.dice[index] = DIE_FACES[self.kinds[index]][face]
+            self._event("roll", seat, value=_pack_dice(self.dice))
+            # Immediate results, after each roll: Arrows (one per Arrow just rolled; Bill
+            # Noface only after his last roll), then Broken Arrows, then Bullets.
+            # (Arrows and Dynamites are never double faces: a plain count will do.)
+            rolled = [self.dice[i] for i in reroll]
+            if not late_arrows and ARROW in rolled:
+                yield from self._arrows_rolled(seat, rolled.count(ARROW))
+            if self.saloon:
+                yield from self._immediate_saloon(seat, rolled)
+            if not player.alive:
+                return
+            if self.dice.count(DYNAMITE) >= 3:
+                # X1: the turn ends at once with a life lost; the other dice still resolve.
+                self._event("dynamite", seat)
+                yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
+                if not player.alive:
+                    return
+                break
+            if rolls_left == 0:
+                break
+            action = yield from self._decide(seat, REROLL, tuple(self.dice), needed=rolls_left)
+            if isinstance(action, Pass):
+                break
+            reroll = action.dice
+        if late_arrows:
+            yield from self._arrows_rolled(seat, self.dice.count(ARROW))
+            if not player.alive:
+                return
+        yield from self._resolve(seat)
+
+    def _arrows_rolled(self, seat: int, arrows: int) -> Step:
+        """Take one arrow per Arrow rolled. Elena Fuente may hand one of them to anyone;
+        Apache Kid may take the Indian Chief's Arrow from whoever holds it."""
+        if not arrows:
+            return
+        player = self.players[seat]
+        if (player.character == "apache_kid" and self.chief not in (NO_SEAT, seat)
+                and (yield from self._yes(seat, APACHE_TAKE, self.chief))):
+            self._event("chief_arrow", seat, self.chief)
+            self.chief = seat
+        if player.character == "elena_fuente":
+            taker = (yield from self._decide(seat, ELENA_GIVE, tuple(sorted(self._ring)))).value
+            if taker != seat:
+                arrows -= 1
+                self._event("arrow_given", seat, taker)
+                yield from self._take_arrow(taker)
+        for _ in range(arrows):
+            if not player.alive:
+                return
+            yield from self._take_arrow(seat)
+
+    def _immediate_saloon(self, seat: int, rolled: list[int]) -> Step:
+        """Broken Arrows return arrows (never the Chief's); Bullets cost the roller a life."""
+        for _ in range(count(rolled, BROKEN_ARROW)):
+            holders = tuple(s for s in sorted(self._ring) if self.players[s].arrows)
+            if not holders or not self.players[seat].alive:
+                break
+            target = (yield from self._decide(seat, BROKEN_ARROW_TARGET, holders)).value
+            self.players[target].arrows -= 1
+            self.arrows += 1
+            self._event("arrow_discarded", target, seat)
+        for _ in range(count(rolled, BULLET)):
+            if not self.players[seat].alive:
+                return
+            self._event("bullet", seat)
+            yield from self._hurt([(seat, 1)], NO_SEAT, BULLET_HIT)
+
+    def _resolve(self, seat: int) -> Step:
+        """The kept dice in the rulebook's order: Bull's Eyes, Beers, Gatling. A double face
+        counts as two results, each used on its own."""
+        player = self.players[seat]
+        dice = list(self.dice)
+        beers = count(dice, BEER)
+        slab_used = False
+        shots: list[tuple[int, int]] = []
+        bulls_eyes = [face for face in (BULLS_EYE_1, BULLS_EYE_2)
+                      for _ in range(count(dice, face))]
+        for face in bulls_eyes:
+            options = self.shoot_options(seat, face)
+            target = (yield from self._decide(seat, SHOOT, options, source=face)).value
+            amount = 1
+            if (player.character == "slab_the_killer" and beers and not slab_used
+                    and (yield from self._yes(seat, SLAB_DOUBLE, target))):
+                slab_used, beers, amount = True, beers - 1, 2
+            shots.append((target, amount))
+        if shots:
+            # Both Bull's Eyes take effect at the same time.
+            yield from self._hurt(shots, seat, SHOT)
+            if not player.alive:
+                return
+        if player.character == "doc_holyday" and len(bulls_eyes) >= 3:
+            self._heal(seat, 2)
+        # Jesse Jones: his life before the Beers counts (rulebook: at 4 life, two Beers on
+        # himself heal 4).
+        jesse_low = player.character == "jesse_jones" and player.life <= 4
+        for _ in range(beers):
+            target = (yield from self._decide(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
+            gain = 2 if target == seat and jesse_low else 1
+            self._heal(target, gain)
+        gatlings = count(dice, GATLING)
+        if gatlings >= (2 if player.character == "willy_the_kid" else 3):
+            self._event("gatling", seat, value=gatlings)
+            self._drop_arrows(player)
+            hits = [(s, 1) for s in self._ring
+                    if s != seat and self.players[s].character != "paul_regret"]
+            yield from self._hurt(hits, seat, GATLING_HIT)
+            if not player.alive:
+                return
+        if player.character == "kit_carlson":
+            for _ in range(gatlings):
+                holders = tuple(s for s in sorted(self._ring) if self.players[s].arrows)
+                if not holders:
+                    break
+                target = (yield from self._decide(seat, KIT_ARROW, (*holders, SKIP))).value
+                if target != SKIP:
+                    self.players[target].arrows -= 1
+                    self.arrows += 1
+                    self._event("arrow_discarded", target, seat)
+        if player.character == "suzy_lafayette" and not bulls_eyes:
+            self._heal(seat, 2)
+
+    def _drop_arrows(self, player: DicePlayer) -> None:
+        """All of a player's arrows go back to the pile, the Chief's Arrow too."""
+        self.arrows += player.arrows
+        player.arrows = 0
+        if self.chief == player.seat:
+            self.chief = NO_SEAT
+
+    # ------------------------------------------------------------------ arrows and damage
+
+    def _take_arrow(self, seat: int) -> Step:
+        player = self.players[seat]
+        if not player.alive:
+            return
+        if self.saloon and self.chief == NO_SEAT and (
+                self.arrows == 0 or (yield from self._yes(seat, CHIEF_ARROW))):
+            # One token taken, worth two arrows at the attack.
+            self.chief = seat
+            self._event("chief_arrow", seat)
+        else:
+            self.arrows -= 1
+            player.arrows += 1
+            self._event("arrow", seat, value=self.arrows)
+        if self.pile() == 0:
+            yield from self._indians()
+
+    def pile(self) -> int:
+        """Arrow tokens left in the middle, the Chief's Arrow included."""
+        return self.arrows + (self.saloon and self.chief == NO_SEAT)
+
+    def _indians(self) -> Step:
+        """X2: everyone loses a life per arrow held (Jourdonnais at most one), arrows return."""
+        self._event("indians")
+        held = {s: self.players[s].arrows + 2 * (s == self.chief) for s in self._ring}
+        if self.chief != NO_SEAT and all(held[self.chief] > held[s]
+                                         for s in self._ring if s != self.chief):
+            held[self.chief] = 0  # the Chief's Arrow with strictly the most: no life lost
+        hits = []
+        for s in self._ring:
+            p = self.players[s]
+            if held[s]:
+                hits.append((s, 1 if p.character == "jourdonnais" else held[s]))
+            self._drop_arrows(p)
+        yield from self._hurt(hits, NO_SEAT, INDIANS)
+
+    def _hurt(self, hits: list[tuple[int, int]], source: int, why: str) -> Step:
+        """Take the life points of ``hits`` at the same time, then eliminate the fallen."""
+        gringo_hurt = False
+        molly = next((s for s in self._ring if self.players[s].character == "molly_stark"),
+                     NO_SEAT)
+        for target, amount in hits:
+            if not self.players[target].alive:
+                continue
+            if why == SHOT and self.players[target].character == "vera_custer":
+                amount -= 1
+            if (amount > 0 and molly not in (NO_SEAT, target) and self.players[molly].alive
+                    and (yield from self._yes(molly, MOLLY_TAKE, target))):
+                self._event("takes_hit", molly, target, value=amount)
+                target = molly
+            player = self.players[target]
+            lost = 0
+            for _ in range(amount):
+                if (player.character == "bart_cassidy" and why in (SHOT, GATLING_HIT)
+                        and self.arrows >= 1 and self.pile() > 1
+                        and (yield from self._yes(target, BART_ARROW, source))):
+                    self.arrows -= 1
+                    player.arrows += 1
+                    self._event("arrow", target, value=self.arrows)
+                    continue
+                if player.life == 0:
+                    break
+                player.life -= 1
+                lost += 1
+                if (player.character == "pedro_ramirez" and player.arrows and player.life > 0
+                        and why != INDIANS
+                        and (yield from self._yes(target, PEDRO_ARROW, source))):
+                    player.arrows -= 1
+                    self.arrows += 1
+                    self._event("arrow_discarded", target, target)
+            if lost:
+                self._event("damage", target, source, value=lost)
+                if source != NO_SEAT:
+                    self.damage[source, target] += lost
+                if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
+                        and source not in (NO_SEAT, target)):
+                    gringo_hurt = True
+        fallen = [s for s in self._ring if self.players[s].life <= 0]
+        if fallen:
+            yield from self._eliminate(fallen, source)
+        # El Gringo: whoever made him lose life takes one arrow for these simultaneous hits
+        # (it may bring the Indians).
+        if gringo_hurt and self.players[source].alive:
+            yield from self._take_arrow(source)
+
+    def _eliminate(self, fallen: list[int], killer: int) -> Step:
+        yield from self._reveal_roles([self.players[s] for s in fallen])
+        for seat in fallen:
+            player = self.players[seat]
+            player.alive = False
+            player.life = 0
+            self._drop_arrows(player)
+            self._ring.remove(seat)
+            self._event("eliminated", seat, killer, value=_ROLE_INDEX[player.role])
+        for seat in self._ring:
+            if self.players[seat].character == "vulture_sam":
+                self._heal(seat, 2 * len(fallen))
+        yield from self._check_win(fallen, killer)
+
+    # ------------------------------------------------------------------ the end
+
+    def _reveal_roles(self, players: list[DicePlayer]) -> Step:
+        """Turn the hidden roles of ``players`` face up (a laid-out table's roles have no
+        card slot: the all-seeing engine that plays it knows them already)."""
+        hidden = [p for p in players if not p.role_public]
+        dealt = [p for p in hidden if p.role_slot >= 0]
+        if dealt:
+            result = yield Reveal(tuple(p.role_slot for p in dealt))
+            for p, role_id in zip(dealt, result.values, strict=True):
+                p.role = ROLE_CARDS[role_id]
+        for p in hidden:
+            p.role_public = True
+
+    def _check_win(self, fallen: list[int], killer: int) -> Step:
+        """Decided from public facts (the Sheriff's fate, the roles of the dead); hidden roles
+        are revealed only once the winning team is known, to name its seats."""
+        if self.n == 3:
+            end = three_player_end(self.players, fallen, killer, self._ring)
+            if end is not None:
+                raise GameOver(end)
+            return
+        team = winning_team(self.players, self.sheriff, self._ring)
+        if team is None:
+            return
+        yield from self._reveal_roles(self.players)
+        raise GameOver(team_end(team, self.players, self._ring))
+
+
+def _pack_dice(dice: list[int]) -> int:
+    """The die codes of a roll event, four bits each (the first die lowest)."""
+    value = 0
+    for code in reversed(dice):
+        value = value * 16 + code
+    return value

@@ -1,0 +1,55 @@
+"""msgpack encoding of the dice game's values. The dice game adds one action, ``Reroll``;
+everything else (decisions, events, ends, chance values, ``Choose``, ``Pass``) is the card
+game's and goes through ``engine.wire``. Decoding is strict: a malformed value is refused
+with a reason, never half-built."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+from p2pbang.engine import wire as base_wire
+from p2pbang.engine.dice.actions import Reroll
+from p2pbang.engine.dice.faces import MAX_DICE
+from p2pbang.engine.wire import WireError
+
+REROLL_TAG = "reroll"
+
+
+def to_wire(value: Any) -> list[Any]:
+    if type(value) is Reroll:
+        return [REROLL_TAG, list(value.dice)]
+    return base_wire.to_wire(value)
+
+
+def from_wire(data: Any) -> Any:
+    if isinstance(data, (list, tuple)) and data and data[0] == REROLL_TAG:
+        if len(data) != 2 or not isinstance(data[1], (list, tuple)):
+            raise WireError("reroll: expected [\"reroll\", [die, ...]]")
+        dice = data[1]
+        if not 1 <= len(dice) <= MAX_DICE or not all(
+                type(i) is int and 0 <= i < MAX_DICE for i in dice):
+            raise WireError(f"reroll: 1 to {MAX_DICE} die indices in 0..{MAX_DICE - 1}")
+        if list(dice) != sorted(set(dice)):
+            raise WireError("reroll: die indices are distinct and ascending")
+        return Reroll(tuple(dice))
+    return base_wire.from_wire(data)
+
+
+def pack(value: Any) -> bytes:
+    return msgpack.packb(to_wire(value), use_bin_type=True)
+
+
+def unpack(data: bytes) -> Any:
+    if len(data) > base_wire.MAX_PACKED:
+        raise WireError(f"value of {len(data)} bytes exceeds {base_wire.MAX_PACKED}")
+    try:
+        raw = msgpack.unpackb(
+            data, raw=False, strict_map_key=True,
+            max_str_len=base_wire.MAX_STR, max_bin_len=0, max_array_len=base_wire.MAX_TUPLE,
+            max_map_len=0, max_ext_len=0,
+        )
+    except Exception as exc:  # msgpack raises many types; all mean "not a value"
+        raise WireError(f"undecodable: {exc}") from None
+    return from_wire(raw)

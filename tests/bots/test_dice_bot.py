@@ -1,0 +1,95 @@
+"""The dice bot: legal on its own seat's engine, sensible choices, and stronger than chance."""
+
+import pytest
+
+from p2pbang.bots.dice import DiceBot
+from p2pbang.bots.random_bot import RandomBot
+from p2pbang.dealer.local import LocalDealer
+from p2pbang.engine.actions import Choose, Decision, End, Pass
+from p2pbang.engine.chance import ChanceResult, result_for_viewer
+from p2pbang.engine.dice.actions import REROLL, Reroll
+from p2pbang.engine.dice.faces import (
+    ARROW,
+    BEER,
+    BULLS_EYE_1,
+    DYNAMITE,
+    GATLING,
+)
+from p2pbang.engine.dice.game import DiceGame
+from p2pbang.engine.dice.scenario import keep, roll, table
+
+
+@pytest.mark.parametrize("expansions", [(), ("old-saloon",)])
+def test_bot_plays_whole_games_on_its_own_seat_engine(expansions):
+    for players in range(3, 9):
+        game = DiceGame(players, expansions=expansions)
+        views = [DiceGame(players, viewer=s, expansions=expansions) for s in range(players)]
+        bots = [DiceBot(s) for s in range(players)]
+        dealer = LocalDealer(players)
+        while not isinstance(game.pending, End):
+            pending = game.pending
+            if isinstance(pending, Decision):
+                action = bots[pending.seat].decide(views[pending.seat], pending)
+                assert action in views[pending.seat].legal_actions()
+            else:
+                action = dealer.resolve(pending)
+            game.apply(action)
+            for view in views:
+                view.apply(result_for_viewer(pending, action, view.viewer)
+                           if isinstance(action, ChanceResult) else action)
+
+
+def test_deputy_never_shoots_the_sheriff_and_outlaw_does():
+    # 5 seats: 0 Sheriff, 1 Renegade, 2 Outlaw, 3 Outlaw, 4 Deputy.
+    g = table(players=5, first=4)
+    roll(g, BULLS_EYE_1, BEER, BEER, GATLING, ARROW)
+    keep(g)
+    assert DiceBot(0).decide(g, g.pending) == Choose(3)
+    g = table(players=5, first=1, roles=("sheriff", "outlaw", "renegade", "outlaw", "deputy"))
+    roll(g, BULLS_EYE_1, BEER, BEER, GATLING, ARROW)
+    keep(g)
+    assert DiceBot(0).decide(g, g.pending) == Choose(0)
+
+
+def test_bot_rerolls_useless_dice_and_keeps_dynamite():
+    g = table(players=4)
+    roll(g, DYNAMITE, ARROW, GATLING, BEER, BULLS_EYE_1)
+    action = DiceBot(0).decide(g, g.pending)
+    assert isinstance(action, Reroll) and 0 not in action.dice and 1 in action.dice
+    assert g.pending.kind == REROLL
+
+
+def test_bot_stops_on_two_dynamites_when_a_third_could_kill():
+    g = table(players=4, life={0: 2})
+    roll(g, DYNAMITE, DYNAMITE, ARROW, ARROW, GATLING)
+    assert DiceBot(0).decide(g, g.pending) == Pass()
+
+
+class _ByRole:
+    """Test harness: the Sheriff's team plays ``team``'s bot, everyone else ``others``."""
+
+    def __init__(self, game: DiceGame, team, others) -> None:
+        self._game, self._team, self._others = game, team, others
+
+    def decide(self, game, decision):
+        role = self._game.players[decision.seat].role
+        bot = self._team if role in ("sheriff", "deputy") else self._others
+        return bot.decide(game, decision)
+
+
+def _sheriff_wins(team_bot, games: int = 150) -> int:
+    wins = 0
+    for seed in range(games):
+        game = DiceGame(5)
+        dealer = LocalDealer(seed)
+        harness = _ByRole(game, team_bot(seed), RandomBot(seed))
+        while not isinstance(game.pending, End):
+            pending = game.pending
+            game.apply(harness.decide(game, pending) if isinstance(pending, Decision)
+                       else dealer.resolve(pending))
+        wins += game.pending.team == "sheriff"
+    return wins
+
+
+def test_the_sheriff_team_wins_more_with_the_dice_bot_than_at_random():
+    assert _sheriff_wins(DiceBot) > _sheriff_wins(RandomBot) + 20
