@@ -103,18 +103,15 @@ class GameOver(Exception):
 class Figure:
     """A character in play: public life and the equipment slots played on it."""
 
-    __slots__ = ("character", "life", "max_life", "side", "table")
+    __slots__ = ("character", "life", "max_life", "name", "side", "table")
 
     def __init__(self, side: int, character: int) -> None:
         self.side = side
         self.character = character
+        self.name = DUEL_CHARACTERS[character].name
         self.max_life = DUEL_CHARACTERS[character].life
         self.life = self.max_life
         self.table: list[int] = []
-
-    @property
-    def name(self) -> str:
-        return DUEL_CHARACTERS[self.character].name
 
 
 class Side:
@@ -161,6 +158,7 @@ class DuelGame:
         self._awake: list[Figure] = []
         self._deferred: list[tuple[int, int, int]] = []  # (attacker, target side, place)
         self._next_slot = 0
+        self._legal_cache: tuple[Decision, list[Any]] | None = None  # for a fully known hand
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
 
@@ -181,6 +179,7 @@ class DuelGame:
             raise IllegalAction(reason)
         self.events = events = []
         self.history.append(action)
+        self._legal_cache = None
         self.pending = self._flow.send(action)
         return events
 
@@ -188,11 +187,16 @@ class DuelGame:
         pending = self.pending
         if not isinstance(pending, Decision):
             return []
+        cached = self._legal_cache
+        if cached is not None and cached[0] is pending:
+            return list(cached[1])
         try:
             hand = [(slot, self.known[slot]) for slot in self.sides[pending.seat].hand]
         except KeyError:
             raise IllegalAction(f"seat {pending.seat}'s hand is hidden from this engine") from None
-        return self._legal(pending, hand)
+        actions = self._legal(pending, hand)
+        self._legal_cache = (pending, actions)
+        return list(actions)
 
     def card_name(self, card: int) -> str:
         return DUEL_CARDS[card].name
@@ -261,6 +265,9 @@ class DuelGame:
     def _check_decision(self, decision: Decision, action: Any) -> str | None:
         if isinstance(action, ChanceResult):
             return f"seat {decision.seat} must decide ({decision.kind})"
+        cached = self._legal_cache
+        if cached is not None and cached[0] is decision and action in cached[1]:
+            return None  # listed as legal for the fully known hand: claims already fit
         hand = self.sides[decision.seat].hand
         claimed: list[tuple[int, int]] = []
         if isinstance(action, (Play, Discard, Reload)):
