@@ -156,7 +156,8 @@ class DuelGame:
         self.history: list[Any] = []
         self.events: list[Event] = []
         self._awake: list[Figure] = []
-        self._deferred: list[tuple[int, int, int]] = []  # (attacker, target side, place)
+        self._deferred: list[tuple[int, int, int]] = []
+        self.taking: list[int] = []  # (attacker, target side, place)
         self._next_slot = 0
         self._legal_cache: tuple[Decision, list[Any]] | None = None  # for a fully known hand
         self._flow = self._run()
@@ -483,6 +484,7 @@ class DuelGame:
         switches the side to the common pile, rebuilt from the discard pile when empty)."""
         s = self.sides[side]
         taken: list[int] = []
+        self.taking = taken  # off the pile, not yet placed: visible while a reshuffle waits
         while len(taken) < count:
             pile = self.common if s.on_common else s.deck
             if pile:
