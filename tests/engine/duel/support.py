@@ -82,3 +82,43 @@ def filler(side: int, count: int, avoid: tuple[str, ...] = ()) -> list[int]:
     pool = [i for i, c in enumerate(DUEL_CARDS)
             if c.side == side and c.name in quiet and c.name not in avoid]
     return pool[:count]
+
+
+LAW_CHARS = ["wyatt_earp", "pat_garrett", "bill_tilghman"]
+OUTLAW_CHARS = ["west_harding", "tom_thorn", "the_daltons"]
+
+
+def hand(side: int, names: list[str], size: int) -> list[int]:
+    """The named cards of ``side`` then quiet fillers, ``size`` cards in all."""
+    chosen = cards(side, *names)
+    quiet = ("inn", "stagecoach", "general_store", "teacher", "bank", "sniper",
+             "pocket_watch", "canteen")
+    for i, card in enumerate(DUEL_CARDS):
+        if len(chosen) >= size:
+            break
+        if card.side == side and card.name in quiet and i not in chosen:
+            chosen.append(i)
+    return chosen
+
+
+def start(law_hand: list[str], outlaw_hand: list[str], law: list[str] | None = None,
+          outlaws: list[str] | None = None, law_more: list[int] | None = None,
+          outlaw_more: list[int] | None = None) -> tuple[DuelGame, StackedDealer]:
+    """Lawmen to play with ``law_hand`` (their 4 starting cards plus the 2 drawn, padded),
+    outlaws holding ``outlaw_hand`` (4 cards, padded); ``*_more`` stack the cards below."""
+    law = law or LAW_CHARS
+    outlaws = outlaws or OUTLAW_CHARS
+    law_size = DUEL_CHARACTERS[char(law[0])].life + 2
+    outlaw_size = DUEL_CHARACTERS[char(outlaws[0])].life
+    law_top = hand(LAWMEN, law_hand, law_size) + (law_more or [])
+    outlaw_top = hand(OUTLAWS, outlaw_hand, outlaw_size) + (outlaw_more or [])
+    return scenario(law, outlaws, law_top, outlaw_top)
+
+
+def in_hand(game: DuelGame, side: int, name: str) -> tuple[int, int]:
+    """(slot, card) of the first card named ``name`` in ``side``'s hand."""
+    for slot in game.sides[side].hand:
+        card = game.known[slot]
+        if DUEL_CARDS[card].name == name:
+            return slot, card
+    raise AssertionError(f"no {name} in hand")
