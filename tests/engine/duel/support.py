@@ -6,6 +6,7 @@ from typing import Any
 
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.actions import Pass as Pass_
 from p2pbang.engine.chance import ChanceResult, Shuffle
 from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS, LAWMEN, OUTLAWS
 from p2pbang.engine.duel.game import CHARACTER_PILES, DECK_PILES, DuelGame
@@ -122,3 +123,20 @@ def in_hand(game: DuelGame, side: int, name: str) -> tuple[int, int]:
         if DUEL_CARDS[card].name == name:
             return slot, card
     raise AssertionError(f"no {name} in hand")
+
+
+def end_turn(game: DuelGame, dealer: StackedDealer) -> Decision | End:
+    """Pass the play phase, discard down to the limit (last drawn first), and run to the
+    next player's first decision."""
+    side = game.pending.seat
+    act(game, dealer, Pass_())
+    while isinstance(game.pending, Decision) and game.pending.seat == side \
+            and game.pending.kind == "discard":
+        act(game, dealer, game.legal_actions()[-1])
+    return game.pending
+
+
+def card_with(side: int, name: str, symbol: str) -> int:
+    """The id of a ``side`` card with this name and draw! symbol."""
+    return next(i for i, c in enumerate(DUEL_CARDS)
+                if c.side == side and c.name == name and c.symbol == symbol)
