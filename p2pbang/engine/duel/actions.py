@@ -55,8 +55,12 @@ class Reload:
 @dataclass(frozen=True, slots=True)
 class UseAbility:
     """A character ability used in the play phase; ``slots``/``cards`` are what it discards
-    (Sundance Kid: one hand card; Cattle Kate: one of her equipment; Belle Starr: none)."""
+    (Sundance Kid, Pearl Hart: one hand card; Cattle Kate: one of her equipment; Belle
+    Starr: none). Pearl Hart's ``target``/``target_slot`` aim the action card she plays
+    from the top of the discard pile, as a ``Play`` would."""
 
     character: str
     slots: tuple[int, ...] = ()
     cards: tuple[int, ...] = ()
+    target: int = -1
+    target_slot: int = -1

@@ -183,8 +183,8 @@ def card_ids(side: int) -> tuple[int, ...]:
 def character_ids(side: int) -> tuple[int, ...]:
     return tuple(i for i, char in enumerate(DUEL_CHARACTERS) if char.side == side)
 
-# Pearl Hart's ability (play the action card on top of the discard pile) is not implemented
-# yet: she stays out of the reserve rather than come into play without her ability.
-NOT_IMPLEMENTED_CHARACTERS = frozenset({"pearl_hart"})
+# Characters whose ability is not implemented stay out of the reserve rather than come into
+# play without it (none left).
+NOT_IMPLEMENTED_CHARACTERS: frozenset[str] = frozenset()
 PLAYABLE_CHARACTERS = tuple(i for i, char in enumerate(DUEL_CHARACTERS)
                             if char.name not in NOT_IMPLEMENTED_CHARACTERS)

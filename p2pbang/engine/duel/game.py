@@ -64,6 +64,7 @@ from p2pbang.engine.duel.actions import (
     UseAbility,
 )
 from p2pbang.engine.duel.catalog import (
+    ACTION,
     ALWAYS_ACTIVE_CARDS,
     ALWAYS_ACTIVE_CHARACTERS,
     BANG,
@@ -288,7 +289,7 @@ class DuelGame:
                 and isinstance(action.cards, tuple)
             if not shaped or len(action.slots) != len(action.cards):
                 return "an ability names a character and one card per slot"
-            if _ints(*action.slots, *action.cards):
+            if _ints(*action.slots, *action.cards, action.target, action.target_slot):
                 return "slots and cards are integers"
             for slot, card in zip(action.slots, action.cards, strict=True):
                 if slot in hand:
@@ -380,7 +381,8 @@ class DuelGame:
         actions.append(Pass())
         return actions
 
-    def _legal_play(self, seat: int, hand: list[tuple[int, int]]) -> list[Any]:
+    def _legal_play(self, seat: int, hand: list[tuple[int, int]],
+                    cards_only: bool = False) -> list[Any]:
         actions: list[Any] = []
         me = self.sides[seat]
         opp = 1 - seat
@@ -433,6 +435,8 @@ class DuelGame:
                 actions.extend(Play(slot, card, t, AS_COLT) for t in hit_targets)
             if self.reload_allowed() and name in RELOAD_CARDS:
                 actions.append(Reload(slot, card))
+        if cards_only:
+            return actions
         if self.reload_allowed():
             for slot in active.table:
                 if DUEL_CARDS[self.known[slot]].name in RELOAD_CARDS:
@@ -457,7 +461,21 @@ class DuelGame:
         if "belle_starr" not in used and self.side_ability(seat, "belle_starr") \
                 and not self.sides[seat].hand:
             actions.append(UseAbility("belle_starr"))
+        if "pearl_hart" not in used and self.side_ability(seat, "pearl_hart") and self.discard:
+            actions.extend(self._pearl_hart_options(seat, hand))
         return actions
+
+    def _pearl_hart_options(self, seat: int, hand: list[tuple[int, int]]) -> list[Any]:
+        """Discard a hand card to play the action card on top of the discard pile: every
+        aim that card would have from the hand (dodge-only cards have no effect to play)."""
+        top = self.discard[-1]
+        card = self.known[top]
+        if DUEL_CARDS[card].kind != ACTION or DUEL_CARDS[card].name not in _ACTIONS:
+            return []
+        aims = [a for a in self._legal_play(seat, [(top, card)], cards_only=True)
+                if isinstance(a, Play) and a.target_slot != AS_COLT]
+        return [UseAbility("pearl_hart", (slot,), (paid,), aim.target, aim.target_slot)
+                for slot, paid in hand for aim in aims]
 
     # ------------------------------------------------------------------ knowledge & piles
 
@@ -669,6 +687,14 @@ class DuelGame:
     def _use_ability(self, side: int, action: UseAbility) -> Step:
         self.abilities_used.add(action.character)
         self._event("ability", side, card=-1, value=len(action.slots))
+        if action.character == "pearl_hart":
+            top = self.discard[-1]
+            card = self.known[top]
+            self._discard_from_hand(side, action.slots[0], action.cards[0])
+            self._event("pearl_hart", side, action.target, card)
+            aim = Play(top, card, action.target, action.target_slot)
+            yield from _ACTIONS[DUEL_CARDS[card].name](self, side, aim)
+            return
         if action.character == "sundance_kid":
             self._discard_from_hand(side, action.slots[0], action.cards[0])
         elif action.character == "cattle_kate":

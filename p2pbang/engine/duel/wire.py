@@ -40,7 +40,8 @@ def to_wire(value: Any) -> list[Any]:
     if isinstance(value, Reload):
         return ["duel_reload", value.slot, value.card]
     if isinstance(value, UseAbility):
-        return ["duel_ability", value.character, list(value.slots), list(value.cards)]
+        return ["duel_ability", value.character, list(value.slots), list(value.cards),
+                value.target, value.target_slot]
     return base_wire.to_wire(value)
 
 
@@ -57,12 +58,14 @@ def from_wire(data: Any) -> Any:
             raise WireError("duel_reload: expected slot and card integers")
         return Reload(fields[0], fields[1])
     if tag == "duel_ability":
-        if len(fields) != 3 or fields[0] not in _CHARACTER_KEYS:
-            raise WireError("duel_ability: expected a Duel character, slots and cards")
+        if len(fields) != 5 or fields[0] not in _CHARACTER_KEYS:
+            raise WireError("duel_ability: expected a Duel character, slots, cards, aim")
         slots, cards = _ints(tag, fields[1]), _ints(tag, fields[2])
         if len(slots) != len(cards):
             raise WireError("duel_ability: one card per slot")
-        return UseAbility(fields[0], slots, cards)
+        if not _is_int(fields[3]) or not _is_int(fields[4]):
+            raise WireError("duel_ability: target and target slot are integers")
+        return UseAbility(fields[0], slots, cards, fields[3], fields[4])
     return base_wire.from_wire(data)
 
 

@@ -268,6 +268,19 @@ def test_wild_bill_shoots_back_when_a_card_is_stolen_from_his_hand() -> None:
     assert game.pending.kind == RESPOND_HIT and game.pending.seat == OUTLAWS
 
 
+def test_pearl_hart_discards_a_card_to_play_the_action_on_top_of_the_discard_pile() -> None:
+    game, dealer = start([], ["beer", "colt"], outlaws=["pearl_hart", "the_daltons"])
+    end_turn(game, dealer)
+    for fig in game.sides[OUTLAWS].figures:
+        fig.life = 1
+    out_plays(game, dealer, "beer")
+    colt = in_hand(game, OUTLAWS, "colt")
+    act(game, dealer, UseAbility("pearl_hart", (colt[0],), (colt[1],)))
+    assert [f.life for f in game.sides[OUTLAWS].figures] == [3, 3]
+    assert game.known[game.discard[-1]] == colt[1]
+    assert not [a for a in game.legal_actions() if isinstance(a, UseAbility)]
+
+
 def test_every_playable_character_has_a_scenario() -> None:
     source = Path(__file__).read_text(encoding="utf-8")
     names = {c.name for c in DUEL_CHARACTERS} - NOT_IMPLEMENTED_CHARACTERS
