@@ -68,7 +68,7 @@ class DuelBot:
             return min(discards, key=lambda a: keep_value(a.card)) if discards else Pass()
         if kind in (BUFFALO, SLIM_POET):
             if kind == BUFFALO:
-                bell = [f for f in game.sides[decision.seat].figures if f.name == "buffalo_bill"]
+                bell = [f for f in game.sides[decision.seat].figures if f.name == "buffalo_bell"]
                 return Choose(1) if bell and bell[0].life > 2 else Pass()
             return Choose(1)
         if kind == CARBINE:

@@ -22,13 +22,13 @@ RESPOND_HIT = "respond_hit"  # dodge (card, Barrel, Hat, Sid Curry, Derringer di
 EXTRA_DISCARD = "extra_discard"  # Tex Killer: one more card to complete a dodge
 RESPOND_DUEL = "respond_duel"  # discard a hit card or Pass (lose 1 life)
 RESPOND_INDIANS = "respond_indians"  # discard a hit card or Pass (lose 1 life)
-PICK_CHECK = "pick_check"  # Bat Masterson: which of the two revealed cards counts
+PICK_CHECK = "pick_check"  # Bart Masterson: which of the two revealed cards counts
 STORE_PICK = "store_pick"  # General Store
 STAGECOACH_DISCARD = "stagecoach_discard"  # one of the three cards drawn goes
 FORCED_DISCARD = "forced_discard"  # Peacemaker: the dodger discards a card of their choice
 CARBINE = "carbine"  # which equipment of an active character to discard (or Pass)
 SHOTGUN = "shotgun"  # whose token to move (or Pass)
-BUFFALO = "buffalo"  # Choose(1): Buffalo Bill takes the loss instead (or Pass)
+BUFFALO = "buffalo"  # Choose(1): Buffalo Bell takes the loss instead (or Pass)
 SLIM_POET = "slim_poet"  # Choose(1): discard a random card of the opponent's hand (or Pass)
 BULL = "bull"  # Bull Anderson: take a card of the eliminated (slot or FROM_HAND) or Pass
 

@@ -458,9 +458,9 @@ class DuelGame:
                 card = self.known[slot]
                 if DUEL_CARDS[card].name not in ALWAYS_ACTIVE_CARDS:
                     actions.append(UseAbility("cattle_kate", (slot,), (card,)))
-        if "belle_starr" not in used and self.side_ability(seat, "belle_starr") \
+        if "babe_leroy" not in used and self.side_ability(seat, "babe_leroy") \
                 and not self.sides[seat].hand:
-            actions.append(UseAbility("belle_starr"))
+            actions.append(UseAbility("babe_leroy"))
         if "pearl_hart" not in used and self.side_ability(seat, "pearl_hart") and self.discard:
             actions.extend(self._pearl_hart_options(seat, hand))
         return actions
@@ -555,10 +555,10 @@ class DuelGame:
 
     def _draw_check(self, side: int, pile_side: int | None = None) -> Step:
         """Seed, FELFEDÉS: the top card of the pile goes face up onto the discard pile; its
-        symbol counts. Bat Masterson (always active) flips two and his owner picks one."""
+        symbol counts. Bart Masterson (always active) flips two and his owner picks one."""
         bat = None
         for s in (LAWMEN, OUTLAWS):
-            if self.side_ability(s, "bat_masterson"):
+            if self.side_ability(s, "bart_masterson"):
                 bat = s
         slots = yield from self._pop(side if pile_side is None else pile_side,
                                      2 if bat is not None else 1)
@@ -832,7 +832,7 @@ class DuelGame:
             return
         others = [f for f in self.sides[fig.side].figures if f is not fig]
         bell = others[0] if others else None
-        if bell is not None and self.ability(bell, "buffalo_bill") and bell.life > amount:
+        if bell is not None and self.ability(bell, "buffalo_bell") and bell.life > amount:
             answer = yield Decision(fig.side, BUFFALO, options=(1,))
             if isinstance(answer, Choose):
                 fig = bell
@@ -843,7 +843,7 @@ class DuelGame:
         by_opponent = attacker is not None and attacker != fig.side
         opp = 1 - fig.side
         for _ in range(amount):
-            if by_opponent and self.ability(fig, "dallas_ranger"):
+            if by_opponent and self.ability(fig, "dalon_ranger"):
                 yield from self._draw(fig.side, 1)
             if self.ability(fig, "alan_pinkerton"):
                 self._deferred.append((fig.side, opp, ACTIVE))

@@ -116,8 +116,8 @@ def test_bill_tilghman_draws_two_when_a_character_is_eliminated() -> None:
     assert len(game.sides[LAWMEN].hand) == before - 1 + 2
 
 
-def test_dallas_ranger_draws_when_the_opponent_costs_him_a_life() -> None:
-    game, dealer = start([], ["colt"], law=["dallas_ranger", "wyatt_earp"])
+def test_dalon_ranger_draws_when_the_opponent_costs_him_a_life() -> None:
+    game, dealer = start([], ["colt"], law=["dalon_ranger", "wyatt_earp"])
     end_turn(game, dealer)
     before = len(game.sides[LAWMEN].hand)
     out_plays(game, dealer, "colt", LAW_ACTIVE)
@@ -159,16 +159,16 @@ def test_tom_thorn_coming_to_the_front_hits_the_enemy_rearguard() -> None:
     assert game.pending.kind == RESPOND_HIT and game.pending.options[0] == LAW_REAR
 
 
-def test_belle_starr_draws_two_with_an_empty_hand_once_per_turn() -> None:
+def test_babe_leroy_draws_two_with_an_empty_hand_once_per_turn() -> None:
     game, dealer = start([], ["colt", "colt", "colt", "colt"],
-                         outlaws=["belle_starr", "the_daltons"])
+                         outlaws=["babe_leroy", "the_daltons"])
     end_turn(game, dealer)
-    assert UseAbility("belle_starr") not in game.legal_actions()
+    assert UseAbility("babe_leroy") not in game.legal_actions()
     hand = game.sides[OUTLAWS].hand
     game.discard.extend(hand)  # scenario: she has played out her hand
     hand.clear()
     game._legal_cache = None
-    act(game, dealer, UseAbility("belle_starr"))
+    act(game, dealer, UseAbility("babe_leroy"))
     assert len(game.sides[OUTLAWS].hand) == 2
 
 
@@ -223,9 +223,9 @@ def test_bull_anderson_takes_cards_from_an_eliminated_character() -> None:
     assert hat in game.sides[OUTLAWS].hand
 
 
-def test_bat_masterson_picks_which_of_two_revealed_cards_counts() -> None:
+def test_bart_masterson_picks_which_of_two_revealed_cards_counts() -> None:
     top = [card_with(OUTLAWS, "missed", SNAKE), card_with(OUTLAWS, "schofield", BARREL)]
-    game, dealer = start(["barrel", "colt"], [], law=["wyatt_earp", "bat_masterson"],
+    game, dealer = start(["barrel", "colt"], [], law=["wyatt_earp", "bart_masterson"],
                          outlaw_more=top)
     law_plays(game, dealer, "barrel", OUT_ACTIVE)
     law_plays(game, dealer, "colt", OUT_ACTIVE)
@@ -237,8 +237,8 @@ def test_bat_masterson_picks_which_of_two_revealed_cards_counts() -> None:
     assert game.figure(OUTLAWS, ACTIVE).life == 3
 
 
-def test_buffalo_bill_takes_the_loss_of_his_partner() -> None:
-    game, dealer = start([], ["colt"], law=["wyatt_earp", "buffalo_bill"])
+def test_buffalo_bell_takes_the_loss_of_his_partner() -> None:
+    game, dealer = start([], ["colt"], law=["wyatt_earp", "buffalo_bell"])
     end_turn(game, dealer)
     out_plays(game, dealer, "colt", LAW_ACTIVE)
     act(game, dealer, Pass())
