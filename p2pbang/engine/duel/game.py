@@ -878,6 +878,8 @@ class DuelGame:
         """After a card or effect resolved: eliminations in the seed's order (your active,
         opponent's active, your rearguard, opponent's rearguard), then the hits it caused."""
         while True:
+            if not self._deferred and all(f.life > 0 for s in self.sides for f in s.figures):
+                return
             dead = [f for f in self._in_order(acting) if f.life <= 0]
             if dead:
                 for fig in dead:
@@ -903,9 +905,10 @@ class DuelGame:
         side = fig.side
         s = self.sides[side]
         self._event("eliminated", side, card=fig.character)
-        bull = self.side_ability(1 - side, "bull_anderson")
-        if bull is not None:
-            yield from self._bull_takes(bull.side, fig)
+        for bull_side in (1 - side, side):
+            bull = self.side_ability(bull_side, "bull_anderson")
+            if bull is not None and bull is not fig:
+                yield from self._bull_takes(bull_side, fig)
         for slot in fig.table:
             self.discard.append(slot)
         fig.table = []
@@ -930,7 +933,7 @@ class DuelGame:
         owner = dead.side
         for _ in range(2):
             options = list(dead.table)
-            if self.sides[owner].hand:
+            if owner != side and self.sides[owner].hand:
                 options.append(FROM_HAND)
             if not options:
                 return
