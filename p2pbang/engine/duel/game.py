@@ -1138,13 +1138,12 @@ def _general_store(game: DuelGame, side: int, action: Play) -> Step:
     """Two cards from each deck (four from the common pile once both decks ran out); the
     players take them in turn, the player of the card first."""
     both_common = all(s.on_common for s in game.sides)
-    slots: list[int] = []
+    game.store = []
     for pile_side, count in (((side, 4),) if both_common else ((side, 2), (1 - side, 2))):
-        slots.extend((yield from game._pop(pile_side, count)))
-    if not slots:
+        game.store.extend((yield from game._pop(pile_side, count)))
+    if not game.store:
         return
-    yield from game._reveal(slots)
-    game.store = list(slots)
+    yield from game._reveal(list(game.store))
     picker = side
     while game.store:
         if len(game.store) == 1:

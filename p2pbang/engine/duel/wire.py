@@ -9,6 +9,7 @@ from the network is refused with a reason, never half-built.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import msgpack
@@ -83,3 +84,13 @@ def unpack(data: bytes) -> Any:
     except Exception as exc:  # msgpack raises many types; all mean "not a value"
         raise WireError(f"undecodable: {exc}") from None
     return from_wire(raw)
+
+
+def history_hash(history: list[Any]) -> str:
+    """A digest of a game's inputs, in order: equal hashes mean the same game."""
+    digest = hashlib.sha256()
+    for item in history:
+        encoded = pack(item)
+        digest.update(len(encoded).to_bytes(4, "big"))
+        digest.update(encoded)
+    return digest.hexdigest()

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
-from p2pbang.engine.chance import Deal, Reveal, Shuffle, result_for_viewer
-from p2pbang.engine.duel.actions import PICK_CHECK
+from p2pbang.engine.chance import Deal, result_for_viewer
 from p2pbang.engine.duel.game import SPECTATOR, DuelGame
+from p2pbang.engine.duel.invariants import violations
 from p2pbang.engine.duel.selfplay import RandomDuelBot, play_game
 from p2pbang.engine.duel.wire import pack, unpack
 
@@ -19,37 +19,8 @@ SETTINGS = settings(max_examples=8, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-def all_slots(game: DuelGame) -> list[int]:
-    slots = list(game.discard) + list(game.common) + list(game.store)
-    for side in game.sides:
-        slots += side.deck + side.hand
-        for fig in side.figures:
-            slots += fig.table
-    return slots
-
-
-def in_flight(game: DuelGame) -> set[int]:
-    """Slots taken off a pile and not yet placed: the ones the pending step is about."""
-    pending = game.pending
-    if isinstance(pending, Shuffle):
-        return set(pending.slots) | set(game.taking)
-    if isinstance(pending, (Deal, Reveal)):
-        return {s for s in pending.slots if s not in game.char_slots}
-    if isinstance(pending, Decision) and pending.kind == PICK_CHECK:
-        return set(pending.options)
-    return set()
-
-
 def check_invariants(game: DuelGame) -> None:
-    if game.turn == 0:
-        return
-    slots = all_slots(game)
-    assert len(slots) == len(set(slots)), "no card is in two places"
-    assert len(set(slots) | in_flight(game)) == 80, "every card is somewhere"
-    for side in game.sides:
-        assert 1 <= len(side.figures) <= 2 or isinstance(game.pending, End)
-        for fig in side.figures:
-            assert 0 <= fig.life <= fig.max_life
+    assert violations(game) == []
 
 
 @SETTINGS
