@@ -757,7 +757,7 @@ class DuelGame:
         """``fig`` is the target of one hit: it may dodge; return True when it dodged.
         A targeted rearguard wakes up for the response (seed, section 2)."""
         if fig.life <= 0 or fig not in self.sides[fig.side].figures:
-            return True
+            return False  # already down: nothing to dodge, no more life to lose
         side = fig.side
         self._awake.append(fig)
         try:
@@ -782,42 +782,41 @@ class DuelGame:
                 if isinstance(answer, Play):
                     self._discard_from_hand(side, answer.slot, answer.card)
                     if DUEL_CARDS[answer.card].name == "counter":
-                        self._deferred.append((side, attacker, ACTIVE))
-                    yield from self._finish_dodge(side, tex)
+                        self._deferred.append((side, 1 - side, ACTIVE))
+                    yield from self._finish_dodge(side, attacker, tex)
                     return True
                 if isinstance(answer, Discard):
                     self._discard_from_hand(side, answer.slot, answer.card)
-                    yield from self._finish_dodge(side, tex)
+                    yield from self._finish_dodge(side, attacker, tex)
                     return True
                 if answer.value == USE_HAT:
                     hat = self._find(fig, "hat")
                     fig.table.remove(hat)
                     self.discard.append(hat)
-                    yield from self._finish_dodge(side, tex)
+                    yield from self._finish_dodge(side, attacker, tex)
                     return True
                 if answer.value == USE_BARREL:
                     barrel_used = True
                     if (yield from self._draw_check(side)) == BARREL:
-                        yield from self._finish_dodge(side, tex)
+                        yield from self._finish_dodge(side, attacker, tex)
                         return True
                     continue
                 sid_used = True
-                if (yield from self._draw_check(side, pile_side=attacker)) == BARREL:
+                if (yield from self._draw_check(side, pile_side=1 - side)) == BARREL:
                     self._deferred.append((side, attacker, ACTIVE))
-                    yield from self._finish_dodge(side, tex)
+                    yield from self._finish_dodge(side, attacker, tex)
                     return True
         finally:
             self._awake.remove(fig)
         yield from self._lose(fig, 1, attacker)
         return False
 
-    def _finish_dodge(self, side: int, tex: bool) -> Step:
+    def _finish_dodge(self, side: int, attacker: int, tex: bool) -> Step:
         if tex and self.sides[side].hand:
             extra = yield Decision(side, EXTRA_DISCARD)
             self._discard_from_hand(side, extra.slot, extra.card)
         self._event("dodge", side)
-        attacker = 1 - side
-        if self.ability(self.figure(attacker, ACTIVE), "wyatt_earp"):
+        if attacker != side and self.ability(self.figure(attacker, ACTIVE), "wyatt_earp"):
             yield from self._draw(attacker, 1)
 
     def _find(self, fig: Figure, name: str) -> int:

@@ -148,6 +148,16 @@ def test_quickdraw_hits_once_more_per_equipment_of_the_target() -> None:
     assert game.figure(OUTLAWS, ACTIVE).life == 2
 
 
+def test_quickdraw_stops_at_a_character_already_down() -> None:
+    game, dealer = start(["hat", "quickdraw"], [])
+    play(game, dealer, "hat", OPP_ACTIVE)
+    game.figure(OUTLAWS, ACTIVE).life = 1
+    play(game, dealer, "quickdraw", OPP_ACTIVE)
+    act(game, dealer, Pass())
+    assert game.pending.kind == PLAY  # no second hit to answer; the next character came in
+    assert game.figure(OUTLAWS, ACTIVE).name == "the_daltons"
+
+
 def test_carbine_discards_equipment_of_an_active_character_on_a_dodge() -> None:
     game, dealer = start(["hat", "carbine"], ["missed"])
     play(game, dealer, "hat", OPP_ACTIVE)
