@@ -28,3 +28,4 @@ def test_a_duel_game_with_mental_dealers_plays_to_the_end() -> None:
             for view, result in zip(views, results, strict=True):
                 view.apply(result)
     assert views[1].pending == views[0].pending
+    assert any(side.on_common for side in views[0].sides)  # the common pile was dealt too
