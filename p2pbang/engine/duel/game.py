@@ -42,7 +42,6 @@ from p2pbang.engine.duel.actions import (
     AS_COLT,
     BUFFALO,
     BULL,
-    CARBINE,
     DISCARD,
     EXTRA_DISCARD,
     FORCED_DISCARD,
@@ -52,7 +51,6 @@ from p2pbang.engine.duel.actions import (
     RESPOND_DUEL,
     RESPOND_HIT,
     RESPOND_INDIANS,
-    SHOTGUN,
     SLIM_POET,
     STAGECOACH_DISCARD,
     STORE_PICK,
@@ -72,7 +70,6 @@ from p2pbang.engine.duel.catalog import (
     DODGE_CARDS,
     DUEL_CARDS,
     DUEL_CHARACTERS,
-    DYNAMITE,
     EQUIPMENT,
     HIT_CARDS,
     HORSESHOE,
@@ -81,9 +78,10 @@ from p2pbang.engine.duel.catalog import (
     PLAYABLE_CHARACTERS,
     RELOAD_CARDS,
     SIDE_NAMES,
-    SNAKE,
     card_ids,
 )
+from p2pbang.engine.duel.effects import ACTIONS, START_OF_TURN, play_bang
+from p2pbang.engine.duel.zones import Figure, GameOver, Side
 
 Step = Generator[Any, Any, Any]
 DuelAction = Play | Discard | Choose | Pass | MoveToken | Reload | UseAbility
@@ -93,40 +91,6 @@ DECK_PILES = ("duel-lawmen", "duel-outlaws")
 CHARACTER_PILES = ("duel-lawmen-chars", "duel-outlaws-chars")
 COMMON_PILE = "duel-common"
 START_OF_TURN_ORDER = ("dynamite", "rattlesnake", "panic")  # seed: Dinamit >> Csörgőkígyó >> Pánik
-
-
-class GameOver(Exception):
-    def __init__(self, end: End) -> None:
-        super().__init__(end.team)
-        self.end = end
-
-
-class Figure:
-    """A character in play: public life and the equipment slots played on it."""
-
-    __slots__ = ("character", "life", "max_life", "name", "side", "table")
-
-    def __init__(self, side: int, character: int) -> None:
-        self.side = side
-        self.character = character
-        self.name = DUEL_CHARACTERS[character].name
-        self.max_life = DUEL_CHARACTERS[character].life
-        self.life = self.max_life
-        self.table: list[int] = []
-
-
-class Side:
-    """One player: characters in play (left, right), the token, reserve, deck and hand."""
-
-    __slots__ = ("active", "deck", "figures", "hand", "on_common", "reserve")
-
-    def __init__(self) -> None:
-        self.figures: list[Figure] = []
-        self.active = 0  # index into figures
-        self.reserve: list[int] = []  # hidden character slots, next one last
-        self.deck: list[int] = []  # own draw pile, top last
-        self.on_common = False  # this side's deck ran out: it draws from the common pile
-        self.hand: list[int] = []
 
 
 class DuelGame:
@@ -470,7 +434,7 @@ class DuelGame:
         aim that card would have from the hand (dodge-only cards have no effect to play)."""
         top = self.discard[-1]
         card = self.known[top]
-        if DUEL_CARDS[card].kind != ACTION or DUEL_CARDS[card].name not in _ACTIONS:
+        if DUEL_CARDS[card].kind != ACTION or DUEL_CARDS[card].name not in ACTIONS:
             return []
         aims = [a for a in self._legal_play(seat, [(top, card)], cards_only=True)
                 if isinstance(a, Play) and a.target_slot != AS_COLT]
@@ -631,7 +595,7 @@ class DuelGame:
         for name in START_OF_TURN_ORDER:
             for fig in list(self.sides[side].figures):
                 if fig.life > 0 and fig in self.sides[side].figures and self.works(fig, name):
-                    yield from _START_OF_TURN[name](self, fig)
+                    yield from START_OF_TURN[name](self, fig)
                     yield from self._settle(side)
         yield from self._draw_phase(side)
         while True:
@@ -693,7 +657,7 @@ class DuelGame:
             self._discard_from_hand(side, action.slots[0], action.cards[0])
             self._event("pearl_hart", side, action.target, card)
             aim = Play(top, card, action.target, action.target_slot)
-            yield from _ACTIONS[DUEL_CARDS[card].name](self, side, aim)
+            yield from ACTIONS[DUEL_CARDS[card].name](self, side, aim)
             return
         if action.character == "sundance_kid":
             self._discard_from_hand(side, action.slots[0], action.cards[0])
@@ -747,9 +711,9 @@ class DuelGame:
         self.discard.append(action.slot)
         if card.kind == BANG or as_colt:
             self.bangs_played += 1
-            yield from _play_bang(self, side, name, self.figure_at(action.target))
+            yield from play_bang(self, side, name, self.figure_at(action.target))
             return
-        yield from _ACTIONS[name](self, side, action)
+        yield from ACTIONS[name](self, side, action)
 
     # ------------------------------------------------------------------ hits and damage
 
@@ -961,212 +925,3 @@ def _ints(*values: Any) -> str | None:
         if not isinstance(value, int) or isinstance(value, bool):
             return f"expected an integer, got {value!r}"
     return None
-
-
-# ---------------------------------------------------------------------- start of turn
-
-
-def _dynamite(game: DuelGame, fig: Figure) -> Step:
-    """Reveal: Dynamite explodes (3 life, discarded); otherwise it passes to the opponent's
-    rearguard."""
-    slot = game._find(fig, "dynamite")
-    symbol = yield from game._draw_check(fig.side)
-    fig.table.remove(slot)
-    if symbol == DYNAMITE:
-        game.discard.append(slot)
-        game._event("explode", fig.side)
-        yield from game._lose(fig, 3, None)
-        return
-    other = game.figure(1 - fig.side, REARGUARD)
-    old = game._find(other, "dynamite")
-    if old != NO_SLOT:
-        other.table.remove(old)
-        game.discard.append(old)
-    other.table.append(slot)
-
-
-def _rattlesnake(game: DuelGame, fig: Figure) -> Step:
-    if (yield from game._draw_check(fig.side)) == SNAKE:
-        yield from game._lose(fig, 1, 1 - fig.side)
-
-
-def _panic(game: DuelGame, fig: Figure) -> Step:
-    yield from game._move_token(fig.side, fig.side)
-
-
-_START_OF_TURN = {"dynamite": _dynamite, "rattlesnake": _rattlesnake, "panic": _panic}
-
-
-# ---------------------------------------------------------------------- cards
-
-
-def _play_bang(game: DuelGame, side: int, name: str, target: Figure) -> Step:
-    hits = 1 + (len(target.table) if name == "quickdraw" else 0)
-    for _ in range(hits):
-        dodged = yield from game._hit(side, target, name)
-        if dodged:
-            yield from _after_dodge(game, side, name, target.side)
-
-
-def _after_dodge(game: DuelGame, side: int, name: str, victim: int) -> Step:
-    if name == "carbine":
-        slots = [slot for s in (side, victim) for slot in game.figure(s, ACTIVE).table]
-        if slots:
-            answer = yield Decision(side, CARBINE, options=tuple(dict.fromkeys(slots)))
-            if isinstance(answer, Choose):
-                for s in (side, victim):
-                    fig = game.figure(s, ACTIVE)
-                    if answer.value in fig.table:
-                        fig.table.remove(answer.value)
-                        game.discard.append(answer.value)
-                        if s != side:
-                            game._wild_bill(s, fig)
-                        break
-    elif name == "peacemaker":
-        if game.sides[victim].hand:
-            answer = yield Decision(victim, FORCED_DISCARD, source=side)
-            game._discard_from_hand(victim, answer.slot, answer.card)
-            game._wild_bill(victim, None)
-    elif name == "remington":
-        yield from game._draw(side, 1)
-    elif name == "schofield":
-        game._heal(game.figure(side, ACTIVE), 1)
-    elif name == "shotgun":
-        options = tuple(s for s in (side, victim) if len(game.sides[s].figures) == 2)
-        if options:
-            answer = yield Decision(side, SHOTGUN, options=options)
-            if isinstance(answer, Choose):
-                yield from game._move_token(answer.value, side)
-
-
-def _knife(game: DuelGame, side: int, action: Play) -> Step:
-    yield from game._hit(side, game.figure_at(action.target), "knife")
-
-
-def _derringer(game: DuelGame, side: int, action: Play) -> Step:
-    yield from game._hit(side, game.figure_at(action.target), "derringer")
-
-
-def _gatling(game: DuelGame, side: int, action: Play) -> Step:
-    """U1: every character but your active, in the seed's order, each hit once."""
-    for fig in game._in_order(side):
-        if fig is not game.figure(side, ACTIVE):
-            yield from game._hit(side, fig, "gatling")
-
-
-def _indians(game: DuelGame, side: int, action: Play) -> Step:
-    for fig in game._in_order(side):
-        if fig is game.figure(side, ACTIVE) or fig.life <= 0:
-            continue
-        game._awake.append(fig)
-        answer = yield Decision(fig.side, RESPOND_INDIANS, source=side)
-        game._awake.remove(fig)
-        if isinstance(answer, Discard):
-            game._discard_from_hand(fig.side, answer.slot, answer.card)
-        else:
-            yield from game._lose(fig, 1, side)
-
-
-def _inn(game: DuelGame, side: int, action: Play) -> Step:
-    fig = game.figure_at(action.target)
-    fig.life = min(3, fig.max_life)
-    return
-    yield  # pragma: no cover
-
-
-def _canteen(game: DuelGame, side: int, action: Play) -> Step:
-    yield from game._move_token(action.target // 2, side)
-
-
-def _steal(game: DuelGame, side: int, action: Play) -> Step:
-    opp = 1 - side
-    if action.target_slot == FROM_HAND:
-        hand = game.sides[opp].hand
-        pick = yield RandomInt(len(hand))
-        slot = hand.pop(pick.values[0])
-        if game.viewer not in (None, side):
-            game._forget(slot)
-        yield from game._deal([slot], side)
-        game.sides[side].hand.append(slot)
-        game._event("steal", side, opp)
-        game._wild_bill(opp, None)
-        return
-    fig = game.figure_at(action.target)
-    fig.table.remove(action.target_slot)
-    game.discard.append(action.target_slot)
-    if fig.side != side:
-        game._wild_bill(fig.side, fig)
-
-
-def _teacher(game: DuelGame, side: int, action: Play) -> Step:
-    fig = game.figure_at(action.target)
-    fig.table.remove(action.target_slot)
-    game.sides[side].hand.append(action.target_slot)
-    if fig.side != side:
-        game._wild_bill(fig.side, fig)
-    return
-    yield  # pragma: no cover
-
-
-def _duel(game: DuelGame, side: int, action: Play) -> Step:
-    turn = 1 - side
-    while True:
-        answer = yield Decision(turn, RESPOND_DUEL, source=side)
-        if isinstance(answer, Pass):
-            yield from game._lose(game.figure(turn, ACTIVE), 1, 1 - turn)
-            return
-        game._discard_from_hand(turn, answer.slot, answer.card)
-        turn = 1 - turn
-
-
-def _stagecoach(game: DuelGame, side: int, action: Play) -> Step:
-    slots = yield from game._draw(side, 3)
-    if slots:
-        answer = yield Decision(side, STAGECOACH_DISCARD, options=tuple(slots))
-        game._discard_from_hand(side, answer.slot, answer.card)
-
-
-def _beer(game: DuelGame, side: int, action: Play) -> Step:
-    for fig in game.sides[side].figures:
-        game._heal(fig, 1)
-    return
-    yield  # pragma: no cover
-
-
-def _general_store(game: DuelGame, side: int, action: Play) -> Step:
-    """Two cards from each deck (four from the common pile once both decks ran out); the
-    players take them in turn, the player of the card first."""
-    both_common = all(s.on_common for s in game.sides)
-    game.store = []
-    for pile_side, count in (((side, 4),) if both_common else ((side, 2), (1 - side, 2))):
-        game.store.extend((yield from game._pop(pile_side, count)))
-    if not game.store:
-        return
-    yield from game._reveal(list(game.store))
-    picker = side
-    while game.store:
-        if len(game.store) == 1:
-            slot = game.store[0]
-        else:
-            answer = yield Decision(picker, STORE_PICK, options=tuple(game.store))
-            slot = answer.value
-        game.store.remove(slot)
-        game.sides[picker].hand.append(slot)
-        game._event("store_take", picker, card=game.known[slot])
-        picker = 1 - picker
-
-
-_ACTIONS = {
-    "knife": _knife,
-    "derringer": _derringer,
-    "gatling": _gatling,
-    "indians": _indians,
-    "inn": _inn,
-    "canteen": _canteen,
-    "steal": _steal,
-    "teacher": _teacher,
-    "duel": _duel,
-    "stagecoach": _stagecoach,
-    "beer": _beer,
-    "general_store": _general_store,
-}
