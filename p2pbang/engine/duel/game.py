@@ -361,9 +361,13 @@ class DuelGame:
                                            if c != opp * 2 + REARGUARD or
                                            len(self.sides[opp].figures) == 1]
         can_bang = not self.bang_limit_reached(seat)
+        reload_ok = self.reload_allowed()
+        toco = can_bang and self.ability(active, "toco_ramirez")
+        annie = can_bang and self.ability(active, "annie_oakley")
         for slot, card in hand:
-            name = DUEL_CARDS[card].name
-            kind = DUEL_CARDS[card].kind
+            definition = DUEL_CARDS[card]
+            name = definition.name
+            kind = definition.kind
             if kind == BANG:
                 if can_bang:
                     targets = list(hit_targets)
@@ -393,15 +397,13 @@ class DuelGame:
                 for code in reachable:
                     for eq in self.figure_at(code).table:
                         actions.append(Play(slot, card, code, eq))
-            if can_bang and kind != BANG and (
-                    self.ability(active, "toco_ramirez")
-                    or (self.ability(active, "annie_oakley") and name == "missed")):
+            if kind != BANG and (toco or (annie and name == "missed")):
                 actions.extend(Play(slot, card, t, AS_COLT) for t in hit_targets)
-            if self.reload_allowed() and name in RELOAD_CARDS:
+            if reload_ok and name in RELOAD_CARDS:
                 actions.append(Reload(slot, card))
         if cards_only:
             return actions
-        if self.reload_allowed():
+        if reload_ok:
             for slot in active.table:
                 if DUEL_CARDS[self.known[slot]].name in RELOAD_CARDS:
                     actions.append(Reload(slot, self.known[slot]))
