@@ -81,6 +81,17 @@ def test_barrel_fails_on_another_symbol_and_is_used_once() -> None:
     assert game.figure(OUTLAWS, ACTIVE).life == 3
 
 
+def test_a_sleeping_rearguard_equipment_works_only_when_that_character_is_targeted() -> None:
+    game, dealer = start(["barrel"], ["colt", "knife"], outlaws=["jack_ransome", "the_daltons"])
+    play(game, dealer, "barrel", OWN_REAR)
+    end_turn(game, dealer)
+    act(game, dealer, Play(*in_hand(game, OUTLAWS, "colt"), LAWMEN * 2 + ACTIVE))
+    assert USE_BARREL not in game.pending.options  # the rearguard's Barrel sleeps
+    act(game, dealer, Pass())
+    act(game, dealer, Play(*in_hand(game, OUTLAWS, "knife"), OWN_REAR))
+    assert game.pending.options == (OWN_REAR, USE_BARREL)  # targeted: it wakes up
+
+
 def test_hat_is_discarded_to_dodge() -> None:
     game, dealer = start(["hat", "colt"], [])
     play(game, dealer, "hat", OPP_ACTIVE)
