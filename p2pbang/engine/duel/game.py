@@ -37,6 +37,7 @@ from p2pbang.engine.chance import (
     Shuffle,
     check_result_shape,
 )
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.duel.actions import (
     ACTIVE,
     AS_COLT,
@@ -98,9 +99,12 @@ class DuelGame:
 
     players = 2
 
-    def __init__(self, viewer: int | None = None) -> None:
+    def __init__(self, viewer: int | None = None, choice: GameChoice | None = None) -> None:
+        if choice is not None and (choice.game != "duel" or choice.seats != 2):
+            raise ValueError(f"this engine plays the duel for 2 seats, not {choice.label()}")
         if viewer is not None and viewer not in (0, 1, SPECTATOR):
             raise ValueError("viewer must be 0 (lawmen), 1 (outlaws), SPECTATOR or None")
+        self.choice = choice
         self.viewer = viewer
         self.n = 2
         self.cards = DUEL_CARDS

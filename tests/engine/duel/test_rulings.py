@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from p2pbang.engine.actions import Choose, Decision, IllegalAction, Pass, Play
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.duel.actions import (
     ACTIVE,
     PLAY,
@@ -14,6 +15,7 @@ from p2pbang.engine.duel.actions import (
     Reload,
 )
 from p2pbang.engine.duel.catalog import LAWMEN, OUTLAWS
+from p2pbang.engine.duel.game import DuelGame
 
 from .support import act, in_hand, start
 
@@ -124,3 +126,11 @@ def test_u3_reload_is_ignored_while_both_sides_have_two_characters() -> None:
     act(game, dealer, Reload(*canteen))
     assert len(game.sides[LAWMEN].hand) == before  # one discarded, one drawn
     assert game.known[game.discard[-1]] == canteen[1]
+
+
+def test_the_engine_refuses_another_game_choice_and_bad_viewers() -> None:
+    with pytest.raises(ValueError):
+        DuelGame(choice=GameChoice.make("bang", 4))
+    for viewer in (2, -2, "0"):
+        with pytest.raises(ValueError):
+            DuelGame(viewer=viewer)
