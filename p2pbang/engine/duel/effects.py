@@ -124,13 +124,13 @@ def _indians(game: DuelGame, side: int, action: Play) -> Step:
     for fig in game._in_order(side):
         if fig is game.figure(side, ACTIVE) or fig.life <= 0:
             continue
-        game._awake.append(fig)
+        game._awake.append(fig)  # targeted: a rearguard is awake until it has answered
         answer = yield Decision(fig.side, RESPOND_INDIANS, source=side)
-        game._awake.remove(fig)
         if isinstance(answer, Discard):
             game._discard_from_hand(fig.side, answer.slot, answer.card)
         else:
             yield from game._lose(fig, 1, side)
+        game._awake.remove(fig)
 
 
 def _inn(game: DuelGame, side: int, action: Play) -> Step:

@@ -776,10 +776,11 @@ class DuelGame:
                     self._deferred.append((side, attacker, ACTIVE))
                     yield from self._finish_dodge(side, attacker, tex)
                     return True
+            # still awake while it takes the hit: a targeted rearguard's ability answers it
+            yield from self._lose(fig, 1, attacker)
+            return False
         finally:
             self._awake.remove(fig)
-        yield from self._lose(fig, 1, attacker)
-        return False
 
     def _finish_dodge(self, side: int, attacker: int, tex: bool) -> Step:
         if tex and self.sides[side].hand:

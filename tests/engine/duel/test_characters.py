@@ -125,6 +125,16 @@ def test_dalon_ranger_draws_when_the_opponent_costs_him_a_life() -> None:
     assert len(game.sides[LAWMEN].hand) == before + 1
 
 
+def test_dalon_ranger_as_a_targeted_rearguard_still_draws() -> None:
+    game, dealer = start([], ["colt"], law=["wyatt_earp", "dalon_ranger"],
+                         outlaws=["jack_ransome", "the_daltons"])
+    end_turn(game, dealer)
+    before = len(game.sides[LAWMEN].hand)
+    out_plays(game, dealer, "colt", LAW_REAR)
+    act(game, dealer, Pass())
+    assert len(game.sides[LAWMEN].hand) == before + 1
+
+
 def test_wyatt_earp_draws_when_the_enemy_dodges_his_hit() -> None:
     game, dealer = start(["colt"], ["missed"])
     before = len(game.sides[LAWMEN].hand)
