@@ -1,0 +1,1 @@
+"""BANG! The Duel: a two-player engine with the card game's interface (see ``game.py``)."""
