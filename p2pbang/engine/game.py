@@ -1063,7 +1063,8 @@ class Game:
             yield from self._deal(hand, receiver)
         table, player.table = player.table, []
         self.players[receiver].hand.extend(hand + table)
-        self.event("take_all", receiver, seat, value=len(hand) + len(table))
+        if hand or table:  # an empty take is not news: the elimination says it all
+            self.event("take_all", receiver, seat, value=len(hand) + len(table))
 
     def _discard_all(self, seat: int) -> Step:
         player = self.players[seat]
