@@ -33,6 +33,7 @@ from p2pbang.engine.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACT
 from p2pbang.engine.catalog import DIAMONDS
 from p2pbang.engine.rules import CardRules, CharacterRules, Hand, RuleModule, Step
 from p2pbang.engine.sets import base
+from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE
 
 if TYPE_CHECKING:
     from p2pbang.engine.game import Game
@@ -331,5 +332,7 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
 
 # 8 players: the role deck gains a second Renegade; each Renegade wins only as the last
 # one alive, so a Sheriff facing both who dies first loses to the Outlaws (D11).
+# 3 players: roles face up, personal targets, no Sheriff (dodge_city_three).
 MODULE = RuleModule("dodge-city", DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS, CARD_RULES,
-                    CHARACTER_RULES, {}, most_seats=8)
+                    CHARACTER_RULES, {}, most_seats=8, fewest_seats=3,
+                    role_rules={3: THREE_PLAYER_TABLE})
