@@ -1,5 +1,5 @@
 """Dodge City's special rules for 3 players (seed 002, "Reguli speciale pentru 3 jucători"),
-one scenario per clause.
+one scenario per clause; together they are ruling D12 of faq-scenarios.md.
 
 Default roles at 3: seat 0 Deputy, seat 1 Outlaw, seat 2 Renegade. Targets: the Deputy
 hunts the Renegade, the Renegade the Outlaw, the Outlaw the Deputy.
@@ -84,7 +84,8 @@ def test_the_outlaw_eliminating_the_deputy_wins_alone() -> None:
 
 
 def test_a_target_eliminated_by_the_other_player_wins_nobody_and_earns_three_cards() -> None:
-    """The seed's example: the Outlaw eliminates the Renegade; the Deputy does not win."""
+    """D12, the seed's example: the Outlaw eliminates the Renegade; the Deputy does not win;
+    any elimination rewards 3 cards."""
     table = _shot_dead(1, 2)
     assert table.end is None and not table.alive(2)
     assert len(table.game.players[1].hand) == 3
@@ -127,11 +128,13 @@ def test_a_target_eliminated_by_no_player_leaves_the_last_one_alive_to_win() -> 
 
 
 def test_jail_may_be_played_on_anyone() -> None:
+    """D12: with no Sheriff, Jail may target anyone."""
     table = Scenario(THREE, rules=DODGE_CITY, turn=1, hands={1: ["jail"]})
     assert table.is_legal(1, "jail", 0) and table.is_legal(1, "jail", 2)
 
 
 def test_beer_still_does_nothing_with_two_players_left() -> None:
+    """D12: Beer still fails with two players left."""
     table = Scenario(THREE, rules=DODGE_CITY, dead=[2], turn=1, hands={1: ["bang"],
                      0: ["beer"]}, life={0: 1})
     table.play(1, "bang", target=0)
