@@ -1,6 +1,7 @@
 """The property tests of the base game, on the Dodge City deck (120 cards, 31 characters) with
-3 to 8 players (3: the face-up roles and personal targets): random bot games end, conserve every card, keep life in bounds, replay to the
-same state, and every seat's engine walks in lockstep with the all-seeing one."""
+3 to 8 players (3: the face-up roles and personal targets): random bot games end, conserve
+every card, keep life in bounds, replay to the same state, and every seat's engine walks in
+lockstep with the all-seeing one."""
 
 from __future__ import annotations
 
