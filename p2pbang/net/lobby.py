@@ -525,9 +525,19 @@ class Lobby:
             # A connected peer holds a slot even before it announces: count it, or the record
             # would offer seats the mesh refuses.
             free=max(0, self.settings.seats - 1 - len(self._seat_holders())),
-            host_peer=self.peer_id,
+            # The table's opener, whoever answers: a joiner told "--peer" another member's
+            # address must still learn whose lobby.remove to obey (and whose not to).
+            host_peer=self.opener or self.peer_id,
             options=self.settings.options,
+            opener_name=self._opener_name(),
         )
+
+    def _opener_name(self) -> str:
+        """The opener's display name as this member knows it ("" before it announced)."""
+        if self.opener in (None, self.peer_id):
+            return self.identity.name
+        member = self._members.get(self.opener)
+        return member.name if member is not None else ""
 
     def _seat_holders(self) -> set[str]:
         return set(self._members) | set(self.mesh.connected_peers())
