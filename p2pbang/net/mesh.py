@@ -452,7 +452,11 @@ class Mesh:
 
     def _emit(self, event: ConnectionEvent) -> None:
         level = logging.WARNING if event.fault or event.kind == "rejected" else logging.INFO
-        who = event.peer_id or (f"{event.address[0]}:{event.address[1]}" if event.address else "?")
+        where = f"{event.address[0]}:{event.address[1]}" if event.address else ""
+        who = event.peer_id or where or "?"
+        if event.fault and event.peer_id:
+            # An offender is named in full: its id, the name it gave, where it came from.
+            who = f"{event.peer_id} ({event.name or 'no name'}{', ' + where if where else ''})"
         log.log(level, "mesh %s: %s %s %s", self.peer_id, event.kind, who, event.reason)
         for channel in [self._events_send, *self._watchers]:
             try:
