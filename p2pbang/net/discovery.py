@@ -89,7 +89,9 @@ class TableInfo:
     """A table's public description: the TXT record, and the answer to an "info" request.
 
     ``options`` are the game options as sorted (key, value) text pairs; the lobby turns them
-    into the genesis options every peer signs.
+    into the genesis options every peer signs. ``host_peer`` is the table's opener, whichever
+    member answers; ``opener_name`` its display name ("" when the answering member does not
+    know it, or in an older peer's record), so a browser can say who opened the table.
     """
 
     table_id: bytes
@@ -100,6 +102,7 @@ class TableInfo:
     host_peer: str
     options: tuple[tuple[str, str], ...] = ()
     version: int = PROTOCOL_VERSION
+    opener_name: str = ""
 
     @property
     def compatible(self) -> bool:
@@ -116,6 +119,8 @@ class TableInfo:
             "free": str(self.free),
             "peer": self.host_peer,
         }
+        if self.opener_name:
+            record["by"] = self.opener_name
         record.update({f"o.{key}": value for key, value in self.options})
         return record
 
@@ -144,6 +149,12 @@ class TableInfo:
             raise ValueError("'peer' must be a peer id")
         seats = number("seats", 2, MAX_SEATS)
         options = validate_options((k[2:], v) for k, v in text.items() if k.startswith("o."))
+        opener_name = ""
+        if "by" in text:
+            try:
+                opener_name = validate_display_name(text["by"])
+            except ValueError as exc:
+                raise ValueError(f"'by': {exc}") from None
         return cls(
             table_id=bytes.fromhex(table_hex),
             name=validate_display_name(field("name")),
@@ -153,6 +164,7 @@ class TableInfo:
             host_peer=peer,
             options=options,
             version=number("v", 0, 0xFFFF),
+            opener_name=opener_name,
         )
 
 

@@ -525,9 +525,19 @@ class Lobby:
             # A connected peer holds a slot even before it announces: count it, or the record
             # would offer seats the mesh refuses.
             free=max(0, self.settings.seats - 1 - len(self._seat_holders())),
-            host_peer=self.peer_id,
+            # The table's opener, whoever answers: a joiner told "--peer" another member's
+            # address must still learn whose lobby.remove to obey (and whose not to).
+            host_peer=self.opener or self.peer_id,
             options=self.settings.options,
+            opener_name=self._opener_name(),
         )
+
+    def _opener_name(self) -> str:
+        """The opener's display name as this member knows it ("" before it announced)."""
+        if self.opener in (None, self.peer_id):
+            return self.identity.name
+        member = self._members.get(self.opener)
+        return member.name if member is not None else ""
 
     def _seat_holders(self) -> set[str]:
         return set(self._members) | set(self.mesh.connected_peers())
@@ -898,17 +908,29 @@ async def _run_lobby(
     min_players: int,
     join: tuple[str, int] | None = None,
     opener: str | None = None,
+    prover: str | None = None,
 ) -> AsyncIterator[Lobby]:
-    """A mesh for ``table_id`` with its lobby running for the block (joining ``join``)."""
+    """A mesh for ``table_id`` with its lobby running for the block (joining ``join``, whose
+    peer must prove the key ``prover`` when one is given)."""
     mesh_config = _lobby_mesh_config(settings, config)
+    refusal = ""  # raised once the mesh is closed, not wrapped in its nursery's group
     async with open_mesh(identity, table_id, host=host, port=port, config=mesh_config) as mesh:
         lobby = Lobby(mesh, settings, min_players=min_players, opener=opener)
         async with trio.open_nursery() as nursery:
             await nursery.start(lobby.run)
             if join is not None:
-                await lobby.join(join)
-            yield lobby
+                reached = await lobby.join(join)
+                if prover is not None and reached != prover:
+                    where = f"[{join[0]}]:{join[1]}" if ":" in join[0] else f"{join[0]}:{join[1]}"
+                    refusal = (
+                        f"{where} did not prove the table's key (the record names {prover[:12]}, "
+                        f"that peer is {reached[:12]}): a copy of the table's record, not the "
+                        "table; choose another address")
+            if not refusal:
+                yield lobby
             nursery.cancel_scope.cancel()
+    if refusal:
+        raise LobbyError(refusal)
 
 
 @asynccontextmanager
@@ -941,9 +963,14 @@ async def join_table(
     """Join a table found by discovery or ``probe_peer`` and run its lobby for the block."""
     if not table.info.compatible:
         raise LobbyError(f"the table speaks protocol version {table.info.version}")
+    # A table seen on DNS-SD was announced by its opener (only openers announce), so the peer
+    # at that address must prove the record's key: a cloned record (same id and name, another
+    # address) cannot. An "info" answer (``--peer``) may come from any member: no such check.
+    prover = table.info.host_peer if table.service_name else None
     async with _run_lobby(identity, table.info.table_id, TableSettings.from_info(table.info),
                           host=host, port=port, config=config, min_players=min_players,
-                          join=(table.host, table.port), opener=table.info.host_peer) as lobby:
+                          join=(table.host, table.port), opener=table.info.host_peer,
+                          prover=prover) as lobby:
         yield lobby
 
 

@@ -452,7 +452,11 @@ class Mesh:
 
     def _emit(self, event: ConnectionEvent) -> None:
         level = logging.WARNING if event.fault or event.kind == "rejected" else logging.INFO
-        who = event.peer_id or (f"{event.address[0]}:{event.address[1]}" if event.address else "?")
+        where = f"{event.address[0]}:{event.address[1]}" if event.address else ""
+        who = event.peer_id or where or "?"
+        if event.fault and event.peer_id:
+            # An offender is named in full: its id, the name it gave, where it came from.
+            who = f"{event.peer_id} ({event.name or 'no name'}{', ' + where if where else ''})"
         log.log(level, "mesh %s: %s %s %s", self.peer_id, event.kind, who, event.reason)
         for channel in [self._events_send, *self._watchers]:
             try:
@@ -692,10 +696,14 @@ class Mesh:
                 await channel.aclose()
             return None
         existing = self._connections.get(peer.peer_id)
-        if existing is not None and self._established(existing) and await self._answers(existing):
-            # An established link may be replaced only once it is dead: a live one means the
-            # newcomer is a second copy of that identity (same keys, another process), not the
-            # peer coming back. (Young links settle simultaneous dials by the rule above.)
+        if (
+            existing is not None
+            and not self._settles_simultaneous_dials(existing, peer.peer_id, dialer)
+            and await self._answers(existing)
+        ):
+            # A live link may be replaced only once it is dead: one that still answers means
+            # the newcomer is a second copy of that identity (same keys, another process),
+            # not the peer coming back.
             refusal = "already connected: that identity's live link answered (a second copy?)"
             self._emit(ConnectionEvent("rejected", peer.peer_id, refusal, True, peer.name))
             with trio.CancelScope(shield=True):
@@ -726,9 +734,19 @@ class Mesh:
         self._ensure_maintainer(peer.peer_id)
         return connection
 
-    def _established(self, connection: _Connection) -> bool:
-        """Has this link outlived the window in which simultaneous dials settle?"""
-        return time.monotonic() - connection.adopted_at > self.config.handshake_timeout
+    def _settles_simultaneous_dials(self, existing: _Connection, peer_id: str,
+                                    dialer: str) -> bool:
+        """Is a new link, dialed by ``dialer``, the lower id's link replacing a young one the
+        higher id dialed (both sides dialed at once: each keeps the lower id's link)?
+
+        That is the only replacement of a live link without proof the old one is gone. Any
+        other (the same dialer again, or a link that outlived the settling window) waits
+        for ``_answers``: a second copy of an identity must not take a live link, even
+        seconds after the real peer connected.
+        """
+        lower = min(self.peer_id, peer_id)
+        young = time.monotonic() - existing.adopted_at <= self.config.handshake_timeout
+        return young and dialer == lower and existing.dialer != lower
 
     async def _answers(self, connection: _Connection) -> bool:
         """Ping ``connection``: does anything come back within half the heartbeat timeout

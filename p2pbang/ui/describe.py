@@ -140,7 +140,9 @@ class Describer:
         return _("{name} plays {card}.").format(name=name, card=card)
 
     def _damage(self, e: Event, name: str, source: str) -> str:
-        life = max(self.game.players[e.seat].life, 0)
+        # The event says the life right after this hit; the game only knows the life after
+        # the whole batch, which would repeat the last count for every hit before it.
+        life = max(e.life if e.life >= 0 else self.game.players[e.seat].life, 0)
         if self._mine(e.seat):
             if e.target != NO_SEAT:
                 return ngettext("You lose {n} life to {source} ({life} left).",

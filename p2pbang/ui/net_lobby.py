@@ -42,7 +42,9 @@ def listing(table: DiscoveredTable) -> TableListing:
         problem = _("a game this version cannot play")
     return TableListing(
         key=table.service_name or info.table_id.hex(), name=info.name,
-        host=info.host_peer[:FINGERPRINT], address=address_text(table.host, table.port),
+        # Who opened it, by name; only an older peer's record, without one, shows the key.
+        host=info.opener_name or info.host_peer[:FINGERPRINT],
+        address=address_text(table.host, table.port),
         seated=info.seats - info.free, seats=info.seats, problem=problem,
         game=describe(settings))
 

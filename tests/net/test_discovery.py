@@ -38,6 +38,7 @@ INFO = TableInfo(
     free=3,
     host_peer="abcdefghijklmnop",
     options=(("expansions", "dodge_city+high_noon"), ("sheriff", "visible")),
+    opener_name="Zoé",
 )
 
 
@@ -61,6 +62,8 @@ def test_record_round_trip():
         ({"peer": "short"}, "'peer'"),
         ({"name": "\x1b[2J"}, "character"),
         ({"name": ""}, "empty"),
+        ({"by": "\x1b[2J"}, "'by'.*character"),
+        ({"by": " "}, "'by'.*empty"),
         ({"o.Bad Key": "x"}, "bad option"),
         ({"o.k": "\x07bell"}, "bad option"),
         ({f"o.k{i}": "x" for i in range(17)}, "more than 16"),
@@ -78,6 +81,25 @@ def test_missing_field_and_other_version():
         TableInfo.from_record(record)
     other = TableInfo.from_record({**INFO.to_record(), "v": str(PROTOCOL_VERSION + 1)})
     assert not other.compatible and INFO.compatible
+    del record["by"]  # an older peer's record: no opener name, still a table
+    record["game"] = "bang"
+    assert TableInfo.from_record(record).opener_name == ""
+
+
+async def test_every_member_answers_with_the_openers_id_and_name():
+    """Issue 10, point 15: the browser shows who opened a table; the answer at any member's
+    address names the opener (its id and its name), not the member that answered."""
+    settings = TableSettings("Saloon", "bang", 4)
+    async with open_table(Identity.generate("Opener Ann"), settings, config=FAST) as opener:
+        assert opener.table_info().opener_name == "Opener Ann"
+        at_opener = DiscoveredTable(opener.table_info(), *opener.mesh.address)
+        async with join_table(Identity.generate("Member Bob"), at_opener, config=FAST) as bob:
+            with trio.fail_after(5):
+                while len(bob.members()) != 2:
+                    await trio.sleep(0.02)
+            asked = await probe_peer(f"127.0.0.1:{bob.mesh.port}")
+            assert asked.info.host_peer == opener.peer_id
+            assert asked.info.opener_name == "Opener Ann"
 
 
 @pytest.mark.parametrize(

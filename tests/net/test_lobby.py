@@ -447,3 +447,28 @@ async def test_lobby_signatures_after_the_seal_are_not_handled():
         await trio.sleep(1)
         assert not a.mesh.is_banned(b.peer_id)
         assert b.peer_id in a.mesh.connected_peers()
+
+
+async def test_a_copied_record_at_another_address_is_refused_for_not_proving_the_key():
+    """Issue 10, point 6: a cloned DNS-SD record (same table id, name and opener key, another
+    address) leads to a peer that cannot prove the opener's key. Joining it is refused, and
+    the refusal says which address did not prove the table's key; the real one joins."""
+    async with AsyncExitStack() as stack:
+        real = await stack.enter_async_context(
+            open_table(Identity.generate("Opener"), SETTINGS, config=FAST))
+        clone_mesh = await stack.enter_async_context(
+            open_mesh(Identity.generate("Cloner"), real.mesh.table_id, config=FAST))
+        clone = Lobby(clone_mesh, SETTINGS)
+        nursery = await stack.enter_async_context(trio.open_nursery())
+        await nursery.start(clone.run)
+        record = real.table_info()
+        service = f"Saloon ({record.host_peer[:8]})._p2pbang._tcp.local."
+        copied = DiscoveredTable(record, *clone_mesh.address, service_name=service)
+        with pytest.raises(LobbyError, match="did not prove the table's key") as refused:
+            async with join_table(Identity.generate("Joiner"), copied, config=FAST):
+                pass
+        assert f"127.0.0.1:{clone_mesh.port}" in str(refused.value)
+        genuine = DiscoveredTable(record, *real.mesh.address, service_name=service)
+        async with join_table(Identity.generate("Joiner"), genuine, config=FAST) as joiner:
+            await _wait(lambda: len(joiner.members()) == 2)
+        nursery.cancel_scope.cancel()

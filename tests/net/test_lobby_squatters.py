@@ -113,3 +113,40 @@ async def test_a_removal_from_anyone_but_the_opener_is_a_fault():
         with trio.fail_after(5):
             while not opener.mesh.is_banned(forger.peer_id):
                 await trio.sleep(0.02)
+
+
+async def test_a_table_joined_through_another_member_still_obeys_its_real_opener():
+    """``join --peer`` may name any member: its answer must name the table's opener, not
+    itself. Before, the joiner took that member for the opener and convicted the real one
+    of a forged ``lobby.remove`` the moment it removed someone (a split table)."""
+    async with AsyncExitStack() as stack:
+        opener = await stack.enter_async_context(
+            open_table(Identity.generate("Opener"), SETTINGS, config=FAST)
+        )
+        at_opener = DiscoveredTable(opener.table_info(), *opener.mesh.address)
+        member, goes = [
+            await stack.enter_async_context(join_table(Identity.generate(n), at_opener,
+                                                       config=FAST))
+            for n in ("Member", "Goes")
+        ]
+        with trio.fail_after(5):
+            while len(member.members()) != 3:
+                await trio.sleep(0.02)
+        answer = member.table_info()  # what "info" at the member's address says
+        assert answer.host_peer == opener.peer_id
+        late = await stack.enter_async_context(join_table(
+            Identity.generate("Late"), DiscoveredTable(answer, *member.mesh.address),
+            config=FAST))
+        lobbies = [opener, member, goes, late]
+        with trio.fail_after(5):
+            while any(len(lobby.members()) != 4 for lobby in lobbies):
+                await trio.sleep(0.02)
+        await opener.remove(goes.peer_id)
+        with trio.fail_after(5):
+            while any(len(lobby.members()) != 3 for lobby in (opener, member, late)):
+                await trio.sleep(0.02)
+        assert late.mesh.is_banned(goes.peer_id)
+        assert not late.mesh.is_banned(opener.peer_id)
+        assert opener.peer_id in late.mesh.connected_peers()
+        with pytest.raises(LobbyError, match="only the table's opener"):
+            await member.remove(late.peer_id)

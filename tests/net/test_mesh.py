@@ -143,6 +143,37 @@ async def test_simultaneous_dials_settle_on_one_link_dialed_by_the_lower_id():
         await exchange_ok([low, high], tag=9)
 
 
+def _identity_sorting(lower_than: str, lower: bool) -> Identity:
+    while True:
+        identity = Identity.generate("Twin")
+        if (identity.peer_id < lower_than) == lower:
+            return identity
+
+
+@pytest.mark.parametrize("copy_is_lower", [True, False], ids=["copy-lower", "copy-higher"])
+async def test_a_second_copy_dialing_just_after_the_real_peer_takes_no_link(copy_is_lower):
+    """Issue 10, point 3: a second copy of an identity (same keys, another process) dialing
+    within seconds of the real peer's own dial replaced its live link (the window in which
+    simultaneous dials settle), so the copy was taken for the seat until it hung up. Only
+    the one settlement of simultaneous dials (the lower id's link over the higher id's) may
+    replace a live link without proof it is gone."""
+    async with meshes(1, link=False) as (a,):
+        twin = _identity_sorting(a.peer_id, copy_is_lower)
+        async with open_mesh(twin, TABLE, make_registry(), config=FAST) as real:
+            await real.connect(*a.address)
+            await wait_event(a, lambda e: e.kind == "connected")
+            link = a._connections[twin.peer_id]
+            async with open_mesh(twin, TABLE, make_registry(), config=FAST) as copy:
+                with contextlib.suppress(DialError):
+                    await copy.connect(*a.address)
+                refused = await wait_event(a, lambda e: e.kind == "rejected")
+                assert "second copy" in refused.reason
+                await trio.sleep(0.5)
+                assert a._connections[twin.peer_id] is link and not link.end_reason
+                assert real.connected_peers() == [a.peer_id]
+            await exchange_ok([a, real], tag=11)
+
+
 async def test_silent_peer_detected_by_heartbeat():
     async with meshes(1, link=False) as (a,):
         mute = Identity.generate("Mute")

@@ -5,7 +5,12 @@ from __future__ import annotations
 import trio
 
 from p2pbang.net.identity import Identity
-from p2pbang.net.mesh import MAX_PENDING_HANDSHAKES, MeshConfig, open_mesh
+from p2pbang.net.mesh import (
+    MAX_HANDSHAKES_PER_ADDRESS,
+    MAX_PENDING_HANDSHAKES,
+    MeshConfig,
+    open_mesh,
+)
 
 from .meshkit import TABLE, make_registry
 
@@ -13,11 +18,12 @@ ATTACKER_HOST = "127.0.0.2"  # another loopback address: the attacker is "anothe
 CONFIG = MeshConfig(heartbeat_interval=0.2, heartbeat_timeout=1.0, handshake_timeout=3.0)
 
 
-async def _trickler(host: str, port: int, opened: list[int]) -> None:
+async def _trickler(host: str, port: int, opened: list[int], source: str = ATTACKER_HOST
+                    ) -> None:
     """One idle connection sending a byte a second, reopened as soon as it is dropped."""
     while True:
         try:
-            stream = await trio.open_tcp_stream(host, port, local_address=ATTACKER_HOST)
+            stream = await trio.open_tcp_stream(host, port, local_address=source)
         except OSError:
             await trio.sleep(0.05)
             continue
@@ -60,3 +66,28 @@ async def test_idle_connection_without_a_hello_is_dropped_fast():
                         break
                     if await stream.receive_some(1) == b"":
                         break
+
+
+async def test_a_member_comes_back_through_idle_handshakes_from_many_addresses():
+    """Issue 10, point 4: enough attacking addresses pass the per-address limit and fill
+    every open slot; the last slots are kept for addresses the table has authenticated, so a
+    member that drops and comes back (a resume) gets in at once."""
+    sources = [f"127.0.0.{i}" for i in range(2, 2 + MAX_PENDING_HANDSHAKES
+                                                // MAX_HANDSHAKES_PER_ADDRESS)]
+    async with open_mesh(Identity.generate("Host"), TABLE, make_registry(), config=CONFIG) as a:
+        member = Identity.generate("Member")
+        async with open_mesh(member, TABLE, make_registry(), config=CONFIG) as first:
+            await first.connect(*a.address)  # from 127.0.0.1: now a known address
+        opened: list[int] = []
+        async with trio.open_nursery() as attackers:
+            for source in sources:
+                for _ in range(MAX_HANDSHAKES_PER_ADDRESS):
+                    attackers.start_soon(_trickler, *a.address, opened, source)
+            await trio.sleep(0.5)
+            for _ in range(5):
+                async with open_mesh(member, TABLE, make_registry(), config=CONFIG) as again:
+                    with trio.fail_after(2):
+                        peer = await again.connect(*a.address)
+                    assert peer.peer_id == a.peer_id
+            attackers.cancel_scope.cancel()
+        assert len(opened) >= MAX_PENDING_HANDSHAKES

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import trio
 
 from p2pbang.net import codec
@@ -37,7 +39,8 @@ async def _flood(channel, count: int) -> int:
     return sent
 
 
-async def test_log_messages_from_a_non_member_before_the_genesis_cut_it_off():
+async def test_log_messages_from_a_non_member_before_the_genesis_cut_it_off(caplog):
+    caplog.set_level(logging.INFO, logger="p2pbang.net.mesh")
     async with open_mesh(Identity.generate("Wait"), TABLE, make_registry(), config=CONFIG) as a:
         attach_log_sync(a)  # as a table does at once; nobody reads it before the genesis
         a.limit_non_members_to({"lobby"})  # as the lobby does
@@ -59,6 +62,9 @@ async def test_log_messages_from_a_non_member_before_the_genesis_cut_it_off():
             nursery.cancel_scope.cancel()
         assert event.peer_id == flooder.peer_id and event.fault
         assert "before the genesis" in event.reason
+        # Named where the person can find it (the home's p2pbang.log): id and given name.
+        named = [r.getMessage() for r in caplog.records if "before the genesis" in r.getMessage()]
+        assert named and f"{flooder.peer_id} (Flood" in named[0]
         assert a.held_bytes() == 0
         assert peak - baseline < 200 * MIB
 

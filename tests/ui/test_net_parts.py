@@ -100,6 +100,13 @@ def test_a_discovered_table_is_listed_with_its_seats_and_address() -> None:
     assert "99" in listing(DiscoveredTable(old, "10.0.0.1", 1)).problem
 
 
+def test_the_browser_names_who_opened_the_table() -> None:
+    """Issue 10, point 15: the opener's name, not a peer id (the key only for a record
+    that carries no name)."""
+    info = TableInfo(bytes(16), "Saloon", "bang", 5, 3, "abcdefghijklmnop", opener_name="Zoé")
+    assert listing(DiscoveredTable(info, "192.168.1.20", 7420)).host == "Zoé"
+
+
 async def test_the_room_shows_who_sits_who_is_missing_and_the_news() -> None:
     settings = TableSettings("Saloon", "bang", 4)
     ace, bonnie = Identity.generate("Ace"), Identity.generate("Bonnie")

@@ -110,3 +110,17 @@ def test_the_replay_hint_is_in_the_interface_language(language: str) -> None:
     hint = replay_hint(4, 1234)
     assert "'p2pbang solo --players 4 --seed 1234'" in hint  # the command as typed
     assert ("deals this game again" in hint) == (language == "en")
+
+
+def test_each_hit_of_a_batch_tells_the_life_right_after_it(say: Describer) -> None:
+    """Issue 10, point 10: a batch of hits told after the batch was applied said the life at
+    its end for every hit ("0 left" five times for a player who lives on). Each damage event
+    carries the life right after it, and that is what the sentence says."""
+    clyde = 3
+    now = say.game.players[clyde].life
+    hits = [Event("damage", clyde, 1, value=1, life=life) for life in (now + 2, now + 1, now)]
+    told = [say.event(hit) for hit in hits]
+    assert [t is not None and f"({life} left)" in t
+            for t, life in zip(told, (now + 2, now + 1, now), strict=True)] == [True] * 3
+    mine = say.event(Event("damage", say.game.viewer, clyde, value=2, life=1))
+    assert mine is not None and mine.endswith("(1 left).")
