@@ -76,8 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
         "solo", help="play a game against bots on this machine",
         description="Play a whole game of BANG! against computer players on this machine.",
         epilog=EPILOG_SOLO, formatter_class=argparse.RawDescriptionHelpFormatter)
-    solo.add_argument("--players", type=_players, default=5,
-                      help="seats at the table, you included (base game 4-7, default 5)")
+    solo.add_argument("--players", type=_players, default=None,
+                      help="seats at the table, you included (base game 4-7, default 5; "
+                           "dice 3-8, default 5; duel 2)")
     add_choice_arguments(solo)
     solo.add_argument("--seed", type=_seed, default=None,
                       help="deal seed: the same seed deals the same game (default: random)")
@@ -101,8 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_SELFPLAY, formatter_class=argparse.RawDescriptionHelpFormatter)
     selfplay.add_argument("--games", type=_positive("games"), default=100,
                           help="how many games to play (default 100)")
-    selfplay.add_argument("--players", type=_players, default=7,
-                          help="seats in every game (base game 4-7, default 7)")
+    selfplay.add_argument("--players", type=_players, default=None,
+                          help="seats in every game (base game 4-7, default 7; dice 3-8, "
+                               "default 5; duel 2)")
     selfplay.add_argument("--seed", type=_seed, default=0,
                           help="the run's seed: the same seed plays the same games (default 0)")
     add_choice_arguments(selfplay)
@@ -115,7 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     targets.required = True
     engine = targets.add_parser("engine", help="complete random-bot games per second, one core")
     engine.add_argument("--games", type=_positive("games"), default=1000)
-    engine.add_argument("--players", type=_players, default=7)
+    engine.add_argument("--players", type=_players, default=None,
+                        help="seats (default: 7 for bang, 5 for dice, 2 for duel)")
     engine.add_argument("--seed", type=_seed, default=0)
     add_choice_arguments(engine)
     crypto = targets.add_parser("crypto", help="mental-poker shuffle, proofs and table setup")
@@ -134,6 +137,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Seats when --players is not given: the card game's per command, the others' per game.
+DEFAULT_SEATS = {"dice": 5, "duel": 2}
+
+
+def _seats(args: argparse.Namespace, card_game_default: int) -> int:
+    """``--players`` if given, else the default for the chosen game (so ``--game duel``
+    needs no ``--players 2``)."""
+    if args.players is not None:
+        return args.players
+    return DEFAULT_SEATS.get(args.game.strip().lower(), card_game_default)
+
+
 def cmd_solo(args: argparse.Namespace) -> int:
     from p2pbang.table.gamefiles import data_home
     from p2pbang.table.solo import SoloSession
@@ -141,11 +156,16 @@ def cmd_solo(args: argparse.Namespace) -> int:
     from p2pbang.ui.i18n import set_language
     from p2pbang.ui.plain import PlainSolo
 
+    args.players = _seats(args, 5)
     choice = choice_or_message(args, args.players)
     if isinstance(choice, str):
         print(choice, file=sys.stderr)
         return EXIT_USAGE
     set_language(args.lang)
+    if choice.game != "bang":  # the Dice Game and The Duel have their own solo tables
+        from p2pbang.table.solo_family import run_family_solo
+
+        return run_family_solo(args, choice)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     session = SoloSession(args.players, seed, your_name=args.player, opponents=args.opponents,
                           choice=choice)
@@ -175,6 +195,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from p2pbang.sim.selfplay import selfplay
 
+    args.players = _seats(args, 7)
     choice = choice_or_message(args, args.players)
     if isinstance(choice, str):
         print(choice, file=sys.stderr)
@@ -185,6 +206,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.target == "engine":
+        args.players = _seats(args, 7)
     if args.target in ("engine", "table"):
         choice = choice_or_message(args, args.players if args.target == "engine" else args.peers)
         if isinstance(choice, str):

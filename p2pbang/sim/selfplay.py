@@ -78,6 +78,10 @@ def selfplay(games: int, players: int, seed: int = 0,
              choice: GameChoice | None = None) -> SelfplayReport:
     """``choice``: the game to play (the base game for ``players`` when omitted)."""
     choice = choice or GameChoice.make("bang", players)
+    if choice.game != "bang":  # the Dice Game and The Duel: their own loop, same report
+        from p2pbang.sim.family_games import selfplay_family
+
+        return selfplay_family(games, seed, choice)
     players = choice.seats
     report = SelfplayReport(game=choice.label())
     start = time.perf_counter()
