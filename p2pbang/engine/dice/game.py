@@ -27,6 +27,7 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.chance import (
     ChanceRequest,
+    ChanceResult,
     Deal,
     RandomInt,
     Reveal,
@@ -106,6 +107,19 @@ _REROLL_ACTIONS: dict[tuple[int, int], tuple[Any, ...]] = {
         if not any(mask >> i & 1 for i in combo)))
     for dice in (DICE, MAX_DICE) for mask in range(1 << dice)
 }
+# The same answers as sets: checking a bot's or a person's reroll is one lookup.
+_REROLL_SETS: dict[tuple[int, int], frozenset[Any]] = {
+    key: frozenset(actions) for key, actions in _REROLL_ACTIONS.items()}
+
+
+# The faces of k dice rolled at once, for every RandomInt(6**k) value up to five dice (the
+# sixth Old Saloon die is decoded on the fly): a roll is then one lookup.
+_ROLLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(decode_faces(value, k)) for value in range(SIDES ** k)) for k in range(DICE + 1))
+
+
+def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
+    return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
 
 class GameOver(Exception):
@@ -178,6 +192,26 @@ class DiceGame:
             return self._check_decision(pending, action)
         return check_result_shape(pending, action) or self._check_roles(pending, action)
 
+    def _plainly_legal(self, action: Any) -> bool:
+        """The two answers simulations give most, recognised without ``check``'s full path:
+        a die roll in range and a listed reroll (``check`` still judges everything else)."""
+        pending = self.pending
+        kind = type(pending)
+        if kind is RandomInt:
+            if type(action) is not ChanceResult or len(action.values) != 1:
+                return False
+            value = action.values[0]
+            return type(value) is int and 0 <= value < pending.bound
+        if kind is Decision:
+            if pending.kind == REROLL:
+                if type(action) not in (Reroll, Pass):
+                    return False
+                key = (len(self.dice), self._locked_mask(pending.seat))
+                return action in _REROLL_SETS[key]
+            return (type(action) is Choose and type(action.value) is int
+                    and action.value in pending.options)
+        return False
+
     def _check_roles(self, pending: ChanceRequest, result: Any) -> str | None:
         """Dealt and revealed cards of this game are role cards."""
         if isinstance(pending, RandomInt):
@@ -194,9 +228,10 @@ class DiceGame:
     def apply(self, action: Any) -> list[Event]:
         """Feed the pending step its answer; return the events it caused (state unchanged and
         ``IllegalAction`` raised when it does not fit)."""
-        reason = self.check(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if not self._plainly_legal(action):
+            reason = self.check(action)
+            if reason is not None:
+                raise IllegalAction(reason)
         self.events = events = []
         self.history.append(action)
         self.pending = self._flow.send(action)
@@ -403,7 +438,7 @@ class DiceGame:
         while True:
             result = yield RandomInt(SIDES ** len(reroll))
             rolls_left -= 1
-            for index, face in zip(reroll, decode_faces(result.values[0], len(reroll)),
+            for index, face in zip(reroll, _faces_of(result.values[0], len(reroll)),
                                    strict=True):
                 self.dice[index] = DIE_FACES[self.kinds[index]][face]
             self._event("roll", seat, value=_pack_dice(self.dice))
@@ -426,7 +461,7 @@ class DiceGame:
                 break
             if rolls_left == 0:
                 break
-            action = yield from self._decide(seat, REROLL, tuple(self.dice), needed=rolls_left)
+            action = yield Decision(seat, REROLL, tuple(self.dice), NO_SEAT, rolls_left)
             if isinstance(action, Pass):
                 break
             reroll = action.dice
@@ -485,7 +520,7 @@ class DiceGame:
                       for _ in range(count(dice, face))]
         for face in bulls_eyes:
             options = self.shoot_options(seat, face)
-            target = (yield from self._decide(seat, SHOOT, options, source=face)).value
+            target = (yield Decision(seat, SHOOT, options, face)).value
             amount = 1
             if (player.character == "slab_the_killer" and beers and not slab_used
                     and (yield from self._yes(seat, SLAB_DOUBLE, target))):
@@ -502,7 +537,7 @@ class DiceGame:
         # himself heal 4).
         jesse_low = player.character == "jesse_jones" and player.life <= 4
         for _ in range(beers):
-            target = (yield from self._decide(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
+            target = (yield Decision(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
             gain = 2 if target == seat and jesse_low else 1
             self._heal(target, gain)
         gatlings = count(dice, GATLING)
