@@ -163,7 +163,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     set_language(args.lang)
     if choice.game != "bang":  # the Dice Game and The Duel have their own solo tables
-        from p2pbang.table.solo_family import run_family_solo
+        from p2pbang.ui.dice_duel_app import run_family_solo
 
         return run_family_solo(args, choice)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

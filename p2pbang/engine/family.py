@@ -22,8 +22,8 @@ from p2pbang.engine.dice.game import SPECTATOR as DICE_SPECTATOR
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.duel import invariants as duel_invariants
 from p2pbang.engine.duel import wire as duel_wire
-from p2pbang.engine.duel.game import DuelGame
 from p2pbang.engine.duel.game import SPECTATOR as DUEL_SPECTATOR
+from p2pbang.engine.duel.game import DuelGame
 from p2pbang.engine.game import SPECTATOR as CARD_SPECTATOR
 from p2pbang.engine.game import Game
 from p2pbang.engine.invariants import violations as card_violations
@@ -33,6 +33,8 @@ from p2pbang.engine.invariants import violations as card_violations
 class GameKind:
     """What the rest of the program needs to know about one game of the family.
 
+    ``to_wire``/``from_wire``: one value as msgpack- and JSON-friendly data (strict decoding);
+    ``pack``/``unpack``: as bytes; ``history_hash``: the digest of a game's inputs.
     ``new_game(choice, viewer)``: a fresh engine (``viewer`` a seat, the engine's spectator
     value, or ``None`` for the all-seeing one). ``violations(game, dealer_cards)``: broken
     invariants after a step (``dealer_cards``: the seeded dealer's slot -> card map, which
@@ -40,6 +42,8 @@ class GameKind:
 
     name: str
     new_game: Callable[[GameChoice, int | None], Any]
+    to_wire: Callable[[Any], Any]
+    from_wire: Callable[[Any], Any]
     pack: Callable[[Any], bytes]
     unpack: Callable[[bytes], Any]
     history_hash: Callable[[list[Any]], str]
@@ -67,12 +71,14 @@ def _dice_hash(history: list[Any]) -> str:
 
 
 GAME_KINDS: dict[str, GameKind] = {
-    "bang": GameKind("bang", _card_game, card_wire.pack, card_wire.unpack,
-                     card_wire.history_hash, card_violations, CARD_SPECTATOR),
-    "dice": GameKind("dice", DiceGame.from_choice, dice_wire.pack, dice_wire.unpack,
-                     _dice_hash, lambda game, _cards: dice_invariants.violations(game),
-                     DICE_SPECTATOR),
-    "duel": GameKind("duel", _duel, duel_wire.pack, duel_wire.unpack, duel_wire.history_hash,
+    "bang": GameKind("bang", _card_game, card_wire.to_wire, card_wire.from_wire,
+                     card_wire.pack, card_wire.unpack, card_wire.history_hash,
+                     card_violations, CARD_SPECTATOR),
+    "dice": GameKind("dice", DiceGame.from_choice, dice_wire.to_wire, dice_wire.from_wire,
+                     dice_wire.pack, dice_wire.unpack, _dice_hash,
+                     lambda game, _cards: dice_invariants.violations(game), DICE_SPECTATOR),
+    "duel": GameKind("duel", _duel, duel_wire.to_wire, duel_wire.from_wire,
+                     duel_wire.pack, duel_wire.unpack, duel_wire.history_hash,
                      lambda game, _cards: duel_invariants.violations(game), DUEL_SPECTATOR),
 }
 
