@@ -150,3 +150,38 @@ def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
     code = play_fullscreen(session)
     print(again)
     return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m p2pbang.ui.dice_duel_app``: a solo game with the bots' pace settable (the
+    tests start it at pace 0); nothing is saved."""
+    from p2pbang.ui.dice_duel_shell import DELAYS
+    from p2pbang.ui.i18n import set_language
+
+    parser = argparse.ArgumentParser(
+        prog="python -m p2pbang.ui.dice_duel_app",
+        description="A solo Dice Game or Duel in the full-screen terminal interface.")
+    parser.add_argument("--game", choices=("dice", "duel"), default="dice")
+    parser.add_argument("--players", type=int, default=None, help="dice: 3-8 (default 5)")
+    parser.add_argument("--expansions", default="", help="dice: old-saloon")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--name", default="You")
+    parser.add_argument("--lang", choices=("en", "hu", "ro"), default=None)
+    parser.add_argument("--speed", type=int, default=2, choices=range(len(DELAYS)))
+    parser.add_argument("--plain", action="store_true")
+    args = parser.parse_args(argv)
+    set_language(args.lang)
+    seats = 2 if args.game == "duel" else (args.players or 5)
+    expansions = [n.strip() for n in args.expansions.split(",") if n.strip()]
+    choice = GameChoice.make(args.game, seats, expansions)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    session = FamilySoloSession(choice, seed, your_name=args.name)
+    from p2pbang.ui.app import fullscreen_supported
+
+    if args.plain or not fullscreen_supported():
+        return PlainFamily(session).run()
+    return play_fullscreen(session, args.speed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -397,7 +397,8 @@ ABILITIES: dict[str, tuple[str, str, str]] = {
 }
 
 CHARACTER_NAMES: dict[str, str] = {
-    key: " ".join(part.capitalize() for part in key.split("_")) for key in ABILITIES}
+    key: " ".join(part if part == "the" else part.capitalize() for part in key.split("_"))
+    for key in ABILITIES}
 CHARACTER_NAMES.update({"doc_holyday": "Doc Holyday", "bill_noface": "Bill Noface",
                         "el_gringo": "El Gringo"})
 

@@ -736,7 +736,7 @@ class DuelGame:
                 self.ability(self.figure(attacker, ACTIVE), "tex_killer")
             needed = 2 if tex else 1
             barrel_used = sid_used = False
-            self._event("hit", attacker, side, value=code)
+            self._event("hit", attacker, side, fig.character, code)
             while True:
                 options = [code]
                 if self.works(fig, "barrel") and not barrel_used:
@@ -807,7 +807,8 @@ class DuelGame:
             if isinstance(answer, Choose):
                 fig = bell
         fig.life = max(0, fig.life - amount)
-        self._event("damage", fig.side, value=amount)
+        # The character rides along in ``card`` so an interface can say who was hurt.
+        self._event("damage", fig.side, card=fig.character, value=amount)
         if fig.life <= 0:
             return
         by_opponent = attacker is not None and attacker != fig.side
@@ -840,7 +841,10 @@ class DuelGame:
             self._deferred.append((victim, 1 - victim, ACTIVE))
 
     def _heal(self, fig: Figure, amount: int) -> None:
-        fig.life = min(fig.max_life, fig.life + amount)
+        gained = min(fig.max_life, fig.life + amount) - fig.life
+        fig.life += gained
+        if gained:
+            self._event("heal", fig.side, card=fig.character, value=gained)
 
     # ------------------------------------------------------------------ eliminations
 
