@@ -24,6 +24,15 @@ from p2pbang.ui.stage import FINISHED
 QUIT_WORDS = ("q", "quit", "exit")
 
 
+def your_name(name: str) -> str:
+    """The default name "You" in the interface language (a chosen name stays as typed)."""
+    if name != "You":
+        return name
+    from p2pbang.ui.dice_texts import t
+
+    return t("you")
+
+
 def make_board(session: FamilySoloSession) -> Any:
     """The board of the session's game."""
     if session.choice.game == "dice":
@@ -124,8 +133,8 @@ def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     record = FamilySoloRecord(choice, seed, 0, [], args.opponents,
                               path=new_record_path(data_home(args.home), seed))
-    session = FamilySoloSession(choice, seed, your_name=args.player, opponents=args.opponents,
-                                record=record)
+    session = FamilySoloSession(choice, seed, your_name=your_name(args.player),
+                                opponents=args.opponents, record=record)
     record.names = list(session.names)
     try:
         record.save()
@@ -175,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     expansions = [n.strip() for n in args.expansions.split(",") if n.strip()]
     choice = GameChoice.make(args.game, seats, expansions)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = FamilySoloSession(choice, seed, your_name=args.name)
+    session = FamilySoloSession(choice, seed, your_name=your_name(args.name))
     from p2pbang.ui.app import fullscreen_supported
 
     if args.plain or not fullscreen_supported():

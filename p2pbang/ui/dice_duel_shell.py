@@ -230,11 +230,17 @@ class FamilyScreen:
         return rows[:height]
 
     def _action_lines(self, choices: list[Choice], width: int, height: int) -> list[Line]:
-        start = 0
-        if self.selected >= height:
-            start = self.selected - height + 1
+        """The rows around the selection; when they do not all fit, the last row ("End the
+        turn", "Take the hit") stays pinned at the bottom so it is always one key away."""
+        shown = list(range(len(choices)))
+        if len(choices) > height:
+            last = len(choices) - 1
+            room = height - 1
+            start = max(0, min(self.selected - room + 1, last - room)) if self.selected < last \
+                else last - room
+            shown = [*range(start, start + room), last]
         lines: list[Line] = []
-        for index in range(start, min(len(choices), start + height)):
+        for index in shown:
             choice = choices[index]
             style = "class:action.selected" if index == self.selected else "class:action"
             key = f"{choice.key:>2} " if choice.key else "   "

@@ -59,6 +59,11 @@ from p2pbang.ui.duel_texts import (
 from p2pbang.ui.duel_view import DuelView, FigureView, SideView, build_duel_view
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
+# Events told in the second person when the person did them.
+_YOU_FORMS = {"play": "ev.play.you", "dodge": "ev.dodge.you", "discard": "ev.discard.you",
+              "reload": "ev.reload.you", "token": "ev.token.you",
+              "store_take": "ev.store_take.you"}
+
 
 class DuelBoard:
     """Draws and tells one person's duel (their own engine, their names)."""
@@ -318,6 +323,10 @@ class DuelBoard:
         return lines
 
     def _sentence(self, e: Event) -> str:
+        """One event in words; the person's own deeds in the second person."""
+        key_of = _YOU_FORMS.get(e.kind) if e.seat == self.you else None
+        if key_of is not None:
+            return self._your_sentence(e, key_of)
         name = self.names[e.seat] if e.seat in (0, 1) else ""
         other = self.names[e.target] if e.target in (0, 1) else ""
         kind = e.kind
@@ -373,6 +382,18 @@ class DuelBoard:
         if kind == "take":
             return t("ev.take", name=name, other=other)
         return ""
+
+    def _your_sentence(self, e: Event, key: str) -> str:
+        if e.kind == "play":
+            card = self._card(e.card)
+            if e.target == NO_SEAT or not 0 <= e.target < 4:
+                return t("ev.play.notarget.you", card=card)
+            target = (self._place_name(e.target) if self.game.sides[e.target // 2].figures
+                      else side_name(e.target // 2))
+            return t(key, card=card, target=target)
+        if e.kind in ("discard", "reload", "store_take"):
+            return t(key, card=self._card(e.card))
+        return t(key)
 
     def _life_of(self, side: int, character: int) -> int:
         for fig in self.game.sides[side].figures:
