@@ -236,8 +236,29 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solo": cmd_solo, "selfplay": cmd_selfplay, "bench": cmd_bench}
 
 
+# The Dice Game and The Duel play on this machine (solo, selfplay, bench engine); their
+# network tables are not built yet, so the table commands refuse them in one line instead of
+# opening a table whose engine is the card game's.
+NETWORK_ONLY = ("host", "bot")
+LOCAL_ONLY_GAMES = ("dice", "duel")
+
+
+def _local_only_refusal(args: argparse.Namespace) -> str | None:
+    game = str(getattr(args, "game", "bang")).strip().lower()
+    networked = args.command in NETWORK_ONLY or (
+        args.command == "bench" and getattr(args, "target", "") == "table")
+    if networked and game in LOCAL_ONLY_GAMES:
+        return (f"p2pbang: {game} is played on this machine only in this version "
+                f"(solo, selfplay, bench engine); its network table is not built yet")
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    refusal = _local_only_refusal(args)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return EXIT_USAGE
     try:
         return COMMANDS[args.command](args)
     except KeyboardInterrupt:

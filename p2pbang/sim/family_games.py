@@ -24,6 +24,11 @@ from p2pbang.engine.family import GameKind, game_kind
 from p2pbang.engine.runner import play_out
 from p2pbang.sim.selfplay import MAX_STEPS, SelfplayReport
 
+# What each game's invariants check, for the summary (engine/dice|duel/invariants.py).
+CHECKS = {"dice": "arrows conserved, life in bounds, the dead hold nothing, roles as dealt, "
+                  "replay of the log identical",
+          "duel": "cards conserved, life in bounds, one or two characters a side, replay of the "
+                  "log identical"}
 # Complete games per CPU second the design asks of each engine (DESIGN.md, targets).
 TARGET_GAMES_PER_SECOND = {"dice": 1000, "duel": 500}
 
@@ -67,7 +72,7 @@ def replay_problems(kind: GameKind, choice: GameChoice, game: Any, seed: str) ->
 def selfplay_family(games: int, seed: int, choice: GameChoice) -> SelfplayReport:
     """``selfplay`` for a dice or duel ``choice``."""
     kind = game_kind(choice)
-    report = SelfplayReport(game=choice.label())
+    report = SelfplayReport(game=choice.label(), checks=CHECKS.get(choice.game, ""))
     start = time.perf_counter()
     for index in range(games):
         game_seed = _seed(seed, index)
