@@ -389,6 +389,13 @@ class DiceBoard:
         if kind == "roll":
             dice = dice_words(unpack_roll(e.value, len(self.game.dice)))
             return t("ev.roll.you", dice=dice) if you else t("ev.roll", name=name, dice=dice)
+        if kind == "aim":
+            face = face_name(e.value)
+            if you:
+                return t("ev.aim.you", face=face, name=other)
+            if e.target == self.you:
+                return t("ev.aim_at_you", name=name, face=face)
+            return t("ev.aim", name=name, face=face, to=other)
         if kind == "arrow":
             return t("ev.arrow.you", left=e.value) if you else t("ev.arrow", name=name,
                                                                   left=e.value)

@@ -521,6 +521,8 @@ class DiceGame:
         for face in bulls_eyes:
             options = self.shoot_options(seat, face)
             target = (yield Decision(seat, SHOOT, options, face)).value
+            # Shots land together after the last one is aimed: say each aim as it is taken.
+            self._event("aim", seat, target, value=face)
             amount = 1
             if (player.character == "slab_the_killer" and beers and not slab_used
                     and (yield from self._yes(seat, SLAB_DOUBLE, target))):
