@@ -203,8 +203,10 @@ class DuelGame:
 
     def works(self, fig: Figure, name: str) -> bool:
         """An equipment works on its character when active, targeted, or "always active"."""
-        names = [DUEL_CARDS[self.known[slot]].name for slot in fig.table]
-        if name not in names:
+        if not fig.table:
+            return False  # most characters carry nothing: the common case, answered at once
+        known = self.known
+        if not any(DUEL_CARDS[known[slot]].name == name for slot in fig.table):
             return False
         return name in ALWAYS_ACTIVE_CARDS or self._awake_or_active(fig)
 
@@ -236,8 +238,11 @@ class DuelGame:
         if isinstance(action, ChanceResult):
             return f"seat {decision.seat} must decide ({decision.kind})"
         cached = self._legal_cache
-        if cached is not None and cached[0] is decision and action in cached[1]:
-            return None  # listed as legal for the fully known hand: claims already fit
+        if cached is not None and cached[0] is decision and (
+                any(a is action for a in cached[1]) or action in cached[1]):
+            # Listed as legal for the fully known hand: claims already fit. (The identity
+            # test first: a bot hands back the very object it picked from the list.)
+            return None
         hand = self.sides[decision.seat].hand
         claimed: list[tuple[int, int]] = []
         if isinstance(action, (Play, Discard, Reload)):
