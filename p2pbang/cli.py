@@ -22,14 +22,22 @@ EPILOG_SOLO = """examples:
   p2pbang solo --players 7 --seed 42 the same deal every time with the same seed
   p2pbang solo --expansions dodge-city --players 8
                                      with an expansion (once this version plays it)
+  p2pbang solo --game dice --players 6
+                                     BANG! The Dice Game (3-8 players; --expansions
+                                     old-saloon adds the Old Saloon dice and characters)
+  p2pbang solo --game duel           BANG! The Duel, you against one bot
 """
 EPILOG_SELFPLAY = """examples:
   p2pbang selfplay --games 2000 --players 7
   p2pbang selfplay --games 100 --players 4 --seed 9
+  p2pbang selfplay --game dice --players 8 --games 2000
+  p2pbang selfplay --game duel --games 2000
 exit status: 0 when every invariant held in every game, 1 on any violation
 """
 EPILOG_BENCH = """examples:
   p2pbang bench engine               complete 7-player random-bot games per second
+  p2pbang bench engine --game dice --players 8
+  p2pbang bench engine --game duel
   p2pbang bench crypto --cards 80 --peers 7
   p2pbang bench net --peers 8
   p2pbang bench table --peers 7      a whole bot game, one OS process per peer, on loopback

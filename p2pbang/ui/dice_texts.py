@@ -290,15 +290,15 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Before rolling you may swap a base die for the Loudmouth (double Bull's Eyes and "
         "Gatling, a Bullet that costs you 1 life) or the Coward (Broken Arrow returns an "
         "arrow, double Beer). The Indian Chief's Arrow counts as two at the attack, but its "
-        "holder loses nothing if no one holds as many arrows.",
+        "holder loses nothing if no one holds as many arrows. A * marks the Saloon die.",
         "Dobás előtt egy alapkockát lecserélhetsz a Hangoskodóra (dupla Célkereszt és "
         "Gatling, a Golyó egy életedbe kerül) vagy a Gyávára (a Törött nyíl visszaad egy "
         "nyilat, dupla Sör). Az indián főnök nyila kettőt ér a támadásnál, de birtokosa nem "
-        "veszít, ha senkinél sincs ugyanannyi nyíl.",
+        "veszít, ha senkinél sincs ugyanannyi nyíl. A * a szalonkockát jelöli.",
         "Înainte de aruncare poți schimba un zar de bază cu Gură-mare (Ținte și Gatling "
         "duble, un Glonț care te costă 1 viață) sau cu Laș (Săgeata ruptă întoarce o "
         "săgeată, Bere dublă). Săgeata Căpeteniei contează dublu la atac, dar cine o are nu "
-        "pierde nimic dacă nimeni nu are tot atâtea săgeți."),
+        "pierde nimic dacă nimeni nu are tot atâtea săgeți. Un * marchează zarul de Saloon."),
     "help.characters": ("Characters", "Karakterek", "Personaje"),
 }
 
