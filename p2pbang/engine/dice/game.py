@@ -118,6 +118,12 @@ _ROLLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(decode_faces(value, k)) for value in range(SIDES ** k)) for k in range(DICE + 1))
 
 
+# The chance request for rolling k dice: immutable values, made once.
+_ROLL_REQUESTS: tuple[RandomInt, ...] = tuple(RandomInt(SIDES ** k) for k in range(MAX_DICE + 1))
+# Answers to the Choose decisions, made once: a decision's options are small integers.
+_CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
+
+
 def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
     return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
@@ -244,7 +250,8 @@ class DiceGame:
             return []
         if pending.kind == REROLL:
             return list(_REROLL_ACTIONS[len(self.dice), self._locked_mask(pending.seat)])
-        return [Choose(o) for o in pending.options]
+        choices = _CHOICES
+        return [choices[o] if o in choices else Choose(o) for o in pending.options]
 
     def alive_seats(self) -> list[int]:
         return list(self._ring)
@@ -436,7 +443,7 @@ class DiceGame:
         reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
         late_arrows = player.character == "bill_noface"
         while True:
-            result = yield RandomInt(SIDES ** len(reroll))
+            result = yield _ROLL_REQUESTS[len(reroll)]
             rolls_left -= 1
             for index, face in zip(reroll, _faces_of(result.values[0], len(reroll)),
                                    strict=True):
