@@ -261,6 +261,30 @@ def _local_only_refusal(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _is_family_solo(file: str) -> bool:
+    from pathlib import Path
+
+    from p2pbang.table.solo_family import is_family_solo_game
+
+    return is_family_solo_game(Path(file))
+
+
+def _replay_family_solo(args: argparse.Namespace) -> int:
+    """``replay`` of a saved solo Dice Game or Duel (the card game's files go on to the
+    table layer's replay)."""
+    from pathlib import Path
+
+    from p2pbang.table.solo_family import FamilySoloRecordError, load_family_solo
+    from p2pbang.ui.dice_duel_app import replay_family
+
+    try:
+        record = load_family_solo(Path(args.file))
+    except FamilySoloRecordError as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return replay_family(record, pause=args.pause)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     refusal = _local_only_refusal(args)
@@ -268,6 +292,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(refusal, file=sys.stderr)
         return EXIT_USAGE
     try:
+        if args.command == "replay" and _is_family_solo(args.file):
+            return _replay_family_solo(args)
         return COMMANDS[args.command](args)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

@@ -138,3 +138,46 @@ class FamilySoloSession:
         if self.record is not None:
             self.record.add(action)
         return events
+
+
+class FamilySoloRecordError(ValueError):
+    """A file that is not a saved solo Dice Game or Duel, or a damaged one."""
+
+
+def is_family_solo_game(path: Path) -> bool:
+    """Is ``path`` (the file, or the directory holding it) a saved solo Dice Game or Duel?"""
+    path = Path(path)
+    if path.is_dir():
+        path = path / "solo.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("kind") == FAMILY_SOLO_KIND
+
+
+def load_family_solo(path: Path) -> FamilySoloRecord:
+    """Read a saved solo Dice Game or Duel; ``FamilySoloRecordError`` says what is wrong."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / "solo.json"
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise FamilySoloRecordError(f"{path}: not a saved game ({exc})") from None
+    if not isinstance(data, dict) or data.get("kind") != FAMILY_SOLO_KIND:
+        raise FamilySoloRecordError(f"{path}: not a saved solo Dice Game or Duel")
+    if data.get("version") != FAMILY_SOLO_VERSION:
+        raise FamilySoloRecordError(f"{path}: format {data.get('version')!r}, this version "
+                                    f"reads {FAMILY_SOLO_VERSION}")
+    try:
+        choice = GameChoice.from_wire(data["choice"])
+        kind = game_kind(choice)
+        names = [str(n) for n in data["names"]]
+        you = int(data["you"])
+        if len(names) != choice.seats or not 0 <= you < choice.seats:
+            raise ValueError("names and seat do not fit the game")
+        return FamilySoloRecord(choice, data["seed"], you, names, str(data["opponents"]),
+                                [kind.from_wire(a) for a in data["actions"]], path)
+    except (KeyError, TypeError, ValueError) as exc:  # WireError and ChoiceError included
+        raise FamilySoloRecordError(f"{path}: damaged saved game ({exc})") from None

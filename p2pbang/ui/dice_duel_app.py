@@ -125,6 +125,38 @@ class PlainFamily:
         return f"? ({keys})"
 
 
+def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
+                  pause: bool = False) -> int:
+    """Tell a saved solo game again, as its player saw it: the same seed deals the same game
+    and the bots, seeded from it, play the same moves; the saved actions answer the player's
+    decisions. 0 when it was played to its end, 1 when it was left before (or the file does
+    not fit its own deal: 2)."""
+    out = out or sys.stdout
+    session = FamilySoloSession(record.choice, record.seed, record.you,
+                                record.names[record.you], record.opponents)
+    session.names = list(record.names)
+    board = make_board(session)
+    actions = iter(record.actions)
+    while True:
+        for _style, text in board.describe(session.advance()):
+            print(text, file=out)
+        if isinstance(session.pending, End):
+            return 0
+        action = next(actions, None)
+        if action is None:
+            print("(the game was left here)", file=out)
+            return 1
+        try:
+            events = session.act(action)
+        except IllegalAction as exc:
+            print(f"p2pbang: the saved game does not fit its own deal: {exc}", file=sys.stderr)
+            return 2
+        for _style, text in board.describe(events):
+            print(text, file=out)
+        if pause:
+            input()
+
+
 def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
     """The ``solo`` command for the Dice Game and The Duel (``cli.cmd_solo`` hands over)."""
     from p2pbang.table.gamefiles import data_home

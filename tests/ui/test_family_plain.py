@@ -87,3 +87,35 @@ def test_solo_command_plays_and_saves(tmp_path, monkeypatch,
     data = json.loads(saved[0].read_text())
     assert data["kind"] == FAMILY_SOLO_KIND and data["choice"]["game"] == "dice"
     assert data["actions"], "the person's actions are saved"
+
+
+def test_replay_tells_a_saved_game_again(tmp_path, monkeypatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["k", "1"] * 3)
+
+    def answer(prompt: str = "") -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert main(["solo", "--game", "duel", "--seed", "4", "--plain", "--home", str(tmp_path),
+                 "--lang", "en"]) == 1  # left after six answers
+    played = capsys.readouterr().out
+    saved = next(tmp_path.glob("solo/*"))
+    assert main(["replay", str(saved)]) == 1
+    told = capsys.readouterr().out
+    assert "(the game was left here)" in told
+    sentences = [line for line in told.splitlines() if line.startswith(("You ", "Ace "))]
+    assert len(sentences) > 5 and all(line in played for line in sentences)
+
+
+def test_a_damaged_saved_game_is_refused_in_one_line(tmp_path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "solo.json"
+    path.write_text(json.dumps({"kind": FAMILY_SOLO_KIND, "version": 1, "choice": {
+        "game": "dice", "seats": 4, "expansions": [], "variants": []}, "seed": 1, "you": 0,
+        "names": ["a", "b"], "opponents": "sensible", "actions": []}))
+    assert main(["replay", str(path)]) == 2
+    assert "damaged saved game" in capsys.readouterr().err
