@@ -411,8 +411,8 @@ class DiceBoard:
                 return t("ev.damage_by_you", name=name, n=e.value, life=life)
             return t("ev.damage_by", name=name, n=e.value, by=other, life=life)
         if kind == "heal":
-            if not e.value:
-                return ""
+            if not e.value:  # a Beer (or Sid Ketchum's heal) on a player at full life
+                return t("ev.heal_wasted", name=name)
             return t("ev.heal.you", n=e.value) if you else t("ev.heal", name=name, n=e.value)
         if kind == "gatling":
             return t("ev.gatling.you") if you else t("ev.gatling", name=name)
