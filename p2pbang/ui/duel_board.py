@@ -193,7 +193,13 @@ class DuelBoard:
         d = self._decision()
         if d is None:
             return []
-        rows = [(self._label(d, action), action) for action in self.session.legal_actions()]
+        rows: list[tuple[str, Any]] = []
+        seen: set[str] = set()
+        for action in self.session.legal_actions():
+            label = self._label(d, action)
+            if label not in seen:  # two copies of a card in hand: one row says it
+                seen.add(label)
+                rows.append((label, action))
         # "End the turn" / "Take the hit" stays last, as on the card game's table.
         rows.sort(key=lambda row: isinstance(row[1], Pass))
         return [Choice(label, action, SHORTCUTS[i] if i < len(SHORTCUTS) else "")
