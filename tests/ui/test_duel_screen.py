@@ -63,7 +63,7 @@ def test_every_legal_action_has_a_row_in_words_and_the_last_stays_in_view() -> N
         choices = screen.board.choices()
         legal = screen.session.legal_actions()
         assert {c.action for c in choices} <= set(legal)
-        labels = {board_label for board_label in (c.label for c in choices)}
+        labels = {c.label for c in choices}
         assert len(labels) == len(choices)  # copies of a card are one row
         assert labels == {screen.board._label(screen.session.pending, a) for a in legal}
         assert all("(" not in c.label or ")" in c.label for c in choices)
