@@ -41,7 +41,7 @@ from p2pbang.engine.dice.faces import (
 )
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.ui.dice_duel_shell import HANDLED, SHORTCUTS, Choice
-from p2pbang.ui.dice_texts import TEXTS, ability, character_name, t
+from p2pbang.ui.dice_texts import ability, character_name, t
 from p2pbang.ui.dice_view import DiceSeatView, DiceView, build_dice_view
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
@@ -308,7 +308,7 @@ class DiceBoard:
 
     def texts(self) -> dict[str, str]:
         return {"not_yours": t("waiting", name=self._waiting_for()),
-                "pace": TEXTS["pace"][("en", "hu", "ro").index(_lang())],
+                "pace": t("pace"),
                 "too_small": t("too_small"), "quit?": t("quit?"),
                 "help_title": t("help.title")}
 
@@ -455,9 +455,3 @@ class DiceBoard:
                                              f"{ability(character)}"))
         return lines
 
-
-def _lang() -> str:
-    from p2pbang.ui.i18n import current_language
-
-    language = current_language()
-    return language if language in ("en", "hu", "ro") else "en"
