@@ -86,6 +86,8 @@ from p2pbang.engine.dice.faces import (
     decode_faces,
     role_ids_for,
 )
+from p2pbang.engine.dice.fastvalues import decision as _fast_decision
+from p2pbang.engine.dice.fastvalues import event as _fast_event
 from p2pbang.engine.dice.state import DiceLayout, DicePlayer
 from p2pbang.engine.game import permutation_from_code
 
@@ -176,6 +178,7 @@ class DiceGame:
         self.order: list[int] = list(range(players))
         self._ring: list[int] = list(range(players))
         self._layout = layout
+        self._reroll_key = (DICE, 0)  # (dice, locked mask) of the pending reroll decision
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
 
@@ -212,8 +215,7 @@ class DiceGame:
             if pending.kind == REROLL:
                 if type(action) not in (Reroll, Pass):
                     return False
-                key = (len(self.dice), self._locked_mask(pending.seat))
-                return action in _REROLL_SETS[key]
+                return action in _REROLL_SETS[self._reroll_key]
             return (type(action) is Choose and type(action.value) is int
                     and action.value in pending.options)
         return False
@@ -234,7 +236,12 @@ class DiceGame:
     def apply(self, action: Any) -> list[Event]:
         """Feed the pending step its answer; return the events it caused (state unchanged and
         ``IllegalAction`` raised when it does not fit)."""
-        if not self._plainly_legal(action):
+        pending = self.pending
+        if type(pending) is RandomInt and type(action) is ChanceResult and len(
+                action.values) == 1 and type(action.values[0]) is int and (
+                0 <= action.values[0] < pending.bound):
+            pass  # a die roll or a draw in range: the commonest input, checked inline
+        elif not self._plainly_legal(action):
             reason = self.check(action)
             if reason is not None:
                 raise IllegalAction(reason)
@@ -249,7 +256,7 @@ class DiceGame:
         if not isinstance(pending, Decision):
             return []
         if pending.kind == REROLL:
-            return list(_REROLL_ACTIONS[len(self.dice), self._locked_mask(pending.seat)])
+            return list(_REROLL_ACTIONS[self._reroll_key])
         choices = _CHOICES
         return [choices[o] if o in choices else Choose(o) for o in pending.options]
 
@@ -314,7 +321,7 @@ class DiceGame:
 
     def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                value: int = 0) -> None:
-        self.events.append(Event(kind, seat, target, -1, value))
+        self.events.append(_fast_event(kind, seat, target, -1, value))
 
     def _next_alive(self, seat: int) -> int:
         n = len(self.order)
@@ -335,7 +342,7 @@ class DiceGame:
 
     def _decide(self, seat: int, kind: str, options: tuple[int, ...] = (),
                 source: int = NO_SEAT, needed: int = 0) -> Step:
-        action = yield Decision(seat, kind, options, source, needed)
+        action = yield _fast_decision(seat, kind, options, source, needed)
         return action
 
     def _yes(self, seat: int, kind: str, source: int = NO_SEAT) -> Step:
@@ -442,21 +449,28 @@ class DiceGame:
         self.dice = [ARROW] * len(self.kinds)
         reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
         late_arrows = player.character == "bill_noface"
+        dice, kinds = self.dice, self.kinds
+        saloon_dice = any(kinds)  # base dice show their face as their code
         while True:
             result = yield _ROLL_REQUESTS[len(reroll)]
             rolls_left -= 1
-            for index, face in zip(reroll, _faces_of(result.values[0], len(reroll)),
-                                   strict=True):
-                self.dice[index] = DIE_FACES[self.kinds[index]][face]
-            self._event("roll", seat, value=_pack_dice(self.dice))
+            faces = _faces_of(result.values[0], len(reroll))
+            if saloon_dice:
+                for index, face in zip(reroll, faces, strict=True):
+                    dice[index] = DIE_FACES[kinds[index]][face]
+                rolled = [dice[i] for i in reroll]
+            else:
+                for index, face in zip(reroll, faces, strict=True):
+                    dice[index] = face
+                rolled = faces
+            self.events.append(_fast_event("roll", seat, NO_SEAT, -1, _pack_dice(dice)))
             # Immediate results, after each roll: Arrows (one per Arrow just rolled; Bill
             # Noface only after his last roll), then Broken Arrows, then Bullets.
             # (Arrows and Dynamites are never double faces: a plain count will do.)
-            rolled = [self.dice[i] for i in reroll]
             if not late_arrows and ARROW in rolled:
                 yield from self._arrows_rolled(seat, rolled.count(ARROW))
             if self.saloon:
-                yield from self._immediate_saloon(seat, rolled)
+                yield from self._immediate_saloon(seat, list(rolled))
             if not player.alive:
                 return
             if self.dice.count(DYNAMITE) >= 3:
@@ -468,7 +482,9 @@ class DiceGame:
                 break
             if rolls_left == 0:
                 break
-            action = yield Decision(seat, REROLL, tuple(self.dice), NO_SEAT, rolls_left)
+            # The answers to this decision, looked up once for the check and the bots.
+            self._reroll_key = (len(self.dice), self._locked_mask(seat))
+            action = yield _fast_decision(seat, REROLL, tuple(self.dice), NO_SEAT, rolls_left)
             if isinstance(action, Pass):
                 break
             reroll = action.dice
@@ -527,7 +543,7 @@ class DiceGame:
                       for _ in range(count(dice, face))]
         for face in bulls_eyes:
             options = self.shoot_options(seat, face)
-            target = (yield Decision(seat, SHOOT, options, face)).value
+            target = (yield _fast_decision(seat, SHOOT, options, face)).value
             # Shots land together after the last one is aimed: say each aim as it is taken.
             self._event("aim", seat, target, value=face)
             amount = 1
@@ -546,7 +562,7 @@ class DiceGame:
         # himself heal 4).
         jesse_low = player.character == "jesse_jones" and player.life <= 4
         for _ in range(beers):
-            target = (yield Decision(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
+            target = (yield _fast_decision(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
             gain = 2 if target == seat and jesse_low else 1
             self._heal(target, gain)
         gatlings = count(dice, GATLING)
