@@ -86,9 +86,9 @@ from p2pbang.engine.dice.faces import (
     decode_faces,
     role_ids_for,
 )
-from p2pbang.engine.dice.fastvalues import decision as _fast_decision
-from p2pbang.engine.dice.fastvalues import event as _fast_event
 from p2pbang.engine.dice.state import DiceLayout, DicePlayer
+from p2pbang.engine.fastvalues import decision as _fast_decision
+from p2pbang.engine.fastvalues import event as _fast_event
 from p2pbang.engine.game import permutation_from_code
 
 Step = Generator[Any, Any, Any]

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from p2pbang.engine.actions import Decision, Event
-from p2pbang.engine.dice.fastvalues import decision, event
+from p2pbang.engine.fastvalues import decision, event
 
 
 def test_same_values_as_the_constructors() -> None:
