@@ -126,6 +126,19 @@ _ROLL_REQUESTS: tuple[RandomInt, ...] = tuple(RandomInt(SIDES ** k) for k in ran
 _CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
 
 
+_MASKS: dict[tuple[int, ...], int] = {}
+
+
+def _dynamite_mask(dice: tuple[int, ...]) -> int:
+    """The bit mask of the Dynamites among ``dice`` (remembered: few distinct rolls)."""
+    mask = _MASKS.get(dice)
+    if mask is None:
+        if len(_MASKS) > 100_000:  # Old Saloon's codes make more rolls: keep it bounded
+            _MASKS.clear()
+        mask = _MASKS[dice] = sum(1 << i for i, face in enumerate(dice) if face == DYNAMITE)
+    return mask
+
+
 def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
     return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
@@ -315,12 +328,15 @@ class DiceGame:
         """The dice that may not be rerolled: Dynamites, except for Black Jack."""
         if self.players[seat].character == "black_jack":
             return 0
-        return sum(1 << i for i, face in enumerate(self.dice) if face == DYNAMITE)
+        return _dynamite_mask(tuple(self.dice))
 
     # ------------------------------------------------------------------ helpers
 
     def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                value: int = 0) -> None:
+        """Record an event. (The commonest ones, turn, arrow, aim, damage and heal, are
+        appended where they happen, without this call: they are most of a game's events.
+        Damage and heal events carry the life left in ``life``.)"""
         self.events.append(_fast_event(kind, seat, target, -1, value))
 
     def _next_alive(self, seat: int) -> int:
@@ -353,7 +369,7 @@ class DiceGame:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
-        self._event("heal", seat, value=gained)
+        self.events.append(_fast_event("heal", seat, NO_SEAT, -1, gained, player.life))
 
     # ------------------------------------------------------------------ setup
 
@@ -434,7 +450,7 @@ class DiceGame:
         player = self.players[seat]
         self.current = seat
         self.turn += 1
-        self._event("turn", seat, value=self.turn)
+        self.events.append(_fast_event("turn", seat, NO_SEAT, -1, self.turn))
         if player.character == "sid_ketchum":
             choice = yield from self._decide(seat, SID_HEAL, tuple(sorted(self._ring)))
             self._heal(choice.value, 1)
@@ -483,8 +499,10 @@ class DiceGame:
             if rolls_left == 0:
                 break
             # The answers to this decision, looked up once for the check and the bots.
-            self._reroll_key = (len(self.dice), self._locked_mask(seat))
-            action = yield _fast_decision(seat, REROLL, tuple(self.dice), NO_SEAT, rolls_left)
+            showing = tuple(dice)
+            mask = 0 if player.character == "black_jack" else _dynamite_mask(showing)
+            self._reroll_key = (len(showing), mask)
+            action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
             if isinstance(action, Pass):
                 break
             reroll = action.dice
@@ -513,6 +531,12 @@ class DiceGame:
         for _ in range(arrows):
             if not player.alive:
                 return
+            if self.arrows > 1 and not self.saloon:
+                # The common case, without a sub-generator: not the last arrow, no Chief's.
+                self.arrows -= 1
+                player.arrows += 1
+                self.events.append(_fast_event("arrow", seat, NO_SEAT, -1, self.arrows))
+                continue
             yield from self._take_arrow(seat)
 
     def _immediate_saloon(self, seat: int, rolled: list[int]) -> Step:
@@ -536,16 +560,18 @@ class DiceGame:
         counts as two results, each used on its own."""
         player = self.players[seat]
         dice = list(self.dice)
-        beers = count(dice, BEER)
+        # Base dice have no double faces: a plain count is the rule's count.
+        tally = dice.count if not any(self.kinds) else lambda face: count(dice, face)
+        beers = tally(BEER)
         slab_used = False
         shots: list[tuple[int, int]] = []
         bulls_eyes = [face for face in (BULLS_EYE_1, BULLS_EYE_2)
-                      for _ in range(count(dice, face))]
+                      for _ in range(tally(face))]
         for face in bulls_eyes:
             options = self.shoot_options(seat, face)
             target = (yield _fast_decision(seat, SHOOT, options, face)).value
             # Shots land together after the last one is aimed: say each aim as it is taken.
-            self._event("aim", seat, target, value=face)
+            self.events.append(_fast_event("aim", seat, target, -1, face))
             amount = 1
             if (player.character == "slab_the_killer" and beers and not slab_used
                     and (yield from self._yes(seat, SLAB_DOUBLE, target))):
@@ -565,7 +591,7 @@ class DiceGame:
             target = (yield _fast_decision(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
             gain = 2 if target == seat and jesse_low else 1
             self._heal(target, gain)
-        gatlings = count(dice, GATLING)
+        gatlings = tally(GATLING)
         if gatlings >= (2 if player.character == "willy_the_kid" else 3):
             self._event("gatling", seat, value=gatlings)
             self._drop_arrows(player)
@@ -608,7 +634,7 @@ class DiceGame:
         else:
             self.arrows -= 1
             player.arrows += 1
-            self._event("arrow", seat, value=self.arrows)
+            self.events.append(_fast_event("arrow", seat, NO_SEAT, -1, self.arrows))
         if self.pile() == 0:
             yield from self._indians()
 
@@ -666,7 +692,7 @@ class DiceGame:
                     self.arrows += 1
                     self._event("arrow_discarded", target, target)
             if lost:
-                self._event("damage", target, source, value=lost)
+                self.events.append(_fast_event("damage", target, source, -1, lost, player.life))
                 if source != NO_SEAT:
                     self.damage[source, target] += lost
                 if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
