@@ -143,6 +143,10 @@ def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
     return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
 
+# Characters whose abilities act while they lose life (_hurt's full path handles them).
+_HURT_ABILITIES = frozenset({"vera_custer", "bart_cassidy", "pedro_ramirez", "el_gringo"})
+
+
 class GameOver(Exception):
     def __init__(self, end: End) -> None:
         super().__init__(end.team)
@@ -660,10 +664,23 @@ class DiceGame:
     def _hurt(self, hits: list[tuple[int, int]], source: int, why: str) -> Step:
         """Take the life points of ``hits`` at the same time, then eliminate the fallen."""
         gringo_hurt = False
-        molly = next((s for s in self._ring if self.players[s].character == "molly_stark"),
-                     NO_SEAT)
+        players = self.players
+        molly = NO_SEAT
+        if self.saloon:  # Molly Stark is an Old Saloon character
+            molly = next((s for s in self._ring if players[s].character == "molly_stark"),
+                         NO_SEAT)
         for target, amount in hits:
-            if not self.players[target].alive:
+            player = players[target]
+            if not player.alive:
+                continue
+            if amount == 1 and molly == NO_SEAT and player.character not in _HURT_ABILITIES:
+                # One point to a character whose abilities do not touch life loss: the
+                # commonest hit, taken without walking the ability checks below.
+                if player.life:
+                    player.life -= 1
+                    self.events.append(_fast_event("damage", target, source, -1, 1, player.life))
+                    if source != NO_SEAT:
+                        self.damage[source, target] += 1
                 continue
             if why == SHOT and self.players[target].character == "vera_custer":
                 amount -= 1
