@@ -126,17 +126,23 @@ _ROLL_REQUESTS: tuple[RandomInt, ...] = tuple(RandomInt(SIDES ** k) for k in ran
 _CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
 
 
-_MASKS: dict[tuple[int, ...], int] = {}
+_FACTS: dict[tuple[int, ...], tuple[int, int, int]] = {}
+
+
+def _roll_facts(dice: tuple[int, ...]) -> tuple[int, int, int]:
+    """What a turn asks of the dice showing, remembered per roll (there are few distinct
+    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are."""
+    facts = _FACTS.get(dice)
+    if facts is None:
+        if len(_FACTS) > 100_000:  # Old Saloon's codes make more rolls: keep it bounded
+            _FACTS.clear()
+        mask = sum(1 << i for i, face in enumerate(dice) if face == DYNAMITE)
+        facts = _FACTS[dice] = (_pack_dice(list(dice)), mask, dice.count(DYNAMITE))
+    return facts
 
 
 def _dynamite_mask(dice: tuple[int, ...]) -> int:
-    """The bit mask of the Dynamites among ``dice`` (remembered: few distinct rolls)."""
-    mask = _MASKS.get(dice)
-    if mask is None:
-        if len(_MASKS) > 100_000:  # Old Saloon's codes make more rolls: keep it bounded
-            _MASKS.clear()
-        mask = _MASKS[dice] = sum(1 << i for i, face in enumerate(dice) if face == DYNAMITE)
-    return mask
+    return _roll_facts(dice)[1]
 
 
 def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
@@ -483,7 +489,9 @@ class DiceGame:
                 for index, face in zip(reroll, faces, strict=True):
                     dice[index] = face
                 rolled = faces
-            self.events.append(_fast_event("roll", seat, NO_SEAT, -1, _pack_dice(dice)))
+            showing = tuple(dice)
+            packed, mask, dynamites = _roll_facts(showing)
+            self.events.append(_fast_event("roll", seat, NO_SEAT, -1, packed))
             # Immediate results, after each roll: Arrows (one per Arrow just rolled; Bill
             # Noface only after his last roll), then Broken Arrows, then Bullets.
             # (Arrows and Dynamites are never double faces: a plain count will do.)
@@ -493,7 +501,7 @@ class DiceGame:
                 yield from self._immediate_saloon(seat, list(rolled))
             if not player.alive:
                 return
-            if self.dice.count(DYNAMITE) >= 3:
+            if dynamites >= 3:
                 # X1: the turn ends at once with a life lost; the other dice still resolve.
                 self._event("dynamite", seat)
                 yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
@@ -503,9 +511,7 @@ class DiceGame:
             if rolls_left == 0:
                 break
             # The answers to this decision, looked up once for the check and the bots.
-            showing = tuple(dice)
-            mask = 0 if player.character == "black_jack" else _dynamite_mask(showing)
-            self._reroll_key = (len(showing), mask)
+            self._reroll_key = (len(showing), 0 if player.character == "black_jack" else mask)
             action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
             if isinstance(action, Pass):
                 break
