@@ -124,6 +124,7 @@ _ROLLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 _ROLL_REQUESTS: tuple[RandomInt, ...] = tuple(RandomInt(SIDES ** k) for k in range(MAX_DICE + 1))
 # Answers to the Choose decisions, made once: a decision's options are small integers.
 _CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
+_CHOICE_LISTS: dict[tuple[int, ...], tuple[Choose, ...]] = {}  # per options tuple
 
 
 _FACTS: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -200,6 +201,7 @@ class DiceGame:
         self.damage: Counter[tuple[int, int]] = Counter()
         self.order: list[int] = list(range(players))
         self._ring: list[int] = list(range(players))
+        self._shots: dict[tuple[int, int], tuple[int, ...]] = {}  # shoot_options, this ring
         self._layout = layout
         self._reroll_key = (DICE, 0)  # (dice, locked mask) of the pending reroll decision
         self._flow = self._run()
@@ -280,8 +282,14 @@ class DiceGame:
             return []
         if pending.kind == REROLL:
             return list(_REROLL_ACTIONS[self._reroll_key])
-        choices = _CHOICES
-        return [choices[o] if o in choices else Choose(o) for o in pending.options]
+        listed = _CHOICE_LISTS.get(pending.options)
+        if listed is None:
+            if len(_CHOICE_LISTS) > 10_000:
+                _CHOICE_LISTS.clear()
+            choices = _CHOICES
+            listed = _CHOICE_LISTS[pending.options] = tuple(
+                choices[o] if o in choices else Choose(o) for o in pending.options)
+        return list(listed)
 
     def alive_seats(self) -> list[int]:
         return list(self._ring)
@@ -293,7 +301,15 @@ class DiceGame:
         return min(k, len(ring) - k)
 
     def shoot_options(self, seat: int, face: int) -> tuple[int, ...]:
-        """Seats a Bull's Eye of ``face`` can hit from ``seat``."""
+        """Seats a Bull's Eye of ``face`` can hit from ``seat`` (remembered until the ring of
+        the living changes: the same shots are aimed turn after turn)."""
+        key = (seat, face)
+        known = self._shots.get(key)
+        if known is None:
+            known = self._shots[key] = self._reach(seat, face)
+        return known
+
+    def _reach(self, seat: int, face: int) -> tuple[int, ...]:
         character = self.players[seat].character
         reach = {1} if face == BULLS_EYE_1 else {2}
         if character == "calamity_janet":
@@ -365,6 +381,7 @@ class DiceGame:
     def _set_order(self, order: list[int]) -> None:
         self.order = order
         self._ring = [s for s in order if self.players[s].alive]
+        self._shots.clear()
 
     def _decide(self, seat: int, kind: str, options: tuple[int, ...] = (),
                 source: int = NO_SEAT, needed: int = 0) -> Step:
@@ -737,6 +754,7 @@ class DiceGame:
             player.life = 0
             self._drop_arrows(player)
             self._ring.remove(seat)
+            self._shots.clear()  # distances over the living changed
             self._event("eliminated", seat, killer, value=_ROLE_INDEX[player.role])
         for seat in self._ring:
             if self.players[seat].character == "vulture_sam":
