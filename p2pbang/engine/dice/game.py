@@ -226,25 +226,6 @@ class DiceGame:
             return self._check_decision(pending, action)
         return check_result_shape(pending, action) or self._check_roles(pending, action)
 
-    def _plainly_legal(self, action: Any) -> bool:
-        """The two answers simulations give most, recognised without ``check``'s full path:
-        a die roll in range and a listed reroll (``check`` still judges everything else)."""
-        pending = self.pending
-        kind = type(pending)
-        if kind is RandomInt:
-            if type(action) is not ChanceResult or len(action.values) != 1:
-                return False
-            value = action.values[0]
-            return type(value) is int and 0 <= value < pending.bound
-        if kind is Decision:
-            if pending.kind == REROLL:
-                if type(action) not in (Reroll, Pass):
-                    return False
-                return action in _REROLL_SETS[self._reroll_key]
-            return (type(action) is Choose and type(action.value) is int
-                    and action.value in pending.options)
-        return False
-
     def _check_roles(self, pending: ChanceRequest, result: Any) -> str | None:
         """Dealt and revealed cards of this game are role cards."""
         if isinstance(pending, RandomInt):
@@ -261,12 +242,25 @@ class DiceGame:
     def apply(self, action: Any) -> list[Event]:
         """Feed the pending step its answer; return the events it caused (state unchanged and
         ``IllegalAction`` raised when it does not fit)."""
+        # The answers simulations give most (a roll in range, a listed choice or reroll) are
+        # recognised inline; ``check`` judges everything else and says what is wrong.
         pending = self.pending
-        if type(pending) is RandomInt and type(action) is ChanceResult and len(
-                action.values) == 1 and type(action.values[0]) is int and (
-                0 <= action.values[0] < pending.bound):
-            pass  # a die roll or a draw in range: the commonest input, checked inline
-        elif not self._plainly_legal(action):
+        kind = type(pending)
+        if kind is RandomInt:
+            values = action.values if type(action) is ChanceResult else ()
+            plain = (len(values) == 1 and type(values[0]) is int
+                     and 0 <= values[0] < pending.bound)
+        elif kind is Decision:
+            if pending.kind == REROLL:
+                plain = type(action) is Pass or (
+                    type(action) is Reroll and type(action.dice) is tuple
+                    and action in _REROLL_SETS[self._reroll_key])
+            else:
+                plain = (type(action) is Choose and type(action.value) is int
+                         and action.value in pending.options)
+        else:
+            plain = False
+        if not plain:
             reason = self.check(action)
             if reason is not None:
                 raise IllegalAction(reason)
