@@ -306,6 +306,11 @@ class DiceBoard:
             return t("act.mark_hint", n=len(self.game.dice)) + " · " + t("hints")
         return t("hints")
 
+    def plain_hints(self) -> str:
+        """What to type in the plain interface."""
+        d = self._decision()
+        return t("plain.reroll") if d is not None and d.kind == REROLL else t("plain.choose")
+
     def texts(self) -> dict[str, str]:
         return {"not_yours": t("waiting", name=self._waiting_for()),
                 "pace": t("pace"),

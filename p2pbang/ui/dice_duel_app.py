@@ -81,7 +81,7 @@ class PlainFamily:
         self.say(self.board.decision()[1])
         for choice in self.board.choices():
             self.say(f"  {choice.key or ' '}) {choice.label}")
-        self.say("  (" + self.board.hints() + ")")
+        self.say("  (" + self.board.plain_hints() + ")")
 
     def run(self) -> int:
         """0 at the end of the game, 1 when the person quits or input ends."""

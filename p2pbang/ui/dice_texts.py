@@ -226,6 +226,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     # -- keys, help ----------------------------------------------------------------------
     "hints": ("?: help · q: quit · +/-: pace", "?: súgó · q: kilépés · +/-: tempó",
               "?: ajutor · q: ieșire · +/-: ritm"),
+    "plain.reroll": ("Type the numbers of the dice to roll again (like 1 3), or k to keep them; ? help, q quit.",
+                     "Írd be az újradobandó kockák számát (például 1 3), vagy k: megtartás; ? súgó, q kilépés.",
+                     "Scrie numerele zarurilor de aruncat din nou (de ex. 1 3) sau k ca să le păstrezi; ? ajutor, q ieșire."),
+    "plain.choose": ("Type a row's key; ? help, q quit.", "Írd be a sor betűjét vagy számát; ? súgó, q kilépés.",
+                     "Scrie tasta rândului; ? ajutor, q ieșire."),
     "quit?": ("Leave this game? y: yes, any other key: no",
               "Kilépsz a játékból? y: igen, más billentyű: nem",
               "Părăsești jocul? y: da, altă tastă: nu"),

@@ -302,6 +302,10 @@ class DuelBoard:
     def hints(self) -> str:
         return t("hints")
 
+    def plain_hints(self) -> str:
+        """What to type in the plain interface."""
+        return t("plain.choose")
+
     def texts(self) -> dict[str, str]:
         pending = self.game.pending
         waiting = self.names[pending.seat] if isinstance(pending, Decision) else ""

@@ -345,6 +345,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                 "{name} ia o carte de la {other}."),
     # keys, help
     "hints": ("?: help · q: quit · +/-: pace", "?: súgó · q: kilépés · +/-: tempó", "?: ajutor · q: ieșire · +/-: ritm"),
+    "plain.choose": ("Type a row's key; ? help, q quit.", "Írd be a sor betűjét vagy számát; ? súgó, q kilépés.",
+                     "Scrie tasta rândului; ? ajutor, q ieșire."),
     "quit?": ("Leave this game? y: yes, any other key: no", "Kilépsz a játékból? y: igen, más billentyű: nem",
               "Părăsești jocul? y: da, altă tastă: nu"),
     "too_small": ("Make the terminal at least 60x16.", "Legalább 60x16-os terminál kell.",
