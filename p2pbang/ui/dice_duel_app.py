@@ -103,6 +103,9 @@ class PlainFamily:
                         self.say(text)
                     continue
                 answer = self.answer(line)
+                if answer is HANDLED:  # a card's ways opened, or closed: show the rows
+                    self.show_table()
+                    continue
                 if isinstance(answer, str):
                     self.say(answer)
                     continue
@@ -119,7 +122,9 @@ class PlainFamily:
             if parsed is not None and parsed is not HANDLED:
                 return parsed
         for choice in self.board.choices():
-            if line == choice.key and choice.action is not None:
+            if line == choice.key:
+                if choice.action is None:  # a row that opens (or closes) a card's ways
+                    return HANDLED if self.board.key(line) is HANDLED else f"? ({line})"
                 return choice.action
         keys = ", ".join(c.key for c in self.board.choices() if c.key)
         return f"? ({keys})"

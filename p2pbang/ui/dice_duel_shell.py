@@ -163,7 +163,9 @@ class FamilyScreen:
             return False
         if isinstance(answer, str):
             self.notice = answer
-        elif answer is not HANDLED:
+        elif answer is HANDLED:
+            self.selected = 0  # the rows may have changed under the selection
+        else:
             self.act(answer)  # the board turned the key into an engine action
         self.changed()
         return True
@@ -347,6 +349,8 @@ class FamilyScreen:
             self.scroll_log(len(self.log))
         elif key == "end":
             self.log_offset = 0
+        elif key == "escape":
+            self._board_key("escape")  # a board's step back (The Duel's card ways)
         elif key in ("+", "="):
             self.change_speed(-1)
         elif key == "-":

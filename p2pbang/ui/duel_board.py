@@ -46,7 +46,7 @@ from p2pbang.engine.duel.actions import (
 )
 from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS
 from p2pbang.engine.duel.game import DuelGame
-from p2pbang.ui.dice_duel_shell import SHORTCUTS, Choice
+from p2pbang.ui.dice_duel_shell import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.duel_texts import (
     ability,
     card_name,
@@ -58,6 +58,8 @@ from p2pbang.ui.duel_texts import (
 )
 from p2pbang.ui.duel_view import DuelView, FigureView, SideView, build_duel_view
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
+
+_BACK = ("back", "")  # the step-two row that goes back to the cards
 
 # Events told in the second person when the person did them.
 _YOU_FORMS = {"play": "ev.play.you", "dodge": "ev.dodge.you", "discard": "ev.discard.you",
@@ -73,6 +75,8 @@ class DuelBoard:
         self.game: DuelGame = session.mine
         self.names: list[str] = session.names
         self.you: int = session.you
+        self._group: Any = None  # the card or ability whose ways are shown (step two)
+        self._group_for: Decision | None = None
 
     def view(self) -> DuelView:
         return build_duel_view(self.game, self.names, self.you)
@@ -190,20 +194,76 @@ class DuelBoard:
         return self._card(card) if card is not None else "?"
 
     def choices(self) -> list[Choice]:
+        """The rows of the person's decision. In the play phase they come in two steps, as
+        on the card game's table: one row per card (or ability) first, with its ways of
+        being played behind it when there are several; a card with one way is one row."""
         d = self._decision()
         if d is None:
             return []
-        rows: list[tuple[str, Any]] = []
+        rows = self._rows(d)
+        return [Choice(label, action, SHORTCUTS[i] if i < len(SHORTCUTS) else "")
+                for i, (label, action, _group) in enumerate(rows)]
+
+    def _rows(self, d: Decision) -> list[tuple[str, Any, Any]]:
+        """(label, action or None, group) for each row shown now."""
+        every: list[tuple[str, Any, Any]] = []
         seen: set[str] = set()
         for action in self.session.legal_actions():
             label = self._label(d, action)
             if label not in seen:  # two copies of a card in hand: one row says it
                 seen.add(label)
-                rows.append((label, action))
+                every.append((label, action, self._group_of(d, action)))
         # "End the turn" / "Take the hit" stays last, as on the card game's table.
-        rows.sort(key=lambda row: isinstance(row[1], Pass))
-        return [Choice(label, action, SHORTCUTS[i] if i < len(SHORTCUTS) else "")
-                for i, (label, action) in enumerate(rows)]
+        every.sort(key=lambda row: isinstance(row[1], Pass))
+        if d is not self._group_for:
+            self._group_for, self._group = d, None
+        if self._group is not None:
+            inside = [row for row in every if row[2] == self._group]
+            if inside:
+                return [*inside, (t("act.back"), None, _BACK)]
+            self._group = None
+        shown: list[tuple[str, Any, Any]] = []
+        for label, action, group in every:
+            if group is None:
+                shown.append((label, action, None))
+                continue
+            members = [row for row in every if row[2] == group]
+            if len(members) == 1:
+                shown.append((label, action, None))
+            elif members[0][1] is action:  # the group's first row stands for it
+                shown.append((t("act.group", what=self._group_title(group),
+                                n=len(members)), None, group))
+        return shown
+
+    def _group_of(self, d: Decision, action: Any) -> Any:
+        """Which step-one row an action sits behind: its card, or its ability."""
+        if d.kind != PLAY:
+            return None
+        if isinstance(action, (Play, Reload)):
+            return ("card", DUEL_CARDS[action.card].name)
+        if isinstance(action, UseAbility):
+            return ("ability", action.character)
+        return None
+
+    def _group_title(self, group: Any) -> str:
+        kind, key = group
+        return card_name(key) if kind == "card" else character_name(key)
+
+    def _open(self, key: str) -> bool:
+        """A step-one row's key opens its ways; the Back row's (or Esc) closes them."""
+        d = self._decision()
+        if d is None:
+            return False
+        if key == "escape":
+            if self._group is None:
+                return False
+            self._group = None
+            return True
+        for index, (_label, action, group) in enumerate(self._rows(d)):
+            if action is None and index < len(SHORTCUTS) and SHORTCUTS[index] == key:
+                self._group = None if group is _BACK else group
+                return True
+        return False
 
     def _label(self, d: Decision, action: Any) -> str:
         if isinstance(action, Pass):
@@ -283,6 +343,13 @@ class DuelBoard:
     def detail(self, choice: Choice | None) -> str:
         """The text of the card a choice plays, else the person's active character's."""
         action = choice.action if choice is not None else None
+        d = self._decision()
+        if choice is not None and action is None and d is not None:
+            group = next((g for label, _a, g in self._rows(d) if label == choice.label), None)
+            if isinstance(group, tuple) and group[0] == "card":
+                return f"{card_name(group[1])}: {card_text(group[1])}"
+            if isinstance(group, tuple) and group[0] == "ability":
+                return f"{character_name(group[1])}: {ability(group[1])}"
         card = getattr(action, "card", None)
         if isinstance(card, int) and card >= 0:
             key = DUEL_CARDS[card].name
@@ -297,7 +364,8 @@ class DuelBoard:
         return f"{character_name(key)}: {ability(key)}"
 
     def key(self, key: str) -> Any:
-        return None  # every key of the duel is an action row's shortcut
+        """Keys that open or close a card's ways; every other key is a row's shortcut."""
+        return HANDLED if self._open(key) else None
 
     def hints(self) -> str:
         return t("hints")

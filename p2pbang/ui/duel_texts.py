@@ -262,6 +262,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "act.as_colt": ("{card} as a Colt → {target}", "{card} Coltként → {target}", "{card} ca Colt → {target}"),
     "act.take_from": ("{card}: {what} of {target}", "{card}: {what} ({target})", "{card}: {what} de la {target}"),
     "act.from_hand": ("a random hand card", "véletlen lap a kézből", "o carte la întâmplare din mână"),
+    "act.group": ("{what} ▸ ({n} ways)", "{what} ▸ ({n} lehetőség)", "{what} ▸ ({n} variante)"),
+    "act.back": ("Back", "Vissza", "Înapoi"),
     "act.move": ("Swap your active character and rearguard", "Aktív szereplő és hátvéd cseréje",
                  "Schimbă personajul activ cu ariergarda"),
     "act.reload": ("Reload: discard {card}, draw 1", "Újratöltés: {card} el, húzz 1 lapot",

@@ -54,22 +54,46 @@ def test_the_table_fits_80x24_in_every_language(language: str) -> None:
             assert card_name(DUEL_CARDS[mine.known[slot]].name) in hand_rows
 
 
-def test_every_legal_action_has_a_row_in_words_and_the_last_stays_in_view() -> None:
+def test_every_legal_action_is_a_row_in_words_one_step_or_two() -> None:
     with family_screen("duel", 2, 5) as screen:
         # End every turn at once, so the hand fills up and the list outgrows its 9 rows.
         assert advance_until(screen, lambda d: is_play(d) and len(
             screen.session.legal_actions()) > 9, answer=lambda s: (
                 Pass() if is_play(s.session.pending) else s.session.legal_actions()[0]))
-        choices = screen.board.choices()
+        board = screen.board
         legal = screen.session.legal_actions()
-        assert {c.action for c in choices} <= set(legal)
-        labels = {c.label for c in choices}
-        assert len(labels) == len(choices)  # copies of a card are one row
-        assert labels == {screen.board._label(screen.session.pending, a) for a in legal}
-        assert all("(" not in c.label or ")" in c.label for c in choices)
-        assert not any("Play(" in c.label or "Choose(" in c.label for c in choices)
-        rows = text_of(screen)
-        assert any("End the turn" in row for row in rows)
+        wanted = {board._label(screen.session.pending, a) for a in legal}
+        found: set[str] = set()
+        top = board.choices()
+        assert top[-1].label == "End the turn"
+        assert len({c.label for c in top}) == len(top)  # copies of a card are one row
+        for row in top:
+            if row.action is not None:
+                found.add(row.label)
+                continue
+            assert "ways)" in row.label
+            screen._key(row.key)  # step two: this card's ways, and Back
+            inside = board.choices()
+            assert inside[-1].label == "Back" and len(inside) >= 3
+            found |= {c.label for c in inside[:-1]}
+            assert not any("Play(" in c.label or "Choose(" in c.label for c in inside)
+            screen._key("escape")
+            assert [c.label for c in board.choices()] == [c.label for c in top]
+        assert found == wanted
+
+
+def test_a_cards_ways_open_by_key_and_one_is_played() -> None:
+    with family_screen("duel", 2, 5) as screen:
+        assert advance_until(screen, lambda d: is_play(d) and any(
+            c.action is None for c in screen.board.choices()), answer=lambda s: (
+                Pass() if is_play(s.session.pending) else s.session.legal_actions()[0]))
+        group = next(c for c in screen.board.choices() if c.action is None)
+        history = len(screen.session.mine.history)
+        screen._key(group.key)
+        way = screen.board.choices()[0]
+        assert any("\u25b8" in row or way.label in row for row in text_of(screen))
+        screen._key(way.key)
+        assert screen.session.mine.history[history] == way.action
 
 
 def test_a_hit_offers_dodges_and_taking_it() -> None:
