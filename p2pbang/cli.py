@@ -22,14 +22,22 @@ EPILOG_SOLO = """examples:
   p2pbang solo --players 7 --seed 42 the same deal every time with the same seed
   p2pbang solo --expansions dodge-city --players 8
                                      with an expansion (once this version plays it)
+  p2pbang solo --game dice --players 6
+                                     BANG! The Dice Game (3-8 players; --expansions
+                                     old-saloon adds the Old Saloon dice and characters)
+  p2pbang solo --game duel           BANG! The Duel, you against one bot
 """
 EPILOG_SELFPLAY = """examples:
   p2pbang selfplay --games 2000 --players 7
   p2pbang selfplay --games 100 --players 4 --seed 9
+  p2pbang selfplay --game dice --players 8 --games 2000
+  p2pbang selfplay --game duel --games 2000
 exit status: 0 when every invariant held in every game, 1 on any violation
 """
 EPILOG_BENCH = """examples:
   p2pbang bench engine               complete 7-player random-bot games per second
+  p2pbang bench engine --game dice --players 8
+  p2pbang bench engine --game duel
   p2pbang bench crypto --cards 80 --peers 7
   p2pbang bench net --peers 8
   p2pbang bench table --peers 7      a whole bot game, one OS process per peer, on loopback
@@ -76,8 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
         "solo", help="play a game against bots on this machine",
         description="Play a whole game of BANG! against computer players on this machine.",
         epilog=EPILOG_SOLO, formatter_class=argparse.RawDescriptionHelpFormatter)
-    solo.add_argument("--players", type=_players, default=5,
-                      help="seats at the table, you included (base game 4-7, default 5)")
+    solo.add_argument("--players", type=_players, default=None,
+                      help="seats at the table, you included (base game 4-7, default 5; "
+                           "dice 3-8, default 5; duel 2)")
     add_choice_arguments(solo)
     solo.add_argument("--seed", type=_seed, default=None,
                       help="deal seed: the same seed deals the same game (default: random)")
@@ -101,8 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_SELFPLAY, formatter_class=argparse.RawDescriptionHelpFormatter)
     selfplay.add_argument("--games", type=_positive("games"), default=100,
                           help="how many games to play (default 100)")
-    selfplay.add_argument("--players", type=_players, default=7,
-                          help="seats in every game (base game 4-7, default 7)")
+    selfplay.add_argument("--players", type=_players, default=None,
+                          help="seats in every game (base game 4-7, default 7; dice 3-8, "
+                               "default 5; duel 2)")
     selfplay.add_argument("--seed", type=_seed, default=0,
                           help="the run's seed: the same seed plays the same games (default 0)")
     add_choice_arguments(selfplay)
@@ -115,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     targets.required = True
     engine = targets.add_parser("engine", help="complete random-bot games per second, one core")
     engine.add_argument("--games", type=_positive("games"), default=1000)
-    engine.add_argument("--players", type=_players, default=7)
+    engine.add_argument("--players", type=_players, default=None,
+                        help="seats (default: 7 for bang, 5 for dice, 2 for duel)")
     engine.add_argument("--seed", type=_seed, default=0)
     add_choice_arguments(engine)
     crypto = targets.add_parser("crypto", help="mental-poker shuffle, proofs and table setup")
@@ -134,6 +145,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Seats when --players is not given: the card game's per command, the others' per game.
+DEFAULT_SEATS = {"dice": 5, "duel": 2}
+
+
+def _seats(args: argparse.Namespace, card_game_default: int) -> int:
+    """``--players`` if given, else the default for the chosen game (so ``--game duel``
+    needs no ``--players 2``)."""
+    if args.players is not None:
+        return args.players
+    return DEFAULT_SEATS.get(args.game.strip().lower(), card_game_default)
+
+
 def cmd_solo(args: argparse.Namespace) -> int:
     from p2pbang.table.gamefiles import data_home
     from p2pbang.table.solo import SoloSession
@@ -141,11 +164,16 @@ def cmd_solo(args: argparse.Namespace) -> int:
     from p2pbang.ui.i18n import set_language
     from p2pbang.ui.plain import PlainSolo
 
+    args.players = _seats(args, 5)
     choice = choice_or_message(args, args.players)
     if isinstance(choice, str):
         print(choice, file=sys.stderr)
         return EXIT_USAGE
     set_language(args.lang)
+    if choice.game != "bang":  # the Dice Game and The Duel have their own solo tables
+        from p2pbang.ui.dice_duel_app import run_family_solo
+
+        return run_family_solo(args, choice)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     session = SoloSession(args.players, seed, your_name=args.player, opponents=args.opponents,
                           choice=choice)
@@ -175,6 +203,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from p2pbang.sim.selfplay import selfplay
 
+    args.players = _seats(args, 7)
     choice = choice_or_message(args, args.players)
     if isinstance(choice, str):
         print(choice, file=sys.stderr)
@@ -185,6 +214,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.target == "engine":
+        args.players = _seats(args, 7)
     if args.target in ("engine", "table"):
         choice = choice_or_message(args, args.players if args.target == "engine" else args.peers)
         if isinstance(choice, str):
@@ -213,9 +244,56 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solo": cmd_solo, "selfplay": cmd_selfplay, "bench": cmd_bench}
 
 
+# The Dice Game and The Duel play on this machine (solo, selfplay, bench engine); their
+# network tables are not built yet, so the table commands refuse them in one line instead of
+# opening a table whose engine is the card game's.
+NETWORK_ONLY = ("host", "bot")
+LOCAL_ONLY_GAMES = ("dice", "duel")
+
+
+def _local_only_refusal(args: argparse.Namespace) -> str | None:
+    game = str(getattr(args, "game", "bang")).strip().lower()
+    networked = args.command in NETWORK_ONLY or (
+        args.command == "bench" and getattr(args, "target", "") == "table")
+    if networked and game in LOCAL_ONLY_GAMES:
+        return (f"p2pbang: {game} is played on this machine only in this version "
+                f"(solo, selfplay, bench engine); its network table is not built yet")
+    return None
+
+
+def _is_family_solo(file: str) -> bool:
+    from pathlib import Path
+
+    from p2pbang.table.solo_family import is_family_solo_game
+
+    return is_family_solo_game(Path(file))
+
+
+def _replay_family_solo(args: argparse.Namespace) -> int:
+    """``replay`` of a saved solo Dice Game or Duel (the card game's files go on to the
+    table layer's replay)."""
+    from pathlib import Path
+
+    from p2pbang.table.solo_family import FamilySoloRecordError, load_family_solo
+    from p2pbang.ui.dice_duel_app import replay_family
+
+    try:
+        record = load_family_solo(Path(args.file))
+    except FamilySoloRecordError as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return replay_family(record, pause=args.pause)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    refusal = _local_only_refusal(args)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return EXIT_USAGE
     try:
+        if args.command == "replay" and _is_family_solo(args.file):
+            return _replay_family_solo(args)
         return COMMANDS[args.command](args)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

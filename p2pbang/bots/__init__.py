@@ -1,23 +1,35 @@
 """Computer players: each answers its own seat's decisions from ``game.legal_actions()``.
 
-``RandomBot`` picks uniformly (simulations and benchmarks); ``SensibleBot`` plays its role.
+``RandomBot`` picks uniformly (simulations and benchmarks) in every game of the family;
+``SensibleBot`` plays its role in the card game, ``DiceBot`` in the Dice Game and ``DuelBot``
+in The Duel. ``make_bot(kind, seed, game)`` is the one place that picks the class, so tables,
+solo sessions and simulations never name a bot class themselves.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from p2pbang.bots.dice import DiceBot
+from p2pbang.bots.duel import DuelBot
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.bots.sensible import SensibleBot
 
 BOT_KINDS = ("random", "sensible")
+# game -> the class of its "sensible" bot.
+_SENSIBLE: dict[str, type[Any]] = {"bang": SensibleBot, "dice": DiceBot, "duel": DuelBot}
 
 
-def make_bot(kind: str, seed: int | str = 0) -> RandomBot | SensibleBot:
-    """A bot of ``kind`` ("random" or "sensible") seeded with ``seed``."""
+def make_bot(kind: str, seed: int | str = 0, game: str = "bang") -> Any:
+    """A bot of ``kind`` ("random" or "sensible") for ``game`` ("bang", "dice" or "duel"),
+    seeded with ``seed``."""
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
+    if game not in _SENSIBLE:
+        raise ValueError(f"no bots for game {game!r}; games: {', '.join(_SENSIBLE)}")
     if kind == "random":
         return RandomBot(seed)
-    if kind == "sensible":
-        return SensibleBot(seed)
-    raise ValueError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
+    return _SENSIBLE[game](seed)
 
 
-__all__ = ["BOT_KINDS", "RandomBot", "SensibleBot", "make_bot"]
+__all__ = ["BOT_KINDS", "DiceBot", "DuelBot", "RandomBot", "SensibleBot", "make_bot"]

@@ -31,8 +31,8 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 # What this build can play. A set joins this list in the change that makes it playable
 # everywhere (engine, dealer, tables, bots, interfaces); until then choosing it is refused
 # with a clear message instead of starting a game that would miss its rules.
-PLAYABLE_GAMES: frozenset[str] = frozenset({"bang"})
-PLAYABLE_EXPANSIONS: frozenset[str] = frozenset({"dodge-city"})
+PLAYABLE_GAMES: frozenset[str] = frozenset({"bang", "dice", "duel"})
+PLAYABLE_EXPANSIONS: frozenset[str] = frozenset({"dodge-city", "old-saloon"})
 PLAYABLE_VARIANTS: frozenset[str] = frozenset()
 
 

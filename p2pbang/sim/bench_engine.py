@@ -56,6 +56,11 @@ def run_engine_bench(games: int = 500, players: int = 7, seed: int = 0,
 def print_engine_bench(games: int, players: int, seed: int,
                        choice: GameChoice | None = None) -> None:
     choice = choice or GameChoice.make("bang", players)
+    if choice.game != "bang":  # the Dice Game and The Duel: their own loop and targets
+        from p2pbang.sim.family_games import print_family_bench
+
+        print_family_bench(games, seed, choice)
+        return
     r = run_engine_bench(games, players, seed, choice)
     print(f"engine benchmark: {r['games']:.0f} complete games of {choice.label()}, random "
           f"bots, LocalDealer, one core ({platform.processor() or platform.machine()}, "

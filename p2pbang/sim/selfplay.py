@@ -31,6 +31,8 @@ class SelfplayReport:
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
     game: str = ""  # the choice's label: which rules were checked
+    # What "no violation" means for this game's invariants, for the summary line.
+    checks: str = "cards conserved, life in bounds"
 
     def summary(self) -> str:
         lines = [
@@ -45,7 +47,7 @@ class SelfplayReport:
             lines.append(f"VIOLATIONS: {len(self.problems)}")
             lines.extend(f"  {p}" for p in self.problems[:20])
         else:
-            lines.append("violations: none (cards conserved, life in bounds, every game ended, "
+            lines.append(f"violations: none ({self.checks}, every game ended, "
                          "same seed -> same log hash)")
         return "\n".join(lines)
 
@@ -78,6 +80,10 @@ def selfplay(games: int, players: int, seed: int = 0,
              choice: GameChoice | None = None) -> SelfplayReport:
     """``choice``: the game to play (the base game for ``players`` when omitted)."""
     choice = choice or GameChoice.make("bang", players)
+    if choice.game != "bang":  # the Dice Game and The Duel: their own loop, same report
+        from p2pbang.sim.family_games import selfplay_family
+
+        return selfplay_family(games, seed, choice)
     players = choice.seats
     report = SelfplayReport(game=choice.label())
     start = time.perf_counter()

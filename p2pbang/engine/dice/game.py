@@ -27,6 +27,7 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.chance import (
     ChanceRequest,
+    ChanceResult,
     Deal,
     RandomInt,
     Reveal,
@@ -86,6 +87,8 @@ from p2pbang.engine.dice.faces import (
     role_ids_for,
 )
 from p2pbang.engine.dice.state import DiceLayout, DicePlayer
+from p2pbang.engine.fastvalues import decision as _fast_decision
+from p2pbang.engine.fastvalues import event as _fast_event
 from p2pbang.engine.game import permutation_from_code
 
 Step = Generator[Any, Any, Any]
@@ -106,6 +109,49 @@ _REROLL_ACTIONS: dict[tuple[int, int], tuple[Any, ...]] = {
         if not any(mask >> i & 1 for i in combo)))
     for dice in (DICE, MAX_DICE) for mask in range(1 << dice)
 }
+# The same answers as sets: checking a bot's or a person's reroll is one lookup.
+_REROLL_SETS: dict[tuple[int, int], frozenset[Any]] = {
+    key: frozenset(actions) for key, actions in _REROLL_ACTIONS.items()}
+
+
+# The faces of k dice rolled at once, for every RandomInt(6**k) value up to five dice (the
+# sixth Old Saloon die is decoded on the fly): a roll is then one lookup.
+_ROLLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(decode_faces(value, k)) for value in range(SIDES ** k)) for k in range(DICE + 1))
+
+
+# The chance request for rolling k dice: immutable values, made once.
+_ROLL_REQUESTS: tuple[RandomInt, ...] = tuple(RandomInt(SIDES ** k) for k in range(MAX_DICE + 1))
+# Answers to the Choose decisions, made once: a decision's options are small integers.
+_CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
+_CHOICE_LISTS: dict[tuple[int, ...], tuple[Choose, ...]] = {}  # per options tuple
+
+
+_FACTS: dict[tuple[int, ...], tuple[int, int, int]] = {}
+
+
+def _roll_facts(dice: tuple[int, ...]) -> tuple[int, int, int]:
+    """What a turn asks of the dice showing, remembered per roll (there are few distinct
+    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are."""
+    facts = _FACTS.get(dice)
+    if facts is None:
+        if len(_FACTS) > 100_000:  # Old Saloon's codes make more rolls: keep it bounded
+            _FACTS.clear()
+        mask = sum(1 << i for i, face in enumerate(dice) if face == DYNAMITE)
+        facts = _FACTS[dice] = (_pack_dice(list(dice)), mask, dice.count(DYNAMITE))
+    return facts
+
+
+def _dynamite_mask(dice: tuple[int, ...]) -> int:
+    return _roll_facts(dice)[1]
+
+
+def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
+    return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
+
+
+# Characters whose abilities act while they lose life (_hurt's full path handles them).
+_HURT_ABILITIES = frozenset({"vera_custer", "bart_cassidy", "pedro_ramirez", "el_gringo"})
 
 
 class GameOver(Exception):
@@ -155,7 +201,9 @@ class DiceGame:
         self.damage: Counter[tuple[int, int]] = Counter()
         self.order: list[int] = list(range(players))
         self._ring: list[int] = list(range(players))
+        self._shots: dict[tuple[int, int], tuple[int, ...]] = {}  # shoot_options, this ring
         self._layout = layout
+        self._reroll_key = (DICE, 0)  # (dice, locked mask) of the pending reroll decision
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
 
@@ -194,9 +242,28 @@ class DiceGame:
     def apply(self, action: Any) -> list[Event]:
         """Feed the pending step its answer; return the events it caused (state unchanged and
         ``IllegalAction`` raised when it does not fit)."""
-        reason = self.check(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        # The answers simulations give most (a roll in range, a listed choice or reroll) are
+        # recognised inline; ``check`` judges everything else and says what is wrong.
+        pending = self.pending
+        kind = type(pending)
+        if kind is RandomInt:
+            values = action.values if type(action) is ChanceResult else ()
+            plain = (len(values) == 1 and type(values[0]) is int
+                     and 0 <= values[0] < pending.bound)
+        elif kind is Decision:
+            if pending.kind == REROLL:
+                plain = type(action) is Pass or (
+                    type(action) is Reroll and type(action.dice) is tuple
+                    and action in _REROLL_SETS[self._reroll_key])
+            else:
+                plain = (type(action) is Choose and type(action.value) is int
+                         and action.value in pending.options)
+        else:
+            plain = False
+        if not plain:
+            reason = self.check(action)
+            if reason is not None:
+                raise IllegalAction(reason)
         self.events = events = []
         self.history.append(action)
         self.pending = self._flow.send(action)
@@ -208,8 +275,15 @@ class DiceGame:
         if not isinstance(pending, Decision):
             return []
         if pending.kind == REROLL:
-            return list(_REROLL_ACTIONS[len(self.dice), self._locked_mask(pending.seat)])
-        return [Choose(o) for o in pending.options]
+            return list(_REROLL_ACTIONS[self._reroll_key])
+        listed = _CHOICE_LISTS.get(pending.options)
+        if listed is None:
+            if len(_CHOICE_LISTS) > 10_000:
+                _CHOICE_LISTS.clear()
+            choices = _CHOICES
+            listed = _CHOICE_LISTS[pending.options] = tuple(
+                choices[o] if o in choices else Choose(o) for o in pending.options)
+        return list(listed)
 
     def alive_seats(self) -> list[int]:
         return list(self._ring)
@@ -221,7 +295,15 @@ class DiceGame:
         return min(k, len(ring) - k)
 
     def shoot_options(self, seat: int, face: int) -> tuple[int, ...]:
-        """Seats a Bull's Eye of ``face`` can hit from ``seat``."""
+        """Seats a Bull's Eye of ``face`` can hit from ``seat`` (remembered until the ring of
+        the living changes: the same shots are aimed turn after turn)."""
+        key = (seat, face)
+        known = self._shots.get(key)
+        if known is None:
+            known = self._shots[key] = self._reach(seat, face)
+        return known
+
+    def _reach(self, seat: int, face: int) -> tuple[int, ...]:
         character = self.players[seat].character
         reach = {1} if face == BULLS_EYE_1 else {2}
         if character == "calamity_janet":
@@ -266,13 +348,16 @@ class DiceGame:
         """The dice that may not be rerolled: Dynamites, except for Black Jack."""
         if self.players[seat].character == "black_jack":
             return 0
-        return sum(1 << i for i, face in enumerate(self.dice) if face == DYNAMITE)
+        return _dynamite_mask(tuple(self.dice))
 
     # ------------------------------------------------------------------ helpers
 
     def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                value: int = 0) -> None:
-        self.events.append(Event(kind, seat, target, -1, value))
+        """Record an event. (The commonest ones, turn, arrow, aim, damage and heal, are
+        appended where they happen, without this call: they are most of a game's events.
+        Damage and heal events carry the life left in ``life``.)"""
+        self.events.append(_fast_event(kind, seat, target, -1, value))
 
     def _next_alive(self, seat: int) -> int:
         n = len(self.order)
@@ -290,10 +375,11 @@ class DiceGame:
     def _set_order(self, order: list[int]) -> None:
         self.order = order
         self._ring = [s for s in order if self.players[s].alive]
+        self._shots.clear()
 
     def _decide(self, seat: int, kind: str, options: tuple[int, ...] = (),
                 source: int = NO_SEAT, needed: int = 0) -> Step:
-        action = yield Decision(seat, kind, options, source, needed)
+        action = yield _fast_decision(seat, kind, options, source, needed)
         return action
 
     def _yes(self, seat: int, kind: str, source: int = NO_SEAT) -> Step:
@@ -304,7 +390,7 @@ class DiceGame:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
-        self._event("heal", seat, value=gained)
+        self.events.append(_fast_event("heal", seat, NO_SEAT, -1, gained, player.life))
 
     # ------------------------------------------------------------------ setup
 
@@ -385,7 +471,7 @@ class DiceGame:
         player = self.players[seat]
         self.current = seat
         self.turn += 1
-        self._event("turn", seat, value=self.turn)
+        self.events.append(_fast_event("turn", seat, NO_SEAT, -1, self.turn))
         if player.character == "sid_ketchum":
             choice = yield from self._decide(seat, SID_HEAL, tuple(sorted(self._ring)))
             self._heal(choice.value, 1)
@@ -400,24 +486,33 @@ class DiceGame:
         self.dice = [ARROW] * len(self.kinds)
         reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
         late_arrows = player.character == "bill_noface"
+        dice, kinds = self.dice, self.kinds
+        saloon_dice = any(kinds)  # base dice show their face as their code
         while True:
-            result = yield RandomInt(SIDES ** len(reroll))
+            result = yield _ROLL_REQUESTS[len(reroll)]
             rolls_left -= 1
-            for index, face in zip(reroll, decode_faces(result.values[0], len(reroll)),
-                                   strict=True):
-                self.dice[index] = DIE_FACES[self.kinds[index]][face]
-            self._event("roll", seat, value=_pack_dice(self.dice))
+            faces = _faces_of(result.values[0], len(reroll))
+            if saloon_dice:
+                for index, face in zip(reroll, faces, strict=True):
+                    dice[index] = DIE_FACES[kinds[index]][face]
+                rolled = [dice[i] for i in reroll]
+            else:
+                for index, face in zip(reroll, faces, strict=True):
+                    dice[index] = face
+                rolled = faces
+            showing = tuple(dice)
+            packed, mask, dynamites = _roll_facts(showing)
+            self.events.append(_fast_event("roll", seat, NO_SEAT, -1, packed))
             # Immediate results, after each roll: Arrows (one per Arrow just rolled; Bill
             # Noface only after his last roll), then Broken Arrows, then Bullets.
             # (Arrows and Dynamites are never double faces: a plain count will do.)
-            rolled = [self.dice[i] for i in reroll]
             if not late_arrows and ARROW in rolled:
                 yield from self._arrows_rolled(seat, rolled.count(ARROW))
             if self.saloon:
-                yield from self._immediate_saloon(seat, rolled)
+                yield from self._immediate_saloon(seat, list(rolled))
             if not player.alive:
                 return
-            if self.dice.count(DYNAMITE) >= 3:
+            if dynamites >= 3:
                 # X1: the turn ends at once with a life lost; the other dice still resolve.
                 self._event("dynamite", seat)
                 yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
@@ -426,7 +521,9 @@ class DiceGame:
                 break
             if rolls_left == 0:
                 break
-            action = yield from self._decide(seat, REROLL, tuple(self.dice), needed=rolls_left)
+            # The answers to this decision, looked up once for the check and the bots.
+            self._reroll_key = (len(showing), 0 if player.character == "black_jack" else mask)
+            action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
             if isinstance(action, Pass):
                 break
             reroll = action.dice
@@ -455,6 +552,12 @@ class DiceGame:
         for _ in range(arrows):
             if not player.alive:
                 return
+            if self.arrows > 1 and not self.saloon:
+                # The common case, without a sub-generator: not the last arrow, no Chief's.
+                self.arrows -= 1
+                player.arrows += 1
+                self.events.append(_fast_event("arrow", seat, NO_SEAT, -1, self.arrows))
+                continue
             yield from self._take_arrow(seat)
 
     def _immediate_saloon(self, seat: int, rolled: list[int]) -> Step:
@@ -478,14 +581,18 @@ class DiceGame:
         counts as two results, each used on its own."""
         player = self.players[seat]
         dice = list(self.dice)
-        beers = count(dice, BEER)
+        # Base dice have no double faces: a plain count is the rule's count.
+        tally = dice.count if not any(self.kinds) else lambda face: count(dice, face)
+        beers = tally(BEER)
         slab_used = False
         shots: list[tuple[int, int]] = []
         bulls_eyes = [face for face in (BULLS_EYE_1, BULLS_EYE_2)
-                      for _ in range(count(dice, face))]
+                      for _ in range(tally(face))]
         for face in bulls_eyes:
             options = self.shoot_options(seat, face)
-            target = (yield from self._decide(seat, SHOOT, options, source=face)).value
+            target = (yield _fast_decision(seat, SHOOT, options, face)).value
+            # Shots land together after the last one is aimed: say each aim as it is taken.
+            self.events.append(_fast_event("aim", seat, target, -1, face))
             amount = 1
             if (player.character == "slab_the_killer" and beers and not slab_used
                     and (yield from self._yes(seat, SLAB_DOUBLE, target))):
@@ -502,10 +609,10 @@ class DiceGame:
         # himself heal 4).
         jesse_low = player.character == "jesse_jones" and player.life <= 4
         for _ in range(beers):
-            target = (yield from self._decide(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
+            target = (yield _fast_decision(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
             gain = 2 if target == seat and jesse_low else 1
             self._heal(target, gain)
-        gatlings = count(dice, GATLING)
+        gatlings = tally(GATLING)
         if gatlings >= (2 if player.character == "willy_the_kid" else 3):
             self._event("gatling", seat, value=gatlings)
             self._drop_arrows(player)
@@ -548,7 +655,7 @@ class DiceGame:
         else:
             self.arrows -= 1
             player.arrows += 1
-            self._event("arrow", seat, value=self.arrows)
+            self.events.append(_fast_event("arrow", seat, NO_SEAT, -1, self.arrows))
         if self.pile() == 0:
             yield from self._indians()
 
@@ -574,10 +681,23 @@ class DiceGame:
     def _hurt(self, hits: list[tuple[int, int]], source: int, why: str) -> Step:
         """Take the life points of ``hits`` at the same time, then eliminate the fallen."""
         gringo_hurt = False
-        molly = next((s for s in self._ring if self.players[s].character == "molly_stark"),
-                     NO_SEAT)
+        players = self.players
+        molly = NO_SEAT
+        if self.saloon:  # Molly Stark is an Old Saloon character
+            molly = next((s for s in self._ring if players[s].character == "molly_stark"),
+                         NO_SEAT)
         for target, amount in hits:
-            if not self.players[target].alive:
+            player = players[target]
+            if not player.alive:
+                continue
+            if amount == 1 and molly == NO_SEAT and player.character not in _HURT_ABILITIES:
+                # One point to a character whose abilities do not touch life loss: the
+                # commonest hit, taken without walking the ability checks below.
+                if player.life:
+                    player.life -= 1
+                    self.events.append(_fast_event("damage", target, source, -1, 1, player.life))
+                    if source != NO_SEAT:
+                        self.damage[source, target] += 1
                 continue
             if why == SHOT and self.players[target].character == "vera_custer":
                 amount -= 1
@@ -606,7 +726,7 @@ class DiceGame:
                     self.arrows += 1
                     self._event("arrow_discarded", target, target)
             if lost:
-                self._event("damage", target, source, value=lost)
+                self.events.append(_fast_event("damage", target, source, -1, lost, player.life))
                 if source != NO_SEAT:
                     self.damage[source, target] += lost
                 if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
@@ -628,6 +748,7 @@ class DiceGame:
             player.life = 0
             self._drop_arrows(player)
             self._ring.remove(seat)
+            self._shots.clear()  # distances over the living changed
             self._event("eliminated", seat, killer, value=_ROLE_INDEX[player.role])
         for seat in self._ring:
             if self.players[seat].character == "vulture_sam":

@@ -136,6 +136,7 @@ def _indians(game: DuelGame, side: int, action: Play) -> Step:
 def _inn(game: DuelGame, side: int, action: Play) -> Step:
     fig = game.figure_at(action.target)
     fig.life = min(3, fig.max_life)
+    game._event("life_set", fig.side, card=fig.character, value=fig.life)
     return
     yield  # pragma: no cover
 

@@ -83,6 +83,9 @@ from p2pbang.engine.duel.catalog import (
 )
 from p2pbang.engine.duel.effects import ACTIONS, START_OF_TURN, play_bang
 from p2pbang.engine.duel.zones import Figure, GameOver, Side
+from p2pbang.engine.fastvalues import decision as _fast_decision
+from p2pbang.engine.fastvalues import event as _fast_event
+from p2pbang.engine.fastvalues import play as _fast_play
 
 Step = Generator[Any, Any, Any]
 DuelAction = Play | Discard | Choose | Pass | MoveToken | Reload | UseAbility
@@ -203,8 +206,10 @@ class DuelGame:
 
     def works(self, fig: Figure, name: str) -> bool:
         """An equipment works on its character when active, targeted, or "always active"."""
-        names = [DUEL_CARDS[self.known[slot]].name for slot in fig.table]
-        if name not in names:
+        if not fig.table:
+            return False  # most characters carry nothing: the common case, answered at once
+        known = self.known
+        if not any(DUEL_CARDS[known[slot]].name == name for slot in fig.table):
             return False
         return name in ALWAYS_ACTIVE_CARDS or self._awake_or_active(fig)
 
@@ -236,8 +241,11 @@ class DuelGame:
         if isinstance(action, ChanceResult):
             return f"seat {decision.seat} must decide ({decision.kind})"
         cached = self._legal_cache
-        if cached is not None and cached[0] is decision and action in cached[1]:
-            return None  # listed as legal for the fully known hand: claims already fit
+        if cached is not None and cached[0] is decision and (
+                any(a is action for a in cached[1]) or action in cached[1]):
+            # Listed as legal for the fully known hand: claims already fit. (The identity
+            # test first: a bot hands back the very object it picked from the list.)
+            return None
         hand = self.sides[decision.seat].hand
         claimed: list[tuple[int, int]] = []
         if isinstance(action, (Play, Discard, Reload)):
@@ -341,7 +349,7 @@ class DuelGame:
             for slot, card in hand:
                 name = DUEL_CARDS[card].name
                 if name in DODGE_CARDS or (annie and name in HIT_CARDS):
-                    actions.append(Play(slot, card))
+                    actions.append(_fast_play(slot, card))
         if d.barrels:
             actions.extend(Discard(slot, card) for slot, card in hand)
         if size >= d.needed - 1:
@@ -378,31 +386,31 @@ class DuelGame:
                     if name == "winchester" and len(self.sides[opp].figures) == 2 \
                             and opp * 2 + REARGUARD not in targets:
                         targets.append(opp * 2 + REARGUARD)
-                    actions.extend(Play(slot, card, t) for t in targets)
+                    actions.extend(_fast_play(slot, card, t) for t in targets)
             elif kind == EQUIPMENT:
                 own_rear = seat * 2 + (REARGUARD if len(me.figures) == 2 else ACTIVE)
                 targets = everyone if jack else ([own_rear] if name == "dynamite"
                                                  else [own_rear, opp_active])
-                actions.extend(Play(slot, card, t) for t in targets)
+                actions.extend(_fast_play(slot, card, t) for t in targets)
             elif name in ("knife", "derringer"):
-                actions.extend(Play(slot, card, t) for t in hit_targets)
+                actions.extend(_fast_play(slot, card, t) for t in hit_targets)
             elif name in ("gatling", "indians", "beer", "stagecoach", "general_store", "duel"):
-                actions.append(Play(slot, card))
+                actions.append(_fast_play(slot, card))
             elif name == "inn":
                 targets = everyone if jack else [seat * 2 + ACTIVE, opp_active] + (
                     [seat * 2 + REARGUARD] if len(me.figures) == 2 else [])
-                actions.extend(Play(slot, card, t) for t in targets)
+                actions.extend(_fast_play(slot, card, t) for t in targets)
             elif name == "canteen":
-                actions.extend(Play(slot, card, s * 2) for s in (seat, opp)
+                actions.extend(_fast_play(slot, card, s * 2) for s in (seat, opp)
                                if len(self.sides[s].figures) == 2)
             elif name in ("steal", "teacher"):
                 if name == "steal" and self.sides[opp].hand:
-                    actions.append(Play(slot, card, opp_active, FROM_HAND))
+                    actions.append(_fast_play(slot, card, opp_active, FROM_HAND))
                 for code in reachable:
                     for eq in self.figure_at(code).table:
-                        actions.append(Play(slot, card, code, eq))
+                        actions.append(_fast_play(slot, card, code, eq))
             if kind != BANG and (toco or (annie and name == "missed")):
-                actions.extend(Play(slot, card, t, AS_COLT) for t in hit_targets)
+                actions.extend(_fast_play(slot, card, t, AS_COLT) for t in hit_targets)
             if reload_ok and name in RELOAD_CARDS:
                 actions.append(Reload(slot, card))
         if cards_only:
@@ -465,7 +473,7 @@ class DuelGame:
 
     def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                card: int = -1, value: int = 0) -> None:
-        self.events.append(Event(kind, seat, target, card, value))
+        self.events.append(_fast_event(kind, seat, target, card, value))
 
     def _pop(self, side: int, count: int) -> Step:
         """Take ``count`` slots off ``side``'s draw pile (seed, LAPHÚZÁS: an empty own deck
@@ -605,7 +613,7 @@ class DuelGame:
                     yield from self._settle(side)
         yield from self._draw_phase(side)
         while True:
-            action = yield Decision(side, PLAY)
+            action = yield _fast_decision(side, PLAY)
             if isinstance(action, Pass):
                 break
             yield from self._play_action(side, action)
@@ -736,7 +744,7 @@ class DuelGame:
                 self.ability(self.figure(attacker, ACTIVE), "tex_killer")
             needed = 2 if tex else 1
             barrel_used = sid_used = False
-            self._event("hit", attacker, side, value=code)
+            self._event("hit", attacker, side, fig.character, code)
             while True:
                 options = [code]
                 if self.works(fig, "barrel") and not barrel_used:
@@ -807,7 +815,8 @@ class DuelGame:
             if isinstance(answer, Choose):
                 fig = bell
         fig.life = max(0, fig.life - amount)
-        self._event("damage", fig.side, value=amount)
+        # The character rides along in ``card`` so an interface can say who was hurt.
+        self._event("damage", fig.side, card=fig.character, value=amount)
         if fig.life <= 0:
             return
         by_opponent = attacker is not None and attacker != fig.side
@@ -840,7 +849,10 @@ class DuelGame:
             self._deferred.append((victim, 1 - victim, ACTIVE))
 
     def _heal(self, fig: Figure, amount: int) -> None:
-        fig.life = min(fig.max_life, fig.life + amount)
+        gained = min(fig.max_life, fig.life + amount) - fig.life
+        fig.life += gained
+        if gained:
+            self._event("heal", fig.side, card=fig.character, value=gained)
 
     # ------------------------------------------------------------------ eliminations
 

@@ -1,0 +1,233 @@
+"""``p2pbang solo --game dice|duel``: the full-screen table or the plain line interface.
+
+Why here and not in ``app.py``: the card game's program is being reworked by others; these
+two games only need the stage and the solo driver it already has (``run_screen``,
+``SoloDriver``), a board of their own and the shell (``dice_duel_shell.py``). The plain
+interface is the same board read aloud: the table as text, the choices numbered, a line in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+import traceback
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from p2pbang.engine.actions import End, IllegalAction
+from p2pbang.engine.choice import GameChoice
+from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
+from p2pbang.ui.dice_duel_shell import HANDLED, FamilyScreen
+from p2pbang.ui.stage import FINISHED
+
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+def your_name(name: str) -> str:
+    """The default name "You" in the interface language (a chosen name stays as typed)."""
+    if name != "You":
+        return name
+    from p2pbang.ui.dice_texts import t
+
+    return t("you")
+
+
+def make_board(session: FamilySoloSession) -> Any:
+    """The board of the session's game."""
+    if session.choice.game == "dice":
+        from p2pbang.ui.dice_board import DiceBoard
+
+        return DiceBoard(session)
+    from p2pbang.ui.duel_board import DuelBoard
+
+    return DuelBoard(session)
+
+
+def play_fullscreen(session: FamilySoloSession, speed: int = 2) -> int:
+    """0 when the game was played to its end, 1 when the person left, 2 on an error."""
+    from p2pbang.ui.app import SoloDriver, run_screen
+
+    screen = FamilyScreen(session, make_board(session), speed=speed)
+    try:
+        result = run_screen(screen, SoloDriver(session))  # type: ignore[arg-type]
+    except Exception:
+        traceback.print_exc()
+        return 2
+    return 0 if result == FINISHED or isinstance(session.mine.pending, End) else 1
+
+
+class PlainFamily:
+    """The plain line interface: events as sentences, the table and the numbered choices
+    when the person decides, one line of input per answer."""
+
+    def __init__(self, session: FamilySoloSession, read: Callable[[], str] | None = None,
+                 out: TextIO | None = None) -> None:
+        self.session = session
+        self.board = make_board(session)
+        self._read = read or (lambda: input("> "))
+        self.out = out or sys.stdout
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def tell(self, events: list[Any]) -> None:
+        for _style, text in self.board.describe(events):
+            self.say(text)
+
+    def show_table(self) -> None:
+        for line in self.board.top(80, 20):
+            self.say("".join(text for _style, text in line).rstrip())
+        self.say(self.board.decision()[1])
+        for choice in self.board.choices():
+            self.say(f"  {choice.key or ' '}) {choice.label}")
+        self.say("  (" + self.board.plain_hints() + ")")
+
+    def run(self) -> int:
+        """0 at the end of the game, 1 when the person quits or input ends."""
+        session = self.session
+        while True:
+            self.tell(session.advance())
+            if isinstance(session.pending, End):
+                return 0
+            self.show_table()
+            while session.your_turn_to_decide():
+                try:
+                    line = self._read().strip()
+                except EOFError:
+                    return 1
+                if line.lower() in QUIT_WORDS:
+                    return 1
+                if line in ("?", "help"):
+                    for _style, text in self.board.help():
+                        self.say(text)
+                    continue
+                answer = self.answer(line)
+                if answer is HANDLED:  # a card's ways opened, or closed: show the rows
+                    self.show_table()
+                    continue
+                if isinstance(answer, str):
+                    self.say(answer)
+                    continue
+                try:
+                    self.tell(session.act(answer))
+                except IllegalAction as exc:
+                    self.say(str(exc))
+
+    def answer(self, line: str) -> Any:
+        """The action a typed line means, or a sentence saying why it means none."""
+        parse = getattr(self.board, "parse_line", None)
+        if parse is not None:
+            parsed = parse(line)
+            if parsed is not None and parsed is not HANDLED:
+                return parsed
+        for choice in self.board.choices():
+            if line == choice.key:
+                if choice.action is None:  # a row that opens (or closes) a card's ways
+                    return HANDLED if self.board.key(line) is HANDLED else f"? ({line})"
+                return choice.action
+        keys = ", ".join(c.key for c in self.board.choices() if c.key)
+        return f"? ({keys})"
+
+
+def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
+                  pause: bool = False) -> int:
+    """Tell a saved solo game again, as its player saw it: the same seed deals the same game
+    and the bots, seeded from it, play the same moves; the saved actions answer the player's
+    decisions. 0 when it was played to its end, 1 when it was left before (or the file does
+    not fit its own deal: 2)."""
+    out = out or sys.stdout
+    session = FamilySoloSession(record.choice, record.seed, record.you,
+                                record.names[record.you], record.opponents)
+    session.names = list(record.names)
+    board = make_board(session)
+    actions = iter(record.actions)
+    while True:
+        for _style, text in board.describe(session.advance()):
+            print(text, file=out)
+        if isinstance(session.pending, End):
+            return 0
+        action = next(actions, None)
+        if action is None:
+            print("(the game was left here)", file=out)
+            return 1
+        try:
+            events = session.act(action)
+        except IllegalAction as exc:
+            print(f"p2pbang: the saved game does not fit its own deal: {exc}", file=sys.stderr)
+            return 2
+        for _style, text in board.describe(events):
+            print(text, file=out)
+        if pause:
+            input()
+
+
+def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
+    """The ``solo`` command for the Dice Game and The Duel (``cli.cmd_solo`` hands over)."""
+    from p2pbang.table.gamefiles import data_home
+    from p2pbang.table.solo_record import new_record_path
+
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    record = FamilySoloRecord(choice, seed, 0, [], args.opponents,
+                              path=new_record_path(data_home(args.home), seed))
+    session = FamilySoloSession(choice, seed, your_name=your_name(args.player),
+                                opponents=args.opponents, record=record)
+    record.names = list(session.names)
+    try:
+        record.save()
+    except OSError as exc:
+        print(f"p2pbang: cannot save the game: {exc}", file=sys.stderr)
+        return 2
+    flags = f"--game {choice.game}"
+    if choice.game == "dice":
+        flags += f" --players {choice.seats}"
+    if choice.expansions:
+        flags += f" --expansions {','.join(choice.expansions)}"
+    again = (f"(seed {seed}: 'p2pbang solo {flags} --seed {seed}' deals this game again; "
+             f"saved in {record.path})")
+    if args.plain:
+        print(again)
+        return PlainFamily(session).run()
+    from p2pbang.ui.app import fullscreen_supported
+
+    if not fullscreen_supported():
+        print("(no full-screen terminal here: using the plain interface)", file=sys.stderr)
+        return PlainFamily(session).run()
+    code = play_fullscreen(session)
+    print(again)
+    return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m p2pbang.ui.dice_duel_app``: a solo game with the bots' pace settable (the
+    tests start it at pace 0); nothing is saved."""
+    from p2pbang.ui.dice_duel_shell import DELAYS
+    from p2pbang.ui.i18n import set_language
+
+    parser = argparse.ArgumentParser(
+        prog="python -m p2pbang.ui.dice_duel_app",
+        description="A solo Dice Game or Duel in the full-screen terminal interface.")
+    parser.add_argument("--game", choices=("dice", "duel"), default="dice")
+    parser.add_argument("--players", type=int, default=None, help="dice: 3-8 (default 5)")
+    parser.add_argument("--expansions", default="", help="dice: old-saloon")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--name", default="You")
+    parser.add_argument("--lang", choices=("en", "hu", "ro"), default=None)
+    parser.add_argument("--speed", type=int, default=2, choices=range(len(DELAYS)))
+    parser.add_argument("--plain", action="store_true")
+    args = parser.parse_args(argv)
+    set_language(args.lang)
+    seats = 2 if args.game == "duel" else (args.players or 5)
+    expansions = [n.strip() for n in args.expansions.split(",") if n.strip()]
+    choice = GameChoice.make(args.game, seats, expansions)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    session = FamilySoloSession(choice, seed, your_name=your_name(args.name))
+    from p2pbang.ui.app import fullscreen_supported
+
+    if args.plain or not fullscreen_supported():
+        return PlainFamily(session).run()
+    return play_fullscreen(session, args.speed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,365 @@
+"""The full-screen shell shared by the Dice Game's and The Duel's solo tables.
+
+Why a shell of its own rather than ``TableScreen``: the card game's screen is built around
+hands, reach and card steps, and is being refactored by others; the two smaller games need
+the same frame (status, the game's board, one decision line, numbered actions beside the log,
+a detail line, keys, help, quitting) but a different board. So the frame lives here and each
+game gives a *board*: an object that draws the top of the screen and turns its own
+decisions and events into words (``dice_board.py``, ``duel_board.py``).
+
+The whole screen is one pure function, ``draw(width, height) -> lines``, which the tests call
+at exactly 80x24 without a terminal; the prompt-toolkit application only shows its lines and
+routes keys. The screen talks to the session as ``SoloDriver`` expects (``add_events``,
+``delay``, ``on_action``, ``changed``), so the card game's driver and stage run it unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import Layout
+from prompt_toolkit.layout.containers import Window
+from prompt_toolkit.output import Output
+
+from p2pbang.engine.actions import End, IllegalAction
+from p2pbang.ui.stage import FINISHED, QUIT
+from p2pbang.ui.style import table_style
+from p2pbang.ui.textfit import Line, cut, fit_line, wrap
+from p2pbang.ui.widgets import PanelControl
+
+DELAYS = (0.0, 0.1, 0.3, 0.6, 1.2)  # seconds between computer moves, by speed setting
+# Shortcuts of the action rows: digits, then letters that are not commands of the shell
+# (q quit, y confirm) or of a board (r roll, k keep).
+SHORTCUTS = "123456789abdefghijlmnopstuvwxz"
+MIN_WIDTH, MIN_HEIGHT = 60, 16
+LOG_LIMIT = 2000
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One row of the actions panel: what it says, the engine action it takes (``None``: a
+    row the board handles itself, such as "roll the marked dice"), and its key."""
+
+    label: str
+    action: Any
+    key: str = ""
+
+
+class Session(Protocol):
+    you: int
+    names: list[str]
+
+    @property
+    def pending(self) -> Any: ...
+
+    def your_turn_to_decide(self) -> bool: ...
+
+    def legal_actions(self) -> list[Any]: ...
+
+    def act(self, action: Any) -> list[Any]: ...
+
+
+class Board(Protocol):
+    """What one game shows and says; every method reads the person's own engine only."""
+
+    def top(self, width: int, height: int) -> list[Line]: ...
+
+    def decision(self) -> tuple[str, str]: ...
+
+    def choices(self) -> list[Choice]: ...
+
+    def detail(self, choice: Choice | None) -> str: ...
+
+    def describe(self, events: Sequence[Any]) -> list[tuple[str, str]]: ...
+
+    def help(self) -> list[tuple[str, str]]: ...
+
+    def hints(self) -> str: ...
+
+    def texts(self) -> dict[str, str]: ...
+
+    def key(self, key: str) -> str | Any | None: ...
+
+
+HANDLED = object()  # a board's answer to a key it used without a message
+
+
+class FamilyScreen:
+    """Interface state and keys around a board: log, selection, help, notices, quitting."""
+
+    def __init__(self, session: Session, board: Board, speed: int = 2,
+                 input: Input | None = None, output: Output | None = None) -> None:
+        self.session = session
+        self.board = board
+        self.speed = max(0, min(len(DELAYS) - 1, speed))
+        self.log: list[tuple[str, str]] = []
+        self.log_offset = 0  # rows scrolled back from the newest
+        self.selected = 0
+        self.notice = ""
+        self.help_visible = False
+        self.help_offset = 0
+        self.confirm_quit = False
+        self.on_action: Callable[[], None] = lambda: None
+        self.app: Application[str] = self._build_application(input, output)
+
+    # ------------------------------------------------------------------ the driver's side
+
+    @property
+    def delay(self) -> float:
+        return DELAYS[self.speed]
+
+    def add_events(self, events: Sequence[Any]) -> int:
+        """Tell ``events`` in the log; returns how many lines that added."""
+        lines = self.board.describe(events)
+        self.log.extend(lines)
+        del self.log[:-LOG_LIMIT]
+        if lines:
+            self.log_offset = 0
+        self.changed()
+        return len(lines)
+
+    def changed(self) -> None:
+        choices = self.board.choices()
+        self.selected = min(self.selected, max(0, len(choices) - 1))
+        if self.app.is_running:
+            self.app.invalidate()
+
+    # ------------------------------------------------------------------ actions
+
+    def take(self, index: int) -> None:
+        """Take the action of row ``index`` (a refused one is explained, nothing changes)."""
+        choices = self.board.choices()
+        if not 0 <= index < len(choices):
+            return
+        choice = choices[index]
+        if choice.action is None:
+            self._board_key(choice.key)
+            return
+        self.act(choice.action)
+
+    def act(self, action: Any) -> None:
+        if not self.session.your_turn_to_decide():
+            self.notice = self.board.texts()["not_yours"]
+            return
+        try:
+            events = self.session.act(action)
+        except IllegalAction as exc:
+            self.notice = str(exc)
+            self.changed()
+            return
+        self.selected = 0
+        self.add_events(events)
+        self.on_action()
+
+    def _board_key(self, key: str) -> bool:
+        answer = self.board.key(key)
+        if answer is None:
+            return False
+        if isinstance(answer, str):
+            self.notice = answer
+        elif answer is HANDLED:
+            self.selected = 0  # the rows may have changed under the selection
+        else:
+            self.act(answer)  # the board turned the key into an engine action
+        self.changed()
+        return True
+
+    def press(self, key: str) -> None:
+        """A letter or digit: the board's own keys first, then the action shortcuts."""
+        if self._board_key(key):
+            return
+        for index, choice in enumerate(self.board.choices()):
+            if choice.key == key:
+                self.take(index)
+                return
+
+    def move(self, step: int) -> None:
+        count = len(self.board.choices())
+        if count:
+            self.selected = (self.selected + step) % count
+        self.changed()
+
+    def scroll_log(self, rows: int) -> None:
+        self.log_offset = max(0, min(len(self.log), self.log_offset + rows))
+        self.changed()
+
+    def change_speed(self, step: int) -> None:
+        self.speed = max(0, min(len(DELAYS) - 1, self.speed + step))
+        self.notice = self.board.texts()["pace"].format(seconds=self.delay)
+        self.changed()
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, width: int, height: int) -> list[Line]:
+        """The whole screen as ``height`` lines of exactly ``width`` cells."""
+        texts = self.board.texts()
+        if width < MIN_WIDTH or height < MIN_HEIGHT:
+            return [fit_line([("class:notice", texts["too_small"])], width)] + [
+                fit_line([], width) for _ in range(height - 1)]
+        if self.help_visible:
+            return self._draw_help(width, height)
+        top = [fit_line(line, width) for line in self.board.top(width, height - 6)]
+        style, text = self.board.decision()
+        rows = [*top, fit_line([(style, " \u25b8 " + text)], width)]
+        middle = height - len(rows) - 2
+        choices = self.board.choices()
+        left = min(max(34, width * 11 // 20), width - 20) if choices else 0
+        action_lines = self._action_lines(choices, left, middle) if choices else []
+        log_width = width - left - (1 if choices else 0)
+        log_lines = self._log_lines(log_width, middle)
+        for row in range(middle):
+            line: Line = []
+            if choices:
+                line += fit_line(action_lines[row] if row < len(action_lines) else [], left)
+                line.append(("class:rule", "\u2502"))
+            line += fit_line(log_lines[row] if row < len(log_lines) else [], log_width)
+            rows.append(line)
+        selected = choices[self.selected] if choices and self.selected < len(choices) else None
+        rows.append(fit_line([("class:detail", " " + self.board.detail(selected))], width))
+        if self.confirm_quit:
+            bottom = [("class:notice", " " + texts["quit?"])]
+        elif self.notice:
+            bottom = [("class:notice", " " + self.notice)]
+        else:
+            bottom = [("class:hints", " " + self.board.hints())]
+        rows.append(fit_line(bottom, width, "class:hints"))
+        return rows[:height]
+
+    def _action_lines(self, choices: list[Choice], width: int, height: int) -> list[Line]:
+        """The rows around the selection; when they do not all fit, the last row ("End the
+        turn", "Take the hit") stays pinned at the bottom so it is always one key away."""
+        shown = list(range(len(choices)))
+        if len(choices) > height:
+            last = len(choices) - 1
+            room = height - 1
+            start = max(0, min(self.selected - room + 1, last - room)) if self.selected < last \
+                else last - room
+            shown = [*range(start, start + room), last]
+        lines: list[Line] = []
+        for index in shown:
+            choice = choices[index]
+            style = "class:action.selected" if index == self.selected else "class:action"
+            key = f"{choice.key:>2} " if choice.key else "   "
+            lines.append([("class:action.key", key), (style, cut(choice.label, width - 3))])
+        return lines
+
+    def _log_lines(self, width: int, height: int) -> list[Line]:
+        wrapped: list[Line] = []
+        for style, text in self.log[-200:]:
+            for part in wrap(text, max(10, width - 1), "  "):
+                wrapped.append([(style, part)])
+        end = len(wrapped) - min(self.log_offset, max(0, len(wrapped) - height))
+        return wrapped[max(0, end - height):end]
+
+    def _draw_help(self, width: int, height: int) -> list[Line]:
+        lines: list[Line] = []
+        for style, text in self.board.help():
+            if not text:
+                lines.append([])
+                continue
+            indent = "" if style == "class:help.title" else "  "
+            lines.extend([(style, part)] for part in wrap(text, width - 1, indent))
+        body = height - 1
+        self.help_offset = max(0, min(self.help_offset, max(0, len(lines) - body)))
+        shown = lines[self.help_offset:self.help_offset + body]
+        title = [("class:status.title", " " + self.board.texts()["help_title"])]
+        return [fit_line(title, width, "class:status")] + [
+            fit_line(line, width) for line in shown] + [
+            fit_line([], width) for _ in range(body - len(shown))]
+
+    # ------------------------------------------------------------------ application
+
+    def _render(self, width: int, height: int) -> list[Line]:
+        return self.draw(width, height)
+
+    def _build_application(self, input: Input | None, output: Output | None) -> Application[str]:
+        window = Window(PanelControl(self._render, focusable=True))
+        app: Application[str] = Application(
+            input=input, output=output, layout=Layout(window), key_bindings=self._keys(),
+            style=table_style(), full_screen=True, mouse_support=False)
+        app.key_processor.before_key_press += self._clear_notice
+        return app
+
+    def _clear_notice(self, _processor: object) -> None:
+        self.notice = ""
+
+    def _keys(self) -> KeyBindings:
+        kb = KeyBindings()
+
+        @kb.add("c-c")
+        @kb.add(Keys.SIGINT)
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.exit(QUIT)
+
+        @kb.add(Keys.Any)
+        def _any(event: KeyPressEvent) -> None:
+            self._key(event.data)
+
+        for name in ("up", "down", "enter", "pageup", "pagedown", "home", "end", "escape",
+                     "f1"):
+            kb.add(name)(self._named(name))
+        return kb
+
+    def _named(self, name: str) -> Callable[[KeyPressEvent], None]:
+        def handle(event: KeyPressEvent) -> None:
+            self._key(name)
+        return handle
+
+    def _key(self, key: str) -> None:
+        """Every key but Ctrl-C comes here (the tests call it directly)."""
+        if self.confirm_quit:
+            self.confirm_quit = False
+            if key == "y":
+                self.exit(QUIT)
+            self.changed()
+            return
+        if self.help_visible:
+            steps = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -10**6,
+                     "end": 10**6}
+            if key in steps:
+                self.help_offset = max(0, self.help_offset + steps[key])
+            elif key in ("escape", "?", "q", "f1"):
+                self.help_visible = False
+            self.changed()
+            return
+        ended = isinstance(self.session.pending, End)
+        if key in ("?", "f1"):
+            self.help_visible, self.help_offset = True, 0
+        elif key == "q":
+            if ended:
+                self.exit(FINISHED)
+            else:
+                self.confirm_quit = True
+        elif key == "enter":
+            if ended:
+                self.exit(FINISHED)
+            elif not self._board_key("enter"):
+                self.take(self.selected)
+        elif key in ("up", "down"):
+            self.move(-1 if key == "up" else 1)
+        elif key in ("pageup", "pagedown"):
+            self.scroll_log(5 if key == "pageup" else -5)
+        elif key == "home":
+            self.scroll_log(len(self.log))
+        elif key == "end":
+            self.log_offset = 0
+        elif key == "escape":
+            self._board_key("escape")  # a board's step back (The Duel's card ways)
+        elif key in ("+", "="):
+            self.change_speed(-1)
+        elif key == "-":
+            self.change_speed(1)
+        elif len(key) == 1 and key.isprintable():
+            self.press(key)
+        self.changed()
+
+    def exit(self, result: str) -> None:
+        """Leave the screen with ``result`` (QUIT or FINISHED), once."""
+        if self.app.is_running and not self.app.future.done():
+            self.app.exit(result=result)

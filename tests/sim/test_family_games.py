@@ -1,0 +1,58 @@
+"""selfplay and bench engine for the Dice Game and The Duel, as the command runs them."""
+
+from __future__ import annotations
+
+import pytest
+
+from p2pbang.cli import main
+from p2pbang.engine.choice import GameChoice
+from p2pbang.sim.family_games import run_family_bench, selfplay_family
+
+
+@pytest.mark.parametrize("choice", [
+    GameChoice.make("dice", 3), GameChoice.make("dice", 8),
+    GameChoice.make("dice", 5, ["old-saloon"]), GameChoice.make("duel", 2),
+], ids=lambda c: c.label())
+def test_selfplay_finds_no_violation(choice: GameChoice) -> None:
+    report = selfplay_family(6, 11, choice)
+    assert report.problems == []
+    assert report.games == 6 and sum(report.wins.values()) == 6 and report.steps > 0
+
+
+def test_bench_counts_complete_games() -> None:
+    result = run_family_bench(5, 0, GameChoice.make("dice", 8))
+    assert result["games"] == 5 and result["games_per_second"] > 0
+    assert result["turns_per_game"] >= 1
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["selfplay", "--game", "duel", "--games", "3"], "game: duel, 2 seats"),
+    (["selfplay", "--game", "dice", "--players", "3", "--games", "5"], "game: dice, 3 seats"),
+    (["selfplay", "--game", "dice", "--expansions", "old-saloon", "--games", "5"],
+     "game: dice+old-saloon, 5 seats"),
+    (["bench", "engine", "--game", "dice", "--players", "8", "--games", "5"], "(target 1000)"),
+    (["bench", "engine", "--game", "duel", "--games", "3"], "(target 500)"),
+])
+def test_the_commands_play_the_chosen_game(argv: list[str], words: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert words in out
+    if argv[0] == "selfplay":
+        assert "violations: none" in out
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["selfplay", "--game", "dice", "--players", "2"], "dice takes 3 to 8 players, not 2"),
+    (["selfplay", "--game", "duel", "--players", "3"], "duel takes 2 to 2 players, not 3"),
+    (["solo", "--game", "dice", "--expansions", "dodge-city"],
+     "unknown expansion 'dodge-city' for dice"),
+    (["host", "--game", "dice", "--plain", "--no-announce"], "dice is played on this machine"),
+    (["bench", "table", "--game", "duel"], "duel is played on this machine"),
+    (["bot", "--open", "--game", "duel"], "duel is played on this machine"),
+])
+def test_impossible_choices_are_one_line_and_exit_2(argv: list[str], words: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1

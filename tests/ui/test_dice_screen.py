@@ -1,0 +1,150 @@
+"""The Dice Game's solo table: its view model, its drawing at exactly 80x24 (3 to 8 players,
+three languages), the reroll keys, and a whole game played through the screen's own keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from p2pbang.engine.actions import Decision, End, Pass
+from p2pbang.engine.dice.actions import REROLL, SHOOT
+from p2pbang.engine.dice.faces import DYNAMITE, SHERIFF
+from p2pbang.ui.dice_board import dice_words, face_name, unpack_roll
+from p2pbang.ui.dice_view import build_dice_view
+from p2pbang.ui.i18n import set_language
+
+from .family_screens import advance_until, family_screen, text_of
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def is_reroll(d: Decision) -> bool:
+    return d.kind == REROLL
+
+
+def test_the_view_shows_only_what_the_seat_knows() -> None:
+    with family_screen("dice", 6, 4) as screen:
+        screen.session.advance()
+        game = screen.session.mine
+        view = build_dice_view(game, screen.session.names, 0)
+        assert view.seats[0].is_you and view.seats[0].role == game.players[0].role
+        truth = screen.session.truth
+        for seat in view.seats[1:]:
+            if truth.players[seat.seat].role == SHERIFF:
+                assert seat.role == SHERIFF
+            else:
+                assert seat.role is None  # the engine of seat 0 was never shown it
+            assert seat.distance == game.distance(0, seat.seat)
+        assert [s.seat for s in view.seats] == game.order[game.order.index(0):] + \
+            game.order[:game.order.index(0)]
+
+
+def test_three_players_see_every_role_with_its_target() -> None:
+    with family_screen("dice", 3, 2) as screen:
+        screen.session.advance()
+        view = build_dice_view(screen.session.mine, screen.session.names, 0)
+        targets = {"deputy": "renegade", "renegade": "outlaw", "outlaw": "deputy"}
+        by_role = {s.role: s.name for s in view.seats}
+        for seat in view.seats:
+            assert seat.target == by_role[targets[seat.role]]
+        text = "\n".join(text_of(screen))
+        assert "target" in text
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ro"])
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_the_table_fits_80x24_in_every_language(players: int, language: str) -> None:
+    set_language(language)
+    with family_screen("dice", players, 7, ("old-saloon",) if players == 8 else ()) as screen:
+        assert advance_until(screen, is_reroll)
+        rows = text_of(screen)
+        names = screen.session.names
+        for seat in range(players):
+            assert any(names[seat] in row for row in rows[2:2 + players])
+        dice_row = rows[3 + players]
+        for code in screen.session.mine.dice:
+            assert face_name(code)[:6] in dice_row
+        assert {"en": "rolls left", "hu": "dobás még", "ro": "aruncări rămase"}[language] \
+            in rows[2 + players]
+
+
+def test_keys_mark_dice_refuse_a_dynamite_and_roll_the_marked_ones() -> None:
+    with family_screen("dice", 4, 21) as screen:
+        game = screen.session.mine
+
+        def reroll_with_dynamite(d: Decision) -> bool:
+            return is_reroll(d) and DYNAMITE in game.dice and game.players[0].character \
+                != "black_jack"
+
+        assert advance_until(screen, reroll_with_dynamite, answer=lambda s: (
+            Pass() if is_reroll(s.session.pending) else s.session.legal_actions()[0]))
+        locked = game.dice.index(DYNAMITE)
+        screen._key(str(locked + 1))
+        assert "locked" in screen.notice and not screen.board.marked
+        free = next(i for i, code in enumerate(game.dice) if code != DYNAMITE)
+        rolls = game.pending.needed
+        screen._key(str(free + 1))
+        assert screen.board.marked == {free}
+        assert "REROLL" in "\n".join(text_of(screen))
+        history = len(game.history)
+        screen._key("r")
+        assert game.history[history].dice == (free,)  # the engine got exactly that reroll
+        pending = screen.session.pending
+        if isinstance(pending, Decision) and is_reroll(pending):
+            assert pending.needed == rolls - 1 and not screen.board.marked
+
+
+def test_shooting_lists_targets_in_range_with_distance() -> None:
+    with family_screen("dice", 6, 5) as screen:
+        assert advance_until(screen, lambda d: d.kind == SHOOT)
+        choices = screen.board.choices()
+        options = screen.session.mine.pending.options
+        assert len(choices) == len(options)
+        for choice, seat in zip(choices, options, strict=True):
+            assert screen.session.names[seat] in choice.label and "distance" in choice.label
+        screen._key(choices[-1].key)  # the key takes it
+        assert screen.session.mine.history[-1].value in options or \
+            not isinstance(screen.session.pending, Decision)
+
+
+def test_events_are_sentences_and_rolls_decode() -> None:
+    assert unpack_roll(0x543210, 6) == [0, 1, 2, 3, 4, 5]
+    assert dice_words([4, 1]) == "Beer, Dynamite"
+    with family_screen("dice", 5, 3) as screen:
+        advance_until(screen, is_reroll)
+        log = "\n".join(text for _style, text in screen.log)
+        assert "Your role:" in log and "is the Sheriff and starts." in log
+        assert "You roll:" in log or " rolls: " in log
+
+
+def test_help_and_quitting() -> None:
+    with family_screen("dice", 4, 1) as screen:
+        advance_until(screen, is_reroll)
+        screen._key("?")
+        rows = text_of(screen)
+        assert "help" in rows[0] and any("Characters" in row for row in text_of(screen, 80, 60))
+        screen._key("escape")
+        screen._key("q")
+        assert screen.confirm_quit and "Leave this game?" in text_of(screen)[-1]
+        screen._key("n")
+        assert not screen.confirm_quit
+
+
+def test_a_whole_game_by_keys_ends_with_the_winner_said() -> None:
+    with family_screen("dice", 5, 12) as screen:
+        session = screen.session
+        for _ in range(3000):
+            screen.add_events(session.advance())
+            if isinstance(session.pending, End):
+                break
+            if is_reroll(session.pending):
+                screen._key("k")
+            else:
+                screen._key(screen.board.choices()[0].key)
+        assert isinstance(session.pending, End)
+        assert "win" in screen.log[-1][1].lower()
+        assert "The game is over" in "\n".join(text_of(screen))
