@@ -65,8 +65,12 @@ class Seating:
 
 def describe_lobby_event(event: LobbyEvent, lobby: Lobby) -> str | None:
     names = {m.peer_id: m.name for m in lobby.members()}
-    who = names.get(event.peer_id or "", event.peer_id or "")
+    status = lobby.mesh.peer(event.peer_id) if event.peer_id else None
+    gone = status.name if status is not None else ""  # a member who left is no member
+    who = names.get(event.peer_id or "", gone or event.peer_id or "")
     seated = f"{len(lobby.roster())}/{lobby.settings.seats} seated"
+    if event.kind == "left" and REMOVED_BY_OPENER in event.reason:
+        return f"the table's opener removed {who} from the table ({seated})"
     texts = {
         "joined": f"{who} sat down ({seated})",
         "left": f"{who} left the table ({seated})" + (f": {event.reason}" if event.reason else ""),

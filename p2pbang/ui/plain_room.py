@@ -15,6 +15,7 @@ from p2pbang.net.lobby import Lobby
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.lobby import SeatStatus
 from p2pbang.ui.net_lobby import RoomNews, remove_player, room_state
+from p2pbang.ui.textfit import pad, width_of
 
 ROOM_HELP = N_(
     "In the waiting room:\n"
@@ -64,11 +65,12 @@ class PlainWaitingRoom:
 
     def list_players(self) -> None:
         seats = self.seats()
+        name_w = max(width_of(seat.name) for seat in seats)
         for number, seat in enumerate(seats, 1):
             marks = (" " + _("(you)") if seat.is_you else "") + (
                 " " + _("(opened the table)") if seat.opened else "")
             state = _("seated") if seat.connected else _("connecting...")
-            self.say(f"  {number}. {seat.name}  {seat.fingerprint}  {state}{marks}")
+            self.say(f"  {number}. {pad(seat.name, name_w)}  {seat.fingerprint}  {state}{marks}")
         free = self.lobby.settings.seats - len(seats)
         if free > 0:
             self.say("  " + _("Free seats: {n}").format(n=free))

@@ -177,6 +177,7 @@ async def test_the_plain_host_removes_a_squatter_by_a_command_and_the_seat_is_ta
             await host.wait_for(r"You cannot remove yourself")
             host.type(f"r {number}")
             await host.wait_for(rf"Removed Squatter \({fingerprint}\) from the table\.")
+            await host.wait_for(r"the table's opener removed Squatter from the table \(3/4")
             with trio.fail_after(10):
                 while not any(line.startswith("left True removed") for line in heard):
                     await trio.sleep(0.05)
