@@ -13,6 +13,8 @@ game:
 * The **waiting room** lists the players (connected, ready), free seats, how others join,
   and the lobby's news. Readiness is automatic, as in the plain flow: everyone signs the
   start when every seat is taken. Esc leaves the table (back to the browser for a joiner).
+  The opener removes a waiting player (arrows, r, y); a removed joiner is back at the
+  browser, told why.
 * The **table** is a ``TableScreen`` fed by a :class:`~p2pbang.ui.net_table.NetworkTable`
   (decider and reporter of the session). Leaving mid-game (``q``, Ctrl-C) stops this peer
   and keeps the files for ``p2pbang resume``; leaving after the end waits, screen closed,
