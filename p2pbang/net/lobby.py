@@ -472,6 +472,8 @@ ANNOUNCE_TIMEOUT = 5.0
 # Why a removed peer is dropped; the interfaces recognise it in a ban's or a goodbye's reason
 # ("banned: removed ...") to say it in the person's language.
 REMOVED_BY_OPENER = "removed from the table by its opener"
+# How the mesh reports the opener's goodbye to the peer it removed (a ban with a farewell).
+_REMOVAL_GOODBYE = f"peer left: banned: {REMOVED_BY_OPENER}"
 
 
 class Lobby:
@@ -513,6 +515,7 @@ class Lobby:
         self._offers: dict[str, tuple[Genesis, bytes]] = {}
         self._genesis: Genesis | None = None
         self._sealed = trio.Event()
+        self.removed = False  # the opener sent us away from the waiting room
         # One change at a time: the run loop and the caller's set_ready/unready both mutate.
         self._lock = trio.Lock()
         mesh.info_provider = lambda: self.table_info().to_record()
@@ -622,6 +625,9 @@ class Lobby:
         if self._sealing is not None:
             return  # too late: the genesis decides, and a member that does not sign aborts it
         if peer_id == self.peer_id:
+            if self.removed:
+                return  # told twice: by the message and by the goodbye behind it
+            self.removed = True
             self._emit("left", self.peer_id, REMOVED_BY_OPENER)
             await self.leave(REMOVED_BY_OPENER)
             return
@@ -713,6 +719,12 @@ class Lobby:
         elif event.kind == "disconnected" and event.peer_id in self._members:
             if self._genesis is not None:
                 return  # the game has begun: reconnection is the table's business now
+            if event.peer_id == self.opener and event.reason == _REMOVAL_GOODBYE:
+                # The opener's farewell to us: we were removed (its lobby.remove may still
+                # be on its way, or lost); not "the opener left".
+                del self._members[event.peer_id]
+                await self._on_remove(self.opener, self.peer_id)
+                return
             del self._members[event.peer_id]
             self._emit("left", event.peer_id, event.reason)
             await self._membership_changed()

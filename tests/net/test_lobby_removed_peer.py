@@ -45,5 +45,16 @@ async def test_the_removed_peer_hears_it_was_the_opener(attempt: int) -> None:
         with trio.fail_after(5):
             while goes.mesh.connected_peers() or len(opener.members()) != 2:
                 await trio.sleep(0.02)
+        await trio.sleep(0.3)
+        later = []
+        while True:
+            try:
+                later.append(goes.events.receive_nowait())
+            except trio.WouldBlock:
+                break
+        # Told once, and the opener's goodbye is not "the opener left the table".
+        assert not [e for e in later if e.kind == "left" and e.peer_id in (goes.peer_id,
+                                                                           opener.peer_id)]
+        assert goes.removed and [m.peer_id for m in goes.members()] == [goes.peer_id]
         assert opener.mesh.is_banned(goes.peer_id)
         assert opener.table_info().free == SETTINGS.seats - 2

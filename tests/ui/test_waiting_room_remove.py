@@ -6,6 +6,7 @@ takes it; a removed person is back at the browser, told why, in each language.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import trio
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from p2pbang.net.discovery import probe_peer
+from p2pbang.net.discovery import DiscoveredTable, probe_peer
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import REMOVED_BY_OPENER, LobbyEvent, TableSettings, open_table
 from p2pbang.net.lobby import join_table as lobby_join
@@ -130,34 +131,38 @@ def test_the_room_with_a_removal_asked_fits_80x24(pipe, language: str) -> None:
                              "leave the table")
 
 
-def test_removal_news_is_said_in_each_language() -> None:
-    class Peers:
-        def __init__(self) -> None:
-            self.names = {"b" * 16: "Bob"}
+async def test_removal_news_is_said_in_each_language() -> None:
+    """Real lobbies: Ace removes Bob while Cid waits too; what each of them is told."""
+    events: dict[str, list[LobbyEvent]] = {"Ace": [], "Bob": [], "Cid": []}
+    async with AsyncExitStack() as stack:
+        ace = await stack.enter_async_context(
+            open_table(Identity.generate("Ace"), TableSettings("Saloon", "bang", 4),
+                       config=CONFIG))
+        where = DiscoveredTable(ace.table_info(), *ace.mesh.address)
+        bob, cid = [await stack.enter_async_context(
+            lobby_join(Identity.generate(name), where, config=CONFIG)) for name in ("Bob", "Cid")]
+        lobbies = {"Ace": ace, "Bob": bob, "Cid": cid}
+        await until(lambda: all(len(lobby.members()) == 3 for lobby in lobbies.values()))
+        await ace.remove(bob.peer_id)
 
-        def peer(self, peer_id: str):
-            class Status:
-                name = self.names.get(peer_id, "")
-            return Status()
+        def removal_heard(name: str) -> bool:
+            while True:
+                try:
+                    events[name].append(lobbies[name].events.receive_nowait())
+                except trio.WouldBlock:
+                    return any(REMOVED_BY_OPENER in e.reason for e in events[name])
 
-    class Room:  # what describe_event reads of a lobby
-        def __init__(self, me: str, opener: str) -> None:
-            self.peer_id, self.opener, self.mesh = me, opener, Peers()
-
-    gone = LobbyEvent("left", "b" * 16, f"banned: {REMOVED_BY_OPENER}")
-    you = LobbyEvent("left", "c" * 16, REMOVED_BY_OPENER)
-    for language in ("en", "hu", "ro"):
-        set_language(language)
-        said_to_opener = describe_event(gone, Room("a" * 16, "a" * 16))  # type: ignore[arg-type]
-        said_to_others = describe_event(gone, Room("d" * 16, "a" * 16))  # type: ignore[arg-type]
-        said_to_removed = describe_event(you, Room("c" * 16, "a" * 16))  # type: ignore[arg-type]
-        assert said_to_opener == _("You removed {name} from the table.").format(name="Bob")
-        assert said_to_others == _("The player who opened the table removed {name} from "
-                                   "it.").format(name="Bob")
-        assert said_to_removed == _("The player who opened the table removed you from it.")
-        assert len({said_to_opener, said_to_others, said_to_removed}) == 3
-        if language != "en":
-            assert said_to_removed != "The player who opened the table removed you from it."
+        await until(lambda: all(removal_heard(name) for name in lobbies))
+        for language in ("en", "hu", "ro"):
+            set_language(language)
+            said = {name: [describe_event(e, lobbies[name]) for e in events[name]
+                           if REMOVED_BY_OPENER in e.reason] for name in lobbies}
+            assert said["Ace"] == [_("You removed {name} from the table.").format(name="Bob")]
+            assert said["Cid"] == [_("The player who opened the table removed {name} from "
+                                     "it.").format(name="Bob")]
+            assert said["Bob"][0] == _("The player who opened the table removed you from it.")
+            if language != "en":
+                assert said["Bob"][0] != "The player who opened the table removed you from it."
 
 
 # --- over loopback: real lobbies, meshes and sessions ------------------------------------------
