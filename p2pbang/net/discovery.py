@@ -248,13 +248,18 @@ class TableAnnouncer:
         self._addresses = list(addresses) if addresses else _advertised_addresses(interfaces)
         self._zeroconf: Zeroconf | None = None
         self._service: ServiceInfo | None = None
+        self._revision = 0
 
     def _service_info(self, info: TableInfo) -> ServiceInfo:
+        # "rev" makes every announced TXT record new: a browser that still caches the
+        # record of, say, "free=1" takes a change back to it for a mere refresh and never
+        # sees it (a seat taken, freed by a removal, taken again).
+        self._revision += 1
         return ServiceInfo(
             SERVICE_TYPE,
             _instance_name(info),
             port=self.port,
-            properties=info.to_record(),
+            properties={**info.to_record(), "rev": str(self._revision)},
             server=f"p2pbang-{info.host_peer}.local.",
             parsed_addresses=self._addresses,
         )

@@ -469,6 +469,12 @@ class _Sealing:
 # one would hold a seat's connection slot while the record says the seat is free.
 ANNOUNCE_TIMEOUT = 5.0
 
+# Why a removed peer is dropped; the interfaces recognise it in a ban's or a goodbye's reason
+# ("banned: removed ...") to say it in the person's language.
+REMOVED_BY_OPENER = "removed from the table by its opener"
+# How the mesh reports the opener's goodbye to the peer it removed (a ban with a farewell).
+_REMOVAL_GOODBYE = f"peer left: banned: {REMOVED_BY_OPENER}"
+
 
 class Lobby:
     """This player's view of a table before the game: who is there, who is ready, genesis.
@@ -509,6 +515,7 @@ class Lobby:
         self._offers: dict[str, tuple[Genesis, bytes]] = {}
         self._genesis: Genesis | None = None
         self._sealed = trio.Event()
+        self.removed = False  # the opener sent us away from the waiting room
         # One change at a time: the run loop and the caller's set_ready/unready both mutate.
         self._lock = trio.Lock()
         mesh.info_provider = lambda: self.table_info().to_record()
@@ -604,11 +611,13 @@ class Lobby:
             if peer_id == self.peer_id or peer_id not in self._seat_holders():
                 raise LobbyError(f"{peer_id} is not waiting at this table")
             await self.mesh.broadcast({"t": "lobby.remove", "peer": peer_id})
-            self._drop(peer_id)
+            # With a farewell: the removed peer reads why before its link ends (cut at once,
+            # the message could be lost and it would sit alone thinking the others left).
+            self._drop(peer_id, farewell=True)
 
-    def _drop(self, peer_id: str) -> None:
+    def _drop(self, peer_id: str, farewell: bool = False) -> None:
         # The ban disconnects it, which the lobby reports as "left" with this reason.
-        self.mesh.ban(peer_id, "removed from the table by its opener")
+        self.mesh.ban(peer_id, REMOVED_BY_OPENER, farewell=farewell)
 
     async def _on_remove(self, sender: str, peer_id: str) -> None:
         if sender != self.opener:
@@ -616,8 +625,11 @@ class Lobby:
         if self._sealing is not None:
             return  # too late: the genesis decides, and a member that does not sign aborts it
         if peer_id == self.peer_id:
-            self._emit("left", self.peer_id, "removed from the table by its opener")
-            await self.leave("removed from the table by its opener")
+            if self.removed:
+                return  # told twice: by the message and by the goodbye behind it
+            self.removed = True
+            self._emit("left", self.peer_id, REMOVED_BY_OPENER)
+            await self.leave(REMOVED_BY_OPENER)
             return
         self._drop(peer_id)
 
@@ -707,6 +719,12 @@ class Lobby:
         elif event.kind == "disconnected" and event.peer_id in self._members:
             if self._genesis is not None:
                 return  # the game has begun: reconnection is the table's business now
+            if event.peer_id == self.opener and event.reason == _REMOVAL_GOODBYE:
+                # The opener's farewell to us: we were removed (its lobby.remove may still
+                # be on its way, or lost); not "the opener left".
+                del self._members[event.peer_id]
+                await self._on_remove(self.opener, self.peer_id)
+                return
             del self._members[event.peer_id]
             self._emit("left", event.peer_id, event.reason)
             await self._membership_changed()
@@ -727,6 +745,11 @@ class Lobby:
 
     async def _on_message(self, incoming: Incoming) -> None:
         status = self.mesh.peer(incoming.peer_id)
+        if self._removes_us(incoming) and self._genesis is None:
+            # The opener's goodbye follows this message at once and may end the link before
+            # it is read here; the removal stands all the same.
+            await self._on_remove(incoming.peer_id, self.peer_id)
+            return
         if status is None or not status.connected or self.mesh.is_banned(incoming.peer_id):
             return  # queued before its link ended: that peer's state is gone with it
         if self._genesis is not None:
@@ -743,6 +766,11 @@ class Lobby:
                 await self._on_sign(incoming.peer_id, incoming.message)
         except LobbyError as exc:
             self._fault(exc.culprit or incoming.peer_id, exc.reason)
+
+    def _removes_us(self, incoming: Incoming) -> bool:
+        message = incoming.message
+        return (message["t"] == "lobby.remove" and message["peer"] == self.peer_id
+                and incoming.peer_id == self.opener and not self.mesh.is_banned(self.opener))
 
     async def _on_state(self, peer_id: str, message: dict[str, Any]) -> None:
         try:
@@ -1000,6 +1028,7 @@ async def announce_lobby(
 
 
 __all__ = [
+    "REMOVED_BY_OPENER",
     "Genesis",
     "Lobby",
     "LobbyError",

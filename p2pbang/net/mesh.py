@@ -378,12 +378,29 @@ class Mesh:
             if peer_id not in self._allowed:
                 self._connections[peer_id].end("not in the table's roster", fault=False)
 
-    def ban(self, peer_id: str, reason: str) -> None:
-        """Refuse this peer from now on (caught cheating): drop it, never dial it again."""
+    def ban(self, peer_id: str, reason: str, *, farewell: bool = False) -> None:
+        """Refuse this peer from now on (caught cheating): drop it, never dial it again.
+
+        ``farewell``: what is already queued for it (e.g. the message telling it why) goes
+        out first, then a goodbye with the reason; a plain ban cuts the link at once, which
+        may lose them. The link still ends within the write timeout if the peer stops
+        reading."""
         self._banned[peer_id] = reason
         self._maintained.discard(peer_id)
         self._status(peer_id).left = True
-        self.disconnect(peer_id, f"banned: {reason}", fault=True)
+        connection = self._connections.get(peer_id)
+        if not farewell or connection is None:
+            self.disconnect(peer_id, f"banned: {reason}", fault=True)
+            return
+        if not connection.end_reason:
+            connection.end_reason, connection.end_fault = f"banned: {reason}", True
+        bye = codec.encode({"t": "mesh.bye", "reason": f"banned: {reason}"[:200]})
+        try:
+            connection.outbox_send.send_nowait(bye)
+        except (trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
+            connection.end(connection.end_reason, fault=True)
+            return
+        connection.outbox_send.close()  # the writer drains the queue, then ends the link
 
     def is_banned(self, peer_id: str) -> bool:
         return peer_id in self._banned

@@ -525,11 +525,17 @@ def cmd_host(args: argparse.Namespace) -> int:
             bots.extend(_spawn_bots(args.bots, port, listen, home))
             ui.lobby(f"started {args.bots} bot peers (their output: {home / 'bots'})")
 
+    async def room(lobby: Lobby) -> None:  # the opener's commands: list, remove a player
+        from p2pbang.ui.plain_room import PlainWaitingRoom
+
+        await PlainWaitingRoom(lobby, ui.input.read_fresh, ui.input.hold, ui.lobby).run()
+
     async def main() -> int:
         seating = Seating(ui, ui, home, {"player": "person"})
         result = await play_at_table(identity, seating, ui.lobby, settings=settings,
                                      listen=listen, port=args.port,
-                                     announce=not args.no_announce, on_open=opened)
+                                     announce=not args.no_announce, on_open=opened,
+                                     waiting_room=room)
         return _exit_status(result)
 
     try:

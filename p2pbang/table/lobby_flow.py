@@ -23,6 +23,7 @@ import trio
 from p2pbang.net.discovery import DiscoveredTable, DiscoveryError
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import (
+    REMOVED_BY_OPENER,
     Genesis,
     Lobby,
     LobbyError,
@@ -43,6 +44,7 @@ GAME_MESH = MeshConfig(outbox_size=4096)
 REFUSALS = ("table full", "not in the table's roster", "banned", "different table")
 
 Say = Callable[[str], None]
+Room = Callable[[Lobby], Awaitable[None]]  # the person's commands while the table fills
 
 
 class TableRefused(Exception):
@@ -63,8 +65,12 @@ class Seating:
 
 def describe_lobby_event(event: LobbyEvent, lobby: Lobby) -> str | None:
     names = {m.peer_id: m.name for m in lobby.members()}
-    who = names.get(event.peer_id or "", event.peer_id or "")
+    status = lobby.mesh.peer(event.peer_id) if event.peer_id else None
+    gone = status.name if status is not None else ""  # a member who left is no member
+    who = names.get(event.peer_id or "", gone or event.peer_id or "")
     seated = f"{len(lobby.roster())}/{lobby.settings.seats} seated"
+    if event.kind == "left" and REMOVED_BY_OPENER in event.reason:
+        return f"the table's opener removed {who} from the table ({seated})"
     texts = {
         "joined": f"{who} sat down ({seated})",
         "left": f"{who} left the table ({seated})" + (f": {event.reason}" if event.reason else ""),
@@ -93,6 +99,9 @@ async def _ready_when_full(lobby: Lobby, say: Say) -> None:
 
     await ready_if_full()
     async for event in lobby.events:
+        if (event.kind == "left" and event.peer_id == lobby.peer_id
+                and REMOVED_BY_OPENER in event.reason):
+            raise TableRefused("the player who opened the table removed you from it")
         text = describe_lobby_event(event, lobby)
         if text:
             say(text)
@@ -124,8 +133,10 @@ async def play_at_table(
     announce: bool = False,
     lobby_timeout: float | None = None,
     on_open: Callable[[Lobby], Awaitable[None]] | None = None,
+    waiting_room: Room | None = None,
 ) -> SessionResult:
-    """Open (``settings``) or join (``table``) a table, wait for it to fill, play the game."""
+    """Open (``settings``) or join (``table``) a table, wait for it to fill, play the game
+    (``waiting_room`` runs meanwhile, cancelled when the game begins)."""
     if (settings is None) == (table is None):
         raise ValueError("open a table or join one")
     context: AbstractAsyncContextManager[Lobby]
@@ -140,7 +151,8 @@ async def play_at_table(
                              min_players=table.info.seats)
     try:
         async with context as lobby:
-            return await _play(lobby, identity, seating, say, announce, lobby_timeout, on_open)
+            return await _play(lobby, identity, seating, say, announce, lobby_timeout, on_open,
+                               waiting_room)
     except BaseExceptionGroup as group:
         # The lobby's and mesh's nurseries wrap what escapes them; a refusal is ours to tell.
         refused = group.subgroup(TableRefused)
@@ -166,9 +178,11 @@ def first_leaf(group: BaseException) -> BaseException:
 
 async def _play(lobby: Lobby, identity: Identity, seating: Seating, say: Say, announce: bool,
                 lobby_timeout: float | None,
-                on_open: Callable[[Lobby], Awaitable[None]] | None) -> SessionResult:
+                on_open: Callable[[Lobby], Awaitable[None]] | None,
+                waiting_room: Room | None = None) -> SessionResult:
     inboxes = prepare_mesh(lobby.mesh)
-    genesis = await _wait_for_genesis(lobby, say, announce, lobby_timeout, on_open)
+    genesis = await _wait_for_genesis(lobby, say, announce, lobby_timeout, on_open,
+                                      waiting_room)
     _refuse_unplayable(genesis.settings)  # the signed genesis binds the game, not the TXT
     files = GameFiles.for_session(seating.home, genesis.session_id)
     cheat = None
@@ -204,7 +218,8 @@ async def _announce(lobby: Lobby, say: Say,
 
 async def _wait_for_genesis(lobby: Lobby, say: Say, announce: bool,
                             timeout: float | None,
-                            on_open: Callable[[Lobby], Awaitable[None]] | None) -> Genesis:
+                            on_open: Callable[[Lobby], Awaitable[None]] | None,
+                            waiting_room: Room | None = None) -> Genesis:
     genesis: Genesis | None = None
     limit = trio.fail_after(timeout) if timeout is not None else nullcontext()
     with limit:
@@ -215,6 +230,8 @@ async def _wait_for_genesis(lobby: Lobby, say: Say, announce: bool,
             nursery.start_soon(_ready_when_full, lobby, say)
             if on_open is not None:
                 await on_open(lobby)
+            if waiting_room is not None:
+                nursery.start_soon(waiting_room, lobby)
             genesis = await lobby.sealed()
             nursery.cancel_scope.cancel()
     assert genesis is not None

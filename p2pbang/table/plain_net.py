@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from collections import deque
 from typing import TYPE_CHECKING, TextIO
 
 import trio
@@ -40,11 +41,19 @@ WAIT_REPEAT = 10.0
 
 
 class LineInput:
-    """Lines of a text stream, read in a daemon thread, awaited from trio (None at EOF)."""
+    """Lines of a text stream, read in a daemon thread, awaited from trio (None at EOF).
+
+    The waiting room reads lines first (``read_fresh``) and ``hold``s those that are not its
+    commands: the game then reads them (``readline``) in the order they were typed."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self._receive: trio.MemoryReceiveChannel[str | None] | None = None
+        self._held: deque[str | None] = deque()
+
+    def hold(self, line: str | None) -> None:
+        """Keep ``line`` for the next ``readline`` (before any line not read yet)."""
+        self._held.append(line)
 
     def _start(self) -> trio.MemoryReceiveChannel[str | None]:
         send, receive = trio.open_memory_channel[str | None](64)
@@ -64,6 +73,12 @@ class LineInput:
         return receive
 
     async def readline(self) -> str | None:
+        if self._held:
+            return self._held.popleft()
+        return await self.read_fresh()
+
+    async def read_fresh(self) -> str | None:
+        """The next line from the stream itself, past any held ones."""
         if self._receive is None:
             self._receive = self._start()
         return await self._receive.receive()

@@ -8,7 +8,7 @@ full-screen and can be run by ``app.run_screen`` like the table screen.
 
     browser = TableBrowser(get_tables, on_join, on_open, on_connect)
     form = OpenTableForm(on_submit, on_cancel, default_name="Ann")
-    room = WaitingRoom(get_state, on_ready, on_start, on_leave)
+    room = WaitingRoom(get_state, on_ready, on_start, on_leave, on_remove)
     screen = LobbyScreen(browser)      # screen.show(room) when joined; screen.exit(...)
 """
 
@@ -84,6 +84,7 @@ class SeatStatus:
     ready: bool
     is_you: bool = False
     opened: bool = False  # opened the table (starts the game when all are ready)
+    peer_id: str = ""  # whom the opener removes when this seat is chosen ("" cannot be)
 
 
 @dataclass(frozen=True)
@@ -449,20 +450,77 @@ class WaitingRoom(Widget):
 
     With ``on_ready`` and ``on_start`` None, readiness is automatic (the network table's
     way: everyone signs the start as soon as every seat is taken), so the room only says
-    who is there, how many seats are still free and what happened lately."""
+    who is there, how many seats are still free and what happened lately.
+
+    ``on_remove`` lets the person who opened the table send a waiting player away (someone
+    who sat down and walked off holds a seat the game needs): the arrows choose among the
+    others, r asks, y confirms. It is never offered to the others, nor for your own seat,
+    and r keeps its old meaning wherever it is not offered."""
 
     def __init__(self, get_state: Callable[[], RoomState],
                  on_ready: Callable[[bool], None] | None,
-                 on_start: Callable[[], None] | None, on_leave: Callable[[], None]) -> None:
+                 on_start: Callable[[], None] | None, on_leave: Callable[[], None],
+                 on_remove: Callable[[SeatStatus], None] | None = None) -> None:
         self.get_state = get_state
         self.on_ready = on_ready
         self.on_start = on_start
         self.on_leave = on_leave
+        self.on_remove = on_remove
         self.message = ""
+        self.selected = 0  # among the removable seats
+        self.confirming: SeatStatus | None = None  # asked "remove?", waiting for y or n
 
     @property
     def automatic(self) -> bool:
         return self.on_ready is None and self.on_start is None
+
+    def removable(self, state: RoomState) -> list[SeatStatus]:
+        """The seats the person may remove: every other player, if they opened the table."""
+        you = state.you
+        if self.on_remove is None or not self.automatic or you is None or not you.opened:
+            return []
+        return [s for s in state.seats if not s.is_you and s.peer_id]
+
+    def chosen(self, state: RoomState) -> SeatStatus | None:
+        seats = self.removable(state)
+        if not seats:
+            return None
+        self.selected = max(0, min(self.selected, len(seats) - 1))
+        return seats[self.selected]
+
+    def ask_removal(self) -> None:
+        state = self.get_state()
+        seat = self.chosen(state)
+        if seat is None:
+            if self.on_remove is not None and self.automatic and (
+                    state.you is None or not state.you.opened):
+                self.message = _("Only the player who opened the table can remove a player.")
+            elif self.on_remove is not None and self.automatic:
+                self.message = _("Nobody else is at the table yet.")
+            else:
+                self.toggle_ready()
+            return
+        if state.starting:
+            self.message = _("Too late: the start of the game is being signed.")
+            return
+        self.confirming = seat
+        self.message = _("Remove {name} ({fingerprint}) from the table?").format(
+            name=seat.name, fingerprint=seat.fingerprint)
+
+    def answer_removal(self, yes: bool) -> None:
+        seat, self.confirming = self.confirming, None
+        if seat is None:
+            return
+        if not yes:
+            self.message = _("{name} stays at the table.").format(name=seat.name)
+            return
+        assert self.on_remove is not None  # only asked when it is offered
+        self.message = _("Removing {name}...").format(name=seat.name)
+        self.on_remove(seat)
+
+    def move(self, step: int) -> None:
+        if self.confirming is None:
+            self.selected = max(0, self.selected + step)  # clamped when drawn
 
     def lines(self, width: int, height: int) -> list[Line]:
         state = self.get_state()
@@ -473,8 +531,9 @@ class WaitingRoom(Widget):
                             if state.game else [], width))
         name_w = min(MAX_NAME, max([width_of(_("Player")), *(width_of(s.name) for s in
                                                               state.seats)]))
+        chosen = self.chosen(state)
         for seat in state.seats:
-            out.append(self._seat_line(seat, name_w, width))
+            out.append(self._seat_line(seat, name_w, width, seat is chosen))
         if self.automatic:
             for _free in range(max(0, state.capacity - len(state.seats))):
                 out.append(fit_line([("class:dim", "  " + pad("\u2014", name_w) + "  "
@@ -496,14 +555,20 @@ class WaitingRoom(Widget):
         out = out[:height - 1]
         while len(out) < height - 1:
             out.append(fit_line([], width))
-        if self.automatic:
+        if self.confirming is not None:
+            hint = _("y: remove {name} \u00b7 n: keep them").format(name=self.confirming.name)
+        elif chosen is not None:
+            hint = _("\u2191\u2193 choose a player \u00b7 r: remove them \u00b7 Esc: leave "
+                     "the table")
+        elif self.automatic:
             hint = _("The game starts when every seat is taken \u00b7 Esc: leave the table")
         else:
             hint = _("r: ready / not ready \u00b7 s: start \u00b7 Esc: leave the table")
         out.append(_help(hint, width))
         return out
 
-    def _seat_line(self, seat: SeatStatus, name_w: int, width: int) -> Line:
+    def _seat_line(self, seat: SeatStatus, name_w: int, width: int,
+                   selected: bool = False) -> Line:
         if not seat.connected:
             status, style = _("connecting..."), "class:lobby.waiting"
         elif seat.ready:
@@ -514,6 +579,10 @@ class WaitingRoom(Widget):
             status, style = _("not ready"), "class:lobby.waiting"
         marks = (" " + _("(you)") if seat.is_you else "") + (
             " " + _("(opened the table)") if seat.opened else "")
+        if selected:
+            return fit_line([("class:lobby.selected",
+                              f"> {pad(seat.name, name_w)}  {seat.fingerprint}  {status}"
+                              f"{marks}")], width, "class:lobby.selected")
         return fit_line([("", "  "), ("class:seat.you" if seat.is_you else "",
                                      pad(seat.name, name_w)),
                          ("class:dim", f"  {seat.fingerprint}  "),
@@ -581,16 +650,34 @@ class WaitingRoom(Widget):
 
     def key_bindings(self) -> KeyBindingsBase:
         kb = KeyBindings()
+        asking = Condition(lambda: self.confirming is not None)
 
-        @kb.add("r")
+        @kb.add("r", filter=~asking)
         def _ready(event: KeyPressEvent) -> None:
-            self.toggle_ready()
+            self.ask_removal()  # the ready key where removal is not offered
 
-        @kb.add("s")
+        @kb.add("s", filter=~asking)
         def _start(event: KeyPressEvent) -> None:
             self.start()
 
-        @kb.add("escape", eager=True)
+        @kb.add("up")
+        def _up(event: KeyPressEvent) -> None:
+            self.move(-1)
+
+        @kb.add("down")
+        def _down(event: KeyPressEvent) -> None:
+            self.move(1)
+
+        @kb.add("y", filter=asking)
+        def _yes(event: KeyPressEvent) -> None:
+            self.answer_removal(True)
+
+        @kb.add("n", filter=asking)
+        @kb.add("escape", filter=asking, eager=True)
+        def _no(event: KeyPressEvent) -> None:
+            self.answer_removal(False)
+
+        @kb.add("escape", filter=~asking, eager=True)
         def _leave(event: KeyPressEvent) -> None:
             self.on_leave()
 

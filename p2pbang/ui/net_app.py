@@ -13,6 +13,8 @@ game:
 * The **waiting room** lists the players (connected, ready), free seats, how others join,
   and the lobby's news. Readiness is automatic, as in the plain flow: everyone signs the
   start when every seat is taken. Esc leaves the table (back to the browser for a joiner).
+  The opener removes a waiting player (arrows, r, y); a removed joiner is back at the
+  browser, told why.
 * The **table** is a ``TableScreen`` fed by a :class:`~p2pbang.ui.net_table.NetworkTable`
   (decider and reporter of the session). Leaving mid-game (``q``, Ctrl-C) stops this peer
   and keeps the files for ``p2pbang resume``; leaving after the end waits, screen closed,
@@ -48,6 +50,7 @@ from p2pbang.net.discovery import (
 from p2pbang.net.discovery import TableBrowser as Discovery
 from p2pbang.net.identity import Identity, load_or_create_identity
 from p2pbang.net.lobby import (
+    REMOVED_BY_OPENER,
     Genesis,
     Lobby,
     LobbyError,
@@ -73,6 +76,7 @@ from p2pbang.ui.lobby import (
     LobbyScreen,
     OpenTableForm,
     RoomState,
+    SeatStatus,
     TableBrowser,
     TableListing,
     TableOptions,
@@ -83,6 +87,8 @@ from p2pbang.ui.net_lobby import (
     address_text,
     listing,
     ready_when_full,
+    remove_player,
+    removed_us,
     room_state,
     watch_refusal,
 )
@@ -145,6 +151,8 @@ def failure_text(exc: BaseException, opening: bool = False) -> str:
     """Why a table could not be joined (or opened), for the person."""
     if isinstance(exc, TableRefused):
         reason = str(exc)
+        if REMOVED_BY_OPENER in reason:  # came back after being removed, or the goodbye
+            return _("The player who opened the table removed you from it.")
         if reason.startswith("table full"):
             return _("That table is full.")
         if "not in the table's roster" in reason:
@@ -462,12 +470,30 @@ class NetworkPlay:
         else:
             host = request.invite_host or request.listen or "THIS_HOST"
             invite = f"p2pbang join --peer {address_text(host, lobby.mesh.port)}"
+        removed = trio.Event()
+        token = trio.lowlevel.current_trio_token()
+        room_tasks: list[trio.Nursery] = []  # while the room runs (a key may come after)
+
+        def remove(seat: SeatStatus) -> None:  # a key handler: the work is trio's
+            token.run_sync_soon(start_removal, seat)
+
+        def start_removal(seat: SeatStatus) -> None:
+            for nursery in room_tasks:
+                nursery.start_soon(removing, seat)
+
+        async def removing(seat: SeatStatus) -> None:
+            room.message = await remove_player(lobby, seat)
+            self.screen.changed()
+
         room = WaitingRoom(lambda: room_state(lobby, opener, news, invite), None, None,
-                           lambda: self._post(Choice("leave")))
+                           lambda: self._post(Choice("leave")),
+                           remove if opener == lobby.peer_id else None)
         self.screen.show(room)
 
         def heard(event: Any) -> None:
             news.event(event, lobby)
+            if removed_us(event, lobby):
+                removed.set()
             self.screen.changed()
 
         async def leave_asked() -> None:
@@ -475,6 +501,7 @@ class NetworkPlay:
                 pass
 
         async with trio.open_nursery() as nursery:
+            room_tasks.append(nursery)
             if announce:
                 nursery.start_soon(self._announce, lobby, news)
             nursery.start_soon(watch_refusal, lobby)
@@ -487,8 +514,12 @@ class NetworkPlay:
                         "Started {n} bot player on this machine (its output: {path}).",
                         "Started {n} bot players on this machine (their output: {path}).",
                         request.bots).format(n=request.bots, path=request.bots_home))
-            index, genesis = await first_of(lobby.sealed, leave_asked, shown.closed.wait)
+            index, genesis = await first_of(lobby.sealed, leave_asked, shown.closed.wait,
+                                            removed.wait)
+            room_tasks.clear()
             nursery.cancel_scope.cancel()
+        if index == 3:  # back to the browser (a joiner), which says why
+            self.browser.message = _("The player who opened the table removed you from it.")
         return genesis if index == 0 else None
 
     async def _announce(self, lobby: Lobby, news: RoomNews) -> None:

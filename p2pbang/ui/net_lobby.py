@@ -16,7 +16,7 @@ from collections.abc import Callable
 from contextlib import suppress
 
 from p2pbang.net.discovery import DiscoveredTable
-from p2pbang.net.lobby import Lobby, LobbyError, LobbyEvent, TableSettings
+from p2pbang.net.lobby import REMOVED_BY_OPENER, Lobby, LobbyError, LobbyEvent, TableSettings
 from p2pbang.net.mesh import ConnectionEvent
 from p2pbang.table.lobby_flow import REFUSALS, TableRefused
 from p2pbang.table.table_choice import describe, playable
@@ -84,6 +84,12 @@ def describe_event(event: LobbyEvent, lobby: Lobby) -> str | None:
     who = _name(lobby, event.peer_id)
     if event.kind == "joined":
         return _("{name} sat down.").format(name=who)
+    if event.kind == "left" and REMOVED_BY_OPENER in event.reason:
+        if event.peer_id == lobby.peer_id:
+            return _("The player who opened the table removed you from it.")
+        if lobby.opener == lobby.peer_id:
+            return _("You removed {name} from the table.").format(name=who)
+        return _("The player who opened the table removed {name} from it.").format(name=who)
     if event.kind == "left":
         if event.reason:
             return _("{name} left the table ({reason}).").format(name=who, reason=event.reason)
@@ -115,8 +121,17 @@ def room_state(lobby: Lobby, opener: str, news: RoomNews, invite: str = "",
         connected = is_you or (status is not None and status.connected)
         ready = member.ready is not None and member.ready.roster == roster
         seats.append(SeatStatus(member.name, member.peer_id[:FINGERPRINT], connected, ready,
-                                is_you=is_you, opened=member.peer_id == opener))
+                                is_you=is_you, opened=member.peer_id == opener,
+                                peer_id=member.peer_id))
     known = {m.peer_id for m in members}
+    for peer_id in lobby.mesh.connected_peers():
+        # Connected but not announced yet: it holds a seat (the record counts it), so the
+        # room shows it, and its opener can remove it before the announce timeout does.
+        status = lobby.mesh.peer(peer_id)
+        if peer_id not in known and status is not None and not lobby.mesh.is_banned(peer_id):
+            known.add(peer_id)
+            seats.append(SeatStatus(status.name or peer_id[:FINGERPRINT], peer_id[:FINGERPRINT],
+                                    False, False, opened=peer_id == opener, peer_id=peer_id))
     for status in lobby.mesh.peers():  # told about by gossip, never reached yet
         if (status.peer_id not in known and not status.left and not status.connected
                 and not status.ever_connected and not lobby.mesh.is_banned(status.peer_id)
@@ -127,6 +142,27 @@ def room_state(lobby: Lobby, opener: str, news: RoomNews, invite: str = "",
     return RoomState(lobby.settings.name, tuple(seats), lobby.settings.seats, message=message,
                      news=tuple(news.lines), invite=invite, starting=news.starting,
                      game=describe(lobby.settings))
+
+
+def removed_us(event: LobbyEvent, lobby: Lobby) -> bool:
+    """Is this the table's opener sending this peer away from the waiting room?"""
+    return event.kind == "left" and event.peer_id == lobby.peer_id and (
+        REMOVED_BY_OPENER in event.reason)
+
+
+async def remove_player(lobby: Lobby, seat: SeatStatus) -> str:
+    """Remove ``seat`` from the table (this peer opened it); what happened, in words."""
+    try:
+        await lobby.remove(seat.peer_id)
+    except LobbyError:
+        holders = {m.peer_id for m in lobby.members()} | set(lobby.mesh.connected_peers())
+        if lobby.opener != lobby.peer_id:
+            return _("Only the player who opened the table can remove a player.")
+        if seat.peer_id not in holders or lobby.mesh.is_banned(seat.peer_id):
+            return _("{name} is no longer at the table.").format(name=seat.name)
+        return _("Too late: the start of the game is being signed.")
+    return _("Removed {name} ({fingerprint}) from the table.").format(
+        name=seat.name, fingerprint=seat.fingerprint)
 
 
 async def ready_when_full(lobby: Lobby, on_event: Callable[[LobbyEvent], None]) -> None:
@@ -160,4 +196,4 @@ async def watch_refusal(lobby: Lobby) -> None:
 
 
 __all__ = ["RoomNews", "address_text", "describe_event", "listing", "ready_when_full",
-           "room_state", "watch_refusal"]
+           "remove_player", "removed_us", "room_state", "watch_refusal"]
