@@ -652,7 +652,11 @@ class Game:
         result = yield Deal(tuple(slots), seat)
         seen_by = self.seen_by
         for slot, card in zip(slots, result.values, strict=True):
-            seen_by.setdefault(slot, set()).add(seat)
+            seen = seen_by.get(slot)
+            if seen is None:
+                seen_by[slot] = {seat}  # most cards: drawn from the deck, seen first here
+            else:
+                seen.add(seat)
             if card is not None:
                 self._learn(slot, card)
 
@@ -674,9 +678,12 @@ class Game:
         """
         hand = self.players[owner].hand
         seen_by = self.seen_by
-        hidden = tuple(slot for slot in hand if slot in seen_by)
-        if len(hidden) > 1 and any(seen_by[slot] - {owner} for slot in hidden):
-            yield from self._reorder_hand(owner, hidden)
+        # A hidden card in a hand was shown to its holder (invariants check it): a second
+        # seat in its record is someone else who knows where it sits.
+        if len(hand) > 1 and any(len(seen_by.get(slot, ())) > 1 for slot in hand):
+            hidden = tuple(slot for slot in hand if slot in seen_by)
+            if len(hidden) > 1:
+                yield from self._reorder_hand(owner, hidden)
         pick = yield RandomInt(len(hand))
         return hand[pick.values[0]]
 
