@@ -667,25 +667,38 @@ class Game:
             self.seen_by.pop(slot, None)
         return list(result.values)
 
-    def random_hand_slot(self, owner: int) -> Step:
-        """A slot of ``owner``'s hand picked by a public random integer (a steal, a forced
-        discard...): every random pick from a hand goes through here.
+    def random_hand_slot(self, owner: int, shown_to: int | None) -> Step:
+        """A slot of ``owner``'s hand picked by a public random integer: every random pick
+        from a hand goes through here. ``shown_to`` is the one seat the picked card then
+        goes to privately (a steal), or None when it is then shown to everyone (a forced
+        discard).
 
         The index is public and slots are stable, so a seat that knows where one of the
-        hand's hidden cards sits would learn whether the pick took it: the hidden slots
-        are reordered by their owner first whenever another seat has seen one of them
-        (see ``ReorderHand``). Nobody else has seen a card of most hands: no cost then.
+        hand's hidden cards sits would learn whether the pick took it: the hidden slots are
+        reordered by their owner first (see ``ReorderHand``) whenever such a seat would
+        learn something it is not shown anyway. It is not when the card picked is then
+        shown to everyone, nor for the seat that receives it. Nobody else has seen a card
+        of most hands: no cost then.
         """
         hand = self.players[owner].hand
-        seen_by = self.seen_by
-        # A hidden card in a hand was shown to its holder (invariants check it): a second
-        # seat in its record is someone else who knows where it sits.
-        if len(hand) > 1 and any(len(seen_by.get(slot, ())) > 1 for slot in hand):
-            hidden = tuple(slot for slot in hand if slot in seen_by)
+        if shown_to is not None and len(hand) > 1 and self.hand_known_to_others(
+                hand, (owner, shown_to)):
+            hidden = tuple(slot for slot in hand if slot in self.seen_by)
             if len(hidden) > 1:
                 yield from self._reorder_hand(owner, hidden)
         pick = yield RandomInt(len(hand))
         return hand[pick.values[0]]
+
+    def hand_known_to_others(self, hand: list[int], insiders: tuple[int, int]) -> bool:
+        """Whether a seat other than ``insiders`` has seen a hidden card of ``hand``."""
+        seen_by = self.seen_by
+        for slot in hand:
+            seen = seen_by.get(slot)
+            # The holder has seen each of its hidden cards (invariants check it): a lone
+            # seat in the record is the holder.
+            if seen is not None and len(seen) > 1 and any(s not in insiders for s in seen):
+                return True
+        return False
 
     def _reorder_hand(self, owner: int, slots: tuple[int, ...]) -> Step:
         """Applied like a Deal to ``owner``: its view of the slots is replaced; every other
@@ -728,7 +741,7 @@ class Game:
 
     def steal_random(self, victim: int, thief: int) -> Step:
         """Move a random card of ``victim``'s hand to ``thief``'s hand, shown only to the thief."""
-        slot = yield from self.random_hand_slot(victim)
+        slot = yield from self.random_hand_slot(victim, thief)
         self.players[victim].hand.remove(slot)
         yield from self._deal([slot], thief)
         self.players[thief].hand.append(slot)

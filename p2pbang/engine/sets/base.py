@@ -176,7 +176,7 @@ def panic(game: Game, seat: int, action: Play) -> Step:
 def cat_balou(game: Game, seat: int, action: Play) -> Step:
     victim = game.players[action.target]
     if action.target_slot == FROM_HAND:
-        slot = yield from game.random_hand_slot(action.target)
+        slot = yield from game.random_hand_slot(action.target, shown_to=None)
         (card,) = yield from game.reveal([slot])
         victim.hand.remove(slot)
         game.discard.append(slot)
