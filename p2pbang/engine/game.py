@@ -172,8 +172,8 @@ class Game:
         self.known: dict[int, int] = {}  # slot -> card, for the cards this engine has seen
         self._where: dict[int, int] = {}  # card -> slot, inverse of ``known``
         # Hidden card slot -> every seat ever shown it (public facts: the same on every
-        # peer). A slot leaves when its card is shown to all. A random pick from a hand one
-        # of whose hidden slots another seat has seen is preceded by a ReorderHand.
+        # peer). A slot leaves when its card is shown to all. It tells a random pick from a
+        # hand when to ask for a ReorderHand first (see ``random_hand_slot``).
         self.seen_by: dict[int, set[int]] = {}
         self._role_slots: set[int] = set()
         self.initial_cards: dict[int, int] = {}  # slot -> card of a laid-out position
