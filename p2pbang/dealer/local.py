@@ -7,9 +7,16 @@ used between peers: that is the MentalDealer's job.
 
 from __future__ import annotations
 
-from p2pbang.dealer.mental import ReorderHand
 from p2pbang.dealer.stream import SeededStream
-from p2pbang.engine.chance import ChanceRequest, ChanceResult, Deal, RandomInt, Reveal, Shuffle
+from p2pbang.engine.chance import (
+    ChanceRequest,
+    ChanceResult,
+    Deal,
+    RandomInt,
+    ReorderHand,
+    Reveal,
+    Shuffle,
+)
 
 
 class LocalDealer:
@@ -20,7 +27,7 @@ class LocalDealer:
         self._stream = SeededStream(seed)
         self.cards: dict[int, int] = dict(cards or {})
 
-    def resolve(self, request: ChanceRequest | ReorderHand) -> ChanceResult:
+    def resolve(self, request: ChanceRequest) -> ChanceResult:
         if isinstance(request, Shuffle):
             order = list(request.cards)
             self._stream.shuffle(order)

@@ -28,11 +28,12 @@ set). Then each request runs the protocol of DESIGN.md "Mental poker":
 * ``RandomInt``: commit-reveal, all commitments closed and echoed before any reveal.
 * ``reveal_own``/``verify_reveal``: a card played from a hand is revealed with its
   holder's proven share, so the holder cannot lie about it.
-* ``ReorderHand`` (a dealer request the engine does not send yet): the holder shuffles
-  its own hand's ciphertexts with a proven re-randomising permutation (the shuffle
-  argument over the hand), then the other seats publish shares of the new ciphertexts
-  for it, as for a draw. A previous holder who knows one card of the hand can no longer
-  tell which slot holds it, so a public random pick from the hand tells it nothing.
+* ``ReorderHand`` (asked by the engine before a random pick from a hand when another
+  seat knows one of its cards): the holder shuffles its own hand's ciphertexts with a
+  proven re-randomising permutation (the shuffle argument over the hand), then the other
+  seats publish shares of the new ciphertexts for it, as for a draw. A previous holder
+  who knows one card of the hand can no longer tell which slot holds it, so a public
+  random pick from the hand tells it nothing.
 
 The dealer imports nothing of the engine but the chance seam.
 """
@@ -73,23 +74,18 @@ from p2pbang.crypto.keys import (
 )
 from p2pbang.crypto.rerandomise import rerandomise_with_proof, verify_rerandomisation
 from p2pbang.crypto.shuffle import shuffle_and_prove, verify_pass
-from p2pbang.engine.chance import ChanceRequest, ChanceResult, Deal, RandomInt, Reveal, Shuffle
+from p2pbang.engine.chance import (
+    ChanceRequest,
+    ChanceResult,
+    Deal,
+    RandomInt,
+    ReorderHand,
+    Reveal,
+    Shuffle,
+)
 
 MIN_SESSION_ID, MAX_SESSION_ID = 16, 64
 
-
-@dataclass(frozen=True, slots=True)
-class ReorderHand:
-    """Re-randomise the order of ``seat``'s hand (its hidden ``slots``, all of one pile).
-
-    Afterwards ``slots`` hold the same cards in an order only ``seat`` knows; the answer
-    carries those cards for ``seat`` and ``None`` for everyone else, like a ``Deal``. Run
-    it before a random pick from a hand when another seat knows one of its cards (it gave
-    or lost that card to this hand). Not an engine request yet: see docs/crypto.md.
-    """
-
-    seat: int
-    slots: tuple[int, ...]
 
 RANDOM_INT_LABEL = b"p2pbang/v1/random-int"
 
@@ -202,7 +198,7 @@ class MentalDealer:
 
     # ------------------------------------------------------------------ the protocol loop
 
-    def begin(self, request: ChanceRequest | ReorderHand) -> None:
+    def begin(self, request: ChanceRequest) -> None:
         """Start answering ``request``; every seat begins the same requests in order."""
         if not self._task.finished:
             raise ProtocolMisuse("the previous request has not finished")

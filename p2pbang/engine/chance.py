@@ -63,7 +63,23 @@ class RandomInt:
     bound: int
 
 
-ChanceRequest = Shuffle | Deal | Reveal | RandomInt
+@dataclass(frozen=True, slots=True)
+class ReorderHand:
+    """Re-randomise the order of ``seat``'s hand (its hidden ``slots``, all of one pile).
+
+    Why: slots are stable, so a seat that knows one card of another's hand (it gave that
+    card, had it stolen, or put it back on the deck before it was drawn) knows which slot
+    holds it, and a public random pick from that hand would tell it whether its old card
+    was taken. Asked just before such a pick; afterwards ``slots`` hold the same cards in
+    an order only ``seat`` knows. The answer carries those cards for ``seat`` and ``None``
+    for everyone else, like a ``Deal``: the other seats forget which slot holds which card.
+    """
+
+    seat: int
+    slots: tuple[int, ...]
+
+
+ChanceRequest = Shuffle | Deal | Reveal | RandomInt | ReorderHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +87,8 @@ class ChanceResult:
     """A dealer's answer to the pending request.
 
     ``values`` is empty for ``Shuffle``, one card (or ``None`` when hidden from this viewer)
-    per slot for ``Deal`` and ``Reveal``, and the single drawn integer for ``RandomInt``.
+    per slot for ``Deal``, ``ReorderHand`` and ``Reveal``, and the single drawn integer for
+    ``RandomInt``.
     """
 
     values: tuple[int | None, ...] = ()
@@ -81,14 +98,15 @@ def result_for_viewer(
     request: ChanceRequest, result: ChanceResult, viewer: int | None
 ) -> ChanceResult:
     """Mask what ``viewer`` may not learn from ``result`` (``None`` is the all-seeing viewer)."""
-    if isinstance(request, Deal) and viewer is not None and viewer != request.seat:
+    if (isinstance(request, (Deal, ReorderHand)) and viewer is not None
+            and viewer != request.seat):
         return ChanceResult(tuple(None for _ in result.values))
     return result
 
 
 def public_result(request: ChanceRequest, result: ChanceResult) -> ChanceResult:
     """The part of ``result`` every peer may see: what goes into the shared log."""
-    if isinstance(request, Deal):
+    if isinstance(request, (Deal, ReorderHand)):
         return ChanceResult(tuple(None for _ in result.values))
     return result
 
@@ -100,7 +118,7 @@ def check_result_shape(request: ChanceRequest, result: ChanceResult) -> str | No
     n = len(result.values)
     if isinstance(request, Shuffle):
         return None if n == 0 else "a shuffle result carries no values"
-    if isinstance(request, (Deal, Reveal)):
+    if isinstance(request, (Deal, Reveal, ReorderHand)):
         if n != len(request.slots):
             return f"expected {len(request.slots)} card values, got {n}"
         for value in result.values:
@@ -108,6 +126,8 @@ def check_result_shape(request: ChanceRequest, result: ChanceResult) -> str | No
                 return "card values must be integers"
         if isinstance(request, Reveal) and any(v is None for v in result.values):
             return "a public reveal must show every card"
+        if isinstance(request, ReorderHand) and len({v is None for v in result.values}) > 1:
+            return "a reordered hand is shown whole or not at all"
         return None
     if isinstance(request, RandomInt):
         if n != 1:

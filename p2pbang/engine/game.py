@@ -58,6 +58,7 @@ from p2pbang.engine.chance import (
     ChanceResult,
     Deal,
     RandomInt,
+    ReorderHand,
     Reveal,
     Shuffle,
     check_result_shape,
@@ -170,6 +171,10 @@ class Game:
         self.store: list[int] = []  # General Store cards on the table
         self.known: dict[int, int] = {}  # slot -> card, for the cards this engine has seen
         self._where: dict[int, int] = {}  # card -> slot, inverse of ``known``
+        # Hidden card slot -> every seat ever shown it (public facts: the same on every
+        # peer). A slot leaves when its card is shown to all. It tells a random pick from a
+        # hand when to ask for a ReorderHand first (see ``random_hand_slot``).
+        self.seen_by: dict[int, set[int]] = {}
         self._role_slots: set[int] = set()
         self.initial_cards: dict[int, int] = {}  # slot -> card of a laid-out position
         self.initial_roles: dict[int, int] = {}  # role slot -> role card id, likewise
@@ -400,6 +405,8 @@ class Game:
         return None
 
     def _check_chance(self, request: ChanceRequest, result: ChanceResult) -> str | None:
+        if isinstance(request, ReorderHand):
+            return self._check_reorder(request, result)
         if isinstance(request, (Deal, Reveal)):
             for slot, value in zip(request.slots, result.values, strict=True):
                 if value is None:
@@ -414,6 +421,24 @@ class Game:
             cards = [v for v in result.values if v is not None]
             if len(set(cards)) != len(cards):
                 return "one card cannot be in two slots"
+        return None
+
+    def _check_reorder(self, request: ReorderHand, result: ChanceResult) -> str | None:
+        """A reordered hand shown to this engine holds exactly the cards it held."""
+        values = result.values
+        if not values or values[0] is None:
+            return None  # hidden from this viewer: it only forgets where the cards are
+        if len(set(values)) != len(values):
+            return "one card cannot be in two slots"
+        slots = set(request.slots)
+        for card in values:
+            if type(card) is not int or not 0 <= card < len(self.cards):
+                return f"no such card: {card!r}"
+            elsewhere = self._where.get(card)
+            if elsewhere is not None and elsewhere not in slots:
+                return f"card {card} is known to be elsewhere"
+        if not {self.known[s] for s in request.slots if s in self.known} <= set(values):
+            return "a reordered hand keeps the cards it held"
         return None
 
     # ------------------------------------------------------------------ legal actions
@@ -625,7 +650,13 @@ class Game:
 
     def _deal(self, slots: list[int], seat: int) -> Step:
         result = yield Deal(tuple(slots), seat)
+        seen_by = self.seen_by
         for slot, card in zip(slots, result.values, strict=True):
+            seen = seen_by.get(slot)
+            if seen is None:
+                seen_by[slot] = {seat}  # most cards: drawn from the deck, seen first here
+            else:
+                seen.add(seat)
             if card is not None:
                 self._learn(slot, card)
 
@@ -633,7 +664,52 @@ class Game:
         result = yield Reveal(tuple(slots))
         for slot, card in zip(slots, result.values, strict=True):
             self._learn(slot, card)
+            self.seen_by.pop(slot, None)
         return list(result.values)
+
+    def random_hand_slot(self, owner: int, shown_to: int | None) -> Step:
+        """A slot of ``owner``'s hand picked by a public random integer: every random pick
+        from a hand goes through here. ``shown_to`` is the one seat the picked card then
+        goes to privately (a steal), or None when it is then shown to everyone (a forced
+        discard).
+
+        The index is public and slots are stable, so a seat that knows where one of the
+        hand's hidden cards sits would learn whether the pick took it: the hidden slots are
+        reordered by their owner first (see ``ReorderHand``) whenever such a seat would
+        learn something it is not shown anyway. It is not when the card picked is then
+        shown to everyone, nor for the seat that receives it. Nobody else has seen a card
+        of most hands: no cost then.
+        """
+        hand = self.players[owner].hand
+        if shown_to is not None and len(hand) > 1 and self.hand_known_to_others(
+                hand, (owner, shown_to)):
+            hidden = tuple(slot for slot in hand if slot in self.seen_by)
+            if len(hidden) > 1:
+                yield from self._reorder_hand(owner, hidden)
+        pick = yield RandomInt(len(hand))
+        return hand[pick.values[0]]
+
+    def hand_known_to_others(self, hand: list[int], insiders: tuple[int, int]) -> bool:
+        """Whether a seat other than ``insiders`` has seen a hidden card of ``hand``."""
+        seen_by = self.seen_by
+        for slot in hand:
+            seen = seen_by.get(slot)
+            # The holder has seen each of its hidden cards (invariants check it): a lone
+            # seat in the record is the holder.
+            if seen is not None and len(seen) > 1 and any(s not in insiders for s in seen):
+                return True
+        return False
+
+    def _reorder_hand(self, owner: int, slots: tuple[int, ...]) -> Step:
+        """Applied like a Deal to ``owner``: its view of the slots is replaced; every other
+        engine forgets which of them holds which card, and only ``owner`` has seen them."""
+        result = yield ReorderHand(owner, slots)
+        for slot in slots:
+            self._forget(slot)
+            self.seen_by[slot] = {owner}
+        for slot, card in zip(slots, result.values, strict=True):
+            if card is not None:
+                self._learn(slot, card)
 
     def draw(self, seat: int, count: int) -> Step:
         slots = yield from self.pop_deck(count)
@@ -665,9 +741,8 @@ class Game:
 
     def steal_random(self, victim: int, thief: int) -> Step:
         """Move a random card of ``victim``'s hand to ``thief``'s hand, shown only to the thief."""
-        hand = self.players[victim].hand
-        pick = yield RandomInt(len(hand))
-        slot = hand.pop(pick.values[0])
+        slot = yield from self.random_hand_slot(victim, thief)
+        self.players[victim].hand.remove(slot)
         yield from self._deal([slot], thief)
         self.players[thief].hand.append(slot)
         self.event("steal", thief, victim, self.known.get(slot, -1))
@@ -685,6 +760,7 @@ class Game:
         """A card leaves ``seat``'s hand face up (it was revealed by the action)."""
         self.players[seat].hand.remove(slot)
         self._learn(slot, card)
+        self.seen_by.pop(slot, None)
 
     # ------------------------------------------------------------------ game flow
 
@@ -744,6 +820,8 @@ class Game:
                 self.initial_cards[slot] = card
                 if public or self.viewer is None or self.viewer == owner:
                     self._learn(slot, card)
+                if not public and owner != NO_SEAT:
+                    self.seen_by[slot] = {owner}
             return slots
 
         placed = set(position.deck) | set(position.discard)

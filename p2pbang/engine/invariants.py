@@ -58,4 +58,20 @@ def violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
     for slot in game.discard:
         if slot not in game.known:
             problems.append("a face-down card in the discard pile")
+    problems += _seen_record_problems(game)
+    return problems
+
+
+def _seen_record_problems(game: Game) -> list[str]:
+    """The record a hand is reordered by: a face-up card is in no one's secret, and a
+    hidden card in a hand was shown at least to its holder."""
+    problems = []
+    seen_by = game.seen_by
+    for slot in [*game.discard, *game.store, *(s for p in game.players for s in p.table)]:
+        if slot in seen_by:
+            problems.append(f"face-up slot {slot} is recorded as a hidden card")
+    for p in game.players:
+        for slot in p.hand:
+            if slot in seen_by and p.seat not in seen_by[slot]:
+                problems.append(f"seat {p.seat} holds slot {slot} it was never shown")
     return problems

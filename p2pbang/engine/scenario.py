@@ -41,6 +41,7 @@ from p2pbang.engine.chance import (
     ChanceResult,
     Deal,
     RandomInt,
+    ReorderHand,
     Reveal,
     Shuffle,
     result_for_viewer,
@@ -77,6 +78,10 @@ class ScriptedDealer:
                 self.cards[slot] = card
             return ChanceResult(())
         if isinstance(request, (Deal, Reveal)):
+            return ChanceResult(tuple(self.cards[slot] for slot in request.slots))
+        if isinstance(request, ReorderHand):
+            # Kept in order, like a reshuffle, so the scripted random picks still take the
+            # cards a test means; the other seats' engines forget the order all the same.
             return ChanceResult(tuple(self.cards[slot] for slot in request.slots))
         if isinstance(request, RandomInt):
             if not self.randoms:

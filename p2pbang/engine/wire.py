@@ -24,7 +24,7 @@ from p2pbang.engine.actions import (
     UseBarrel,
     UseGreen,
 )
-from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
+from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, ReorderHand, Reveal, Shuffle
 
 _TYPES: dict[str, type] = {
     "play": Play,
@@ -40,6 +40,7 @@ _TYPES: dict[str, type] = {
     "deal": Deal,
     "reveal": Reveal,
     "randint": RandomInt,
+    "reorder": ReorderHand,
     "decision": Decision,
     "event": Event,
     "end": End,
@@ -61,6 +62,7 @@ _KINDS: dict[type, tuple[str, ...]] = {
     Deal: ("ints", "int"),
     Reveal: ("ints",),
     RandomInt: ("int",),
+    ReorderHand: ("int", "ints"),
     Decision: ("int", "str", "ints", "int", "int", "int"),
     Event: ("str", "int", "int", "int", "int", "int"),
     End: ("str", "ints"),

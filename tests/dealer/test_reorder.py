@@ -13,8 +13,7 @@ from p2pbang.crypto.errors import ProtocolMisuse
 from p2pbang.crypto.shuffle import shuffle_and_prove
 from p2pbang.dealer.board import Table, TableAborted
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.dealer.mental import ReorderHand
-from p2pbang.engine.chance import Deal, Shuffle
+from p2pbang.engine.chance import Deal, ReorderHand, Shuffle
 
 SESSION = b"reorder-session-001"
 SEATS = 3

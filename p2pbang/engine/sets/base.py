@@ -30,7 +30,6 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, WEAPON_REACH
 from p2pbang.engine.catalog import DIAMONDS, HEARTS, SPADES
-from p2pbang.engine.chance import RandomInt
 from p2pbang.engine.rules import CardRules, CharacterRules, Hand, RuleModule, Step
 
 if TYPE_CHECKING:
@@ -177,8 +176,7 @@ def panic(game: Game, seat: int, action: Play) -> Step:
 def cat_balou(game: Game, seat: int, action: Play) -> Step:
     victim = game.players[action.target]
     if action.target_slot == FROM_HAND:
-        pick = yield RandomInt(len(victim.hand))
-        slot = victim.hand[pick.values[0]]
+        slot = yield from game.random_hand_slot(action.target, shown_to=None)
         (card,) = yield from game.reveal([slot])
         victim.hand.remove(slot)
         game.discard.append(slot)
