@@ -221,7 +221,7 @@ class DuelGame:
 
     def side_ability(self, side: int, key: str) -> Figure | None:
         for fig in self.sides[side].figures:
-            if self.ability(fig, key):
+            if fig.name == key and self.ability(fig, key):  # the name first: it rarely fits
                 return fig
         return None
 
@@ -457,6 +457,8 @@ class DuelGame:
         return []
 
     def _legal_abilities(self, seat: int, hand: list[tuple[int, int]]) -> list[Any]:
+        if not any(fig.name in _PLAY_ABILITIES for fig in self.sides[seat].figures):
+            return []  # the common case, answered before four ability look-ups
         actions: list[Any] = []
         used = self.abilities_used
         if "sundance_kid" not in used and self.side_ability(seat, "sundance_kid"):
@@ -648,7 +650,8 @@ class DuelGame:
             if isinstance(action, Pass):
                 break
             yield from self._play_action(side, action)
-            yield from self._settle(side)
+            if self._unsettled():
+                yield from self._settle(side)
         me = self.sides[side]
         while len(me.hand) > self.hand_limit(side):
             action = yield Decision(side, DISCARD)
@@ -887,6 +890,17 @@ class DuelGame:
 
     # ------------------------------------------------------------------ eliminations
 
+    def _unsettled(self) -> bool:
+        """Whether ``_settle`` has anything to do: most plays leave nobody down and no hit
+        waiting, and then the generator is not worth starting."""
+        if self._deferred:
+            return True
+        for side in self.sides:
+            for fig in side.figures:
+                if fig.life <= 0:
+                    return True
+        return False
+
     def _settle(self, acting: int) -> Step:
         """After a card or effect resolved: eliminations in the seed's order (your active,
         opponent's active, your rearguard, opponent's rearguard), then the hits it caused."""
@@ -990,6 +1004,7 @@ def _play_rule(card: DuelCard) -> tuple[int, bool, bool, bool]:
 _PLAY_RULES = tuple(_play_rule(card) for card in DUEL_CARDS)
 _STEAL_IDS = frozenset(i for i, card in enumerate(DUEL_CARDS) if card.name == "steal")
 _PASS = Pass()
+_PLAY_ABILITIES = frozenset(("sundance_kid", "cattle_kate", "babe_leroy", "pearl_hart"))
 _MOVE_TOKEN = MoveToken()
 
 
