@@ -376,7 +376,9 @@ class DuelGame:
         me_two = len(me.figures) == 2
         opp_two = len(sides[opp].figures) == 2
         active = me.figures[me.active] if me_two else me.figures[0]
-        jack = self.ability(active, "jack_ransome")
+        # The active character's own abilities: compare the name before asking ``ability``.
+        name_of_active = active.name
+        jack = name_of_active == "jack_ransome" and self.ability(active, "jack_ransome")
         own = seat * 2
         opp_active = opp * 2 + ACTIVE
         opp_rear = opp * 2 + REARGUARD
@@ -388,15 +390,24 @@ class DuelGame:
             hit_targets = [opp_active, opp_rear]
         else:
             hit_targets = [opp_active]
-        can_bang = not self.bang_limit_reached(seat)
+        # No BANG! played yet: under every limit (each limit is at least one).
+        can_bang = self.bangs_played == 0 or not self.bang_limit_reached(seat)
         reload_ok = not (me_two and opp_two)  # reload_allowed: a side has one character
-        toco = can_bang and self.ability(active, "toco_ramirez")
-        annie = can_bang and self.ability(active, "annie_oakley")
+        toco = can_bang and name_of_active == "toco_ramirez" and self.ability(active,
+                                                                             "toco_ramirez")
+        annie = can_bang and name_of_active == "annie_oakley" and self.ability(active,
+                                                                               "annie_oakley")
         # Targets per rule, filled on first use: most hands use two or three rules.
         targets_of: dict[int, list[int] | list[tuple[int, int]]] = {}
         for slot, card in hand:
             rule, is_bang, reload, missed = _PLAY_RULES[card]
-            if rule != _NO_PLAY and (can_bang or not is_bang):
+            if rule == _HIT:  # the common rules first, without the table of targets
+                if can_bang or not is_bang:
+                    for target in hit_targets:
+                        add(_fast_play(slot, card, target))
+            elif rule == _UNTARGETED:
+                add(_fast_play(slot, card))
+            elif rule != _NO_PLAY and (can_bang or not is_bang):
                 targets = targets_of.get(rule)
                 if targets is None:
                     targets = targets_of[rule] = self._rule_targets(
@@ -457,7 +468,10 @@ class DuelGame:
         return []
 
     def _legal_abilities(self, seat: int, hand: list[tuple[int, int]]) -> list[Any]:
-        if not any(fig.name in _PLAY_ABILITIES for fig in self.sides[seat].figures):
+        for fig in self.sides[seat].figures:  # a loop, not any(): this runs at every play
+            if fig.name in _PLAY_ABILITIES:
+                break
+        else:
             return []  # the common case, answered before four ability look-ups
         actions: list[Any] = []
         used = self.abilities_used
