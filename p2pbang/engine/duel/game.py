@@ -242,11 +242,14 @@ class DuelGame:
         if isinstance(action, ChanceResult):
             return f"seat {decision.seat} must decide ({decision.kind})"
         cached = self._legal_cache
-        if cached is not None and cached[0] is decision and (
-                any(a is action for a in cached[1]) or action in cached[1]):
+        if cached is not None and cached[0] is decision:
             # Listed as legal for the fully known hand: claims already fit. (The identity
-            # test first: a bot hands back the very object it picked from the list.)
-            return None
+            # test first, a plain loop: a bot hands back the very object it picked.)
+            for listed in cached[1]:
+                if listed is action:
+                    return None
+            if action in cached[1]:
+                return None
         hand = self.sides[decision.seat].hand
         claimed: list[tuple[int, int]] = []
         if isinstance(action, (Play, Discard, Reload)):
