@@ -210,16 +210,18 @@ class DuelGame:
     # ------------------------------------------------------------------ rules queries
 
     def _awake_or_active(self, fig: Figure) -> bool:
-        return self.is_active(fig) or any(f is fig for f in self._awake)
+        # ``in``: a Figure compares by identity (no __eq__), so this is the identity test.
+        return self.is_active(fig) or fig in self._awake
 
     def works(self, fig: Figure, name: str) -> bool:
         """An equipment works on its character when active, targeted, or "always active"."""
         if not fig.table:
             return False  # most characters carry nothing: the common case, answered at once
         known = self.known
-        if not any(DUEL_CARDS[known[slot]].name == name for slot in fig.table):
-            return False
-        return name in ALWAYS_ACTIVE_CARDS or self._awake_or_active(fig)
+        for slot in fig.table:  # a loop, not any(): this is asked a thousand times a game
+            if _CARD_NAMES[known[slot]] == name:
+                return name in ALWAYS_ACTIVE_CARDS or self._awake_or_active(fig)
+        return False
 
     def ability(self, fig: Figure | None, key: str) -> bool:
         if fig is None or fig.life <= 0 or fig.name != key:
@@ -1052,6 +1054,7 @@ def _play_rule(card: DuelCard) -> tuple[int, bool, bool, bool]:
 _PLAY_RULES = tuple(_play_rule(card) for card in DUEL_CARDS)
 _STEAL_IDS = frozenset(i for i, card in enumerate(DUEL_CARDS) if card.name == "steal")
 _PASS = Pass()
+_CARD_NAMES = tuple(card.name for card in DUEL_CARDS)
 _CARD_COUNT = len(DUEL_CARDS)
 _PLAY_ABILITIES = frozenset(("sundance_kid", "cattle_kate", "babe_leroy", "pearl_hart"))
 _MOVE_TOKEN = MoveToken()
