@@ -171,8 +171,9 @@ class DuelGame:
         cached = self._legal_cache
         if cached is not None and cached[0] is pending:
             return list(cached[1])
+        known = self.known
         try:
-            hand = [(slot, self.known[slot]) for slot in self.sides[pending.seat].hand]
+            hand = [(slot, known[slot]) for slot in self.sides[pending.seat].hand]
         except KeyError:
             raise IllegalAction(f"seat {pending.seat}'s hand is hidden from this engine") from None
         actions = self._legal(pending, hand)
@@ -381,17 +382,21 @@ class DuelGame:
         seat = d.seat
         size = len(self.sides[seat].hand)
         actions: list[Any] = []
-        annie = self.ability(self.figure_at(d.options[0]), "annie_oakley") if d.options else False
+        options = d.options
+        annie = False
+        if options:
+            target = self.figure_at(options[0])
+            annie = target.name == "annie_oakley" and self.ability(target, "annie_oakley")
         if size >= d.needed:
             for slot, card in hand:
-                name = DUEL_CARDS[card].name
+                name = _CARD_NAMES[card]
                 if name in DODGE_CARDS or (annie and name in HIT_CARDS):
                     actions.append(_fast_play(slot, card))
         if d.barrels:
             actions.extend(Discard(slot, card) for slot, card in hand)
-        if size >= d.needed - 1:
-            actions.extend(Choose(v) for v in d.options[1:])
-        actions.append(Pass())
+        if size >= d.needed - 1 and len(options) > 1:
+            actions.extend(Choose(v) for v in options[1:])
+        actions.append(_PASS)
         return actions
 
     def _legal_play(self, seat: int, hand: list[tuple[int, int]],
