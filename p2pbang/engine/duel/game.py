@@ -79,6 +79,7 @@ from p2pbang.engine.duel.catalog import (
     PLAYABLE_CHARACTERS,
     RELOAD_CARDS,
     SIDE_NAMES,
+    DuelCard,
     card_ids,
 )
 from p2pbang.engine.duel.effects import ACTIONS, START_OF_TURN, play_bang
@@ -147,7 +148,14 @@ class DuelGame:
         return check_result_shape(pending, action) or self._check_chance(pending, action)
 
     def apply(self, action: Any) -> list[Event]:
-        reason = self.check(action)
+        pending = self.pending
+        kind = type(pending)
+        if kind is Decision:  # the common cases, without check's isinstance walk
+            reason = self._check_decision(pending, action)
+        elif (kind is Deal or kind is Reveal) and self._plain_cards(pending, action):
+            reason = None
+        else:
+            reason = self.check(action)
         if reason is not None:
             raise IllegalAction(reason)
         self.events = events = []
@@ -163,8 +171,9 @@ class DuelGame:
         cached = self._legal_cache
         if cached is not None and cached[0] is pending:
             return list(cached[1])
+        known = self.known
         try:
-            hand = [(slot, self.known[slot]) for slot in self.sides[pending.seat].hand]
+            hand = [(slot, known[slot]) for slot in self.sides[pending.seat].hand]
         except KeyError:
             raise IllegalAction(f"seat {pending.seat}'s hand is hidden from this engine") from None
         actions = self._legal(pending, hand)
@@ -202,16 +211,18 @@ class DuelGame:
     # ------------------------------------------------------------------ rules queries
 
     def _awake_or_active(self, fig: Figure) -> bool:
-        return self.is_active(fig) or any(f is fig for f in self._awake)
+        # ``in``: a Figure compares by identity (no __eq__), so this is the identity test.
+        return self.is_active(fig) or fig in self._awake
 
     def works(self, fig: Figure, name: str) -> bool:
         """An equipment works on its character when active, targeted, or "always active"."""
         if not fig.table:
             return False  # most characters carry nothing: the common case, answered at once
         known = self.known
-        if not any(DUEL_CARDS[known[slot]].name == name for slot in fig.table):
-            return False
-        return name in ALWAYS_ACTIVE_CARDS or self._awake_or_active(fig)
+        for slot in fig.table:  # a loop, not any(): this is asked a thousand times a game
+            if _CARD_NAMES[known[slot]] == name:
+                return name in ALWAYS_ACTIVE_CARDS or self._awake_or_active(fig)
+        return False
 
     def ability(self, fig: Figure | None, key: str) -> bool:
         if fig is None or fig.life <= 0 or fig.name != key:
@@ -220,7 +231,7 @@ class DuelGame:
 
     def side_ability(self, side: int, key: str) -> Figure | None:
         for fig in self.sides[side].figures:
-            if self.ability(fig, key):
+            if fig.name == key and self.ability(fig, key):  # the name first: it rarely fits
                 return fig
         return None
 
@@ -241,11 +252,14 @@ class DuelGame:
         if isinstance(action, ChanceResult):
             return f"seat {decision.seat} must decide ({decision.kind})"
         cached = self._legal_cache
-        if cached is not None and cached[0] is decision and (
-                any(a is action for a in cached[1]) or action in cached[1]):
+        if cached is not None and cached[0] is decision:
             # Listed as legal for the fully known hand: claims already fit. (The identity
-            # test first: a bot hands back the very object it picked from the list.)
-            return None
+            # test first, a plain loop: a bot hands back the very object it picked.)
+            for listed in cached[1]:
+                if listed is action:
+                    return None
+            if action in cached[1]:
+                return None
         hand = self.sides[decision.seat].hand
         claimed: list[tuple[int, int]] = []
         if isinstance(action, (Play, Discard, Reload)):
@@ -297,6 +311,30 @@ class DuelGame:
             return f"card {card} is known to be elsewhere"
         return None
 
+    def _plain_cards(self, request: Deal | Reveal, result: Any) -> bool:
+        """Whether ``result`` answers a deal or reveal of cards in the plainest way: one
+        integer card per slot, each a card id, none known to be elsewhere or in two slots.
+        Such an answer passes ``check`` (``apply`` then skips it: a quarter of a Duel's steps
+        are deals and reveals); anything else, character slots included, goes through
+        ``check``, which says what is wrong."""
+        if type(result) is not ChanceResult:
+            return False
+        values, slots = result.values, request.slots
+        if type(values) is not tuple or len(values) != len(slots):
+            return False
+        known, where, characters = self.known, self._where, self.char_slots
+        for slot, value in zip(slots, values, strict=True):
+            if type(value) is not int or not 0 <= value < _CARD_COUNT or slot in characters:
+                return False
+            held = known.get(slot)
+            if held is None:
+                elsewhere = where.get(value)
+                if elsewhere is not None and elsewhere != slot:
+                    return False
+            elif held != value:
+                return False
+        return len(values) < 2 or len(set(values)) == len(values)
+
     def _check_chance(self, request: ChanceRequest, result: ChanceResult) -> str | None:
         if not isinstance(request, (Deal, Reveal)):
             return None
@@ -344,88 +382,138 @@ class DuelGame:
         seat = d.seat
         size = len(self.sides[seat].hand)
         actions: list[Any] = []
-        annie = self.ability(self.figure_at(d.options[0]), "annie_oakley") if d.options else False
+        options = d.options
+        annie = False
+        if options:
+            target = self.figure_at(options[0])
+            annie = target.name == "annie_oakley" and self.ability(target, "annie_oakley")
         if size >= d.needed:
             for slot, card in hand:
-                name = DUEL_CARDS[card].name
+                name = _CARD_NAMES[card]
                 if name in DODGE_CARDS or (annie and name in HIT_CARDS):
                     actions.append(_fast_play(slot, card))
         if d.barrels:
             actions.extend(Discard(slot, card) for slot, card in hand)
-        if size >= d.needed - 1:
-            actions.extend(Choose(v) for v in d.options[1:])
-        actions.append(Pass())
+        if size >= d.needed - 1 and len(options) > 1:
+            actions.extend(Choose(v) for v in options[1:])
+        actions.append(_PASS)
         return actions
 
     def _legal_play(self, seat: int, hand: list[tuple[int, int]],
                     cards_only: bool = False) -> list[Any]:
+        """Every play-phase action, in a fixed order (each hand card's plays, then reloads
+        from the table, the token, abilities, Pass): the random bots pick by position, so
+        the order is part of the seeded games.
+
+        Why the shape: this runs at every play decision (~400 a game) and used to be most of
+        a Duel's time. The places a card can aim at depend only on the table, not on the
+        card, so they are worked out once per call and each hand card looks up its row of
+        ``_PLAY_RULES`` (precomputed per card id) instead of testing names."""
         actions: list[Any] = []
-        me = self.sides[seat]
+        add = actions.append
+        sides = self.sides
+        me = sides[seat]
         opp = 1 - seat
-        active = self.figure(seat, ACTIVE)
-        jack = self.ability(active, "jack_ransome")
-        everyone = self.places(seat) + self.places(opp)
+        me_two = len(me.figures) == 2
+        opp_two = len(sides[opp].figures) == 2
+        active = me.figures[me.active] if me_two else me.figures[0]
+        # The active character's own abilities: compare the name before asking ``ability``.
+        name_of_active = active.name
+        jack = name_of_active == "jack_ransome" and self.ability(active, "jack_ransome")
+        own = seat * 2
         opp_active = opp * 2 + ACTIVE
-        hit_targets = everyone if jack else [opp_active]
-        if not jack and (self.works(active, "sniper")) and len(self.sides[opp].figures) == 2:
-            hit_targets = [opp_active, opp * 2 + REARGUARD]
-        reachable = everyone if jack else [c for c in everyone
-                                           if c != opp * 2 + REARGUARD or
-                                           len(self.sides[opp].figures) == 1]
-        can_bang = not self.bang_limit_reached(seat)
-        reload_ok = self.reload_allowed()
-        toco = can_bang and self.ability(active, "toco_ramirez")
-        annie = can_bang and self.ability(active, "annie_oakley")
+        opp_rear = opp * 2 + REARGUARD
+        everyone = ([own, own + REARGUARD] if me_two else [own]) + (
+            [opp_active, opp_rear] if opp_two else [opp_active])
+        if jack:
+            hit_targets = everyone
+        elif opp_two and active.table and self.works(active, "sniper"):
+            hit_targets = [opp_active, opp_rear]
+        else:
+            hit_targets = [opp_active]
+        # No BANG! played yet: under every limit (each limit is at least one).
+        can_bang = self.bangs_played == 0 or not self.bang_limit_reached(seat)
+        reload_ok = not (me_two and opp_two)  # reload_allowed: a side has one character
+        toco = can_bang and name_of_active == "toco_ramirez" and self.ability(active,
+                                                                             "toco_ramirez")
+        annie = can_bang and name_of_active == "annie_oakley" and self.ability(active,
+                                                                               "annie_oakley")
+        # Targets per rule, filled on first use: most hands use two or three rules.
+        targets_of: dict[int, list[int] | list[tuple[int, int]]] = {}
         for slot, card in hand:
-            definition = DUEL_CARDS[card]
-            name = definition.name
-            kind = definition.kind
-            if kind == BANG:
-                if can_bang:
-                    targets = list(hit_targets)
-                    if name == "winchester" and len(self.sides[opp].figures) == 2 \
-                            and opp * 2 + REARGUARD not in targets:
-                        targets.append(opp * 2 + REARGUARD)
-                    actions.extend(_fast_play(slot, card, t) for t in targets)
-            elif kind == EQUIPMENT:
-                own_rear = seat * 2 + (REARGUARD if len(me.figures) == 2 else ACTIVE)
-                targets = everyone if jack else ([own_rear] if name == "dynamite"
-                                                 else [own_rear, opp_active])
-                actions.extend(_fast_play(slot, card, t) for t in targets)
-            elif name in ("knife", "derringer"):
-                actions.extend(_fast_play(slot, card, t) for t in hit_targets)
-            elif name in ("gatling", "indians", "beer", "stagecoach", "general_store", "duel"):
-                actions.append(_fast_play(slot, card))
-            elif name == "inn":
-                targets = everyone if jack else [seat * 2 + ACTIVE, opp_active] + (
-                    [seat * 2 + REARGUARD] if len(me.figures) == 2 else [])
-                actions.extend(_fast_play(slot, card, t) for t in targets)
-            elif name == "canteen":
-                actions.extend(_fast_play(slot, card, s * 2) for s in (seat, opp)
-                               if len(self.sides[s].figures) == 2)
-            elif name in ("steal", "teacher"):
-                if name == "steal" and self.sides[opp].hand:
-                    actions.append(_fast_play(slot, card, opp_active, FROM_HAND))
-                for code in reachable:
-                    for eq in self.figure_at(code).table:
-                        actions.append(_fast_play(slot, card, code, eq))
-            if kind != BANG and (toco or (annie and name == "missed")):
-                actions.extend(_fast_play(slot, card, t, AS_COLT) for t in hit_targets)
-            if reload_ok and name in RELOAD_CARDS:
-                actions.append(Reload(slot, card))
+            rule, is_bang, reload, missed = _PLAY_RULES[card]
+            if rule == _HIT:  # the common rules first, without the table of targets
+                if can_bang or not is_bang:
+                    for target in hit_targets:
+                        add(_fast_play(slot, card, target))
+            elif rule == _UNTARGETED:
+                add(_fast_play(slot, card))
+            elif rule != _NO_PLAY and (can_bang or not is_bang):
+                targets = targets_of.get(rule)
+                if targets is None:
+                    targets = targets_of[rule] = self._rule_targets(
+                        rule, seat, everyone, hit_targets, jack, me_two, opp_two)
+                if rule == _STEAL_LIKE:
+                    if card in _STEAL_IDS and sides[opp].hand:
+                        add(_fast_play(slot, card, opp_active, FROM_HAND))
+                    for code, eq in targets:
+                        add(_fast_play(slot, card, code, eq))
+                elif rule == _UNTARGETED:
+                    add(_fast_play(slot, card))
+                else:
+                    for target in targets:
+                        add(_fast_play(slot, card, target))
+            if not is_bang and (toco or (annie and missed)):
+                for target in hit_targets:
+                    add(_fast_play(slot, card, target, AS_COLT))
+            if reload_ok and reload:
+                add(Reload(slot, card))
         if cards_only:
             return actions
         if reload_ok:
             for slot in active.table:
                 if DUEL_CARDS[self.known[slot]].name in RELOAD_CARDS:
-                    actions.append(Reload(slot, self.known[slot]))
-        if not self.token_moved and len(me.figures) == 2:
-            actions.append(MoveToken())
+                    add(Reload(slot, self.known[slot]))
+        if not self.token_moved and me_two:
+            add(_MOVE_TOKEN)
         actions.extend(self._legal_abilities(seat, hand))
-        actions.append(Pass())
+        add(_PASS)
         return actions
 
+    def _rule_targets(self, rule: int, seat: int, everyone: list[int], hit_targets: list[int],
+                      jack: bool, me_two: bool, opp_two: bool) -> list[Any]:
+        """The places (or, for Steal and Teacher, place and equipment pairs) one play rule
+        aims at on this table; Jack Ransome aims anything anywhere."""
+        own = seat * 2
+        opp = 1 - seat
+        opp_active = opp * 2 + ACTIVE
+        own_rear = own + (REARGUARD if me_two else ACTIVE)
+        if rule == _HIT:
+            return hit_targets
+        if rule == _WINCHESTER:
+            if opp_two and opp * 2 + REARGUARD not in hit_targets:
+                return [*hit_targets, opp * 2 + REARGUARD]
+            return hit_targets
+        if rule == _EQUIP:
+            return everyone if jack else [own_rear, opp_active]
+        if rule == _DYNAMITE:
+            return everyone if jack else [own_rear]
+        if rule == _INN:
+            return everyone if jack else [own + ACTIVE, opp_active] + (
+                [own + REARGUARD] if me_two else [])
+        if rule == _CANTEEN:
+            return [s * 2 for s, two in ((seat, me_two), (opp, opp_two)) if two]
+        if rule == _STEAL_LIKE:
+            reachable = everyone if jack or not opp_two else everyone[:-1]
+            return [(code, eq) for code in reachable for eq in self.figure_at(code).table]
+        return []
+
     def _legal_abilities(self, seat: int, hand: list[tuple[int, int]]) -> list[Any]:
+        for fig in self.sides[seat].figures:  # a loop, not any(): this runs at every play
+            if fig.name in _PLAY_ABILITIES:
+                break
+        else:
+            return []  # the common case, answered before four ability look-ups
         actions: list[Any] = []
         used = self.abilities_used
         if "sundance_kid" not in used and self.side_ability(seat, "sundance_kid"):
@@ -515,9 +603,23 @@ class DuelGame:
         return list(result.values)
 
     def _draw(self, side: int, count: int, pile_side: int | None = None) -> Step:
-        slots = yield from self._pop(side if pile_side is None else pile_side, count)
+        owner = self.sides[side if pile_side is None else pile_side]
+        pile = self.common if owner.on_common else owner.deck
+        if 0 < count <= len(pile):
+            # The common case, without the ``_pop`` and ``_deal`` generators (a Duel draws
+            # ~350 times): enough cards on the pile, so no switch to the common pile and no
+            # reshuffle; the same slots, in the order ``_pop`` takes them.
+            slots = pile[-count:][::-1]
+            del pile[-count:]
+            result = yield Deal(tuple(slots), side)
+            for slot, card in zip(slots, result.values, strict=True):
+                if card is not None:
+                    self._learn(slot, card)
+        else:
+            slots = yield from self._pop(side if pile_side is None else pile_side, count)
+            if slots:
+                yield from self._deal(slots, side)
         if slots:
-            yield from self._deal(slots, side)
             self.sides[side].hand.extend(slots)
             self._event("draw", side, value=len(slots))
         return slots
@@ -616,8 +718,12 @@ class DuelGame:
             action = yield _fast_decision(side, PLAY)
             if isinstance(action, Pass):
                 break
-            yield from self._play_action(side, action)
-            yield from self._settle(side)
+            if type(action) is Play:  # most actions: one generator less than _play_action
+                yield from self._play(side, action)
+            else:
+                yield from self._play_action(side, action)
+            if self._unsettled():
+                yield from self._settle(side)
         me = self.sides[side]
         while len(me.hand) > self.hand_limit(side):
             action = yield Decision(side, DISCARD)
@@ -856,6 +962,17 @@ class DuelGame:
 
     # ------------------------------------------------------------------ eliminations
 
+    def _unsettled(self) -> bool:
+        """Whether ``_settle`` has anything to do: most plays leave nobody down and no hit
+        waiting, and then the generator is not worth starting."""
+        if self._deferred:
+            return True
+        for side in self.sides:
+            for fig in side.figures:
+                if fig.life <= 0:
+                    return True
+        return False
+
     def _settle(self, acting: int) -> Step:
         """After a card or effect resolved: eliminations in the seed's order (your active,
         opponent's active, your rearguard, opponent's rearguard), then the hits it caused."""
@@ -937,6 +1054,32 @@ class DuelGame:
 
 
 DUEL_CARDS_KIND = {card.name: card.kind for card in DUEL_CARDS}
+
+# How each card id is played in the play phase (``_legal_play``): one rule per card name.
+_NO_PLAY, _HIT, _WINCHESTER, _EQUIP, _DYNAMITE, _UNTARGETED, _INN, _CANTEEN, _STEAL_LIKE = \
+    range(9)
+_RULE_OF_NAME = {"winchester": _WINCHESTER, "dynamite": _DYNAMITE, "knife": _HIT,
+                 "derringer": _HIT, "gatling": _UNTARGETED, "indians": _UNTARGETED,
+                 "beer": _UNTARGETED, "stagecoach": _UNTARGETED, "general_store": _UNTARGETED,
+                 "duel": _UNTARGETED, "inn": _INN, "canteen": _CANTEEN, "steal": _STEAL_LIKE,
+                 "teacher": _STEAL_LIKE}
+
+
+def _play_rule(card: DuelCard) -> tuple[int, bool, bool, bool]:
+    """(rule, is a BANG-frame card, shows the reload symbol, is a Missed!) of one card."""
+    rule = _RULE_OF_NAME.get(card.name)
+    if rule is None:
+        rule = {BANG: _HIT, EQUIPMENT: _EQUIP}.get(card.kind, _NO_PLAY)
+    return rule, card.kind == BANG, card.name in RELOAD_CARDS, card.name == "missed"
+
+
+_PLAY_RULES = tuple(_play_rule(card) for card in DUEL_CARDS)
+_STEAL_IDS = frozenset(i for i, card in enumerate(DUEL_CARDS) if card.name == "steal")
+_PASS = Pass()
+_CARD_NAMES = tuple(card.name for card in DUEL_CARDS)
+_CARD_COUNT = len(DUEL_CARDS)
+_PLAY_ABILITIES = frozenset(("sundance_kid", "cattle_kate", "babe_leroy", "pearl_hart"))
+_MOVE_TOKEN = MoveToken()
 
 
 def _ints(*values: Any) -> str | None:
