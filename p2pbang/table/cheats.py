@@ -31,6 +31,7 @@ from p2pbang.crypto.elgamal import CIPHERTEXT_BYTES, decode_deck, encode_deck
 from p2pbang.crypto.group import base_mul
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.actions import NO_SEAT, PLAY, Choose, Decision, Play
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.wire import to_wire
 from p2pbang.net.log import Part
 from p2pbang.net.sync import PART, encode_message
@@ -45,7 +46,8 @@ CHEAT_KINDS = ("insert-card", "wrong-share", "phantom-card", "illegal-move", "eq
 class Cheater:
     """One seat's cheat of one ``kind`` (see the module docstring), done at most once."""
 
-    def __init__(self, kind: str, players: int, session_id: bytes) -> None:
+    def __init__(self, kind: str, players: int, session_id: bytes,
+                 choice: GameChoice | None = None) -> None:
         if kind not in CHEAT_KINDS:
             raise ValueError(f"unknown cheat {kind!r}; one of {', '.join(CHEAT_KINDS)}")
         self.kind = kind
@@ -54,7 +56,8 @@ class Cheater:
         # What the other seats' engines know: the cheat must look legal to them.
         self.shadow: TableCore | None = None
         if kind == "phantom-card":
-            self.shadow = TableCore(players, None, MentalDealer(None, players, session_id))
+            self.shadow = TableCore(players, None, MentalDealer(None, players, session_id),
+                                    choice)
             self.shadow.start()
 
     # -- hooks the session calls --

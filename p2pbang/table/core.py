@@ -68,6 +68,19 @@ def revealed_slots(action: Action) -> tuple[int, ...]:
     return engine_revealed_slots(action)
 
 
+def claimed_cards(action: Action) -> tuple[int, ...]:
+    """The card the action says each of its ``revealed_slots`` holds, in the same order: a
+    paid card names its price card too, so each slot's proof is checked against its own
+    claim (not the played card's)."""
+    if isinstance(action, (Play, Discard)):
+        return (action.card,)
+    if isinstance(action, PlayPaid):
+        return (action.card, action.cost_card)
+    if isinstance(action, Ability):
+        return action.cards
+    return ()
+
+
 class TableCore:
     """The game of one seat (``seat=None``: an observer that checks everything and holds no
     secret: spectators and ``p2pbang verify``). ``choice`` is the game the genesis names
@@ -155,12 +168,13 @@ class TableCore:
         slots = revealed_slots(action)
         if [r[0] for r in reveals] != list(slots):
             raise Cheat(seat, "the move does not prove exactly the cards it reveals", payload)
-        for slot, card, _proof in reveals:
-            claimed = getattr(action, "card", None)
-            if isinstance(action, Ability):
-                claimed = action.cards[action.slots.index(slot)]
+        claims = claimed_cards(action)
+        if len(claims) != len(reveals):
+            raise Cheat(seat, "the move names a card for each slot it reveals", payload)
+        for (slot, card, _proof), claimed in zip(reveals, claims, strict=True):
             if card != claimed:
-                raise Cheat(seat, f"proves card {card} but the move claims {claimed}", payload)
+                raise Cheat(seat, f"proves card {card} in slot {slot} but the move claims "
+                            f"{claimed}", payload)
         # The rules first (no state changes on failure), then the proofs, then apply.
         reason = self.game.check(action)
         if reason is not None:

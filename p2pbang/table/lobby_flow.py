@@ -173,7 +173,8 @@ async def _play(lobby: Lobby, identity: Identity, seating: Seating, say: Say, an
     files = GameFiles.for_session(seating.home, genesis.session_id)
     cheat = None
     if seating.cheat_kind is not None:
-        cheat = Cheater(seating.cheat_kind, len(genesis.seats), genesis.session_id)
+        cheat = Cheater(seating.cheat_kind, len(genesis.seats), genesis.session_id,
+                        choice_of(genesis.settings))
     session = TableSession(identity, genesis, lobby.mesh, inboxes, files, seating.decider,
                            seating.reporter, config=seating.config, cheat=cheat,
                            meta=seating.meta)
