@@ -35,7 +35,7 @@ from p2pbang.net.lobby import (
 from p2pbang.net.mesh import ConnectionEvent, MeshConfig
 from p2pbang.table.cheats import Cheater
 from p2pbang.table.gamefiles import GameFiles
-from p2pbang.table.players import Decider, Reporter
+from p2pbang.table.participants import Decider, Reporter
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
 from p2pbang.table.table_choice import UnplayableTable, choice_of
 

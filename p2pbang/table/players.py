@@ -4,7 +4,7 @@ A *decider* answers the decisions of this peer's seat from this peer's engine on
 (``core.game``, built for this seat: it holds no other hand), so a bot at a network table
 knows exactly what a person in its chair would. A *reporter* is what the session tells about
 the game as it goes: events, waits, peers coming and going, the verdict, the result. The
-plain line interface implements both for a person (``plain_net.py``); the bot reporter
+plain line interface implements both for a person (``p2pbang/ui/plain_net.py``); the bot reporter
 below prints short progress lines for a log file.
 """
 
@@ -13,39 +13,14 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import TextIO
 
 from p2pbang.bots import make_bot
 from p2pbang.engine.actions import Action, Decision, Event
 from p2pbang.table.core import TableCore
-
-if TYPE_CHECKING:
-    from p2pbang.table.driver import Verdict
-    from p2pbang.table.session import SessionResult, TableSession
-
-
-class PlayerQuit(Exception):
-    """The person at this seat chose to leave; the game can be resumed later."""
-
-
-class Decider(Protocol):
-    async def decide(self, core: TableCore, decision: Decision) -> Action: ...
-
-
-class Reporter(Protocol):
-    def started(self, session: TableSession) -> None: ...
-
-    def events(self, events: list[Event]) -> None: ...
-
-    def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None: ...
-
-    def connection(self, seat: int, kind: str, reason: str) -> None: ...
-
-    def warning(self, text: str) -> None: ...
-
-    def verdict(self, verdict: Verdict) -> None: ...
-
-    def finished(self, result: SessionResult) -> None: ...
+from p2pbang.table.driver import Verdict
+from p2pbang.table.outcome import SessionResult
+from p2pbang.table.participants import Decider, PlayerQuit, Reporter, SeatInfo
 
 
 class BotDecider:
@@ -76,7 +51,7 @@ class LineReporter:
         self.out = out or sys.stdout
         self.narrate = narrate
         self.wait_every = wait_every
-        self._session: TableSession | None = None
+        self._session: SeatInfo | None = None
         self._last_wait = 0.0
 
     def say(self, text: str) -> None:
@@ -88,7 +63,7 @@ class LineReporter:
             return f"seat {seat}"
         return f"{self._session.names[seat]} (seat {seat})"
 
-    def started(self, session: TableSession) -> None:
+    def started(self, session: SeatInfo) -> None:
         self._session = session
         names = ", ".join(f"{seat}: {name}" for seat, name in enumerate(session.names))
         self.say(f"game {session.session_id.hex()[:16]}: seat {session.seat} of "
