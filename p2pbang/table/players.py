@@ -13,9 +13,8 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from typing import TextIO
+from typing import Any, TextIO
 
-from p2pbang.bots import make_bot
 from p2pbang.engine.actions import Action, Decision, Event
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import Verdict
@@ -26,17 +25,34 @@ from p2pbang.table.participants import Decider, PlayerQuit, Reporter, SeatInfo
 class BotDecider:
     """A computer player on this seat's own engine (``kind``: "sensible" or "random"), seeded
     from ``secrets`` unless a seed is given (a seed makes a bot's choices repeatable, not the
-    deal)."""
+    deal).
+
+    A bot that joins a table learns the game from the genesis, so the bot itself (the game's
+    own, from the registry in ``table/games.py``) is made at its first decision; what it was
+    told before that is kept and told to it then, so it misses nothing.
+    """
 
     def __init__(self, seed: int | None = None, kind: str = "sensible") -> None:
         self.seed = secrets.randbits(64) if seed is None else seed
-        self._bot = make_bot(kind, self.seed)
+        self.kind = kind
+        self._bot: Any = None
+        self._heard: list[Event] = []
+
+    def _seated(self, core: TableCore) -> Any:
+        if self._bot is None:
+            self._bot = core.kind.bot(self.kind, self.seed)
+            heard, self._heard = self._heard, []
+            self.observe(heard)
+        return self._bot
 
     async def decide(self, core: TableCore, decision: Decision) -> Action:
-        return self._bot.decide(core.game, decision)
+        return self._seated(core).decide(core.game, decision)
 
     def observe(self, events: list[Event]) -> None:
         """What happened at the table (public facts only), so the bot knows its foes."""
+        if self._bot is None:
+            self._heard.extend(events)
+            return
         observe = getattr(self._bot, "observe", None)
         if observe is not None:
             observe(events)
