@@ -15,6 +15,11 @@ something a modified client could really send:
 ``illegal-move``  a move the rules forbid (a BANG! at itself, or a choice not offered).
 ``equivocate``    signs two different legal moves for one log position and shows one half
                   of the table one and the other half the other.
+``wrong-opening`` in a public draw (a die roll, the seating, the Sheriff), opens another
+                  value than the one it committed to, after seeing the others' commitments.
+``withhold-opening`` in a public draw, never opens its commitment (after seeing the others'
+                  openings it could pick whether the draw happens at all): the table waits
+                  for it, naming it, and gives up after its ``--max-wait``.
 
 Nothing here is used by honest play.
 """
@@ -24,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import msgpack
+import trio
 
 from p2pbang.crypto import wire
 from p2pbang.crypto.dleq import DecryptionShare
@@ -35,12 +41,13 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.wire import to_wire
 from p2pbang.net.log import Part
 from p2pbang.net.sync import PART, encode_message
-from p2pbang.table.core import MOVE, Cheat, TableCore
+from p2pbang.table.core import DEAL, MOVE, Cheat, TableCore
 
 if TYPE_CHECKING:
     from p2pbang.table.session import TableSession
 
-CHEAT_KINDS = ("insert-card", "wrong-share", "phantom-card", "illegal-move", "equivocate")
+CHEAT_KINDS = ("insert-card", "wrong-share", "phantom-card", "illegal-move", "equivocate",
+               "wrong-opening", "withhold-opening")
 
 
 class Cheater:
@@ -71,10 +78,12 @@ class Cheater:
                 self.shadow = None
 
     def deal(self, session: TableSession, payload: bytes) -> bytes:
-        if self.done or self.kind not in ("insert-card", "wrong-share"):
+        if self.done or self.kind not in ("insert-card", "wrong-share", "wrong-opening"):
             return payload
         message = wire.decode(payload)
-        if self.kind == "insert-card" and message.get("t") == "shuffle":
+        if self.kind == "wrong-opening" and message.get("t") == "reveal":
+            message["value"] = bytes(b ^ 0x5A for b in message["value"])
+        elif self.kind == "insert-card" and message.get("t") == "shuffle":
             deck = decode_deck(message["deck"], len(message["deck"]) // CIPHERTEXT_BYTES)
             deck[0] = deck[1]
             message["deck"] = encode_deck(deck)
@@ -104,7 +113,13 @@ class Cheater:
         return None
 
     async def write(self, session: TableSession, kind: str, payload: bytes) -> bool:
-        """Write the part itself (True) instead of the session, for equivocation."""
+        """Write the part itself (True) instead of the session: for equivocation, and to
+        withhold an opening (this seat then writes nothing more, ever, but stays connected
+        and keeps serving the log)."""
+        if self.kind == "withhold-opening" and kind == DEAL and (
+                self.done or wire.decode(payload).get("t") == "reveal"):
+            self.done = True
+            await trio.sleep_forever()
         if self._twin is None or kind != MOVE:
             return False
         twin, self._twin = self._twin, None
