@@ -148,6 +148,8 @@ def format_table_bench(result: dict[str, Any]) -> str:
         f"{setup_target(result.get('game', 'bang')):g} s",
         f"  game (genesis -> end agreed)   {game:7.2f} s   target <  {TARGETS['game_s']:g} s",
         f"  wall (processes start -> exit) {result['wall_s']:7.2f} s",
+        f"  set-up CPU per peer            {spread('setup_cpu_s', unit=' s')}   "
+        f"(sum {sum(column('setup_cpu_s')):.1f} s on this machine's cores)",
         f"  CPU per peer                   {spread('cpu_s', unit=' s')}",
         f"  messages sent per peer         {spread('messages_sent')}",
         f"  KiB sent per peer              {spread('bytes_sent', 1 / 1024)}",

@@ -202,6 +202,10 @@ class TableSession:
         self._play_scope = trio.CancelScope()
         self._gave_up: str | None = None
         self._setup_s: float | None = None
+        # CPU this process spent from the genesis to the first move: on a shared machine the
+        # set-up is CPU-bound, and this tells a slow machine from a slow protocol.
+        self._setup_cpu_s: float | None = None
+        self._started_cpu = _usage()["cpu_s"]
         self._started = time.monotonic()
         # Set in run():
         self.core: TableCore
@@ -328,6 +332,7 @@ class TableSession:
                 return
             if expected.kind == MOVE and self._setup_s is None:
                 self._setup_s = time.monotonic() - self._started
+                self._setup_cpu_s = _usage()["cpu_s"] - self._started_cpu
             written = {part.seat for part in self.log.pending_parts()}
             if self.seat in turn.seats and self.seat not in written and self._may_sign():
                 await self._write(expected.kind)
@@ -558,6 +563,8 @@ class TableSession:
         others = set(range(self.players)) - {self.seat}
         traffic = self.mesh.traffic()
         stats: dict[str, float] = {**_usage(), **{k: float(v) for k, v in traffic.items()}}
+        if self._setup_cpu_s is not None:
+            stats["setup_cpu_s"] = round(self._setup_cpu_s, 3)
         return SessionResult(
             directory=self.files.directory, names=self.names, end=end, verdict=verdict,
             entries=len(self.log), head=self.log.head_hash, transcript=transcript, left=left,
