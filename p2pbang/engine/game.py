@@ -51,16 +51,7 @@ from p2pbang.engine.actions import (
     UseBarrel,
     UseGreen,
 )
-from p2pbang.engine.cards.base import (
-    DEPUTY,
-    OUTLAW,
-    RENEGADE,
-    ROLE_CARDS,
-    ROLE_NAMES,
-    SHERIFF,
-    SHERIFF_ROLE_ID,
-    role_ids_for,
-)
+from p2pbang.engine.cards.base import ROLE_CARDS, ROLE_NAMES, SHERIFF, SHERIFF_ROLE_ID
 from p2pbang.engine.catalog import HEARTS, CardDef
 from p2pbang.engine.chance import (
     ChanceRequest,
@@ -73,6 +64,7 @@ from p2pbang.engine.chance import (
 )
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.position import PLAY_PHASE, Position
+from p2pbang.engine.roles import RoleRules
 from p2pbang.engine.rules import NO_CHARACTER_RULES, CardRules, CharacterRules, RuleSet
 from p2pbang.engine.sets import rules_for
 
@@ -80,12 +72,6 @@ Step = Generator[Any, Any, Any]
 
 SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
 
-TEAM_SHERIFF, TEAM_OUTLAWS, TEAM_RENEGADE = "sheriff", "outlaws", "renegade"
-TEAM_ROLES = {
-    TEAM_SHERIFF: (SHERIFF, DEPUTY),
-    TEAM_OUTLAWS: (OUTLAW,),
-    TEAM_RENEGADE: (RENEGADE,),
-}
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
                  COPY_PICK, TARGET_PICK)
@@ -150,9 +136,10 @@ class Game:
         if rules is None:
             assert choice is not None
             rules = rules_for(choice)
-        if not 4 <= players <= rules.most_seats:
-            raise ValueError(f"these rules seat 4 to {rules.most_seats} players, not {players}")
-        self.role_ids = role_ids_for(players)
+        # Who plays which role, who starts and who wins: a Sheriff's table, or another
+        # kind of table for this seat count (Dodge City's 3 players).
+        self.role_rules: RoleRules = rules.roles_for(players)
+        self.role_ids = self.role_rules.role_ids(players)
         if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
         self.n = players
@@ -170,6 +157,7 @@ class Game:
         # Green cards exist only in some decks: without them their checks are skipped.
         self._has_green = any(card.kind == "green" for card in self.cards)
         self._names = tuple(card.name for card in self.cards)
+        self._kinds = tuple(card.kind for card in self.cards)
         self.suits = tuple(card.suit for card in self.cards)
         self.ranks = tuple(card.rank for card in self.cards)
         self.players = [Player(seat) for seat in range(players)]
@@ -185,7 +173,8 @@ class Game:
         self._role_slots: set[int] = set()
         self.initial_cards: dict[int, int] = {}  # slot -> card of a laid-out position
         self.initial_roles: dict[int, int] = {}  # role slot -> role card id, likewise
-        self.sheriff = NO_SEAT
+        self.sheriff = NO_SEAT  # stays so at a table without a Sheriff
+        self.first_seat = NO_SEAT  # whose turn came first
         self.current = NO_SEAT
         self.turn = 0
         self.bangs_played = 0
@@ -212,7 +201,14 @@ class Game:
         if rules is None:
             choice = choice or GameChoice.make("bang", len(position.characters))
             rules = rules_for(choice)
-        position.validate(rules.cards, rules.characters, rules.most_seats)
+        seats = len(position.characters)
+        role_deck = None  # a table dealt face up lays out exactly its role cards
+        if rules.fewest_seats <= seats <= rules.most_seats:
+            table = rules.roles_for(seats)
+            if table.face_up:
+                role_deck = tuple(ROLE_CARDS[i] for i in table.role_ids(seats))
+        position.validate(rules.cards, rules.characters, rules.most_seats,
+                          rules.fewest_seats, role_deck)
         return cls(len(position.characters), viewer, position, choice, rules)
 
     # ------------------------------------------------------------------ public interface
@@ -279,6 +275,33 @@ class Game:
             base -= rules[known[slot]].distance_minus
         return max(base, 1)
 
+    def within(self, source: int, reach: int) -> list[int]:
+        """The other living seats ``source`` sees at distance ``reach`` or less, in ring
+        order: ``distance`` for each, with the source's own modifiers read once (targeting
+        asks this for every card in every play phase)."""
+        ring = self.ring
+        count = len(ring)
+        here = self.ring_pos[source]
+        seat_rules, rules = self.seat_rules, self._card_rules
+        known, players = self.known, self.players
+        silenced = self._silencer and self.cards_in_play_silenced()
+        minus = seat_rules[source].distance_minus
+        if not silenced:
+            for slot in players[source].table:
+                minus += rules[known[slot]].distance_minus
+        seen = []
+        for pos, target in enumerate(ring):
+            if target == source:
+                continue
+            steps = (pos - here) % count
+            far = min(steps, count - steps) + seat_rules[target].distance_plus - minus
+            if not silenced:
+                for slot in players[target].table:
+                    far += rules[known[slot]].distance_plus
+            if far <= reach:
+                seen.append(target)
+        return seen
+
     def reach(self, seat: int) -> int:
         """The weapon's reach (the Colt .45 reaches 1); it only limits BANG! cards."""
         if self._silencer and self.cards_in_play_silenced():
@@ -319,6 +342,11 @@ class Game:
         reason = _malformed(action)
         if reason is not None:
             return reason
+        memo = self._legal_memo
+        if memo is not None and memo[0] is decision and action in memo[1]:
+            # Listed by legal_actions over the known hand: its slots are in the hand and
+            # hold the cards it names, so the claims below would all pass.
+            return None
         hand = self.players[decision.seat].hand
         if isinstance(action, (Play, Discard)):
             if action.slot not in hand:
@@ -355,9 +383,6 @@ class Game:
             claimed = []
         else:
             return f"not an action: {type(action).__name__}"
-        memo = self._legal_memo
-        if memo is not None and memo[0] is decision and action in memo[1]:
-            return None  # legal for the whole hand, whose cards include the claimed ones
         if action in self._legal(decision, claimed):
             return None
         return f"{_describe(action)} is not legal now ({decision.kind}, seat {decision.seat})"
@@ -460,15 +485,19 @@ class Game:
     def _legal_play(self, seat: int, hand: list[tuple[int, int]]) -> list[Action]:
         known = self.known
         names = self._names
+        kinds = self._kinds
+        card_rules = self._card_rules
+        plays_as = self.seat_rules[seat].plays_as
         table_names = {names[known[s]] for s in self.players[seat].table}
         actions: list[Action] = []
         shot: list[Action] | None = None
         for slot, card in hand:
-            if self.cards[card].kind == "green":
+            kind = kinds[card]
+            if kind == "green":
                 if names[card] not in table_names:
                     actions.append(Play(slot, card))
                 continue
-            rules = self.play_rules(seat, card)
+            rules = self.play_rules(seat, card) if plays_as else card_rules[card]
             if rules.counts_as_bang and rules.play_options is not None:
                 # Every BANG! of a hand has the same targets: computed once per hand.
                 if shot is None:
@@ -478,7 +507,7 @@ class Game:
                 continue
             if rules.play_options is not None:
                 options = rules.play_options(self, seat, slot, card)
-            elif self.cards[card].kind == "brown":
+            elif kind == "brown":
                 if rules.effect is None:
                     continue
                 options = [Play(slot, card)]
@@ -530,6 +559,12 @@ class Game:
         card = self.known.pop(slot, None)
         if card is not None and self._where.get(card) == slot:
             del self._where[card]
+
+    def new_role_slots(self, count: int) -> tuple[int, ...]:
+        """Slots for role cards dealt face down (a chance result for them is a role id)."""
+        slots = self._new_slots(count)
+        self._role_slots.update(slots)
+        return slots
 
     def _new_slots(self, count: int) -> tuple[int, ...]:
         start = self._next_slot
@@ -657,7 +692,7 @@ class Game:
         try:
             if self._position is None:
                 yield from self._setup()
-                seat = self.sheriff
+                seat = self.first_seat
                 from_play = False
             else:
                 seat = self._lay_out(self._position)
@@ -679,27 +714,13 @@ class Game:
         code = yield RandomInt(math.factorial(n))
         self._set_order(permutation_from_code(code.values[0], n))
         self.event("seating", value=code.values[0])
-        pick = yield RandomInt(n)
-        # The Sheriff is picked publicly: the same distribution as dealing the role deck and
-        # having the Sheriff flip his card, with no secret step. The other roles are a hidden
-        # deck dealt one to each other seat.
-        self.sheriff = pick.values[0]
-        sheriff = self.players[self.sheriff]
-        sheriff.role, sheriff.role_public = SHERIFF, True
-        others = [s for s in self.seats_from(self.sheriff) if s != self.sheriff]
-        role_slots = self._new_slots(n - 1)
-        self._role_slots.update(role_slots)
-        yield Shuffle("roles", tuple(i for i in self.role_ids if i != SHERIFF_ROLE_ID),
-                      role_slots)
-        for seat, slot in zip(others, role_slots, strict=True):
-            player = self.players[seat]
-            player.role_slot = slot
-            result = yield Deal((slot,), seat)
-            if result.values[0] is not None:
-                player.role = ROLE_CARDS[result.values[0]]
+        yield from self.role_rules.deal(self)
+        opener = self.role_rules.opener
+        self.first_seat = next(p.seat for p in self.players
+                               if p.role_public and p.role == opener)
         characters = self.rules.characters
         pool = list(range(len(characters)))
-        for seat in self.seats_from(self.sheriff):
+        for seat in self.seats_from(self.first_seat):
             pick = yield RandomInt(len(pool))
             character = characters[pool.pop(pick.values[0])]
             player = self.players[seat]
@@ -711,7 +732,7 @@ class Game:
         deck_slots = self._new_slots(len(self.cards))
         yield Shuffle("deck", tuple(range(len(self.cards))), deck_slots)
         self.deck = list(deck_slots)
-        for seat in self.seats_from(self.sheriff):
+        for seat in self.seats_from(self.first_seat):
             yield from self.draw(seat, self.players[seat].life)
 
     def _lay_out(self, position: Position) -> int:
@@ -737,12 +758,13 @@ class Game:
             free_roles.remove(role_id)
             player.alive = position.alive[seat] if position.alive else True
             # The dead showed their role when they were eliminated.
-            player.role_public = role == SHERIFF or not player.alive
+            player.role_public = (role == SHERIFF or not player.alive
+                                  or self.role_rules.face_up)
             if player.role_public or self.viewer in (None, seat):
                 player.role = role
             if role == SHERIFF:
                 self.sheriff = seat
-            else:
+            elif not player.role_public or not player.alive:
                 (player.role_slot,) = self._new_slots(1)
                 self._role_slots.add(player.role_slot)
                 self.initial_roles[player.role_slot] = role_id
@@ -765,7 +787,9 @@ class Game:
         rest = [c for c in range(len(self.cards)) if c not in placed]
         deck_top_first = position.deck + rest
         self.deck = place(list(reversed(deck_top_first)), False)
-        turn = self.sheriff if position.turn is None else position.turn
+        self.first_seat = next(s for s, role in enumerate(position.roles)
+                               if role == self.role_rules.opener)
+        turn = self.first_seat if position.turn is None else position.turn
         self.bangs_played = position.bangs_played
         return turn
 
@@ -1031,21 +1055,15 @@ class Game:
         if heir != NO_SEAT:
             yield from self._give_all(seat, heir)
         else:
-            yield from self._discard_all(seat)
-        yield from self._check_win()
+            yield from self.discard_all(seat)
+        yield from self._check_win(seat, killer)
         for witness in self.seats_from(seat):
             on_elimination = self.seat_rules[witness].on_elimination
             if on_elimination is not None and self.players[witness].alive:
                 yield from on_elimination(self, witness, seat)
         if killer in (NO_SEAT, seat) or not self.players[killer].alive:
             return
-        if player.role == OUTLAW:
-            self.event("reward", killer, seat, value=3)
-            yield from self.draw(killer, 3)
-        elif player.role == DEPUTY and killer == self.sheriff:
-            self.event("penalty", killer, seat)
-            yield from self._discard_all(killer)
-            yield from self.hand_lost(killer)
+        yield from self.role_rules.rewards(self, seat, killer)
 
     def _reveal_roles(self, players: list[Player]) -> Step:
         slots = [p.role_slot for p in players]
@@ -1066,7 +1084,7 @@ class Game:
         if hand or table:  # an empty take is not news: the elimination says it all
             self.event("take_all", receiver, seat, value=len(hand) + len(table))
 
-    def _discard_all(self, seat: int) -> Step:
+    def discard_all(self, seat: int) -> Step:
         player = self.players[seat]
         if player.hand:
             yield from self.reveal(list(player.hand))
@@ -1077,31 +1095,16 @@ class Game:
         player.hand = []
         player.table = []
 
-    def _winning_team(self) -> str | None:
-        """Decided from public facts only: the Sheriff's fate and the roles of the dead."""
-        total = self.role_counts()
-        dead = Counter(p.role for p in self.players if not p.alive)
-        if not self.players[self.sheriff].alive:
-            remaining = total - dead
-            if len(self.ring) == 1 and remaining == Counter({RENEGADE: 1}):
-                return TEAM_RENEGADE
-            return TEAM_OUTLAWS
-        if dead[OUTLAW] == total[OUTLAW] and dead[RENEGADE] == total[RENEGADE]:
-            return TEAM_SHERIFF
-        return None
-
-    def _check_win(self) -> Step:
-        team = self._winning_team()
+    def _check_win(self, eliminated: int, killer: int) -> Step:
+        """After an elimination: if a team has won (public facts only), every role still
+        hidden is revealed and the game is over."""
+        team = self.role_rules.winning_team(self, eliminated, killer)
         if team is None:
             return
         hidden = [p for p in self.players if not p.role_public]
         if hidden:
             yield from self._reveal_roles(hidden)
-        roles = TEAM_ROLES[team]
-        winners = tuple(p.seat for p in self.players if p.role in roles)
-        if team == TEAM_RENEGADE:
-            winners = tuple(self.ring)
-        raise GameOver(End(team, winners))
+        raise GameOver(End(team, self.role_rules.winners(self, team)))
 
 
 def _malformed(action: Any) -> str | None:

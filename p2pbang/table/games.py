@@ -30,6 +30,7 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseBarrel,
     UseGreen,
+    revealed_cards,
 )
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice import wire as dice_wire
@@ -73,15 +74,12 @@ class GameKind:
 
 
 def _bang_claims(action: Any) -> Claims:
-    """Play and Discard show one hand card; a paid card (Dodge City) shows the card and its
-    price; Sid Ketchum's ability shows the cards it discards."""
-    if isinstance(action, (Play, Discard)):
-        return ((action.slot, action.card),)
-    if isinstance(action, PlayPaid):
-        return ((action.slot, action.card), (action.cost_slot, action.cost_card))
-    if isinstance(action, Ability):
-        return tuple(zip(action.slots, action.cards, strict=False))
-    return ()
+    """The engine's own list (a paid card shows the card and its price). An ability naming
+    more slots than cards (or fewer) is malformed: it claims nothing, so the core refuses its
+    reveals instead of failing on them."""
+    if isinstance(action, Ability) and len(action.slots) != len(action.cards):
+        return ()
+    return revealed_cards(action)
 
 
 def _dice_claims(action: Any) -> Claims:
