@@ -39,8 +39,9 @@ def _played_and_agreed(tmp_path: Path, seats: int, timeout: float) -> None:
     assert "The table at the end:" in told.stdout
 
 
-def test_four_bot_peers_play_dodge_city_and_agree(tmp_path: Path) -> None:
-    _played_and_agreed(tmp_path, 4, timeout=120)
+def test_three_bot_peers_play_dodge_city_and_agree(tmp_path: Path) -> None:
+    """Three seats (Deputy, Outlaw, Renegade face up) only exist with Dodge City."""
+    _played_and_agreed(tmp_path, 3, timeout=120)
 
 
 @pytest.mark.slow
