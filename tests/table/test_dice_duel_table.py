@@ -238,3 +238,19 @@ def test_a_signed_duel_transcript_audits_complete() -> None:
     report = audit(table.transcript())
     assert report.problem is None and report.verdict is None and report.complete, \
         report.lines()
+
+
+@pytest.mark.parametrize("game,seats", [("dice", 3), ("duel", 2)])
+def test_replay_tells_a_dice_or_duel_transcript_to_its_end(game: str, seats: int) -> None:
+    import io
+
+    from p2pbang.ui.replay import replay
+
+    table = SignedTable(seats, GameChoice.make(game, seats))
+    made = [GAME_KINDS[game].bot("sensible", s) for s in range(seats)]
+    table.run([lambda core, d, b=b: b.decide(core.game, d) for b in made])
+    out = io.StringIO()
+    assert replay(table.transcript(), out=out) == 0
+    text = out.getvalue()
+    assert "--- Turn 1:" in text and "complete game" in text
+    assert f"game: {game}, {seats} seats (bound by the genesis)" in text
