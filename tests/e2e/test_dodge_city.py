@@ -62,3 +62,28 @@ def test_a_phantom_card_at_a_dodge_city_table_is_named(tmp_path: Path) -> None:
         assert "holds another" in statement or "known to be elsewhere" in statement, statement
         report = audit(load_transcript(peer.game_dir))
         assert report.problem is None and report.verdict is not None, report.lines()
+
+
+@pytest.mark.slow
+def test_a_person_hosts_a_three_seat_dodge_city_table_filled_with_bots(tmp_path: Path) -> None:
+    """``p2pbang host --expansions dodge-city --seats 3 --bots 2`` in the plain interface
+    (input is a pipe), played to the end; the saved game verifies as Dodge City. Slow: the
+    host's bots keep a person's pace (about 40 s)."""
+    import subprocess
+    import sys
+
+    from .peers import REPO, _env
+
+    answers = "1\n" * 5000  # always the first listed action: every decision has one
+    done = subprocess.run(
+        [sys.executable, "-m", "p2pbang.cli", "host", "--expansions", "dodge-city",
+         "--seats", "3", "--bots", "2", "--listen", "127.0.0.1", "--no-announce",
+         "--home", str(tmp_path / "me"), "--player", "Zoli"],
+        input=answers, capture_output=True, text=True, timeout=180, cwd=REPO, env=_env())
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "result:" in done.stdout and " win" in done.stdout
+    saved = [line.split("game saved:", 1)[1].strip() for line in done.stdout.splitlines()
+             if "game saved:" in line]
+    verified = cli("verify", saved[-1])
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "game: bang+dodge-city, 3 seats (bound by the genesis)" in verified.stdout
