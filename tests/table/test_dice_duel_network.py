@@ -78,7 +78,7 @@ async def play_network(tmp_path: Path, choice: GameChoice, cheats: dict[int, str
             for index in range(choice.seats):
                 nursery.start_soon(peer, index)
             await honest_done.wait()
-            with trio.move_on_after(5):
+            with trio.move_on_after(1):
                 while len(finished) < choice.seats:
                     await trio.sleep(0.1)
             nursery.cancel_scope.cancel()

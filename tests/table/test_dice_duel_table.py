@@ -254,3 +254,21 @@ def test_replay_tells_a_dice_or_duel_transcript_to_its_end(game: str, seats: int
     text = out.getvalue()
     assert "--- Turn 1:" in text and "complete game" in text
     assert f"game: {game}, {seats} seats (bound by the genesis)" in text
+
+
+def test_each_game_names_the_cards_its_moves_show() -> None:
+    """The claims the core holds each proof to, per game (a "+1" card and its price; a
+    malformed ability claims nothing, so its reveals are refused rather than crash)."""
+    from p2pbang.engine.actions import Ability, Pass, PlayPaid, UseGreen
+    from p2pbang.engine.dice.actions import Reroll
+    from p2pbang.engine.duel.actions import MoveToken, UseAbility
+
+    bang, dice, duel = GAME_KINDS["bang"], GAME_KINDS["dice"], GAME_KINDS["duel"]
+    assert bang.claims(Play(5, 7, 1, -1)) == ((5, 7),)
+    assert bang.claims(PlayPaid(5, 7, 1, -1, 9, 11)) == ((5, 7), (9, 11))
+    assert bang.claims(UseGreen(4)) == () and bang.claims(Pass()) == ()
+    assert bang.claims(Ability((1, 2), (3, 4))) == ((1, 3), (2, 4))
+    assert bang.claims(Ability((1, 2), (3,))) == ()
+    assert dice.claims(Reroll((0, 2))) == () and dice.claims(Pass()) == ()
+    assert duel.claims(Reload(6, 8)) == ((6, 8),) and duel.claims(MoveToken()) == ()
+    assert duel.claims(UseAbility("sundance_kid", (3,), (12,))) == ((3, 12),)
