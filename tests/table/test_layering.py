@@ -79,3 +79,13 @@ def test_the_cycle_finder_finds_a_circle_and_the_walker_sees_hidden_imports(
                       "    from p2pbang.ui.texts import x\n"
                       "def f():\n    from p2pbang.table import session\n")
     assert {"p2pbang.ui.texts", "p2pbang.table.session"} <= imported_modules(source)
+
+
+def test_the_dealer_depends_on_the_crypto_and_the_chance_seam_only() -> None:
+    """DESIGN: dealer -> crypto; of the engine, a dealer knows the chance requests only."""
+    allowed = ("p2pbang.crypto", "p2pbang.dealer", "p2pbang.engine.chance")
+    offenders = {
+        path.name: sorted(m for m in imported_modules(path) if not m.startswith(allowed))
+        for path in sorted((PACKAGE / "dealer").glob("*.py"))
+    }
+    assert {name: mods for name, mods in offenders.items() if mods} == {}
