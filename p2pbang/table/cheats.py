@@ -101,6 +101,8 @@ class Cheater:
         if self.done:
             return None
         core = session.core
+        if core.choice.game != "bang" and self.kind in ("phantom-card", "illegal-move"):
+            return None  # these two know the card game's hands and moves only
         if self.kind == "phantom-card" and decision.kind == PLAY:
             return self._phantom(core, decision)
         if self.kind == "illegal-move" and decision.kind == PLAY:
