@@ -67,6 +67,16 @@ def _wait_for_port(process: subprocess.Popen, out: Path, timeout: float = 30.0) 
     raise RuntimeError(f"the opening peer did not start:\n{out.read_text(errors='replace')}")
 
 
+def _tails(processes: list[tuple[subprocess.Popen, Path]], lines: int = 6) -> str:
+    """The end of every peer's output (read before the temporary homes are removed)."""
+    parts = []
+    for index, (process, out) in enumerate(processes):
+        text = out.read_text(errors="replace").splitlines()[-lines:]
+        state = "running" if process.poll() is None else f"exit {process.returncode}"
+        parts.append(f"--- P{index} ({state})\n" + "\n".join(text))
+    return "\n".join(parts)
+
+
 def _stats(out: Path) -> dict[str, Any]:
     for line in reversed(out.read_text(errors="replace").splitlines()):
         if line.startswith("stats "):
@@ -91,8 +101,13 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None) -> dict[st
             processes.append(_start(Path(root) / f"p{index}",
                                     ["--peer", f"127.0.0.1:{port}", "--player", f"P{index}",
                                      "--timings", str(Path(root) / f"p{index}.timings")]))
+        deadline = time.monotonic() + TIMEOUT_S
         try:
-            codes = [process.wait(timeout=TIMEOUT_S) for process, _ in processes]
+            codes = [process.wait(timeout=max(0.1, deadline - time.monotonic()))
+                     for process, _ in processes]
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f"the game did not end within {TIMEOUT_S:g} s; each peer's "
+                               f"last lines:\n{_tails(processes)}") from None
         finally:
             for process, _ in processes:
                 if process.poll() is None:
