@@ -22,7 +22,7 @@ from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.wire import WireError
-from p2pbang.table.games import GameKind, game_kind
+from p2pbang.table.games import TableGame, table_game
 
 MOVE = "move"
 DEAL = "deal"
@@ -63,7 +63,7 @@ class TableCore:
         self.seat = seat
         self.players = players
         self.choice = choice
-        self.kind: GameKind = game_kind(choice)
+        self.kind: TableGame = table_game(choice)
         self.game = self.kind.engine(choice, seat)
         self.dealer = dealer
         self._chance_running = False

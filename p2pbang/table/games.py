@@ -2,6 +2,10 @@
 core, the session's bots, replay, verify and the benchmarks, so that no other module of the
 table layer asks which game it plays.
 
+(The engine's own registry of the family, when it lands from the dice-duel branch, is the
+place for the engine and codec; this one would then take them from it and keep what only a
+table needs: the move types, the shown cards and the bots.)
+
 A table needs five things of a game: an engine for a seat (or for an observer holding no
 seat), the codec of its actions on the log, the action types a move may carry, which hand
 cards a move shows (each needs its owner's proven decryption share), and a computer player.
@@ -46,7 +50,7 @@ Claims = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
-class GameKind:
+class TableGame:
     """Everything the table layer needs of one game of the family."""
 
     name: str
@@ -98,7 +102,7 @@ def _duel_claims(action: Any) -> Claims:
     return ()
 
 
-BANG = GameKind(
+BANG = TableGame(
     name="bang",
     new_engine=lambda choice, viewer: Game(choice.seats, viewer=viewer, choice=choice),
     to_wire=bang_wire.to_wire,
@@ -107,7 +111,7 @@ BANG = GameKind(
     claims=_bang_claims,
     sensible_bot=lambda seed: make_bot("sensible", seed),
 )
-DICE = GameKind(
+DICE = TableGame(
     name="dice",
     new_engine=lambda choice, viewer: DiceGame.from_choice(choice, viewer),
     to_wire=dice_wire.to_wire,
@@ -116,7 +120,7 @@ DICE = GameKind(
     claims=_dice_claims,
     sensible_bot=DiceBot,
 )
-DUEL = GameKind(
+DUEL = TableGame(
     name="duel",
     new_engine=lambda choice, viewer: DuelGame(viewer, choice),
     to_wire=duel_wire.to_wire,
@@ -126,17 +130,17 @@ DUEL = GameKind(
     sensible_bot=DuelBot,
 )
 
-GAME_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (BANG, DICE, DUEL)}
+TABLE_GAMES: dict[str, TableGame] = {kind.name: kind for kind in (BANG, DICE, DUEL)}
 
 
-def game_kind(choice: GameChoice | str) -> GameKind:
+def table_game(choice: GameChoice | str) -> TableGame:
     """The registry's entry for a choice (or a game's name); ``KeyError`` names the games."""
     name = choice if isinstance(choice, str) else choice.game
     try:
-        return GAME_KINDS[name]
+        return TABLE_GAMES[name]
     except KeyError:
         raise KeyError(f"no table for the game {name!r}; tables: "
-                       f"{', '.join(GAME_KINDS)}") from None
+                       f"{', '.join(TABLE_GAMES)}") from None
 
 
-__all__ = ["BANG", "DICE", "DUEL", "GAME_KINDS", "Claims", "GameKind", "game_kind"]
+__all__ = ["BANG", "DICE", "DUEL", "TABLE_GAMES", "Claims", "TableGame", "table_game"]

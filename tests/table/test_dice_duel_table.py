@@ -24,7 +24,7 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.duel.actions import Reload
 from p2pbang.table.audit import audit
 from p2pbang.table.core import DEAL, MOVE, Cheat, TableCore
-from p2pbang.table.games import GAME_KINDS, game_kind
+from p2pbang.table.games import TABLE_GAMES, table_game
 from p2pbang.table.local_bus import LocalTable, compose_part, observer_replay
 
 from .signed_table import SignedTable
@@ -46,12 +46,12 @@ def bots(table: LocalTable, kind: str = "sensible"):
 
 
 def test_the_registry_has_one_entry_per_game_and_refuses_others() -> None:
-    assert set(GAME_KINDS) == {"bang", "dice", "duel"}
-    assert game_kind(GameChoice.make("dice", 4)).name == "dice"
+    assert set(TABLE_GAMES) == {"bang", "dice", "duel"}
+    assert table_game(GameChoice.make("dice", 4)).name == "dice"
     with pytest.raises(KeyError, match="tables: bang, dice, duel"):
-        game_kind("poker")
+        table_game("poker")
     with pytest.raises(ValueError, match="cannot run"):
-        GAME_KINDS["duel"].engine(GameChoice.make("dice", 3), 0)
+        TABLE_GAMES["duel"].engine(GameChoice.make("dice", 3), 0)
 
 
 # ---------------------------------------------------------------- the dice game
@@ -169,7 +169,7 @@ def test_a_dice_seat_withholding_its_opening_is_the_seat_the_table_waits_for() -
 
 def test_a_signed_dice_transcript_audits_complete() -> None:
     table = SignedTable(4, GameChoice.make("dice", 4))
-    made = [GAME_KINDS["dice"].bot("sensible", s) for s in range(4)]
+    made = [TABLE_GAMES["dice"].bot("sensible", s) for s in range(4)]
     table.run([lambda core, d, b=b: b.decide(core.game, d) for b in made])
     report = audit(table.transcript())
     assert report.problem is None and report.verdict is None and report.complete, \
@@ -233,7 +233,7 @@ def test_a_duel_card_shown_without_its_owners_proof_is_named() -> None:
 
 def test_a_signed_duel_transcript_audits_complete() -> None:
     table = SignedTable(2, GameChoice.make("duel", 2))
-    made = [GAME_KINDS["duel"].bot("sensible", s) for s in range(2)]
+    made = [TABLE_GAMES["duel"].bot("sensible", s) for s in range(2)]
     table.run([lambda core, d, b=b: b.decide(core.game, d) for b in made])
     report = audit(table.transcript())
     assert report.problem is None and report.verdict is None and report.complete, \
@@ -247,7 +247,7 @@ def test_replay_tells_a_dice_or_duel_transcript_to_its_end(game: str, seats: int
     from p2pbang.ui.replay import replay
 
     table = SignedTable(seats, GameChoice.make(game, seats))
-    made = [GAME_KINDS[game].bot("sensible", s) for s in range(seats)]
+    made = [TABLE_GAMES[game].bot("sensible", s) for s in range(seats)]
     table.run([lambda core, d, b=b: b.decide(core.game, d) for b in made])
     out = io.StringIO()
     assert replay(table.transcript(), out=out) == 0
@@ -263,7 +263,7 @@ def test_each_game_names_the_cards_its_moves_show() -> None:
     from p2pbang.engine.dice.actions import Reroll
     from p2pbang.engine.duel.actions import MoveToken, UseAbility
 
-    bang, dice, duel = GAME_KINDS["bang"], GAME_KINDS["dice"], GAME_KINDS["duel"]
+    bang, dice, duel = TABLE_GAMES["bang"], TABLE_GAMES["dice"], TABLE_GAMES["duel"]
     assert bang.claims(Play(5, 7, 1, -1)) == ((5, 7),)
     assert bang.claims(PlayPaid(5, 7, 1, -1, 9, 11)) == ((5, 7), (9, 11))
     assert bang.claims(UseGreen(4)) == () and bang.claims(Pass()) == ()
