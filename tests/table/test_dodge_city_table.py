@@ -181,8 +181,9 @@ def test_paying_with_a_phantom_card_and_a_genuine_proof_is_named() -> None:
         return msgpack.packb(move, use_bin_type=True)
 
     verdicts, table, seat = _run_until(1, rewrite)
-    # Caught by the proof, or by the rules at the one peer that holds the claimed card.
-    _named(verdicts, table, seat, "holds another", "known to be elsewhere")
+    # Caught by the proof; or by the rules, at the one peer that holds the claimed card, or
+    # at every peer when the price card was a public one (from the General Store, say).
+    _named(verdicts, table, seat, "holds another", "known to be elsewhere", "does not hold")
 
 
 def test_a_paid_card_whose_price_proof_names_the_played_card_is_named() -> None:
