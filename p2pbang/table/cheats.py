@@ -13,6 +13,7 @@ something a modified client could really send:
                   (chosen so that the move itself would be legal) and attaches the genuine
                   proof of what the slot holds, which does not open to the claimed card.
 ``illegal-move``  a move the rules forbid (a BANG! at itself, or a choice not offered).
+``illegal-green`` (Dodge City) uses a card of its hand as if it were a green card in play.
 ``equivocate``    signs two different legal moves for one log position and shows one half
                   of the table one and the other half the other.
 ``wrong-opening`` in a public draw (a die roll, the seating, the Sheriff), opens another
@@ -36,7 +37,7 @@ from p2pbang.crypto.dleq import DecryptionShare
 from p2pbang.crypto.elgamal import CIPHERTEXT_BYTES, decode_deck, encode_deck
 from p2pbang.crypto.group import base_mul
 from p2pbang.dealer.mental import MentalDealer
-from p2pbang.engine.actions import NO_SEAT, PLAY, Choose, Decision, Play
+from p2pbang.engine.actions import NO_SEAT, PLAY, Choose, Decision, Play, UseGreen
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.wire import to_wire
 from p2pbang.net.log import Part
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from p2pbang.table.session import TableSession
 
 CHEAT_KINDS = ("insert-card", "wrong-share", "phantom-card", "illegal-move", "equivocate",
-               "wrong-opening", "withhold-opening")
+               "wrong-opening", "withhold-opening", "illegal-green")
 
 
 class Cheater:
@@ -101,8 +102,14 @@ class Cheater:
         if self.done:
             return None
         core = session.core
-        if core.choice.game != "bang" and self.kind in ("phantom-card", "illegal-move"):
-            return None  # these two know the card game's hands and moves only
+        if core.choice.game != "bang" and self.kind in ("phantom-card", "illegal-move",
+                                                          "illegal-green"):
+            return None  # these know the card game's hands and moves only
+        if self.kind == "illegal-green" and decision.kind == PLAY:
+            hand = core.game.players[decision.seat].hand
+            if hand:
+                self.done = True
+                return core.move_payload(UseGreen(hand[0]))
         if self.kind == "phantom-card" and decision.kind == PLAY:
             return self._phantom(core, decision)
         if self.kind == "illegal-move" and decision.kind == PLAY:

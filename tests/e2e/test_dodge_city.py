@@ -50,16 +50,22 @@ def test_eight_bot_peers_play_dodge_city_and_agree(tmp_path: Path) -> None:
     _played_and_agreed(tmp_path, 8, timeout=240)
 
 
-def test_a_phantom_card_at_a_dodge_city_table_is_named(tmp_path: Path) -> None:
-    """A seat claims a hand card is another (with the genuine proof of what it holds): every
-    honest peer stops, names it, and its saved log verifies up to the cheat."""
-    peers = table(tmp_path, 4, cheats={1: "phantom-card"}, max_wait=30, game=DODGE_CITY)
+@pytest.mark.parametrize("kind,words", [
+    ("phantom-card", ("holds another", "known to be elsewhere")),
+    ("illegal-green", ("illegal move",)),
+])
+def test_a_cheater_at_a_dodge_city_table_is_named(kind: str, words: tuple[str, ...],
+                                                   tmp_path: Path) -> None:
+    """A seat claims a hand card is another (with the genuine proof of what it holds), or
+    uses a hand card as a green card in play: every honest peer stops, names it, and its
+    saved log verifies up to the cheat."""
+    peers = table(tmp_path, 4, cheats={1: kind}, max_wait=30, game=DODGE_CITY)
     codes = finish(peers)
     assert all(code == 1 for code in codes), describe(peers)
     for peer in (peers[0], peers[2], peers[3]):
         statement = peer.line("VERDICT:")
         assert statement.startswith("P1 (seat"), statement
-        assert "holds another" in statement or "known to be elsewhere" in statement, statement
+        assert any(w in statement for w in words), statement
         report = audit(load_transcript(peer.game_dir))
         assert report.problem is None and report.verdict is not None, report.lines()
 
