@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--peers", type=_players, default=7)
     add_choice_arguments(table)
 
-    from p2pbang.table.commands import add_table_commands
+    from p2pbang.ui.table_commands import add_table_commands
 
     COMMANDS.update(add_table_commands(commands))
     return parser

@@ -16,7 +16,7 @@ import trio
 
 from p2pbang.engine.actions import Action, Decision, Event
 from p2pbang.table.core import TableCore
-from p2pbang.table.players import Decider
+from p2pbang.table.participants import Decider
 
 PACE_FILE = "pace"
 DEFAULT_PACE = 0.3  # seconds, the solo interface's default speed

@@ -13,8 +13,14 @@ something a modified client could really send:
                   (chosen so that the move itself would be legal) and attaches the genuine
                   proof of what the slot holds, which does not open to the claimed card.
 ``illegal-move``  a move the rules forbid (a BANG! at itself, or a choice not offered).
+``illegal-green`` (Dodge City) uses a card of its hand as if it were a green card in play.
 ``equivocate``    signs two different legal moves for one log position and shows one half
                   of the table one and the other half the other.
+``wrong-opening`` in a public draw (a die roll, the seating, the Sheriff), opens another
+                  value than the one it committed to, after seeing the others' commitments.
+``withhold-opening`` in a public draw, never opens its commitment (after seeing the others'
+                  openings it could pick whether the draw happens at all): the table waits
+                  for it, naming it, and gives up after its ``--max-wait``.
 
 Nothing here is used by honest play.
 """
@@ -24,28 +30,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import msgpack
+import trio
 
 from p2pbang.crypto import wire
 from p2pbang.crypto.dleq import DecryptionShare
 from p2pbang.crypto.elgamal import CIPHERTEXT_BYTES, decode_deck, encode_deck
 from p2pbang.crypto.group import base_mul
 from p2pbang.dealer.mental import MentalDealer
-from p2pbang.engine.actions import NO_SEAT, PLAY, Choose, Decision, Play
+from p2pbang.engine.actions import NO_SEAT, PLAY, Choose, Decision, Play, UseGreen
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.wire import to_wire
 from p2pbang.net.log import Part
 from p2pbang.net.sync import PART, encode_message
-from p2pbang.table.core import MOVE, Cheat, TableCore
+from p2pbang.table.core import DEAL, MOVE, Cheat, TableCore
 
 if TYPE_CHECKING:
     from p2pbang.table.session import TableSession
 
-CHEAT_KINDS = ("insert-card", "wrong-share", "phantom-card", "illegal-move", "equivocate")
+CHEAT_KINDS = ("insert-card", "wrong-share", "phantom-card", "illegal-move", "equivocate",
+               "wrong-opening", "withhold-opening", "illegal-green")
 
 
 class Cheater:
     """One seat's cheat of one ``kind`` (see the module docstring), done at most once."""
 
-    def __init__(self, kind: str, players: int, session_id: bytes) -> None:
+    def __init__(self, kind: str, players: int, session_id: bytes,
+                 choice: GameChoice | None = None) -> None:
         if kind not in CHEAT_KINDS:
             raise ValueError(f"unknown cheat {kind!r}; one of {', '.join(CHEAT_KINDS)}")
         self.kind = kind
@@ -54,7 +64,8 @@ class Cheater:
         # What the other seats' engines know: the cheat must look legal to them.
         self.shadow: TableCore | None = None
         if kind == "phantom-card":
-            self.shadow = TableCore(players, None, MentalDealer(None, players, session_id))
+            self.shadow = TableCore(players, None, MentalDealer(None, players, session_id),
+                                    choice)
             self.shadow.start()
 
     # -- hooks the session calls --
@@ -68,10 +79,12 @@ class Cheater:
                 self.shadow = None
 
     def deal(self, session: TableSession, payload: bytes) -> bytes:
-        if self.done or self.kind not in ("insert-card", "wrong-share"):
+        if self.done or self.kind not in ("insert-card", "wrong-share", "wrong-opening"):
             return payload
         message = wire.decode(payload)
-        if self.kind == "insert-card" and message.get("t") == "shuffle":
+        if self.kind == "wrong-opening" and message.get("t") == "reveal":
+            message["value"] = bytes(b ^ 0x5A for b in message["value"])
+        elif self.kind == "insert-card" and message.get("t") == "shuffle":
             deck = decode_deck(message["deck"], len(message["deck"]) // CIPHERTEXT_BYTES)
             deck[0] = deck[1]
             message["deck"] = encode_deck(deck)
@@ -89,6 +102,14 @@ class Cheater:
         if self.done:
             return None
         core = session.core
+        if core.choice.game != "bang" and self.kind in ("phantom-card", "illegal-move",
+                                                          "illegal-green"):
+            return None  # these know the card game's hands and moves only
+        if self.kind == "illegal-green" and decision.kind == PLAY:
+            hand = core.game.players[decision.seat].hand
+            if hand:
+                self.done = True
+                return core.move_payload(UseGreen(hand[0]))
         if self.kind == "phantom-card" and decision.kind == PLAY:
             return self._phantom(core, decision)
         if self.kind == "illegal-move" and decision.kind == PLAY:
@@ -101,7 +122,13 @@ class Cheater:
         return None
 
     async def write(self, session: TableSession, kind: str, payload: bytes) -> bool:
-        """Write the part itself (True) instead of the session, for equivocation."""
+        """Write the part itself (True) instead of the session: for equivocation, and to
+        withhold an opening (this seat then writes nothing more, ever, but stays connected
+        and keeps serving the log)."""
+        if self.kind == "withhold-opening" and kind == DEAL and (
+                self.done or wire.decode(payload).get("t") == "reveal"):
+            self.done = True
+            await trio.sleep_forever()
         if self._twin is None or kind != MOVE:
             return False
         twin, self._twin = self._twin, None

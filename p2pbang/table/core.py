@@ -19,30 +19,14 @@ import msgpack
 
 from p2pbang.crypto.errors import CheatDetected, ProtocolMisuse
 from p2pbang.dealer.mental import MentalDealer
-from p2pbang.engine.actions import (
-    Ability,
-    Action,
-    Choose,
-    Decision,
-    Discard,
-    End,
-    Event,
-    Pass,
-    Play,
-    PlayPaid,
-    UseBarrel,
-    UseGreen,
-    revealed_cards,
-)
-from p2pbang.engine.actions import revealed_slots as engine_revealed_slots
+from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.game import SPECTATOR, Game
-from p2pbang.engine.wire import WireError, from_wire, to_wire
+from p2pbang.engine.wire import WireError
+from p2pbang.table.games import TableGame, table_game
 
 MOVE = "move"
 DEAL = "deal"
 MAX_MOVE_BYTES = 16 * 1024
-ACTION_TYPES = (Play, PlayPaid, UseGreen, Discard, Ability, Choose, UseBarrel, Pass)
 
 
 class Cheat(Exception):
@@ -63,24 +47,24 @@ class Expected:
     kind: str
 
 
-def revealed_slots(action: Action) -> tuple[int, ...]:
-    """The hand slots an action shows face up (each needs its owner's proven share); the
-    engine says which, for every action kind."""
-    return engine_revealed_slots(action)
-
-
 class TableCore:
     """The game of one seat (``seat=None``: an observer that checks everything and holds no
     secret: spectators and ``p2pbang verify``). ``choice`` is the game the genesis names
-    (the base game when omitted)."""
+    (the base game when omitted); its engine, move codec and the cards a move shows come
+    from the registry (``table/games.py``), so the core plays any game of the family."""
 
     def __init__(self, players: int, seat: int | None, dealer: MentalDealer,
                  choice: GameChoice | None = None) -> None:
         if dealer.seat != seat:
             raise ValueError("the dealer must belong to the same seat")
+        choice = choice or GameChoice.make("bang", players)
+        if choice.seats != players:
+            raise ValueError(f"{choice.label()} is not a game for {players} seats")
         self.seat = seat
         self.players = players
-        self.game = Game(players, viewer=SPECTATOR if seat is None else seat, choice=choice)
+        self.choice = choice
+        self.kind: TableGame = table_game(choice)
+        self.game = self.kind.engine(choice, seat)
         self.dealer = dealer
         self._chance_running = False
         self.entries = 0
@@ -110,14 +94,14 @@ class TableCore:
     def move_payload(self, action: Action) -> bytes:
         """This seat's move: the action, with a proven reveal of each card it shows."""
         reveals = []
-        for slot in revealed_slots(action):
+        for slot, _card in self.kind.claims(action):
             public = self.dealer.known_card(slot) if self._is_public(slot) else None
             if public is not None:
                 reveals.append([slot, public, b""])  # face up already: nothing to prove
                 continue
             card, proof = self.dealer.reveal_own(slot)
             reveals.append([slot, card, proof])
-        return msgpack.packb({"a": to_wire(action), "r": reveals}, use_bin_type=True)
+        return msgpack.packb({"a": self.kind.to_wire(action), "r": reveals}, use_bin_type=True)
 
     def _is_public(self, slot: int) -> bool:
         """Whether the dealer already shows ``slot`` face up to everyone."""
@@ -153,14 +137,13 @@ class TableCore:
 
     def _apply_move(self, seat: int, payload: bytes) -> list[Event]:
         action, reveals = self._decode_move(seat, payload)
-        slots = revealed_slots(action)
-        if [r[0] for r in reveals] != list(slots):
+        claims = self.kind.claims(action)
+        if [r[0] for r in reveals] != [slot for slot, _ in claims]:
             raise Cheat(seat, "the move does not prove exactly the cards it reveals", payload)
-        claims = dict(revealed_cards(action))  # a "+1" card's price claims its own card
-        for slot, card, _proof in reveals:
-            claimed = claims[slot]
+        for (slot, card, _proof), (_slot, claimed) in zip(reveals, claims, strict=True):
             if card != claimed:
-                raise Cheat(seat, f"proves card {card} but the move claims {claimed}", payload)
+                raise Cheat(seat, f"proves card {card} in slot {slot} but the move claims "
+                            f"{claimed}", payload)
         # The rules first (no state changes on failure), then the proofs, then apply.
         reason = self.game.check(action)
         if reason is not None:
@@ -190,7 +173,7 @@ class TableCore:
                                   max_ext_len=0)
             if not isinstance(raw, dict) or set(raw) != {"a", "r"}:
                 raise WireError("a move is a map with keys a and r")
-            action = from_wire(raw["a"])
+            action = self.kind.from_wire(raw["a"])
             reveals = raw["r"]
             if not isinstance(reveals, list) or not all(
                 isinstance(r, list) and len(r) == 3 and isinstance(r[0], int)
@@ -201,7 +184,7 @@ class TableCore:
             raise Cheat(seat, f"malformed move: {exc}", payload) from None
         except Exception as exc:  # msgpack's many decode errors: all mean garbage
             raise Cheat(seat, f"undecodable move: {type(exc).__name__}", payload) from None
-        if not isinstance(action, ACTION_TYPES):
+        if not isinstance(action, self.kind.action_types):
             raise Cheat(seat, "a move must be an action", payload)
         return action, reveals
 

@@ -33,14 +33,18 @@ from p2pbang.net.lobby import (
     join_table,
     open_table,
 )
-from p2pbang.net.mesh import ConnectionEvent, MeshConfig
+from p2pbang.net.mesh import ConnectionEvent, DialError, MeshConfig
 from p2pbang.table.cheats import Cheater
 from p2pbang.table.gamefiles import GameFiles
-from p2pbang.table.players import Decider, Reporter
+from p2pbang.table.participants import Decider, Reporter
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
 from p2pbang.table.table_choice import UnplayableTable, choice_of
 
 GAME_MESH = MeshConfig(outbox_size=4096)
+# A joiner's first dial may be reset by a table busy seating others; it tries again (with a
+# growing pause) before giving up.
+JOIN_ATTEMPTS = 3
+JOIN_RETRY_S = 0.5
 REFUSALS = ("table full", "not in the table's roster", "banned", "different table")
 
 Say = Callable[[str], None]
@@ -139,26 +143,41 @@ async def play_at_table(
     (``waiting_room`` runs meanwhile, cancelled when the game begins)."""
     if (settings is None) == (table is None):
         raise ValueError("open a table or join one")
-    context: AbstractAsyncContextManager[Lobby]
     if settings is not None:
         _refuse_unplayable(settings)
-        context = open_table(identity, settings, host=listen or "", port=port, config=GAME_MESH,
-                             min_players=settings.seats)
     else:
         assert table is not None
         _refuse_unplayable(TableSettings.from_info(table.info))
-        context = join_table(identity, table, host=listen or "", port=port, config=GAME_MESH,
-                             min_players=table.info.seats)
-    try:
-        async with context as lobby:
-            return await _play(lobby, identity, seating, say, announce, lobby_timeout, on_open,
-                               waiting_room)
-    except BaseExceptionGroup as group:
-        # The lobby's and mesh's nurseries wrap what escapes them; a refusal is ours to tell.
-        refused = group.subgroup(TableRefused)
-        if refused is None:
-            raise
-        raise first_leaf(refused) from None
+    for attempt in range(1, JOIN_ATTEMPTS + 1):
+        context: AbstractAsyncContextManager[Lobby]
+        if settings is not None:
+            context = open_table(identity, settings, host=listen or "", port=port,
+                                 config=GAME_MESH, min_players=settings.seats)
+        else:
+            assert table is not None
+            context = join_table(identity, table, host=listen or "", port=port,
+                                 config=GAME_MESH, min_players=table.info.seats)
+        seated = False
+        try:
+            async with context as lobby:
+                seated = True
+                return await _play(lobby, identity, seating, say, announce, lobby_timeout,
+                                   on_open, waiting_room)
+        except (DialError, BaseExceptionGroup) as caught:
+            # The lobby's and mesh's nurseries wrap what escapes them; a refusal is ours to
+            # tell, and a first dial that failed (a busy table may reset a connection) is
+            # worth another try: nothing was signed yet.
+            refused = caught.subgroup(TableRefused) if isinstance(
+                caught, BaseExceptionGroup) else None
+            if refused is not None:
+                raise first_leaf(refused) from None
+            failure = first_leaf(caught)
+            if (seated or settings is not None or not isinstance(failure, DialError)
+                    or attempt == JOIN_ATTEMPTS):
+                raise
+        say(f"could not reach the table ({failure}); trying again")
+        await trio.sleep(JOIN_RETRY_S * attempt)
+    raise AssertionError("unreachable: the last attempt returns or raises")
 
 
 def _refuse_unplayable(settings: TableSettings) -> None:
@@ -187,7 +206,8 @@ async def _play(lobby: Lobby, identity: Identity, seating: Seating, say: Say, an
     files = GameFiles.for_session(seating.home, genesis.session_id)
     cheat = None
     if seating.cheat_kind is not None:
-        cheat = Cheater(seating.cheat_kind, len(genesis.seats), genesis.session_id)
+        cheat = Cheater(seating.cheat_kind, len(genesis.seats), genesis.session_id,
+                        choice_of(genesis.settings))
     session = TableSession(identity, genesis, lobby.mesh, inboxes, files, seating.decider,
                            seating.reporter, config=seating.config, cheat=cheat,
                            meta=seating.meta)

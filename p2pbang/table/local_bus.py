@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.actions import Action, Decision
+from p2pbang.engine.choice import GameChoice
 from p2pbang.table.core import DEAL, Cheat, TableCore
 
 Chooser = Callable[[TableCore, Decision], Action]
@@ -36,9 +37,11 @@ class LocalTable:
     log: list[tuple[int, str, bytes]] = field(default_factory=list)
 
     @classmethod
-    def create(cls, players: int, session_id: bytes | None = None) -> LocalTable:
+    def create(cls, players: int, session_id: bytes | None = None,
+               choice: GameChoice | None = None) -> LocalTable:
+        """``choice``: the game played (the base game for ``players`` when omitted)."""
         session = session_id or secrets.token_bytes(32)
-        cores = [TableCore(players, seat, MentalDealer(seat, players, session))
+        cores = [TableCore(players, seat, MentalDealer(seat, players, session), choice)
                  for seat in range(players)]
         for core in cores:
             core.start()
@@ -68,9 +71,10 @@ class LocalTable:
 
 
 def observer_replay(players: int, session_id: bytes,
-                    log: Sequence[tuple[int, str, bytes]]) -> TableCore:
+                    log: Sequence[tuple[int, str, bytes]],
+                    choice: GameChoice | None = None) -> TableCore:
     """Re-check a whole log as an observer (no seat, no secret); raises Cheat on any fault."""
-    core = TableCore(players, None, MentalDealer(None, players, session_id))
+    core = TableCore(players, None, MentalDealer(None, players, session_id), choice)
     core.start()
     for seat, kind, payload in log:
         core.receive(seat, kind, payload)

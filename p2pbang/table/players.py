@@ -4,7 +4,7 @@ A *decider* answers the decisions of this peer's seat from this peer's engine on
 (``core.game``, built for this seat: it holds no other hand), so a bot at a network table
 knows exactly what a person in its chair would. A *reporter* is what the session tells about
 the game as it goes: events, waits, peers coming and going, the verdict, the result. The
-plain line interface implements both for a person (``plain_net.py``); the bot reporter
+plain line interface implements both for a person (``p2pbang/ui/plain_net.py``); the bot reporter
 below prints short progress lines for a log file.
 """
 
@@ -13,55 +13,46 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import Any, TextIO
 
-from p2pbang.bots import make_bot
 from p2pbang.engine.actions import Action, Decision, Event
 from p2pbang.table.core import TableCore
-
-if TYPE_CHECKING:
-    from p2pbang.table.driver import Verdict
-    from p2pbang.table.session import SessionResult, TableSession
-
-
-class PlayerQuit(Exception):
-    """The person at this seat chose to leave; the game can be resumed later."""
-
-
-class Decider(Protocol):
-    async def decide(self, core: TableCore, decision: Decision) -> Action: ...
-
-
-class Reporter(Protocol):
-    def started(self, session: TableSession) -> None: ...
-
-    def events(self, events: list[Event]) -> None: ...
-
-    def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None: ...
-
-    def connection(self, seat: int, kind: str, reason: str) -> None: ...
-
-    def warning(self, text: str) -> None: ...
-
-    def verdict(self, verdict: Verdict) -> None: ...
-
-    def finished(self, result: SessionResult) -> None: ...
+from p2pbang.table.driver import Verdict
+from p2pbang.table.outcome import SessionResult
+from p2pbang.table.participants import Decider, PlayerQuit, Reporter, SeatInfo
 
 
 class BotDecider:
     """A computer player on this seat's own engine (``kind``: "sensible" or "random"), seeded
     from ``secrets`` unless a seed is given (a seed makes a bot's choices repeatable, not the
-    deal)."""
+    deal).
+
+    A bot that joins a table learns the game from the genesis, so the bot itself (the game's
+    own, from the registry in ``table/games.py``) is made at its first decision; what it was
+    told before that is kept and told to it then, so it misses nothing.
+    """
 
     def __init__(self, seed: int | None = None, kind: str = "sensible") -> None:
         self.seed = secrets.randbits(64) if seed is None else seed
-        self._bot = make_bot(kind, self.seed)
+        self.kind = kind
+        self._bot: Any = None
+        self._heard: list[Event] = []
+
+    def _seated(self, core: TableCore) -> Any:
+        if self._bot is None:
+            self._bot = core.kind.bot(self.kind, self.seed)
+            heard, self._heard = self._heard, []
+            self.observe(heard)
+        return self._bot
 
     async def decide(self, core: TableCore, decision: Decision) -> Action:
-        return self._bot.decide(core.game, decision)
+        return self._seated(core).decide(core.game, decision)
 
     def observe(self, events: list[Event]) -> None:
         """What happened at the table (public facts only), so the bot knows its foes."""
+        if self._bot is None:
+            self._heard.extend(events)
+            return
         observe = getattr(self._bot, "observe", None)
         if observe is not None:
             observe(events)
@@ -76,7 +67,7 @@ class LineReporter:
         self.out = out or sys.stdout
         self.narrate = narrate
         self.wait_every = wait_every
-        self._session: TableSession | None = None
+        self._session: SeatInfo | None = None
         self._last_wait = 0.0
 
     def say(self, text: str) -> None:
@@ -88,7 +79,7 @@ class LineReporter:
             return f"seat {seat}"
         return f"{self._session.names[seat]} (seat {seat})"
 
-    def started(self, session: TableSession) -> None:
+    def started(self, session: SeatInfo) -> None:
         self._session = session
         names = ", ".join(f"{seat}: {name}" for seat, name in enumerate(session.names))
         self.say(f"game {session.session_id.hex()[:16]}: seat {session.seat} of "

@@ -8,20 +8,25 @@ the third chair clockwise, in the order the table shows.
 
 from __future__ import annotations
 
-from p2pbang.engine.game import Game
+from typing import Any
 
 
-def seat_number(game: Game, seat: int) -> int:
+def _order(game: Any) -> list[int]:
+    """The drawn seating, when the game draws one (The Duel's two sides need none)."""
+    return list(getattr(game, "order", ()) or ())
+
+
+def seat_number(game: Any, seat: int) -> int:
     """The 1-based chair of roster index ``seat`` in the seating order around the table."""
-    order = game.order
+    order = _order(game)
     if seat in order:
         return order.index(seat) + 1
     return seat + 1
 
 
-def seats_clockwise(game: Game) -> list[int]:
+def seats_clockwise(game: Any) -> list[int]:
     """Roster indices in the order they sit, chair 1 first."""
-    return list(game.order) or list(range(len(game.players)))
+    return _order(game) or list(range(game.n))
 
 
 __all__ = ["seat_number", "seats_clockwise"]

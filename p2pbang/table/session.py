@@ -34,15 +34,15 @@ from __future__ import annotations
 import resource
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import msgpack
 import trio
 
 from p2pbang.dealer.mental import MentalDealer
-from p2pbang.engine.actions import Decision, End, Event
+from p2pbang.engine.actions import Decision, Event
 from p2pbang.net.codec import FixedBin, Int, Str
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import Genesis
@@ -62,11 +62,9 @@ from p2pbang.table.core import DEAL, MOVE, TableCore
 from p2pbang.table.dealer_secrets import SeatSecrets, pending_opening, restore_opening
 from p2pbang.table.driver import FAILURE, LogDriver, Verdict
 from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
-from p2pbang.table.players import Decider, PlayerQuit, Reporter
+from p2pbang.table.outcome import SessionResult
+from p2pbang.table.participants import Decider, PlayerQuit, Reporter
 from p2pbang.table.table_choice import choice_of
-
-if TYPE_CHECKING:
-    from p2pbang.table.cheats import Cheater
 
 TABLE_TOPIC = "table"
 DONE = "table.done"
@@ -112,49 +110,6 @@ class SessionConfig:
     record: Path | None = None
 
 
-@dataclass
-class SessionResult:
-    """How the game went for this peer."""
-
-    directory: Path
-    names: list[str]
-    end: End | None
-    verdict: Verdict | None
-    entries: int
-    head: bytes
-    transcript: Path | None = None
-    left: bool = False
-    gave_up: str | None = None
-    unconfirmed: list[int] = field(default_factory=list)
-    setup_s: float | None = None
-    game_s: float = 0.0
-    stats: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def ok(self) -> bool:
-        return self.end is not None and self.verdict is None
-
-    def outcome_text(self) -> str:
-        if self.end is not None:
-            winners = ", ".join(f"{self.names[s]} (seat {s})" for s in self.end.winners)
-            return f"{self.end.team} win: {winners}"
-        if self.verdict is not None:
-            return f"stopped: {self.verdict.describe(self.names)}"
-        if self.left:
-            return "left the game before the end (p2pbang resume rejoins it)"
-        return f"gave up: {self.gave_up}" if self.gave_up else "unfinished"
-
-    def summary_lines(self) -> list[str]:
-        lines = [f"result: {self.outcome_text()}",
-                 f"log: {self.entries} entries, head {self.head.hex()}"]
-        if self.unconfirmed:
-            lines.append(f"not confirmed by seats {self.unconfirmed} (gone before the end?)")
-        lines.append(f"game saved: {self.directory}")
-        if self.transcript is not None:
-            lines.append(f"transcript: {self.transcript}")
-        return lines
-
-
 class _Recorder:
     """Appends ``[seconds, seat, message bytes]`` records (msgpack) for each message."""
 
@@ -182,6 +137,20 @@ def _usage() -> dict[str, float]:
     return {"cpu_s": usage.ru_utime + usage.ru_stime, "max_rss_mb": usage.ru_maxrss / 1024}
 
 
+class Interference(Protocol):
+    """Hooks through which a deliberately cheating seat (``table/cheats.py``, a testing aid)
+    bends this session's own parts. Declared here, not imported, so that the session does not
+    depend on its cheaters: they depend on it."""
+
+    def observe(self, seat: int, kind: str, payload: bytes) -> None: ...
+
+    def deal(self, session: TableSession, payload: bytes) -> bytes: ...
+
+    def move(self, session: TableSession, decision: Decision) -> bytes | None: ...
+
+    async def write(self, session: TableSession, kind: str, payload: bytes) -> bool: ...
+
+
 class TableSession:
     """This peer's seat at a sealed table (see the module docstring)."""
 
@@ -196,7 +165,7 @@ class TableSession:
         reporter: Reporter,
         *,
         config: SessionConfig | None = None,
-        cheat: Cheater | None = None,
+        cheat: Interference | None = None,
         meta: dict[str, object] | None = None,
     ) -> None:
         self.identity = identity
@@ -233,6 +202,10 @@ class TableSession:
         self._play_scope = trio.CancelScope()
         self._gave_up: str | None = None
         self._setup_s: float | None = None
+        # CPU this process spent from the genesis to the first move: on a shared machine the
+        # set-up is CPU-bound, and this tells a slow machine from a slow protocol.
+        self._setup_cpu_s: float | None = None
+        self._started_cpu = _usage()["cpu_s"]
         self._started = time.monotonic()
         # Set in run():
         self.core: TableCore
@@ -359,6 +332,7 @@ class TableSession:
                 return
             if expected.kind == MOVE and self._setup_s is None:
                 self._setup_s = time.monotonic() - self._started
+                self._setup_cpu_s = _usage()["cpu_s"] - self._started_cpu
             written = {part.seat for part in self.log.pending_parts()}
             if self.seat in turn.seats and self.seat not in written and self._may_sign():
                 await self._write(expected.kind)
@@ -589,6 +563,8 @@ class TableSession:
         others = set(range(self.players)) - {self.seat}
         traffic = self.mesh.traffic()
         stats: dict[str, float] = {**_usage(), **{k: float(v) for k, v in traffic.items()}}
+        if self._setup_cpu_s is not None:
+            stats["setup_cpu_s"] = round(self._setup_cpu_s, 3)
         return SessionResult(
             directory=self.files.directory, names=self.names, end=end, verdict=verdict,
             entries=len(self.log), head=self.log.head_hash, transcript=transcript, left=left,
@@ -615,6 +591,7 @@ __all__ = [
     "CHAT",
     "DONE",
     "MAX_CHAT_CHARS",
+    "Interference",
     "SessionConfig",
     "SessionResult",
     "TableInboxes",

@@ -4,7 +4,7 @@ A solo game is fully determined by its settings (players, seat, deal seed, the b
 the LocalDealer and every bot are seeded from the deal seed) and the person's actions, so
 that is all the file holds: ``<data home>/solo/<started>-<seed>/solo.json``, rewritten
 atomically after each of the person's actions, so a game cut short is saved as far as it
-went. ``p2pbang replay`` plays it again through a fresh ``SoloSession`` (``table.replay``).
+went. ``p2pbang replay`` plays it again through a fresh ``SoloSession`` (``ui/replay.py``).
 """
 
 from __future__ import annotations

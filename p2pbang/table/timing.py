@@ -13,14 +13,12 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from p2pbang.engine.actions import Action, Decision, Event
 from p2pbang.table.core import TableCore
-from p2pbang.table.players import Decider, Reporter
-
-if TYPE_CHECKING:
-    from p2pbang.table.session import SessionResult, TableSession
+from p2pbang.table.outcome import SessionResult
+from p2pbang.table.participants import Decider, Reporter, SeatInfo
 
 
 class Timings:
@@ -77,9 +75,9 @@ class TimingReporter:
     def __init__(self, inner: Reporter, timings: Timings) -> None:
         self.inner = inner
         self.timings = timings
-        self._session: TableSession | None = None
+        self._session: SeatInfo | None = None
 
-    def started(self, session: TableSession) -> None:
+    def started(self, session: SeatInfo) -> None:
         self._session = session
         self.inner.started(session)
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.actions import Action, Decision
+from p2pbang.engine.choice import GameChoice
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import Genesis, TableSettings, build_genesis, sign_ready, verify_genesis
 from p2pbang.net.log import Log, Part, Roster
@@ -18,6 +19,7 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver
 from p2pbang.table.gamefiles import Transcript
 from p2pbang.table.local_bus import compose_part
+from p2pbang.table.table_choice import settings_for
 
 Chooser = Callable[[TableCore, Decision], Action]
 Tamper = Callable[[int, str, bytes], bytes]
@@ -48,16 +50,17 @@ def random_choosers(players: int, seed: int = 0) -> list[Chooser]:
 
 
 class SignedTable:
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, choice: GameChoice | None = None) -> None:
         self.players = players
-        self.genesis, self.identities = make_genesis(players)
+        settings = settings_for("Test table", choice) if choice is not None else None
+        self.genesis, self.identities = make_genesis(players, settings)
         session = self.genesis.session_id
         self.roster = Roster([seat.public_key for seat in self.genesis.seats])
         self.cores: list[TableCore] = []
         self.drivers: list[LogDriver] = []
         self.logs: list[Log] = []
         for seat in range(players):
-            core = TableCore(players, seat, MentalDealer(seat, players, session))
+            core = TableCore(players, seat, MentalDealer(seat, players, session), choice)
             core.start()
             driver = LogDriver(core)
             log = Log(session, self.roster, driver.writers)

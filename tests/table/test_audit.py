@@ -13,7 +13,7 @@ from p2pbang.net.log import Entry, Part
 from p2pbang.table.audit import audit
 from p2pbang.table.core import MOVE
 from p2pbang.table.gamefiles import GameFileError, Transcript
-from p2pbang.table.replay import replay
+from p2pbang.ui.replay import replay
 
 from .signed_table import SignedTable, random_choosers
 

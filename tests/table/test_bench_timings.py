@@ -43,3 +43,10 @@ def test_notes_survive_their_file(tmp_path: Path) -> None:
     assert loaded["decided"] == {3: 1.5}
     assert sorted(loaded["applied"]) == [3, 7]
     assert len(loaded["reshuffles"]) == 1 and loaded["reshuffles"][0] >= 0
+
+
+def test_a_dodge_city_table_has_the_120_card_setup_target() -> None:
+    from p2pbang.table.bench import setup_target
+
+    assert setup_target("bang+dodge-city, 8 seats") == 4.0
+    assert setup_target("bang, 7 seats") == 3.0

@@ -9,8 +9,8 @@ import pytest
 import trio
 
 from p2pbang.net.discovery import DiscoveredTable, TableInfo
-from p2pbang.table import commands
 from p2pbang.table.lobby_flow import TableRefused
+from p2pbang.ui import table_commands as commands
 
 TABLE_ID = bytes(range(16))
 REAL = DiscoveredTable(TableInfo(TABLE_ID, "Saloon", "bang", 5, 3, "a" * 43),

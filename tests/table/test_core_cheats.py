@@ -162,3 +162,11 @@ def test_a_face_up_card_is_played_without_a_proof_and_a_proof_for_it_is_refused(
             return
         assert not tampered
     raise AssertionError("no game played a face-up card from a hand")
+
+
+def test_an_ability_with_more_slots_than_cards_is_refused_not_a_crash() -> None:
+    """A malformed ability (two slots, one card) names its writer; no peer fails on it."""
+    garbage = msgpack.packb({"a": ["ability", [1, 2], [3]], "r": [[1, 3, b""], [2, 3, b""]]},
+                            use_bin_type=True)
+    cheat = run_expecting_cheat(4, first_move_tamper(2, lambda move: garbage))
+    assert cheat.seat == 2

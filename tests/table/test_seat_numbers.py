@@ -9,8 +9,8 @@ import re
 import pytest
 
 from p2pbang.table.audit import audit
-from p2pbang.table.replay import replay
 from p2pbang.table.seats import seat_number
+from p2pbang.ui.replay import replay
 
 from .signed_table import SignedTable, random_choosers
 

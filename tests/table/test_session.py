@@ -19,9 +19,9 @@ from p2pbang.net.lobby import TableSettings, join_table, open_table
 from p2pbang.net.mesh import MeshConfig, open_mesh
 from p2pbang.table.gamefiles import GameFiles, load_transcript
 from p2pbang.table.lobby_flow import Seating, TableRefused, play_at_table
-from p2pbang.table.plain_net import PlainNetworkTable
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.session import SessionConfig, TableSession, prepare_mesh
+from p2pbang.ui.plain_net import PlainNetworkTable
 
 from .signed_table import make_genesis
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from p2pbang.engine.actions import End
-from p2pbang.table.replay import replay_solo
 from p2pbang.table.solo import SoloSession
 from p2pbang.table.solo_record import (
     SoloRecord,
@@ -18,6 +17,7 @@ from p2pbang.table.solo_record import (
     load_solo,
     new_record_path,
 )
+from p2pbang.ui.replay import replay_solo
 
 
 def _play(tmp_path: Path, seed: int, stop_after: int | None = None) -> SoloSession:

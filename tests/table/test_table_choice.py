@@ -16,8 +16,8 @@ from p2pbang.table.audit import audit
 from p2pbang.table.gamefiles import Transcript
 from p2pbang.table.lobby_flow import Seating, TableRefused, play_at_table
 from p2pbang.table.players import BotDecider, LineReporter
-from p2pbang.table.replay import replay
 from p2pbang.table.table_choice import UnplayableTable, choice_of, describe, settings_for
+from p2pbang.ui.replay import replay
 
 from .signed_table import SignedTable, make_genesis
 
@@ -144,7 +144,7 @@ def test_list_shows_each_tables_game(monkeypatch: pytest.MonkeyPatch,
     async def browse(timeout: float, stop_when=None) -> list[DiscoveredTable]:
         return tables
 
-    monkeypatch.setattr("p2pbang.table.commands.browse_tables", browse)
+    monkeypatch.setattr("p2pbang.ui.table_commands.browse_tables", browse)
     assert main(["list", "--timeout", "0.1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Base") and " bang " in lines[0] and "3/5 seated" in lines[0]

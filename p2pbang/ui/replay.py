@@ -9,6 +9,7 @@ roles all come out at the end, when the game made them public.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from p2pbang.engine.actions import End, Event, IllegalAction
@@ -30,7 +31,10 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
     inp = inp or sys.stdin
 
     def narrate(core: TableCore, names: list[str]):
-        describer = Describer(core.game, names)
+        # The card game's sentences; the dice game's and the duel's come with their screens,
+        # until then their events are told plainly (kind, seat, value).
+        describe = (Describer(core.game, names).event if core.choice.game == "bang"
+                    else _plain_event(names))
 
         def tell(events: list[Event]) -> None:
             for event in events:
@@ -39,7 +43,7 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
                     out.flush()
                     if not inp.readline():
                         raise SystemExit(0)
-                text = describer.event(event)
+                text = describe(event)
                 if text:
                     out.write(text + "\n")
         return tell
@@ -49,7 +53,7 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
     except BrokenPipeError:  # the reader went away (``| head``): nothing left to tell
         return 0
     core = report.core
-    if core is not None:
+    if core is not None and core.choice.game == "bang":
         _table_at_the_end(core.game, report.names, out)
     for line in report.lines():
         out.write(line + "\n")
@@ -103,6 +107,15 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
         return 0
     out.flush()
     return 0
+
+
+def _plain_event(names: list[str]) -> Callable[[Event], str]:
+    def describe(event: Event) -> str:
+        who = names[event.seat] if 0 <= event.seat < len(names) else ""
+        if event.kind == "turn":
+            return f"--- Turn {event.value}: {who}"
+        return f"  {event.kind} {who} {event.value}".rstrip()
+    return describe
 
 
 def _table_at_the_end(game: Game, names: list[str], out: TextIO) -> None:

@@ -492,7 +492,7 @@ def _reap(processes: list[subprocess.Popen]) -> None:
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from p2pbang.table.plain_net import PlainNetworkTable
+    from p2pbang.ui.plain_net import PlainNetworkTable
 
     if args.bots >= args.seats:
         print("p2pbang: leave at least one seat for yourself (--bots < --seats)",
@@ -572,7 +572,7 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from p2pbang.table.plain_net import PlainNetworkTable
+    from p2pbang.ui.plain_net import PlainNetworkTable
 
     if args.table and args.peer:
         print("p2pbang: name a table or give --peer, not both", file=sys.stderr)
@@ -734,7 +734,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
             reporter = LineReporter()
             ui_say = reporter.say
         else:
-            from p2pbang.table.plain_net import PlainNetworkTable
+            from p2pbang.ui.plain_net import PlainNetworkTable
 
             ui = PlainNetworkTable()
             decider, reporter, ui_say = ui, ui, ui.lobby  # type: ignore[assignment]
@@ -782,8 +782,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from p2pbang.table.replay import replay, replay_solo
     from p2pbang.table.solo_record import SoloRecordError, is_solo_game, load_solo
+    from p2pbang.ui.replay import replay, replay_solo
 
     if is_solo_game(Path(args.file)):
         try:

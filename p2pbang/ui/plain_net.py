@@ -19,7 +19,7 @@ import trio
 
 from p2pbang.engine.actions import PLAY, Action, Decision, Event
 from p2pbang.table.core import TableCore
-from p2pbang.table.players import PlayerQuit
+from p2pbang.table.participants import PlayerQuit
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import _
 from p2pbang.ui.plain import HELP, explain, render_table

@@ -1,0 +1,55 @@
+"""What a session asks of the one who plays its seat (a *decider*) and of the one who is
+told how the game goes (a *reporter*), as protocols.
+
+They live below the session (which calls them) and below their implementations (a bot's in
+``players.py``, a person's in ``p2pbang/ui/``), so that neither side imports the other: a
+reporter sees the session only through :class:`SeatInfo`, the few facts it reads.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from p2pbang.engine.actions import Action, Decision, Event
+from p2pbang.table.core import TableCore
+from p2pbang.table.driver import Verdict
+from p2pbang.table.outcome import SessionResult
+
+
+class PlayerQuit(Exception):
+    """The person at this seat chose to leave; the game can be resumed later."""
+
+
+class Decider(Protocol):
+    async def decide(self, core: TableCore, decision: Decision) -> Action: ...
+
+
+class SeatInfo(Protocol):
+    """What a reporter may read of the session that started it."""
+
+    session_id: bytes
+    seat: int
+    players: int
+    names: list[str]
+    resumed: bool
+    restored_entries: int
+    core: TableCore
+
+
+class Reporter(Protocol):
+    def started(self, session: SeatInfo) -> None: ...
+
+    def events(self, events: list[Event]) -> None: ...
+
+    def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None: ...
+
+    def connection(self, seat: int, kind: str, reason: str) -> None: ...
+
+    def warning(self, text: str) -> None: ...
+
+    def verdict(self, verdict: Verdict) -> None: ...
+
+    def finished(self, result: SessionResult) -> None: ...
+
+
+__all__ = ["Decider", "PlayerQuit", "Reporter", "SeatInfo"]

@@ -1,0 +1,95 @@
+"""Dodge City between bot peers, each its own OS process on 127.0.0.1 with the full protocol:
+the 120-card deck dealt by the MentalDealer, green and paid cards proven on the log, every
+peer ending on the same log; the saved game verifies and replays offline as Dodge City, and a
+cheater at a Dodge City table is named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from p2pbang.table.audit import audit
+from p2pbang.table.gamefiles import TRANSCRIPT_FILE, load_transcript
+
+from .peers import cli, describe, finish, table
+
+DODGE_CITY = ("--expansions", "dodge-city")
+
+
+def _played_and_agreed(tmp_path: Path, seats: int, timeout: float) -> None:
+    peers = table(tmp_path, seats, game=DODGE_CITY)
+    codes = finish(peers, timeout=timeout)
+    assert codes == [0] * seats, describe(peers)
+    assert len({peer.head for peer in peers}) == 1, describe(peers)
+    assert len({peer.result for peer in peers}) == 1
+    for peer in peers:
+        meta = json.loads((peer.game_dir / "table.json").read_text())
+        assert meta["game"] == {"game": "bang", "seats": seats, "expansions": ["dodge-city"],
+                                "variants": []}
+    done = cli("verify", str(peers[-1].game_dir / TRANSCRIPT_FILE))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"game: bang+dodge-city, {seats} seats (bound by the genesis)" in done.stdout
+    assert "complete game" in done.stdout
+    for peer in peers[:-1]:
+        assert audit(load_transcript(peer.game_dir / TRANSCRIPT_FILE)).complete
+    told = cli("replay", str(peers[0].game_dir))
+    assert told.returncode == 0, told.stderr
+    assert "The table at the end:" in told.stdout
+
+
+def test_three_bot_peers_play_dodge_city_and_agree(tmp_path: Path) -> None:
+    """Three seats (Deputy, Outlaw, Renegade face up) only exist with Dodge City."""
+    _played_and_agreed(tmp_path, 3, timeout=120)
+
+
+@pytest.mark.slow
+def test_eight_bot_peers_play_dodge_city_and_agree(tmp_path: Path) -> None:
+    """Eight seats (two Renegades) only exist with Dodge City."""
+    _played_and_agreed(tmp_path, 8, timeout=240)
+
+
+@pytest.mark.parametrize("kind,words", [
+    ("phantom-card", ("holds another", "known to be elsewhere")),
+    ("illegal-green", ("illegal move",)),
+])
+def test_a_cheater_at_a_dodge_city_table_is_named(kind: str, words: tuple[str, ...],
+                                                   tmp_path: Path) -> None:
+    """A seat claims a hand card is another (with the genuine proof of what it holds), or
+    uses a hand card as a green card in play: every honest peer stops, names it, and its
+    saved log verifies up to the cheat."""
+    peers = table(tmp_path, 4, cheats={1: kind}, max_wait=30, game=DODGE_CITY)
+    codes = finish(peers)
+    assert all(code == 1 for code in codes), describe(peers)
+    for peer in (peers[0], peers[2], peers[3]):
+        statement = peer.line("VERDICT:")
+        assert statement.startswith("P1 (seat"), statement
+        assert any(w in statement for w in words), statement
+        report = audit(load_transcript(peer.game_dir))
+        assert report.problem is None and report.verdict is not None, report.lines()
+
+
+@pytest.mark.slow
+def test_a_person_hosts_a_three_seat_dodge_city_table_filled_with_bots(tmp_path: Path) -> None:
+    """``p2pbang host --expansions dodge-city --seats 3 --bots 2`` in the plain interface
+    (input is a pipe), played to the end; the saved game verifies as Dodge City. Slow: the
+    host's bots keep a person's pace (about 40 s)."""
+    import subprocess
+    import sys
+
+    from .peers import REPO, _env
+
+    answers = "1\n" * 5000  # always the first listed action: every decision has one
+    done = subprocess.run(
+        [sys.executable, "-m", "p2pbang.cli", "host", "--expansions", "dodge-city",
+         "--seats", "3", "--bots", "2", "--listen", "127.0.0.1", "--no-announce",
+         "--home", str(tmp_path / "me"), "--player", "Zoli"],
+        input=answers, capture_output=True, text=True, timeout=180, cwd=REPO, env=_env())
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "result:" in done.stdout and " win" in done.stdout
+    saved = [line.split("game saved:", 1)[1].strip() for line in done.stdout.splitlines()
+             if "game saved:" in line]
+    verified = cli("verify", saved[-1])
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "game: bang+dodge-city, 3 seats (bound by the genesis)" in verified.stdout
