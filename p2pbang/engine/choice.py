@@ -32,7 +32,7 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 # everywhere (engine, dealer, tables, bots, interfaces); until then choosing it is refused
 # with a clear message instead of starting a game that would miss its rules.
 PLAYABLE_GAMES: frozenset[str] = frozenset({"bang"})
-PLAYABLE_EXPANSIONS: frozenset[str] = frozenset()
+PLAYABLE_EXPANSIONS: frozenset[str] = frozenset({"dodge-city"})
 PLAYABLE_VARIANTS: frozenset[str] = frozenset()
 
 
