@@ -38,10 +38,12 @@ from p2pbang.engine.actions import (
     IllegalAction,
     Pass,
     Play,
+    PlayPaid,
+    UseGreen,
 )
 from p2pbang.engine.game import Game
 from p2pbang.ui.describe import Describer, action_card, slot_label
-from p2pbang.ui.helptext import help_sections
+from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.render import (
     SHORTCUTS,
@@ -69,6 +71,8 @@ from p2pbang.ui.texts import (
     card_text,
     character_name,
     character_text,
+    extra_card_cost,
+    green_readiness,
     kind_name,
     role_goal,
     role_name,
@@ -327,13 +331,20 @@ class TableScreen:
         self.help_visible = not self.help_visible
         self.help_offset = 0
         if self.help_visible and anchor:
-            _lines, anchors = help_lines(help_sections(), max(20, self._plan.width))
+            _lines, anchors = help_lines(self._help_sections(), max(20, self._plan.width))
             self.help_offset = anchors.get(anchor, 0)
         if self.help_visible:
             self.app.layout.focus(self._help_window)
         else:
             self.app.layout.focus(self._actions_window)
         self.app.invalidate()
+
+    def _help_sections(self) -> list[Section]:
+        """The help for the cards and characters of the game being played (an expansion's
+        game has its own catalog)."""
+        game = self.session.mine
+        paid = {name for name, rules in game.rules.by_name.items() if rules.costs_a_card}
+        return help_sections(game.cards, game.rules.characters, paid)
 
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
@@ -389,7 +400,7 @@ class TableScreen:
         """The help entry of the card in the selected action (or the character's)."""
         action = self._selected_action()
         if action is not None:
-            card = action_card(action)
+            card = action_card(action, self.session.mine)
             if card is not None:
                 return f"card:{self.session.mine.cards[card].name}"
         return None
@@ -404,14 +415,14 @@ class TableScreen:
     def _selected_slot(self) -> int | None:
         """The hand slot of the card the selected row plays or discards, if any."""
         action = self._selected_action()
-        return action.slot if isinstance(action, Play | Discard) else None
+        return action.slot if isinstance(action, Play | PlayPaid | Discard) else None
 
     def _path_text(self) -> str:
         """The steps chosen so far, e.g. "Cat Balou (K♥) → Clyde"."""
         game = self.session.mine
         parts = []
         for what, value in self.steps:
-            if what in ("card", "slot") and value >= 0:
+            if what in ("card", "slot", "green", "cost") and value >= 0:
                 parts.append(slot_label(game, value))
             elif what == "target":
                 parts.append(self.say.whom(value))
@@ -482,11 +493,9 @@ class TableScreen:
         view = self.view
         action = self._selected_action()
         if view.your_decision is not None and action is not None:
-            card = action_card(action)
+            card = action_card(action, self.session.mine)
             if card is not None:
-                c = self.session.mine.cards[card]
-                return (f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: "
-                        f"{card_text(c.name)}", "class:detail")
+                return self._card_detail(card, action), "class:detail"
             return self.labels[self.selected], "class:detail"
         note = self.note()
         if note:
@@ -496,6 +505,18 @@ class TableScreen:
             return (_("You are the {role}: {goal}").format(
                 role=role_name(me.role), goal=role_goal(me.role)), "class:detail")
         return "", "class:detail"
+
+    def _card_detail(self, card: int, action: Action) -> str:
+        """The selected card's whole text; a green card in play says whether it can be used
+        yet, a "+1" card what it costs."""
+        game = self.session.mine
+        c = game.cards[card]
+        text = f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: {card_text(c.name)}"
+        if isinstance(action, UseGreen):
+            text += " \u00b7 " + green_readiness(True)
+        elif isinstance(action, PlayPaid):
+            text += " \u00b7 " + extra_card_cost()
+        return text
 
     def _hints(self) -> str:
         if has_focus(self.chat.buffer)():
@@ -527,7 +548,7 @@ class TableScreen:
                             pinned=len(rows) - 1 if ending else None)
 
     def _render_help(self, width: int, height: int) -> list[Line]:
-        lines, _anchors = help_lines(help_sections(), width)
+        lines, _anchors = help_lines(self._help_sections(), width)
         self.help_offset = max(0, min(self.help_offset, len(lines) - height + 1))
         title = fit_line([("class:status.title", " " + _("Help") + " "),
                           ("class:status", " " + _("Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))],

@@ -37,6 +37,10 @@ class CardView:
     name: str  # rules key, e.g. "bang"
     label: str  # printed corner, e.g. "Q\u2665"
     kind: str
+    # A green card in play: whether it can be used yet (None: not a green card in play).
+    # It cannot in the turn it was put there (a public fact, the same for every seat).
+    ready: bool | None = None
+    paid: bool = False  # a "+1" card: one more hand card is discarded to play it
 
 
 @dataclass(frozen=True)
@@ -85,10 +89,16 @@ class TableView:
         return d if d is not None and d.seat == self.you else None
 
 
-def card_view(game: Game, slot: int) -> CardView:
+def card_view(game: Game, slot: int, in_play: bool = False) -> CardView:
     card = game.known[slot]
     definition = game.cards[card]
-    return CardView(slot, card, definition.name, definition.label, definition.kind)
+    ready = None
+    if in_play and definition.kind == "green":
+        ready = game.placed_turn.get(slot, -1) < game.turn
+    rules = game.rules.by_name.get(definition.name)
+    paid = rules is not None and rules.costs_a_card
+    return CardView(slot, card, definition.name, definition.label, definition.kind, ready,
+                    paid)
 
 
 def display_names(names: list[str], you: int) -> list[str]:
@@ -139,7 +149,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
             role=p.role,
             alive=p.alive,
             hand_size=len(p.hand),
-            in_play=tuple(card_view(game, s) for s in p.table),
+            in_play=tuple(card_view(game, s, in_play=True) for s in p.table),
             distance=distance,
             reach_ok=distance is not None and distance <= reach,
             is_you=p.seat == you,
