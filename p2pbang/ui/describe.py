@@ -444,6 +444,8 @@ class Describer:
                     card=label, target=target, what=what)
             return _("Play {card} on {target}: discard their {what}").format(
                 card=label, target=target, what=what)
+        if a.target == d.seat:  # Tequila: any player, oneself included
+            return _("Play {card} on yourself").format(card=label)
         distance = g.distance(d.seat, a.target)
         return _("Play {card} on {target} (distance {d})").format(
             card=label, target=target, d=distance)
