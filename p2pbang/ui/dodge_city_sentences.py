@@ -81,8 +81,8 @@ def event(say: Describer, e: Event, cause: str | None) -> str | None:
             name=say.who(e.seat), character=character)
     if kind == "ability":
         return _ability(say, e.seat)
-    if kind == "forced_discard" and cause not in (None, "cat_balou"):
-        return _forced_discard(say, e, card_name(cause))
+    if kind == "forced_discard" and cause != "cat_balou":
+        return _forced_discard(say, e, None if cause is None else card_name(cause))
     return None
 
 
@@ -123,8 +123,18 @@ def _ability(say: Describer, seat: int) -> str:
     return pair[0 if mine else 1].format(name=say.who(seat))
 
 
-def _forced_discard(say: Describer, e: Event, what: str) -> str:
+def _forced_discard(say: Describer, e: Event, what: str | None) -> str:
+    """A card discarded by another's card: Brawl's, Can Can's (Cat Balou's are the base's).
+    ``what`` is None when the card was not seen (a log told from its middle)."""
     card = card_label(say.game, e.card)
+    if what is None:
+        if say.is_viewer(e.seat):
+            return _("{target} makes you discard {card}.").format(
+                target=say.who(e.target), card=card)
+        if say.is_viewer(e.target):
+            return _("You make {name} discard {card}.").format(name=say.who(e.seat), card=card)
+        return _("{target} makes {name} discard {card}.").format(
+            target=say.who(e.target), name=say.who(e.seat), card=card)
     if say.is_viewer(e.seat):
         return _("{what} by {target}: you discard {card}.").format(
             what=what, target=say.who(e.target), card=card)
