@@ -155,8 +155,7 @@ def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None) 
         if full + 2 * (len(cards) - 1) > width:
             separator = ","
             room = width - (len(cards) - 1) - sum(line_width(m) for m in marks)
-            share = max(3, room // len(cards))
-            texts = [_shorten(t, share) for t in texts]
+            texts = _fair_shares(texts, room)
     out: Line = []
     for i, (c, text, mark) in enumerate(zip(cards, texts, marks, strict=True)):
         if i:
@@ -166,12 +165,33 @@ def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None) 
     return out
 
 
+def _fair_shares(texts: list[str], room: int) -> list[str]:
+    """Shorten names to share ``room`` cells: short names keep their length, and what they
+    leave is shared out among the longer ones (at least 3 cells each)."""
+    widths = [width_of(t) for t in texts]
+    open_ = set(range(len(texts)))
+    budget = room
+    while open_:
+        share = budget // len(open_)
+        fitting = {i for i in open_ if widths[i] <= share}
+        if not fitting:
+            break
+        budget -= sum(widths[i] for i in fitting)
+        open_ -= fitting
+    cells = {i: widths[i] for i in range(len(texts)) if i not in open_}
+    if open_:
+        share, extra = divmod(max(0, budget), len(open_))
+        for rank, i in enumerate(sorted(open_)):
+            cells[i] = max(3, share + (1 if rank < extra else 0))
+    return [_shorten(t, cells[i]) for i, t in enumerate(texts)]
+
+
 def _shorten(text: str, cells: int) -> str:
     """A card name in ``cells``: cut with a full stop as the mark of an abbreviation
     (an ellipsis would read as the end of the line)."""
     if width_of(text) <= cells:
         return text
-    return cut(text, cells)[:-1].rstrip() + "."
+    return cut(text, cells)[:-1].rstrip(" .") + "."
 
 
 def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> list[Line]:
@@ -180,7 +200,7 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
     seats = view.around_you()  # you first, then in turn order
     name_w = min(12, max(width_of(_("Player")), *(width_of(s.name) for s in seats)))
     char_w = min(16, max(width_of(character_name(s.character)) for s in seats))
-    life_w = max(4, *(s.max_life for s in seats))
+    life_w = max(4, width_of(_("Life")) if header else 0, *(s.max_life for s in seats))
     roles = [role_name(s.role) for s in seats]
     role_w = min(16, max(width_of(_("Role")), *(width_of(r) for r in roles)))
     hand_w = max(2, width_of(_("Hand")))

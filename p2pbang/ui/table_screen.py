@@ -46,6 +46,7 @@ from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.render import (
+    PAID_MARK,
     SHORTCUTS,
     LogEntry,
     Plan,
@@ -67,11 +68,11 @@ from p2pbang.ui.steps import BACK, Choice, Step, choices
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, fit_line, pad, width_of, wrap
 from p2pbang.ui.texts import (
+    card_help,
     card_name,
     card_text,
     character_name,
     character_text,
-    extra_card_cost,
     green_readiness,
     kind_name,
     role_goal,
@@ -511,12 +512,15 @@ class TableScreen:
         yet, a "+1" card what it costs."""
         game = self.session.mine
         c = game.cards[card]
-        text = f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: {card_text(c.name)}"
-        if isinstance(action, UseGreen):
-            text += " \u00b7 " + green_readiness(True)
-        elif isinstance(action, PlayPaid):
-            text += " \u00b7 " + extra_card_cost()
-        return text
+        if isinstance(action, PlayPaid):  # the fuller rule, which says what the +1 asks
+            return (f"{card_name(c.name)} {PAID_MARK} {c.label} \u00b7 {kind_name(c.kind)}: "
+                    f"{card_help(c.name)}")
+        if c.kind == "green":  # its text starts by saying it is green
+            text = f"{card_name(c.name)} {c.label} \u00b7 {card_text(c.name)}"
+            if isinstance(action, UseGreen):
+                text += " \u00b7 " + green_readiness(True)
+            return text
+        return f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: {card_text(c.name)}"
 
     def _hints(self) -> str:
         if has_focus(self.chat.buffer)():
