@@ -51,16 +51,7 @@ from p2pbang.engine.actions import (
     UseBarrel,
     UseGreen,
 )
-from p2pbang.engine.cards.base import (
-    DEPUTY,
-    OUTLAW,
-    RENEGADE,
-    ROLE_CARDS,
-    ROLE_NAMES,
-    SHERIFF,
-    SHERIFF_ROLE_ID,
-    role_ids_for,
-)
+from p2pbang.engine.cards.base import ROLE_CARDS, ROLE_NAMES, SHERIFF, SHERIFF_ROLE_ID
 from p2pbang.engine.catalog import HEARTS, CardDef
 from p2pbang.engine.chance import (
     ChanceRequest,
@@ -73,6 +64,7 @@ from p2pbang.engine.chance import (
 )
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.position import PLAY_PHASE, Position
+from p2pbang.engine.roles import RoleRules
 from p2pbang.engine.rules import NO_CHARACTER_RULES, CardRules, CharacterRules, RuleSet
 from p2pbang.engine.sets import rules_for
 
@@ -80,12 +72,6 @@ Step = Generator[Any, Any, Any]
 
 SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
 
-TEAM_SHERIFF, TEAM_OUTLAWS, TEAM_RENEGADE = "sheriff", "outlaws", "renegade"
-TEAM_ROLES = {
-    TEAM_SHERIFF: (SHERIFF, DEPUTY),
-    TEAM_OUTLAWS: (OUTLAW,),
-    TEAM_RENEGADE: (RENEGADE,),
-}
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
                  COPY_PICK, TARGET_PICK)
@@ -150,9 +136,10 @@ class Game:
         if rules is None:
             assert choice is not None
             rules = rules_for(choice)
-        if not 4 <= players <= rules.most_seats:
-            raise ValueError(f"these rules seat 4 to {rules.most_seats} players, not {players}")
-        self.role_ids = role_ids_for(players)
+        # Who plays which role, who starts and who wins: a Sheriff's table, or another
+        # kind of table for this seat count (Dodge City's 3 players).
+        self.role_rules: RoleRules = rules.roles_for(players)
+        self.role_ids = self.role_rules.role_ids(players)
         if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
         self.n = players
@@ -185,7 +172,8 @@ class Game:
         self._role_slots: set[int] = set()
         self.initial_cards: dict[int, int] = {}  # slot -> card of a laid-out position
         self.initial_roles: dict[int, int] = {}  # role slot -> role card id, likewise
-        self.sheriff = NO_SEAT
+        self.sheriff = NO_SEAT  # stays so at a table without a Sheriff
+        self.first_seat = NO_SEAT  # whose turn came first
         self.current = NO_SEAT
         self.turn = 0
         self.bangs_played = 0
@@ -212,7 +200,13 @@ class Game:
         if rules is None:
             choice = choice or GameChoice.make("bang", len(position.characters))
             rules = rules_for(choice)
-        position.validate(rules.cards, rules.characters, rules.most_seats)
+        seats = len(position.characters)
+        table = rules.roles_for(seats) if rules.fewest_seats <= seats <= rules.most_seats \
+            else None
+        role_deck = (tuple(ROLE_CARDS[i] for i in table.role_ids(seats))
+                     if table is not None and table.face_up else None)
+        position.validate(rules.cards, rules.characters, rules.most_seats,
+                          rules.fewest_seats, role_deck)
         return cls(len(position.characters), viewer, position, choice, rules)
 
     # ------------------------------------------------------------------ public interface
@@ -531,6 +525,12 @@ class Game:
         if card is not None and self._where.get(card) == slot:
             del self._where[card]
 
+    def new_role_slots(self, count: int) -> tuple[int, ...]:
+        """Slots for role cards dealt face down (a chance result for them is a role id)."""
+        slots = self._new_slots(count)
+        self._role_slots.update(slots)
+        return slots
+
     def _new_slots(self, count: int) -> tuple[int, ...]:
         start = self._next_slot
         self._next_slot += count
@@ -657,7 +657,7 @@ class Game:
         try:
             if self._position is None:
                 yield from self._setup()
-                seat = self.sheriff
+                seat = self.first_seat
                 from_play = False
             else:
                 seat = self._lay_out(self._position)
@@ -679,27 +679,13 @@ class Game:
         code = yield RandomInt(math.factorial(n))
         self._set_order(permutation_from_code(code.values[0], n))
         self.event("seating", value=code.values[0])
-        pick = yield RandomInt(n)
-        # The Sheriff is picked publicly: the same distribution as dealing the role deck and
-        # having the Sheriff flip his card, with no secret step. The other roles are a hidden
-        # deck dealt one to each other seat.
-        self.sheriff = pick.values[0]
-        sheriff = self.players[self.sheriff]
-        sheriff.role, sheriff.role_public = SHERIFF, True
-        others = [s for s in self.seats_from(self.sheriff) if s != self.sheriff]
-        role_slots = self._new_slots(n - 1)
-        self._role_slots.update(role_slots)
-        yield Shuffle("roles", tuple(i for i in self.role_ids if i != SHERIFF_ROLE_ID),
-                      role_slots)
-        for seat, slot in zip(others, role_slots, strict=True):
-            player = self.players[seat]
-            player.role_slot = slot
-            result = yield Deal((slot,), seat)
-            if result.values[0] is not None:
-                player.role = ROLE_CARDS[result.values[0]]
+        yield from self.role_rules.deal(self)
+        opener = self.role_rules.opener
+        self.first_seat = next(p.seat for p in self.players
+                               if p.role_public and p.role == opener)
         characters = self.rules.characters
         pool = list(range(len(characters)))
-        for seat in self.seats_from(self.sheriff):
+        for seat in self.seats_from(self.first_seat):
             pick = yield RandomInt(len(pool))
             character = characters[pool.pop(pick.values[0])]
             player = self.players[seat]
@@ -711,7 +697,7 @@ class Game:
         deck_slots = self._new_slots(len(self.cards))
         yield Shuffle("deck", tuple(range(len(self.cards))), deck_slots)
         self.deck = list(deck_slots)
-        for seat in self.seats_from(self.sheriff):
+        for seat in self.seats_from(self.first_seat):
             yield from self.draw(seat, self.players[seat].life)
 
     def _lay_out(self, position: Position) -> int:
@@ -737,12 +723,13 @@ class Game:
             free_roles.remove(role_id)
             player.alive = position.alive[seat] if position.alive else True
             # The dead showed their role when they were eliminated.
-            player.role_public = role == SHERIFF or not player.alive
+            player.role_public = (role == SHERIFF or not player.alive
+                                  or self.role_rules.face_up)
             if player.role_public or self.viewer in (None, seat):
                 player.role = role
             if role == SHERIFF:
                 self.sheriff = seat
-            else:
+            elif not player.role_public or not player.alive:
                 (player.role_slot,) = self._new_slots(1)
                 self._role_slots.add(player.role_slot)
                 self.initial_roles[player.role_slot] = role_id
@@ -765,7 +752,9 @@ class Game:
         rest = [c for c in range(len(self.cards)) if c not in placed]
         deck_top_first = position.deck + rest
         self.deck = place(list(reversed(deck_top_first)), False)
-        turn = self.sheriff if position.turn is None else position.turn
+        self.first_seat = next(s for s, role in enumerate(position.roles)
+                               if role == self.role_rules.opener)
+        turn = self.first_seat if position.turn is None else position.turn
         self.bangs_played = position.bangs_played
         return turn
 
@@ -1031,21 +1020,15 @@ class Game:
         if heir != NO_SEAT:
             yield from self._give_all(seat, heir)
         else:
-            yield from self._discard_all(seat)
-        yield from self._check_win()
+            yield from self.discard_all(seat)
+        yield from self._check_win(seat, killer)
         for witness in self.seats_from(seat):
             on_elimination = self.seat_rules[witness].on_elimination
             if on_elimination is not None and self.players[witness].alive:
                 yield from on_elimination(self, witness, seat)
         if killer in (NO_SEAT, seat) or not self.players[killer].alive:
             return
-        if player.role == OUTLAW:
-            self.event("reward", killer, seat, value=3)
-            yield from self.draw(killer, 3)
-        elif player.role == DEPUTY and killer == self.sheriff:
-            self.event("penalty", killer, seat)
-            yield from self._discard_all(killer)
-            yield from self.hand_lost(killer)
+        yield from self.role_rules.rewards(self, seat, killer)
 
     def _reveal_roles(self, players: list[Player]) -> Step:
         slots = [p.role_slot for p in players]
@@ -1066,7 +1049,7 @@ class Game:
         if hand or table:  # an empty take is not news: the elimination says it all
             self.event("take_all", receiver, seat, value=len(hand) + len(table))
 
-    def _discard_all(self, seat: int) -> Step:
+    def discard_all(self, seat: int) -> Step:
         player = self.players[seat]
         if player.hand:
             yield from self.reveal(list(player.hand))
@@ -1077,31 +1060,16 @@ class Game:
         player.hand = []
         player.table = []
 
-    def _winning_team(self) -> str | None:
-        """Decided from public facts only: the Sheriff's fate and the roles of the dead."""
-        total = self.role_counts()
-        dead = Counter(p.role for p in self.players if not p.alive)
-        if not self.players[self.sheriff].alive:
-            remaining = total - dead
-            if len(self.ring) == 1 and remaining == Counter({RENEGADE: 1}):
-                return TEAM_RENEGADE
-            return TEAM_OUTLAWS
-        if dead[OUTLAW] == total[OUTLAW] and dead[RENEGADE] == total[RENEGADE]:
-            return TEAM_SHERIFF
-        return None
-
-    def _check_win(self) -> Step:
-        team = self._winning_team()
+    def _check_win(self, eliminated: int, killer: int) -> Step:
+        """After an elimination: if a team has won (public facts only), every role still
+        hidden is revealed and the game is over."""
+        team = self.role_rules.winning_team(self, eliminated, killer)
         if team is None:
             return
         hidden = [p for p in self.players if not p.role_public]
         if hidden:
             yield from self._reveal_roles(hidden)
-        roles = TEAM_ROLES[team]
-        winners = tuple(p.seat for p in self.players if p.role in roles)
-        if team == TEAM_RENEGADE:
-            winners = tuple(self.ring)
-        raise GameOver(End(team, winners))
+        raise GameOver(End(team, self.role_rules.winners(self, team)))
 
 
 def _malformed(action: Any) -> str | None:

@@ -35,13 +35,21 @@ class Position:
 
     def validate(self, cards: tuple[CardDef, ...] = BASE_CARDS,
                  characters: tuple[CharacterDef, ...] = BASE_CHARACTERS,
-                 most_seats: int = 7) -> None:
+                 most_seats: int = 7, fewest_seats: int = 4,
+                 role_deck: tuple[str, ...] | None = None) -> None:
         """Raise ValueError unless this is a table the rules could reach (with this deck and
-        these characters: the base game's unless a game's rule set says otherwise)."""
+        these characters: the base game's unless a game's rule set says otherwise).
+        ``role_deck``: the roles of a table dealt face up (all of them, once each); without
+        it, a table around one Sheriff."""
         n = len(self.characters)
-        if not 4 <= n <= most_seats:
-            raise ValueError(f"a position seats 4 to {most_seats} players")
-        if len(self.roles) != n or self.roles.count(SHERIFF) != 1:
+        if not fewest_seats <= n <= most_seats:
+            raise ValueError(f"a position seats {fewest_seats} to {most_seats} players")
+        if len(self.roles) != n:
+            raise ValueError("one role per seat")
+        if role_deck is not None:
+            if sorted(self.roles) != sorted(role_deck):
+                raise ValueError(f"this table's roles are {', '.join(role_deck)}, once each")
+        elif self.roles.count(SHERIFF) != 1:
             raise ValueError("one role per seat, exactly one Sheriff")
         if any(role not in ROLE_NAMES for role in self.roles):
             raise ValueError("unknown role")

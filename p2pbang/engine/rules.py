@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from p2pbang.engine.catalog import CardDef, CharacterDef
+from p2pbang.engine.roles import SHERIFF_TABLE, RoleRules
 
 if TYPE_CHECKING:
     from p2pbang.engine.actions import Ability, Action, Play
@@ -128,6 +129,9 @@ class RuleModule:
     character_rules: dict[str, CharacterRules]
     weapon_reach: dict[str, int]
     most_seats: int = 7  # the largest table its role deck allows
+    fewest_seats: int = 4  # the smallest table it allows
+    # Tables whose roles work differently, by seat count (Dodge City: 3 players).
+    role_rules: dict[int, RoleRules] = field(default_factory=dict)
 
 
 class RuleSet:
@@ -138,6 +142,10 @@ class RuleSet:
             raise ValueError("a rule set needs at least one module")
         self.modules = modules
         self.most_seats = max(m.most_seats for m in modules)
+        self.fewest_seats = min(m.fewest_seats for m in modules)
+        self._role_rules: dict[int, RoleRules] = {}
+        for module in modules:
+            self._role_rules.update(module.role_rules)
         self.cards: tuple[CardDef, ...] = tuple(c for m in modules for c in m.cards)
         self.characters: tuple[CharacterDef, ...] = tuple(
             c for m in modules for c in m.characters)
@@ -156,6 +164,14 @@ class RuleSet:
             card_rules.get(c.name, NO_CARD_RULES) for c in self.cards)
         self.card_reach: tuple[int, ...] = tuple(
             self.weapon_reach.get(c.name, 0) for c in self.cards)
+
+    def roles_for(self, seats: int) -> RoleRules:
+        """The roles of a table of ``seats``: a Sheriff's table unless a module says
+        otherwise."""
+        if not self.fewest_seats <= seats <= self.most_seats:
+            raise ValueError(f"these rules seat {self.fewest_seats} to {self.most_seats} "
+                             f"players, not {seats}")
+        return self._role_rules.get(seats, SHERIFF_TABLE)
 
     def character(self, name: str) -> CharacterDef:
         try:

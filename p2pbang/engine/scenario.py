@@ -50,6 +50,7 @@ from p2pbang.engine.position import PLAY_PHASE, Position
 from p2pbang.engine.rules import RuleSet
 
 _DEFAULT_ROLES = {
+    3: ["deputy", OUTLAW, RENEGADE],  # Dodge City's 3-player table: roles face up
     4: [SHERIFF, OUTLAW, OUTLAW, RENEGADE],
     5: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy"],
     6: [SHERIFF, OUTLAW, OUTLAW, RENEGADE, "deputy", OUTLAW],

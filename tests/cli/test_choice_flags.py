@@ -29,7 +29,7 @@ STARTS = [
     (["--game", "poker"], "unknown game 'poker'; the games are: bang, dice, duel"),
     (["--variant", "shadow"], "unknown variant 'shadow' for bang; the variants are: shadows"),
     (["--game", "duel"], "'duel' is not playable in this version; playable: bang"),
-    (["--expansions", "dodge-city"], "'dodge-city' is not playable in this version"),
+    (["--expansions", "high-noon"], "'high-noon' is not playable in this version"),
 ])
 def test_an_unknown_or_unplayable_game_is_one_line_and_exit_2(
         start: list[str], flags: list[str], words: str, tmp_path,

@@ -174,6 +174,28 @@ def test_doc_holyday_pays_two_cards_for_a_bang_effect_once_a_turn() -> None:
     assert abilities(table) == []  # once per turn
 
 
+def test_doc_holyday_paying_two_diamonds_cannot_hit_apache_kid() -> None:
+    """Seed 002: to hit Apache Kid at least one of the two cards must not be a Diamond."""
+    table = Scenario(["doc_holyday", "apache_kid", *FILL[2:]], rules=DODGE_CITY, dead=[2, 3],
+                     hands={0: ["bang:2D", "bang:3D", "saloon"]})
+    paid = {tuple(table.game.card_name(c) for c in a.cards) for a in abilities(table)}
+    pairs = {tuple(sorted(table.game.cards[c].label for c in a.cards)) for a in abilities(table)}
+    assert paid and all("saloon" in names for names in paid)
+    assert ("2♦", "3♦") not in pairs
+    two_diamonds = sorted([table.slot_of(0, "bang:2D"), table.slot_of(0, "bang:3D")])
+    assert "not legal" in table.reject(Ability(tuple(s for s, _ in two_diamonds),
+                                               tuple(c for _, c in two_diamonds)))
+    table.ability(0, "bang:2D", "saloon")  # one card is not a Diamond: he is hit
+    assert table.life(1) == 2
+
+
+def test_doc_holyday_two_diamonds_still_hit_anyone_else_in_reach() -> None:
+    table = Scenario(["doc_holyday", "apache_kid", *FILL[2:]], rules=DODGE_CITY, dead=[2],
+                     hands={0: ["bang:2D", "bang:3D"]})
+    table.ability(0, "bang:2D", "bang:3D")  # only seat 3 can be hit: no target question
+    assert table.life(3) == 3 and table.life(1) == 3
+
+
 def test_molly_stark_draws_for_a_missed_played_out_of_turn() -> None:
     table = table_with("molly_stark", seat=1, hands={0: ["bang"], 1: ["missed"]},
                        deck=["saloon"])

@@ -135,6 +135,26 @@ def test_a_stolen_green_card_must_be_played_again_and_wait() -> None:
     assert uses(table) == []
 
 
+def test_a_green_card_stolen_with_rag_time_must_be_played_again_and_wait() -> None:
+    """D2, the Rag Time half: paid with a card, it takes the green card to the hand."""
+    table = table_of(hands={0: ["rag_time", "beer"]}, tables={2: ["derringer"]})
+    table.play_paid(0, "rag_time", "beer", target=2, steal="derringer")
+    assert table.hand(0) == ["derringer"] and table.in_play(2) == []
+    table.play(0, "derringer")
+    assert uses(table) == []
+    table.reject(UseGreen(table.in_play_slot(0, "derringer"), 1))
+
+
+def test_a_second_copy_of_a_blue_card_in_play_is_illegal() -> None:
+    """No two cards of one name in front of a player (seed 002): the Dodge City Barrel
+    cannot join a base Barrel already in play, nor a second Dynamite a first."""
+    table = table_of(hands={0: ["barrel:AC", "dynamite:10C"]},
+                     tables={0: ["barrel:QS", "dynamite:2H"]})
+    for spec in ("barrel:AC", "dynamite:10C"):
+        slot, card = table.slot_of(0, spec)
+        assert "not legal" in table.reject(Play(slot, card))
+
+
 def test_start_phase_keeps_laid_out_green_cards_ready() -> None:
     table = table_of(tables={0: ["knife"]}, phase=START, deck=["beer", "panic"])
     table.expect(0, PLAY)

@@ -138,7 +138,7 @@ def test_list_shows_each_tables_game(monkeypatch: pytest.MonkeyPatch,
     tables = [
         DiscoveredTable(TableInfo(b"\x03" * 16, "Base", "bang", 5, 2, host), "10.0.0.5", 7000),
         DiscoveredTable(TableInfo(b"\x04" * 16, "Future", "bang", 8, 1, host,
-                                  (("expansions", "dodge-city"),)), "10.0.0.6", 7001),
+                                  (("expansions", "high-noon"),)), "10.0.0.6", 7001),
     ]
 
     async def browse(timeout: float, stop_when=None) -> list[DiscoveredTable]:
@@ -148,4 +148,4 @@ def test_list_shows_each_tables_game(monkeypatch: pytest.MonkeyPatch,
     assert main(["list", "--timeout", "0.1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Base") and " bang " in lines[0] and "3/5 seated" in lines[0]
-    assert "bang+dodge-city (not playable here) 7/8 seated" in lines[1]
+    assert "bang+high-noon (not playable here) 7/8 seated" in lines[1]

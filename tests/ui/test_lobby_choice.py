@@ -74,7 +74,9 @@ def test_the_waiting_room_shows_the_game() -> None:
     assert "Table Saloon" in lines[0] and lines[1].strip() == "Game: bang+dodge-city"
 
 
-def test_the_form_offers_no_expansion_when_none_is_playable() -> None:
+def test_the_form_offers_no_expansion_when_none_is_playable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset())
     form = OpenTableForm(lambda o: None, lambda: None, "Ann")
     assert len(form.fields) == 3
     assert "Expansions" not in text_of(form.lines(80, 20))
@@ -124,4 +126,4 @@ def test_a_host_cannot_open_a_table_for_a_game_this_version_cannot_play(tmp_path
     assert code == EXIT_USAGE
     assert play.lines_after == [
         "Could not open the table: cannot play at 'Saloon': the expansion 'high-noon' is not "
-        "playable in this version; playable expansions of bang: none yet"]
+        "playable in this version; playable expansions of bang: dodge-city"]

@@ -33,6 +33,7 @@ from p2pbang.engine.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACT
 from p2pbang.engine.catalog import DIAMONDS
 from p2pbang.engine.rules import CardRules, CharacterRules, Hand, RuleModule, Step
 from p2pbang.engine.sets import base
+from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE
 
 if TYPE_CHECKING:
     from p2pbang.engine.game import Game
@@ -219,13 +220,23 @@ def doc_usable(game: Game, seat: int, kind: str) -> bool:
             and len(game.players[seat].hand) >= 2 and bool(targets_in_reach(game, seat)))
 
 
+def doc_targets(game: Game, seat: int, paid: tuple[int, ...]) -> tuple[int, ...]:
+    """The players within reach that the two cards paid can hit: to hit Apache Kid at least
+    one of them must not be a Diamond (seed 002: "cel puțin o carte din cele două pe care le
+    aruncă nu trebuie să fie de romb"), so a suit immunity holds only against a pair whose
+    cards are all of that suit."""
+    return tuple(t for t in targets_in_reach(game, seat)
+                 if not all(game.immune(seat, t, card) for card in paid))
+
+
 def doc_options(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
     if not doc_usable(game, seat, kind):
         return []
     ordered = sorted(hand)
     return [Ability((slot_a, slot_b), (card_a, card_b))
             for i, (slot_a, card_a) in enumerate(ordered)
-            for slot_b, card_b in ordered[i + 1:]]
+            for slot_b, card_b in ordered[i + 1:]
+            if doc_targets(game, seat, (card_a, card_b))]
 
 
 def doc_holyday(game: Game, seat: int, action: Ability) -> Step:
@@ -238,7 +249,7 @@ def doc_holyday(game: Game, seat: int, action: Ability) -> Step:
         game.event("discard", seat, card=card)
     game.event("ability", seat)
     yield from game.hand_lost(seat)
-    targets = targets_in_reach(game, seat)
+    targets = doc_targets(game, seat, action.cards)
     target = targets[0]
     if len(targets) > 1:
         choice = yield from game.decide(Decision(seat, TARGET_PICK, options=targets))
@@ -331,5 +342,7 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
 
 # 8 players: the role deck gains a second Renegade; each Renegade wins only as the last
 # one alive, so a Sheriff facing both who dies first loses to the Outlaws (D11).
+# 3 players: roles face up, personal targets, no Sheriff (dodge_city_three).
 MODULE = RuleModule("dodge-city", DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS, CARD_RULES,
-                    CHARACTER_RULES, {}, most_seats=8)
+                    CHARACTER_RULES, {}, most_seats=8, fewest_seats=3,
+                    role_rules={3: THREE_PLAYER_TABLE})
