@@ -35,12 +35,14 @@ from p2pbang.engine.actions import (
     UseBarrel,
     UseGreen,
 )
+from p2pbang.engine.cards.base import ROLE_CARDS
 from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
 from p2pbang.engine.game import Game
 from p2pbang.ui import dodge_city_sentences as dodge_city
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
-from p2pbang.ui.texts import card_text, character_name, role_name, team_name
+from p2pbang.ui.texts import card_text, character_name, role_goal, role_name, team_name
+from p2pbang.ui.view import personal_target
 
 
 def action_card(action: Action, game: Game | None = None) -> int | None:
@@ -96,6 +98,15 @@ class Describer:
         said = dodge_city.event(self, e, self._cause)
         if said is not None:
             return said
+        if kind == "role":  # a role dealt face up (Dodge City's 3-player table)
+            role = role_name(ROLE_CARDS[e.value])  # the role card's id, not a role index
+            if mine:
+                return _("You are the {role}.").format(role=role)
+            return _("{name} is the {role}.").format(name=name, role=role)
+        if kind == "reward" and g.role_rules.face_up:  # every elimination pays there
+            if mine:
+                return _("You earn the bounty for eliminating a player.")
+            return _("{name} earns the bounty for eliminating a player.").format(name=name)
         if kind == "turn":
             return _("--- Turn {n}: {name} ---").format(n=e.value, name=self.who(e.seat))
         if kind == "character":
@@ -281,11 +292,28 @@ class Describer:
             "sheriff": _("Game over: the Sheriff and his Deputies win ({winners})."),
             "outlaws": _("Game over: the Outlaws win ({winners})."),
             "renegade": _("Game over: the Renegade wins ({winners})."),
+            # Dodge City's 3-player table: one role wins alone
+            "deputy": _("Game over: the Deputy wins ({winners})."),
+            "outlaw": _("Game over: the Outlaw wins ({winners})."),
         }
         if end.team in sentences:
             return sentences[end.team].format(winners=winners)
         return _("Game over: {team} won ({winners}).").format(
             team=team_name(end.team), winners=winners)
+
+    def goal(self, seat: int) -> str:
+        """What ``seat`` plays for: the role's goal, or at Dodge City's 3-player table the
+        personal target (and, once a player is out, being the last one standing)."""
+        game = self.game
+        role = game.players[seat].role
+        if game.role_rules.face_up:
+            target = personal_target(game, seat)
+            if target is None:
+                return role_goal("renegade")  # "Be the last one standing."
+            return _("Eliminate {target} yourself to win at once; if another player is "
+                     "eliminated first, be the last one standing.").format(
+                target=self.who(target))
+        return role_goal(role) if role else ""
 
     def outcome(self, end: End) -> str:
         """Whether the viewer won: one short line for the end of the game."""

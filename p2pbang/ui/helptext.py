@@ -45,16 +45,24 @@ LEGEND = (
 GREEN_LEGEND = (N_("\u2713 / \u25cb"),
                 N_("after a green card in play: usable now / only from its owner's next "
                    "turn"))
+THREE_PLAYERS = (N_("3 players (Dodge City)"),
+                 N_("Roles are dealt face up: Deputy, Outlaw and Renegade, no Sheriff. The "
+                    "Deputy must eliminate the Renegade, the Renegade the Outlaw, the Outlaw "
+                    "the Deputy (the arrow after a role). Whoever eliminates his own target "
+                    "himself wins at once; if another does it, the two left play to be the "
+                    "last one standing. Every elimination earns 3 cards. The Deputy starts."))
 PAID_LEGEND = (N_("+1"), N_("after a card's name: playing it costs one more card from your "
                             "hand, discarded with it"))
 
 
 def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
                   characters_dealt: Sequence[CharacterDef] = BASE_CHARACTERS,
-                  paid_cards: Collection[str] = ()) -> list[Section]:
+                  paid_cards: Collection[str] = (),
+                  three_players: bool = False) -> list[Section]:
     """The help, section by section, in the current language, for the cards of ``deck`` and
     the characters of ``characters_dealt`` (an expansion's game passes its own catalog);
-    ``paid_cards`` are the names of the "+1" cards, marked as in the hand."""
+    ``paid_cards`` are the names of the "+1" cards, marked as in the hand; ``three_players``
+    adds Dodge City's 3-player roles."""
     kinds_in_deck = {card.kind for card in deck}
     keys = [(f"key:{k}", _(k), _(v)) for k, v in KEYS]
     legend_rows = list(LEGEND)
@@ -64,6 +72,8 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
         legend_rows.append(PAID_LEGEND)
     legend = [(f"legend:{k}", _(k), _(v)) for k, v in legend_rows]
     roles = [(f"role:{r}", role_name(r), role_goal(r)) for r in ROLE_NAMES]
+    if three_players:
+        roles.append(("role:three", _(THREE_PLAYERS[0]), _(THREE_PLAYERS[1])))
     kinds = [(f"kind:{k}", kind_name(k), kind_text(k))
              for k in ("brown", "blue", "weapon", "green") if k in kinds_in_deck]
     copies: dict[str, list[str]] = defaultdict(list)

@@ -25,7 +25,6 @@ from p2pbang.ui.texts import (
     character_name,
     character_text,
     green_readiness,
-    role_goal,
     role_name,
 )
 from p2pbang.ui.view import CardView, SeatView, TableView, build_view, display_names
@@ -46,7 +45,7 @@ def render_table(view: TableView, names: list[str]) -> str:
         top=(f"{card_name(view.discard_top.name)} ({view.discard_top.label})"
              if view.discard_top else "-"))]
     for s in view.around_you():
-        lines.append(_seat_line(s))
+        lines.append(_seat_line(s, names))
     if view.hand:
         lines.append(_("Your hand: {cards}").format(cards=", ".join(
             f"{card_name(c.name)}{' ' + PAID_MARK if c.paid else ''} ({c.label})"
@@ -56,13 +55,15 @@ def render_table(view: TableView, names: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _seat_line(s: SeatView) -> str:
+def _seat_line(s: SeatView, names: list[str]) -> str:
     marker = ">" if s.is_current else " "
     if not s.alive:
         return f"{marker} {s.name:<8} {character_name(s.character):<16} " + _(
             "eliminated ({role})").format(role=role_name(s.role))
     life = "\u2665" * s.life + "\u00b7" * (s.max_life - s.life)
     role = role_name(s.role) if s.role else "?"
+    if s.target is not None:  # Dodge City's 3-player table: whom this player hunts
+        role = _("{role}, target: {target}").format(role=role, target=names[s.target])
     if s.is_you:
         where = _("you")
     elif s.distance is None:  # you are out of the game: nobody is at a distance from you
@@ -133,7 +134,7 @@ class PlainSolo:
         self.print(_("You play {character}: {text}").format(
             character=character_name(you.character), text=character_text(you.character)))
         self.print(_("Your role: {role}. {goal}").format(
-            role=role_name(you.role), goal=role_goal(you.role) if you.role else ""))
+            role=role_name(you.role), goal=self.say.goal(session.you)))
         shown_turn = -1
         while True:
             self._events(session.advance())

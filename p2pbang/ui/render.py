@@ -201,8 +201,10 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
     name_w = min(12, max(width_of(_("Player")), *(width_of(s.name) for s in seats)))
     char_w = min(16, max(width_of(character_name(s.character)) for s in seats))
     life_w = max(4, width_of(_("Life")) if header else 0, *(s.max_life for s in seats))
-    roles = [role_name(s.role) for s in seats]
-    role_w = min(16, max(width_of(_("Role")), *(width_of(r) for r in roles)))
+    roles = [role_name(s.role) + ("" if s.target is None
+                                  else " \u2192 " + view.seats[s.target].name)
+             for s in seats]  # at Dodge City's 3-player table, each one's target
+    role_w = min(24, max(width_of(_("Role")), *(width_of(r) for r in roles)))
     hand_w = max(2, width_of(_("Hand")))
     dist_w = max(3, width_of(_("Dist")))
     lines: list[Line] = []

@@ -75,7 +75,6 @@ from p2pbang.ui.texts import (
     character_text,
     green_readiness,
     kind_name,
-    role_goal,
     role_name,
 )
 from p2pbang.ui.view import TableView, build_view, display_names, phase_name, phase_of
@@ -239,7 +238,8 @@ class TableScreen:
             "class:log.you"))
         if me.role:
             self._append(LogEntry(_("Your role: {role}. {goal}").format(
-                role=role_name(me.role), goal=role_goal(me.role)), "class:log.you"))
+                role=role_name(me.role), goal=self.say.goal(self.session.you)),
+                "class:log.you"))
 
     def _append(self, entry: LogEntry) -> None:
         self.log.append(entry)
@@ -345,7 +345,8 @@ class TableScreen:
         game has its own catalog)."""
         game = self.session.mine
         paid = {name for name, rules in game.rules.by_name.items() if rules.costs_a_card}
-        return help_sections(game.cards, game.rules.characters, paid)
+        return help_sections(game.cards, game.rules.characters, paid,
+                             three_players=game.role_rules.face_up)
 
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
@@ -504,7 +505,7 @@ class TableScreen:
         me = view.seats[view.you]
         if me.role:
             return (_("You are the {role}: {goal}").format(
-                role=role_name(me.role), goal=role_goal(me.role)), "class:detail")
+                role=role_name(me.role), goal=self.say.goal(view.you)), "class:detail")
         return "", "class:detail"
 
     def _card_detail(self, card: int, action: Action) -> str:

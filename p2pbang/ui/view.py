@@ -18,6 +18,7 @@ from p2pbang.engine.actions import (
     End,
 )
 from p2pbang.engine.game import Game
+from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
 from p2pbang.ui.i18n import N_, _
 
 DEFAULT_NAME = "You"  # the name a solo seat gets unless the person gives one
@@ -58,6 +59,9 @@ class SeatView:
     reach_ok: bool  # within the viewer's weapon reach
     is_you: bool
     is_current: bool
+    # Dodge City's 3-player table: the seat this one must eliminate himself to win (None
+    # at other tables, and once anyone is out: then the last one standing wins).
+    target: int | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,7 @@ class TableView:
     store: tuple[CardView, ...] = ()  # General Store cards waiting on the table
     phase: str | None = None  # key of PHASES, when the pending decision tells it
     order: tuple[int, ...] = ()  # every seat, clockwise around the table (dead ones too)
+    roles_face_up: bool = False  # every role is public (Dodge City's 3-player table)
 
     def around_you(self) -> tuple[SeatView, ...]:
         """The seats in turn order around the table, starting with you."""
@@ -107,6 +112,16 @@ def display_names(names: list[str], you: int) -> list[str]:
     if shown[you] == DEFAULT_NAME:
         shown[you] = _("You")
     return shown
+
+
+def personal_target(game: Game, seat: int) -> int | None:
+    """Whom ``seat`` hunts at Dodge City's 3-player table while all three are alive; None at
+    any other table and after the first elimination (the survivors play to be the last)."""
+    if game.role_rules is not THREE_PLAYER_TABLE or not all(p.alive for p in game.players):
+        return None
+    if game.players[seat].role is None:
+        return None  # before the deal of the roles
+    return target_of(game, seat)
 
 
 def phase_of(decision: Decision | None, current: int) -> str | None:
@@ -154,6 +169,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
             reach_ok=distance is not None and distance <= reach,
             is_you=p.seat == you,
             is_current=p.seat == game.current,
+            target=personal_target(game, p.seat),
         ))
     pending = game.pending
     decision = pending if isinstance(pending, Decision) else None
@@ -171,4 +187,5 @@ def build_view(game: Game, names: list[str]) -> TableView:
         store=tuple(card_view(game, s) for s in game.store if s in game.known),
         phase=phase_of(decision, game.current),
         order=tuple(game.order),
+        roles_face_up=game.role_rules.face_up,
     )
