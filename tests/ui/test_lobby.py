@@ -126,7 +126,9 @@ def test_the_browser_by_keys_joins_opens_and_connects_by_address(pipe) -> None:
     assert calls == [TABLES[0], "open", ("10.0.0.7", 7420)]
 
 
-def test_opening_a_table_checks_every_field() -> None:
+def test_opening_a_table_checks_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the base game's three fields (with a playable expansion a fourth one is offered)
+    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset())
     opened: list[TableOptions] = []
     form = OpenTableForm(opened.append, lambda: None, default_name="Ann")
     name, seats, player = (buffer for _label, buffer in form.fields)
