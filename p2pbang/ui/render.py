@@ -204,7 +204,9 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
     roles = [role_name(s.role) + ("" if s.target is None
                                   else " \u2192 " + view.seats[s.target].name)
              for s in seats]  # at Dodge City's 3-player table, each one's target
-    role_w = min(24, max(width_of(_("Role")), *(width_of(r) for r in roles)))
+    # the dead say their role in their own words, so only the living's roles size the column
+    role_w = min(24, max(width_of(_("Role")),
+                         *(width_of(r) for r, s in zip(roles, seats, strict=True) if s.alive)))
     hand_w = max(2, width_of(_("Hand")))
     dist_w = max(3, width_of(_("Dist")))
     lines: list[Line] = []

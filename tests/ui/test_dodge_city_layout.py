@@ -105,3 +105,23 @@ def test_a_green_card_in_play_is_offered_with_its_readiness(screen: TableScreen)
     detail = rows[-2].strip()
     assert detail.startswith("Knife ") and detail.endswith("ready: usable now")
     assert "Green: shoot a player at distance 1." in detail
+
+
+def test_the_roles_of_the_dead_leave_the_role_column_to_the_living() -> None:
+    """Found playing in Hungarian: an eliminated "Seriffhelyettes" widened the role column
+    and cut every living seat's cards in play, though the dead say their role elsewhere."""
+    from p2pbang.ui.render import seat_lines
+    from p2pbang.ui.view import build_view
+
+    set_language("hu")
+    try:
+        table = Scenario(CHARACTERS, rules=DODGE_CITY, viewer=0, dead=[6],
+                         tables={1: ["barrel", "mustang", "schofield", "bible"]})
+        view = build_view(table.game, NAMES)
+        assert view.seats[6].role == "deputy"
+        rows = ["".join(t for _s, t in line) for line in seat_lines(view, 80, True, False)]
+        assert "Seriffhelyettes" in rows[7] and "kiesett" in rows[7]
+        for name in ("Hordó", "Musztáng", "Schofield", "Biblia\u2713"):
+            assert name in rows[2]  # whole names: none had to be shortened
+    finally:
+        set_language("en")
