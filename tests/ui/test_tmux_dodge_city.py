@@ -19,6 +19,7 @@ from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import character_name, role_name
 
+from .test_tmux_e2e import colour_codes
 from .tmux import TMUX, Pane
 
 pytestmark = pytest.mark.skipif(
@@ -29,12 +30,12 @@ MARK = "\u25b8"  # the decision line of a decision that is the person's
 NAMES8 = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 
 
-def start(tmp: Path, language: str, players: int, seed: int) -> Pane:
+def start(tmp: Path, language: str, players: int, seed: int, env: str = "TERM=xterm") -> Pane:
     game = " ".join(shlex.quote(part) for part in (
         sys.executable, "-m", "p2pbang", "solo", "--expansions", "dodge-city", "--players",
         str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home")))
     script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
-              f"TERM=xterm {game} 2> {tmp}/stderr; echo EXIT=$?; "
+              f"{env} {game} 2> {tmp}/stderr; echo EXIT=$?; "
               f"stty -a > {tmp}/after; sleep 300")
     return Pane(f"sh -c {shlex.quote(script)}", tmp)
 
@@ -137,3 +138,32 @@ def test_a_whole_dodge_city_game_by_keystrokes(tmp_path: Path, language: str, pl
     finally:
         pane.close()
         set_language("en")
+
+
+def test_green_cards_keep_their_meaning_without_colour(tmp_path: Path) -> None:
+    """With NO_COLOR no colour code is sent, yet a green card in play is still told apart:
+    italic (its attribute) and its readiness mark."""
+    pane = start(tmp_path, "en", 8, 4, env="TERM=xterm-256color NO_COLOR=1")
+    try:
+        pane.keys("+", "+")
+        marked = ""
+        for _step in range(200):
+            text = pane.wait_for(lambda t: MARK in t or "EXIT=" in t or "q to leave" in t,
+                                 timeout=60)
+            rows = text.split("\n")[2:10]  # the seats
+            if any("\u2713" in r or "\u25cb" in r for r in rows):
+                marked = text
+                break
+            if "EXIT=" in text or "q to leave" in text:
+                break
+            pane.keys("1")
+            pane.wait_for(lambda t, before=text: t != before, timeout=30)
+        assert marked, "no green card came into play in this deal"
+        lines = pane.screen(escapes=True)
+        assert colour_codes(lines) == set()
+        escaped = "\n".join(lines)
+        assert "\x1b[3m" in escaped or ";3m" in escaped or "[3;" in escaped  # italic
+        pane.keys("C-c")
+        pane.wait_for(lambda t: "EXIT=" in t)
+    finally:
+        pane.close()
