@@ -9,11 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from p2pbang.engine.actions import (
+    BRAWL_PICK,
+    COPY_PICK,
     DISCARD,
     DRAW_SOURCE,
     PICK_CHECK,
+    PICK_IN_PLAY,
     PLAY,
     PUT_BACK,
+    TARGET_PICK,
     Decision,
     End,
 )
@@ -128,13 +132,13 @@ def phase_of(decision: Decision | None, current: int) -> str | None:
     """The turn phase a pending decision of the current player reveals (None: it does not)."""
     if decision is None or decision.seat != current:
         return None
-    if decision.kind in (DRAW_SOURCE, PUT_BACK):
+    if decision.kind in (DRAW_SOURCE, PUT_BACK, PICK_IN_PLAY):
         return "draw"
-    if decision.kind == PLAY:
+    if decision.kind in (PLAY, BRAWL_PICK, TARGET_PICK):
         return "play"
     if decision.kind == DISCARD:
         return "discard"
-    if decision.kind == PICK_CHECK:
+    if decision.kind in (PICK_CHECK, COPY_PICK):
         return "start"
     return None
 

@@ -405,3 +405,13 @@ def test_every_row_of_every_step_leads_to_a_legal_action() -> None:
     assert len(once) == len(set(once))
     assert any(isinstance(actions[i], PlayPaid) and actions[i].target_slot == FROM_HAND
                for i in reached)
+
+
+def test_the_new_decisions_tell_the_turn_phase() -> None:
+    from p2pbang.ui.view import phase_of
+
+    assert phase_of(Decision(0, PICK_IN_PLAY), 0) == "draw"
+    assert phase_of(Decision(0, COPY_PICK), 0) == "start"
+    assert phase_of(Decision(0, BRAWL_PICK, source=1), 0) == "play"
+    assert phase_of(Decision(0, TARGET_PICK), 0) == "play"
+    assert phase_of(Decision(1, BRAWL_PICK, source=1), 0) is None  # not the current player
