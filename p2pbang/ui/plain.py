@@ -15,8 +15,9 @@ from p2pbang.table.solo import SoloSession
 from p2pbang.ui.describe import Describer, slot_label
 from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.i18n import N_, _, ngettext
-from p2pbang.ui.render import PAID_MARK, READY_MARK, WAITING_MARK
+from p2pbang.ui.render import PAID_MARK
 from p2pbang.ui.steps import BACK, Step, choices
+from p2pbang.ui.textfit import wrap
 from p2pbang.ui.texts import (
     CARD_NAMES,
     CHARACTER_NAMES,
@@ -24,10 +25,12 @@ from p2pbang.ui.texts import (
     card_text,
     character_name,
     character_text,
-    green_readiness,
     role_name,
 )
 from p2pbang.ui.view import CardView, SeatView, TableView, build_view, display_names
+
+WIDTH = 80  # the table's lines are wrapped to a standard terminal's width
+CONTINUED = "           "  # where a wrapped seat line goes on, under the character
 
 HELP = N_("""Commands:
   NUMBER     take that action
@@ -45,11 +48,11 @@ def render_table(view: TableView, names: list[str]) -> str:
         top=(f"{card_name(view.discard_top.name)} ({view.discard_top.label})"
              if view.discard_top else "-"))]
     for s in view.around_you():
-        lines.append(_seat_line(s, names))
+        lines += wrap(_seat_line(s, names), WIDTH, CONTINUED)
     if view.hand:
-        lines.append(_("Your hand: {cards}").format(cards=", ".join(
+        lines += wrap(_("Your hand: {cards}").format(cards=", ".join(
             f"{card_name(c.name)}{' ' + PAID_MARK if c.paid else ''} ({c.label})"
-            for c in view.hand)))
+            for c in view.hand)), WIDTH, CONTINUED)
     else:
         lines.append(_("Your hand is empty."))
     return "\n".join(lines)
@@ -77,12 +80,11 @@ def _seat_line(s: SeatView, names: list[str]) -> str:
 
 
 def _in_play_name(card: CardView) -> str:
-    """A card in play; a green card says whether it can be used yet, in words (the marks
-    are for the eye, words for a screen reader)."""
+    """A card in play; a green card says in a word whether it can be used yet (words for a
+    screen reader, where the full screen has marks)."""
     if card.ready is None:
         return card_name(card.name)
-    mark = READY_MARK if card.ready else WAITING_MARK
-    return f"{card_name(card.name)} {mark} ({green_readiness(card.ready)})"
+    return f"{card_name(card.name)} ({_('usable now') if card.ready else _('from next turn')})"
 
 
 def explain(term: str) -> str:

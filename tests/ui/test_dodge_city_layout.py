@@ -125,3 +125,24 @@ def test_the_roles_of_the_dead_leave_the_role_column_to_the_living() -> None:
             assert name in rows[2]  # whole names: none had to be shortened
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ro"])
+def test_the_plain_table_of_eight_seats_fits_80x24(language: str) -> None:
+    from p2pbang.ui.plain import render_table
+    from p2pbang.ui.textfit import width_of
+    from p2pbang.ui.view import build_view
+
+    set_language(language)
+    try:
+        table = Scenario(CHARACTERS, rules=DODGE_CITY, viewer=0, hands={0: HAND},
+                         tables=TABLES)
+        table.play(0, "derringer")
+        lines = render_table(build_view(table.game, NAMES), NAMES).split("\n")
+        assert len(lines) <= 24 and all(width_of(line) <= 80 for line in lines)
+        text = " ".join(line.strip() for line in lines)
+        for cards in TABLES.values():
+            for card in cards:
+                assert card_name(card) in text or card_name(card).split()[0] in text
+    finally:
+        set_language("en")
