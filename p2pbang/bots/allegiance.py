@@ -10,6 +10,9 @@ end). It combines two public things:
 - the evidence in ``Grudges``: who attacked the Sheriff, who attacked me, who attacked the
   Sheriff's attackers.
 
+At Dodge City's 3-player table every role is face up and each player has a personal target
+(``SeatView.personal_target``): that target is the obvious one, the other player comes next.
+
 The rules per role are deliberately plain (see ``docs/bots.md``): Outlaws go for the Sheriff
 first; a Deputy never aims at the Sheriff; the Sheriff goes for whoever attacked him; the
 Renegade keeps the Sheriff alive until everybody else is gone.
@@ -80,6 +83,13 @@ class Allegiance:
         me, sheriff = view.me, view.sheriff
         odds = 1.0 - 2.0 * self.ally_odds(seat)  # +1 surely a foe, -1 surely a friend
         on_me = grudges.attacks(seat, me)
+        target = view.personal_target()
+        if target is not None:
+            # Dodge City's 3 players: my own target first (only my shot makes me win); the
+            # one who hunts me next; the last one left once a player is gone.
+            if seat == target or len(view.others()) == 1:
+                return TOP
+            return 1.0 + on_me
         if self.role == OUTLAW:
             if seat == sheriff:
                 return TOP

@@ -33,7 +33,35 @@ BASE_VALUE: dict[str, float] = {
     "saloon": 3.0,
     "volcanic": 3.0,
     "dynamite": 1.0,
+    # Dodge City: "+1" cards are worth a little less (they cost a second card).
+    "dodge": 7.0,
+    "punch": 5.0,
+    "springfield": 4.5,
+    "whisky": 4.5,
+    "tequila": 3.5,
+    "rag_time": 4.5,
+    "brawl": 4.0,
+    "binocular": 4.0,
+    "hideout": 5.0,
+    "pony_express": 7.0,
+    "bible": 6.5,
+    "iron_plate": 6.0,
+    "sombrero": 6.0,
+    "ten_gallon_hat": 6.0,
+    "howitzer": 5.5,
+    "derringer": 5.0,
+    "knife": 5.0,
+    "pepperbox": 5.0,
+    "buffalo_rifle": 5.0,
+    "can_can": 5.0,
+    "conestoga": 5.0,
+    "canteen": 4.0,
 }
+# Cards that stay in front of their owner, of which a second copy could never join the first.
+_ONE_IN_PLAY = frozenset({
+    "barrel", "mustang", "scope", "volcanic", "binocular", "hideout", "pony_express",
+    "bible", "iron_plate", "sombrero", "ten_gallon_hat", "howitzer", "derringer", "knife",
+    "pepperbox", "buffalo_rifle", "can_can", "conestoga", "canteen"})
 BANG_ODDS = 25 / 80  # the share of BANG! cards in the deck: the odds for a hidden card
 UNKNOWN_CARD_VALUE = 3.0  # a card of an expansion this table does not rate yet
 USELESS = 0.5
@@ -46,7 +74,7 @@ def keep_value(view: SeatView, name: str, hand: Counter[str] | None = None) -> f
     if reach is not None and name != "volcanic":
         return 2.0 + reach if reach > view.reach(me) else USELESS
     value = BASE_VALUE.get(name, UNKNOWN_CARD_VALUE)
-    if name in ("barrel", "mustang", "scope", "volcanic") and name in view.in_play_names(me):
+    if name in _ONE_IN_PLAY and name in view.in_play_names(me):
         return USELESS
     if name == "volcanic" and view.reach(me) > 1:
         return 1.5

@@ -25,18 +25,42 @@ from p2pbang.engine.actions import (
     Pass,
     Play,
     UseBarrel,
+    UseGreen,
 )
 
 _TAKE_FROM_DISCARD_AT = 6.0  # Pedro Ramirez: a BANG!, Missed!, Beer or better is worth it
 
 
+# The order in which answers to a shot are spent: Dodge draws a card, the Bible too; a green
+# card in play is good for nothing else, a Missed! in hand still is (lowest first).
+_SHOT_ANSWER_RANK = {"dodge": 0, "bible": 1, "iron_plate": 2, "sombrero": 2,
+                     "ten_gallon_hat": 2, "missed": 3}
+
+
 def respond_shot(ctx: Context) -> Action:
     if UseBarrel() in ctx.legal:
         return UseBarrel()
-    dodges = _answers(ctx, prefer="missed")
+    dodges = _shot_answers(ctx)
     if dodges and len(dodges) >= ctx.decision.needed:
         return dodges[0]
     return Pass()
+
+
+def _shot_answers(ctx: Context) -> list[Action]:
+    """Every card that may cancel the shot, in my hand or (green) in play, cheapest first:
+    by ``_SHOT_ANSWER_RANK``, then (Elena Fuente's any card, Calamity Janet's BANG!) the
+    least useful card first."""
+    view = ctx.view
+
+    def cost(action: Action) -> tuple[int, float, int]:
+        if type(action) is UseGreen:
+            name = view.public_name(action.slot)
+            return (_SHOT_ANSWER_RANK.get(name, 2), 0.0, action.slot)
+        assert isinstance(action, Play)
+        name = view.card_name(action.card)
+        return (_SHOT_ANSWER_RANK.get(name, 4), ctx.value(name), action.slot)
+
+    return sorted((a for a in ctx.legal if type(a) in (Play, UseGreen)), key=cost)
 
 
 def respond_indians(ctx: Context) -> Action:

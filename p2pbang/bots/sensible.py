@@ -20,23 +20,27 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from p2pbang.bots import responses
+from p2pbang.bots import dodge_city, responses
 from p2pbang.bots.allegiance import Allegiance
 from p2pbang.bots.context import Context
 from p2pbang.bots.memory import Grudges
 from p2pbang.bots.turn import choose_play
 from p2pbang.bots.view import SeatView
 from p2pbang.engine.actions import (
+    BRAWL_PICK,
+    COPY_PICK,
     DISCARD,
     DRAW_SOURCE,
     DYING,
     PICK_CHECK,
+    PICK_IN_PLAY,
     PLAY,
     PUT_BACK,
     RESPOND_DUEL,
     RESPOND_INDIANS,
     RESPOND_SHOT,
     STORE_PICK,
+    TARGET_PICK,
     Action,
     Decision,
     Event,
@@ -54,6 +58,10 @@ _CHOOSERS: dict[str, Callable[[Context], Action]] = {
     PUT_BACK: responses.put_back,
     PICK_CHECK: responses.pick_check,
     STORE_PICK: responses.store_pick,
+    BRAWL_PICK: dodge_city.brawl_pick,
+    PICK_IN_PLAY: dodge_city.pick_in_play,
+    COPY_PICK: dodge_city.copy_pick,
+    TARGET_PICK: dodge_city.target_pick,
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from p2pbang.bots import dodge_city
 from p2pbang.bots.allegiance import NEVER
 from p2pbang.bots.cards import expected_bangs
 from p2pbang.bots.context import Context
@@ -175,8 +176,9 @@ def _overflow(ctx: Context) -> Action | None:
     excess = len(ctx.hand) - view.life(me)
     if excess <= 0:
         return None
-    abilities = [a for a in ctx.legal if type(a) is Ability]
-    if abilities and excess >= 2:
+    # Two cards for a life (Sid Ketchum); Doc Holyday's two-card shot is dodge_city's.
+    abilities = [a for a in ctx.legal if type(a) is Ability and len(a.slots) == 2]
+    if abilities and excess >= 2 and view.character(me) != "doc_holyday":
         return ctx.cheapest_ability(abilities)
     dynamite = ctx.plays("dynamite")
     if dynamite and view.life(me) >= _DYNAMITE_MIN_LIFE:
@@ -192,19 +194,31 @@ def _best_target(ctx: Context, actions: list[Play]) -> Play | None:
     return ctx.pick(hostile, lambda a: (side.enemy(a.target), -view.life(a.target)))
 
 
+def _dodge_city_volley(ctx: Context) -> Action | None:
+    return dodge_city.volley(ctx, _volley_value(ctx))
+
+
 def _clamp(value: float, bound: float) -> float:
     return max(-bound, min(bound, value))
 
 
 _RULES: tuple[Rule, ...] = (
     _draw_cards,
+    dodge_city.draw_more,
     _equipment,
+    dodge_city.place_green,
     _heal,
+    dodge_city.heal,
     _take_away,
+    dodge_city.take_away,
     _jail,
     _general_store,
     _everybody,
+    _dodge_city_volley,
+    dodge_city.free_shots,
     _shoot,
+    dodge_city.far_shots,
     _duel,
+    dodge_city.character,
     _overflow,
 )

@@ -15,6 +15,7 @@ from typing import Any
 
 from p2pbang.engine.cards.base import WEAPON_REACH
 from p2pbang.engine.catalog import CardDef
+from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
 
 
 class SeatView:
@@ -104,6 +105,18 @@ class SeatView:
 
     def card_name(self, card: int) -> str:
         return self._game.card_name(card)
+
+    def card_kind(self, card: int) -> str:
+        """"brown", "blue", "weapon" or "green" (a card the seat was shown)."""
+        return self._game.card(card).kind
+
+    def personal_target(self) -> int | None:
+        """The seat I must eliminate myself to win, at a table with personal targets (Dodge
+        City's 3 players, where every role is face up); None elsewhere."""
+        game = self._game
+        if getattr(game, "role_rules", None) is not THREE_PLAYER_TABLE:
+            return None
+        return target_of(game, self.me)
 
     def public_name(self, slot: int) -> str:
         """The name of the card in a public slot (in play, discard pile, General Store)."""

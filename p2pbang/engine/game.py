@@ -157,6 +157,7 @@ class Game:
         # Green cards exist only in some decks: without them their checks are skipped.
         self._has_green = any(card.kind == "green" for card in self.cards)
         self._names = tuple(card.name for card in self.cards)
+        self._kinds = tuple(card.kind for card in self.cards)
         self.suits = tuple(card.suit for card in self.cards)
         self.ranks = tuple(card.rank for card in self.cards)
         self.players = [Player(seat) for seat in range(players)]
@@ -201,10 +202,11 @@ class Game:
             choice = choice or GameChoice.make("bang", len(position.characters))
             rules = rules_for(choice)
         seats = len(position.characters)
-        table = rules.roles_for(seats) if rules.fewest_seats <= seats <= rules.most_seats \
-            else None
-        role_deck = (tuple(ROLE_CARDS[i] for i in table.role_ids(seats))
-                     if table is not None and table.face_up else None)
+        role_deck = None  # a table dealt face up lays out exactly its role cards
+        if rules.fewest_seats <= seats <= rules.most_seats:
+            table = rules.roles_for(seats)
+            if table.face_up:
+                role_deck = tuple(ROLE_CARDS[i] for i in table.role_ids(seats))
         position.validate(rules.cards, rules.characters, rules.most_seats,
                           rules.fewest_seats, role_deck)
         return cls(len(position.characters), viewer, position, choice, rules)
@@ -273,6 +275,33 @@ class Game:
             base -= rules[known[slot]].distance_minus
         return max(base, 1)
 
+    def within(self, source: int, reach: int) -> list[int]:
+        """The other living seats ``source`` sees at distance ``reach`` or less, in ring
+        order: ``distance`` for each, with the source's own modifiers read once (targeting
+        asks this for every card in every play phase)."""
+        ring = self.ring
+        count = len(ring)
+        here = self.ring_pos[source]
+        seat_rules, rules = self.seat_rules, self._card_rules
+        known, players = self.known, self.players
+        silenced = self._silencer and self.cards_in_play_silenced()
+        minus = seat_rules[source].distance_minus
+        if not silenced:
+            for slot in players[source].table:
+                minus += rules[known[slot]].distance_minus
+        seen = []
+        for pos, target in enumerate(ring):
+            if target == source:
+                continue
+            steps = (pos - here) % count
+            far = min(steps, count - steps) + seat_rules[target].distance_plus - minus
+            if not silenced:
+                for slot in players[target].table:
+                    far += rules[known[slot]].distance_plus
+            if far <= reach:
+                seen.append(target)
+        return seen
+
     def reach(self, seat: int) -> int:
         """The weapon's reach (the Colt .45 reaches 1); it only limits BANG! cards."""
         if self._silencer and self.cards_in_play_silenced():
@@ -313,6 +342,11 @@ class Game:
         reason = _malformed(action)
         if reason is not None:
             return reason
+        memo = self._legal_memo
+        if memo is not None and memo[0] is decision and action in memo[1]:
+            # Listed by legal_actions over the known hand: its slots are in the hand and
+            # hold the cards it names, so the claims below would all pass.
+            return None
         hand = self.players[decision.seat].hand
         if isinstance(action, (Play, Discard)):
             if action.slot not in hand:
@@ -349,9 +383,6 @@ class Game:
             claimed = []
         else:
             return f"not an action: {type(action).__name__}"
-        memo = self._legal_memo
-        if memo is not None and memo[0] is decision and action in memo[1]:
-            return None  # legal for the whole hand, whose cards include the claimed ones
         if action in self._legal(decision, claimed):
             return None
         return f"{_describe(action)} is not legal now ({decision.kind}, seat {decision.seat})"
@@ -454,15 +485,19 @@ class Game:
     def _legal_play(self, seat: int, hand: list[tuple[int, int]]) -> list[Action]:
         known = self.known
         names = self._names
+        kinds = self._kinds
+        card_rules = self._card_rules
+        plays_as = self.seat_rules[seat].plays_as
         table_names = {names[known[s]] for s in self.players[seat].table}
         actions: list[Action] = []
         shot: list[Action] | None = None
         for slot, card in hand:
-            if self.cards[card].kind == "green":
+            kind = kinds[card]
+            if kind == "green":
                 if names[card] not in table_names:
                     actions.append(Play(slot, card))
                 continue
-            rules = self.play_rules(seat, card)
+            rules = self.play_rules(seat, card) if plays_as else card_rules[card]
             if rules.counts_as_bang and rules.play_options is not None:
                 # Every BANG! of a hand has the same targets: computed once per hand.
                 if shot is None:
@@ -472,7 +507,7 @@ class Game:
                 continue
             if rules.play_options is not None:
                 options = rules.play_options(self, seat, slot, card)
-            elif self.cards[card].kind == "brown":
+            elif kind == "brown":
                 if rules.effect is None:
                     continue
                 options = [Play(slot, card)]

@@ -124,7 +124,8 @@ TEAM_NAMES = {
     "sheriff": N_("The Sheriff and his Deputies"),
     "outlaws": N_("The Outlaws"),
     "renegade": N_("The Renegade"),
-    "deputy": N_("The Deputy"),  # Dodge City's 3-player table: each role on its own
+    # Dodge City's 3 players: one winner, named by his face-up role.
+    "deputy": N_("The Deputy"),
     "outlaw": N_("The Outlaw"),
 }
 KIND_NAMES = {

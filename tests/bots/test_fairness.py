@@ -10,17 +10,20 @@ from p2pbang.bots.view import SeatView
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.game import Game
 
 
-@pytest.mark.parametrize("players,seed,fed", [
-    (4, 1, True), (5, 2, True), (6, 3, False), (7, 4, True), (7, 5, False),
+@pytest.mark.parametrize("players,seed,fed,expansions", [
+    (4, 1, True, ()), (5, 2, True, ()), (6, 3, False, ()), (7, 4, True, ()), (7, 5, False, ()),
+    (3, 9, True, ("dodge-city",)), (5, 7, False, ("dodge-city",)), (8, 8, True, ("dodge-city",)),
 ])
 def test_same_choice_on_the_own_seat_engine_and_the_all_seeing_engine(
-    players: int, seed: int, fed: bool
+    players: int, seed: int, fed: bool, expansions: tuple[str, ...]
 ) -> None:
-    truth = Game(players)
-    views = [Game(players, viewer=seat) for seat in range(players)]
+    choice = GameChoice.make("bang", players, expansions)
+    truth = Game(players, choice=choice)
+    views = [Game(players, viewer=seat, choice=choice) for seat in range(players)]
     dealer = LocalDealer(f"fairness/{seed}")
     seeing = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
     blind = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]

@@ -157,6 +157,15 @@ def test_brawl_makes_every_other_player_discard_where_its_player_picks() -> None
     table.expect(0, PLAY)
 
 
+def test_cat_balou_reaches_a_player_farther_than_the_number_of_seats() -> None:
+    """Whatever the distance: Paul Regret with a Mustang and a Hideout sits at distance 5 at
+    a 4-player table, and Cat Balou still reaches him."""
+    table = table_of(["black_jack", "kit_carlson", "paul_regret", "pedro_ramirez"],
+                     hands={0: ["cat_balou"]}, tables={2: ["mustang", "hideout"]})
+    assert table.game.distance(0, 2) == 5
+    assert table.is_legal(0, "cat_balou", 2, steal="hideout")
+
+
 def test_dynamite_passes_to_the_first_player_without_one() -> None:
     """D7: the 120-card deck holds two Dynamites; the next player already has one."""
     table = table_of(tables={0: ["dynamite:2H"], 1: ["dynamite:10C"]}, phase=START,

@@ -92,3 +92,22 @@ def test_dodge_city_seat_engines_walk_in_lockstep(players: int, seed: int) -> No
             assert [(p.life, len(p.hand), tuple(p.table), p.alive) for p in view.players] == [
                 (p.life, len(p.hand), tuple(p.table), p.alive) for p in truth.players]
     assert all(view.pending == truth.pending for view in views)
+
+
+@pytest.mark.parametrize("players,seed", [(3, 11), (5, 12), (8, 13)])
+def test_within_agrees_with_distance_at_every_decision(players: int, seed: int) -> None:
+    """``Game.within`` (targeting's one-pass distances) says what ``distance`` says."""
+    game = Game(players, rules=DODGE_CITY)
+    dealer = LocalDealer(seed)
+    bots = [RandomBot(seat) for seat in range(players)]
+    while not isinstance(game.pending, End):
+        pending = game.pending
+        if isinstance(pending, Decision):
+            for source in game.ring:
+                for reach in (1, 2, 3, 5):
+                    assert game.within(source, reach) == [
+                        t for t in game.ring
+                        if t != source and game.distance(source, t) <= reach]
+            game.apply(bots[pending.seat].decide(game, pending))
+        else:
+            game.apply(dealer.resolve(pending))

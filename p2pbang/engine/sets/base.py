@@ -46,16 +46,15 @@ def bang_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
     """A BANG! at every other living seat within the weapon's reach, once per turn."""
     if not game.can_play_bang(seat):
         return []
-    reach = game.reach(seat)
-    return [Play(slot, card, t) for t in game.ring if t != seat
-            and game.distance(seat, t) <= reach]
+    return [Play(slot, card, t) for t in game.within(seat, game.reach(seat))]
 
 
-def _take_options(game: Game, seat: int, slot: int, card: int, reach: int) -> list[Action]:
+def _take_options(game: Game, seat: int, slot: int, card: int,
+                  reach: int | None) -> list[Action]:
+    """``reach`` None: whatever the distance."""
     actions: list[Action] = []
-    for target in game.ring:
-        if target == seat or game.distance(seat, target) > reach:
-            continue
+    targets = [t for t in game.ring if t != seat] if reach is None else game.within(seat, reach)
+    for target in targets:
         victim = game.players[target]
         if victim.hand:
             actions.append(Play(slot, card, target, FROM_HAND))
@@ -70,7 +69,7 @@ def panic_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
 
 def cat_balou_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
     """Cat Balou: a card of any player, whatever the distance."""
-    return _take_options(game, seat, slot, card, len(game.players))
+    return _take_options(game, seat, slot, card, None)
 
 
 def any_other_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:

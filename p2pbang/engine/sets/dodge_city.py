@@ -46,7 +46,7 @@ BLUE_KINDS = frozenset({"blue", "weapon"})  # a blue border: blue cards and weap
 
 def near_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
     """A shot at distance 1, whatever the weapon (Punch)."""
-    return [Play(slot, card, t) for t in game.ring if t != seat and game.distance(seat, t) <= 1]
+    return [Play(slot, card, t) for t in game.within(seat, 1)]
 
 
 def anyone_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
@@ -99,9 +99,7 @@ def brawl(game: Game, seat: int, action: Play) -> Step:
 
 def weapon_reach_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
     """A shot within the weapon's reach (Pepperbox), not a BANG! card."""
-    reach = game.reach(seat)
-    return [Play(slot, card, t) for t in game.ring
-            if t != seat and game.distance(seat, t) <= reach]
+    return [Play(slot, card, t) for t in game.within(seat, game.reach(seat))]
 
 
 def conestoga_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
@@ -210,8 +208,7 @@ def jose_delgado(game: Game, seat: int, action: Ability) -> Step:
 
 
 def targets_in_reach(game: Game, seat: int) -> tuple[int, ...]:
-    reach = game.reach(seat)
-    return tuple(t for t in game.ring if t != seat and game.distance(seat, t) <= reach)
+    return tuple(game.within(seat, game.reach(seat)))
 
 
 def doc_usable(game: Game, seat: int, kind: str) -> bool:
