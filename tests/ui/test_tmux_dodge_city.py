@@ -111,9 +111,12 @@ def test_a_few_dodge_city_turns_by_keystrokes(tmp_path: Path, language: str, pla
     pane = start(tmp_path, language, players, seed)
     try:
         screens = play(pane, language, players, seed, turns=3)
-        assert turn_of(screens[-1]) > turn_of(screens[0]) or _("Press q to leave.") in \
-            screens[-1]
-        leave_and_check(pane, tmp_path, ("q", "y"), "1" if "EXIT" not in screens[-1] else "0")
+        over = _("Press q to leave.") in screens[-1]  # a short game may end this soon
+        assert over or turn_of(screens[-1]) > turn_of(screens[0])
+        if over:
+            leave_and_check(pane, tmp_path, ("q",), "0")
+        else:
+            leave_and_check(pane, tmp_path, ("q", "y"), "1")
     finally:
         pane.close()
         set_language("en")
