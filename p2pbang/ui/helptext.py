@@ -43,8 +43,9 @@ LEGEND = (
     (N_("Colt .45"), N_("everyone's weapon without a weapon card: reach 1")),
 )
 GREEN_LEGEND = (N_("\u2713 / \u25cb"),
-                N_("after a green card in play: usable now / only from its owner's next "
-                   "turn"))
+                N_("after a green card in play: usable now / not now (only from its "
+                   "owner's next turn, and never in Belle Star's turn, when the cards in "
+                   "play are struck through)"))
 THREE_PLAYERS = (N_("3 players (Dodge City)"),
                  N_("Roles are dealt face up: Deputy, Outlaw and Renegade, no Sheriff. The "
                     "Deputy must eliminate the Renegade, the Renegade the Outlaw, the Outlaw "

@@ -142,9 +142,11 @@ def green_mark(card: CardView) -> Line:
     return [("class:green.waiting", WAITING_MARK)]
 
 
-def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None) -> Line:
+def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None,
+             silenced: bool = False) -> Line:
     """The cards in play, with green cards' readiness; when ``width`` cells are too few for
-    the whole names, each name is shortened to a fair share (every card stays listed)."""
+    the whole names, each name is shortened to a fair share (every card stays listed).
+    ``silenced`` (Belle Star's turn) strikes them through: they have no effect now."""
     if not cards:
         return [("class:dim", "-")]
     texts = [card_name(c.name) + (f" {c.label}" if labels else "") for c in cards]
@@ -160,7 +162,8 @@ def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None) 
     for i, (c, text, mark) in enumerate(zip(cards, texts, marks, strict=True)):
         if i:
             out.append(("class:seat", separator))
-        out.append((card_style(c.kind), text))
+        style = card_style(c.kind) + (" class:silenced" if silenced else "")
+        out.append((style, text))
         out += mark
     return out
 
@@ -243,7 +246,8 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
                         pad_left(dist, dist_w) + " "))
             row.append(("", " "))
         room = width - line_width(row)
-        row += _in_play(seat.in_play, labels=two_lines or width >= WIDE, width=room)
+        row += _in_play(seat.in_play, labels=two_lines or width >= WIDE, width=room,
+                        silenced=view.silenced)
         lines.append(fit_line(row, width))
         if two_lines:
             lines.append(fit_line([("", "    "), ("class:dim", character_text(seat.character))],

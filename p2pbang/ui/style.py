@@ -37,6 +37,7 @@ TABLE_STYLE = {
     "green.ready": "fg:ansibrightgreen bold",
     "green.waiting": "fg:ansigray",
     "paid": "fg:ansiyellow bold",
+    "silenced": "strike",
     "decision.mine": "bold fg:ansiyellow",
     "decision.end": "bold reverse",
     "waiting": "fg:ansigray",

@@ -84,6 +84,7 @@ class TableView:
     phase: str | None = None  # key of PHASES, when the pending decision tells it
     order: tuple[int, ...] = ()  # every seat, clockwise around the table (dead ones too)
     roles_face_up: bool = False  # every role is public (Dodge City's 3-player table)
+    silenced: bool = False  # the cards in play have no effect now (Belle Star's turn)
 
     def around_you(self) -> tuple[SeatView, ...]:
         """The seats in turn order around the table, starting with you."""
@@ -102,8 +103,8 @@ def card_view(game: Game, slot: int, in_play: bool = False) -> CardView:
     card = game.known[slot]
     definition = game.cards[card]
     ready = None
-    if in_play and definition.kind == "green":
-        ready = game.placed_turn.get(slot, -1) < game.turn
+    if in_play and definition.kind == "green":  # not in Belle Star's turn either
+        ready = game.placed_turn.get(slot, -1) < game.turn and not game.cards_in_play_silenced()
     rules = game.rules.by_name.get(definition.name)
     paid = rules is not None and rules.costs_a_card
     return CardView(slot, card, definition.name, definition.label, definition.kind, ready,
@@ -192,4 +193,5 @@ def build_view(game: Game, names: list[str]) -> TableView:
         phase=phase_of(decision, game.current),
         order=tuple(game.order),
         roles_face_up=game.role_rules.face_up,
+        silenced=game.cards_in_play_silenced(),
     )

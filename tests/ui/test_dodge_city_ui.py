@@ -414,3 +414,15 @@ def test_the_new_decisions_tell_the_turn_phase() -> None:
     assert phase_of(Decision(0, BRAWL_PICK, source=1), 0) == "play"
     assert phase_of(Decision(0, TARGET_PICK), 0) == "play"
     assert phase_of(Decision(1, BRAWL_PICK, source=1), 0) is None  # not the current player
+
+
+def test_in_belle_stars_turn_cards_in_play_are_struck_through_and_green_ones_wait() -> None:
+    table = table_of(["belle_star", *FILL[1:]], tables={0: ["knife"], 1: ["barrel"]})
+    view = build_view(table.game, NAMES)
+    assert view.silenced and view.seats[0].in_play[0].ready is False
+    assert not [a for a in table.legal() if isinstance(a, UseGreen)]  # the engine agrees
+    line = seat_lines(view, 80, False, False)[1]  # Ace, with his Barrel
+    assert ("class:card.blue class:silenced", "Barrel") in line
+    from p2pbang.ui.style import TABLE_STYLE
+
+    assert TABLE_STYLE["silenced"] == "strike"
