@@ -49,6 +49,8 @@ def render_table(view: TableView, names: list[str]) -> str:
              if view.discard_top else "-"))]
     for s in view.around_you():
         lines += wrap(_seat_line(s, names), WIDTH, CONTINUED)
+    if view.silenced:
+        lines.append(_("In Belle Star's turn the cards in play have no effect."))
     if view.hand:
         lines += wrap(_("Your hand: {cards}").format(cards=", ".join(
             f"{card_name(c.name)}{' ' + PAID_MARK if c.paid else ''} ({c.label})"
@@ -84,7 +86,7 @@ def _in_play_name(card: CardView) -> str:
     screen reader, where the full screen has marks)."""
     if card.ready is None:
         return card_name(card.name)
-    return f"{card_name(card.name)} ({_('usable now') if card.ready else _('from next turn')})"
+    return f"{card_name(card.name)} ({_('usable now') if card.ready else _('not usable now')})"
 
 
 def explain(term: str) -> str:

@@ -127,7 +127,7 @@ def test_readiness_shows_in_the_view_on_the_table_and_in_plain_words() -> None:
     assert f"Knife{READY_MARK}" in line and f"Derringer{WAITING_MARK}" in line
     from p2pbang.ui.plain import render_table
     plain = " ".join(render_table(view, NAMES).split())  # as read, across wrapped lines
-    assert "Knife (usable now)" in plain and "Derringer (from next turn)" in plain
+    assert "Knife (usable now)" in plain and "Derringer (not usable now)" in plain
 
 
 def test_green_cards_have_a_colour_and_an_attribute() -> None:
@@ -423,6 +423,10 @@ def test_in_belle_stars_turn_cards_in_play_are_struck_through_and_green_ones_wai
     assert not [a for a in table.legal() if isinstance(a, UseGreen)]  # the engine agrees
     line = seat_lines(view, 80, False, False)[1]  # Ace, with his Barrel
     assert ("class:card.blue class:silenced", "Barrel") in line
+    from p2pbang.ui.plain import render_table
     from p2pbang.ui.style import TABLE_STYLE
 
     assert TABLE_STYLE["silenced"] == "strike"
+    plain = " ".join(render_table(view, NAMES).split())  # as read, across wrapped lines
+    assert "In Belle Star's turn the cards in play have no effect." in plain
+    assert "Knife (not usable now)" in plain
