@@ -149,14 +149,18 @@ def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None,
     ``silenced`` (Belle Star's turn) strikes them through: they have no effect now."""
     if not cards:
         return [("class:dim", "-")]
-    texts = [card_name(c.name) + (f" {c.label}" if labels else "") for c in cards]
     marks = [green_mark(c) for c in cards]
+    marked = sum(line_width(m) for m in marks)
+    texts = [card_name(c.name) + (f" {c.label}" if labels else "") for c in cards]
     separator = ", "
     if width is not None:
-        full = sum(width_of(t) for t in texts) + sum(line_width(m) for m in marks)
-        if full + 2 * (len(cards) - 1) > width:
+        full = sum(width_of(t) for t in texts) + marked + 2 * (len(cards) - 1)
+        if labels and full > width:  # the corners go first, the names only if need be
+            texts = [card_name(c.name) for c in cards]
+            full = sum(width_of(t) for t in texts) + marked + 2 * (len(cards) - 1)
+        if full > width:
             separator = ","
-            room = width - (len(cards) - 1) - sum(line_width(m) for m in marks)
+            room = width - (len(cards) - 1) - marked
             texts = _fair_shares(texts, room)
     out: Line = []
     for i, (c, text, mark) in enumerate(zip(cards, texts, marks, strict=True)):
