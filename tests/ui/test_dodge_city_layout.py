@@ -146,3 +146,17 @@ def test_the_plain_table_of_eight_seats_fits_80x24(language: str) -> None:
                 assert card_name(card) in text or card_name(card).split()[0] in text
     finally:
         set_language("en")
+
+
+def test_cards_in_play_drop_their_corners_before_their_names_are_cut() -> None:
+    from p2pbang.ui.render import _in_play
+    from p2pbang.ui.view import CardView
+
+    cards = [CardView(1, 1, "barrel", "K\u2660", "blue"),
+             CardView(2, 2, "knife", "8\u2665", "green", ready=True)]
+    roomy = "".join(t for _s, t in _in_play(cards, True, 40))
+    assert roomy == "Barrel K\u2660, Knife 8\u2665\u2713"
+    tight = "".join(t for _s, t in _in_play(cards, True, 16))
+    assert tight == "Barrel, Knife\u2713"  # whole names, no corners
+    tighter = "".join(t for _s, t in _in_play(cards, True, 11))
+    assert tighter == "Barr.,Kni.\u2713" and len(tighter) == 11  # 9 cells shared out
