@@ -432,3 +432,17 @@ def test_in_belle_stars_turn_cards_in_play_are_struck_through_and_green_ones_wai
     plain = " ".join(render_table(view, NAMES).split())  # as read, across wrapped lines
     assert "In Belle Star's turn the cards in play have no effect." in plain
     assert "Knife (not usable now)" in plain
+
+
+def test_can_can_and_conestoga_from_play_name_their_card() -> None:
+    table = table_of(tables={0: ["can_can", "conestoga"], 2: ["mustang", "barrel"]})
+    action, seen = walk(table, "Use Can Can", "On Bonnie", "Mustang")
+    assert isinstance(action, UseGreen) and action.target == 2
+    assert any(label.startswith("Barrel (") for label in seen[-1])
+    lines = told(table, table.act(action))
+    assert lines[0].startswith("You use Can Can (") and lines[0].endswith("on Bonnie.")
+    assert lines[1].startswith("Your Can Can: Bonnie discards Mustang (")
+    action, _seen = walk(table, "Use Conestoga", "On Bonnie", "Barrel")
+    lines = told(table, table.act(action))
+    assert lines[1].startswith("You take Barrel (") and lines[1].endswith("from Bonnie.")
+    assert table.hand(0) == ["barrel"]
