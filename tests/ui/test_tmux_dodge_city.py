@@ -54,9 +54,28 @@ def turn_of(text: str) -> int:
     return int(found.group()) if found else 0
 
 
-def play(pane: Pane, language: str, players: int, seed: int, turns: int | None) -> list[str]:
-    """Play by pressing "1" at each of the person's decisions, for ``turns`` game turns or
-    (None) to the end; every screen must fit 80 columns. Returns the screens seen."""
+def dodge_city_rows() -> tuple[str, ...]:
+    """How the rows of Dodge City's own actions start or end, in the current language: a
+    "+1" card, its price, a green card used from play."""
+    return (_("Play {card} (+1 card)").split("{card}")[1].strip(),
+            _("Discard {card} as the +1 cost").split("{card}")[0].strip(),
+            _("Use {card} from play").split("{card}")[0].strip())
+
+
+def key_for(text: str, prefer: tuple[str, ...]) -> str:
+    """The key of the first action row that shows one of ``prefer``, else "1"."""
+    for line in text.split("\n"):
+        row = re.match(r"^ ([1-9a-z]) (.+?)\s*(\u2502|$)", line)
+        if row and any(word in row.group(2) for word in prefer):
+            return row.group(1)
+    return "1"
+
+
+def play(pane: Pane, language: str, players: int, seed: int, turns: int | None,
+         prefer: tuple[str, ...] = ()) -> list[str]:
+    """Play by keys at each of the person's decisions, for ``turns`` game turns or (None) to
+    the end: the row showing one of ``prefer`` when there is one, else "1". Every screen must
+    fit 80 columns. Returns the screens seen."""
     set_language(language)
     session = dealt(players, seed)
     hand = _("Your hand ({n})").split("(")[0]
@@ -83,7 +102,7 @@ def play(pane: Pane, language: str, players: int, seed: int, turns: int | None) 
             break
         if turns is not None and turn_of(text) >= start_turn + turns:
             break
-        pane.keys("1")
+        pane.keys(key_for(text, prefer))
         pane.wait_for(lambda t, before=text: t != before, timeout=30)
         screens.append("\n".join(pane.screen()))
     for text in screens:
@@ -123,21 +142,26 @@ def test_a_few_dodge_city_turns_by_keystrokes(tmp_path: Path, language: str, pla
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("language", "players", "seed"), [
-    ("en", 8, 1),
-    ("hu", 8, 7),
-    ("ro", 3, 5),
-    ("hu", 3, 9),
+@pytest.mark.parametrize(("language", "players", "seed", "moves"), [
+    ("en", 8, 1, ("play_paid", "use_green")),  # what these deals let the person do by keys
+    ("hu", 8, 7, ("use_green",)),
+    ("ro", 3, 5, ()),
+    ("hu", 3, 9, ()),
 ])
 def test_a_whole_dodge_city_game_by_keystrokes(tmp_path: Path, language: str, players: int,
-                                               seed: int) -> None:
+                                               seed: int, moves: tuple[str, ...]) -> None:
     pane = start(tmp_path, language, players, seed)
     try:
-        screens = play(pane, language, players, seed, turns=None)
+        set_language(language)
+        screens = play(pane, language, players, seed, turns=None, prefer=dodge_city_rows())
         last = screens[-1]
         assert _("Press q to leave.") in last, last
         assert _("game over") in last.split("\n")[0]
         leave_and_check(pane, tmp_path, ("q",), "0")
+        # the person's own "+1" cards and green cards used from play, chosen by keys
+        saved = next((tmp_path / "home" / "solo").glob("*/solo.json")).read_text()
+        for move in moves:
+            assert f'"{move}"' in saved, move
     finally:
         pane.close()
         set_language("en")
