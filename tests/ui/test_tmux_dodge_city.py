@@ -129,7 +129,8 @@ def test_a_few_dodge_city_turns_by_keystrokes(tmp_path: Path, language: str, pla
                                               seed: int) -> None:
     pane = start(tmp_path, language, players, seed)
     try:
-        screens = play(pane, language, players, seed, turns=3)
+        set_language(language)
+        screens = play(pane, language, players, seed, turns=3, prefer=dodge_city_rows())
         over = _("Press q to leave.") in screens[-1]  # a short game may end this soon
         assert over or turn_of(screens[-1]) > turn_of(screens[0])
         if over:
