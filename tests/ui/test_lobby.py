@@ -127,7 +127,8 @@ def test_the_browser_by_keys_joins_opens_and_connects_by_address(pipe) -> None:
 
 
 def test_opening_a_table_checks_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the base game's three fields (with a playable expansion a fourth one is offered)
+    # The three fields of the base game (a playable expansion adds a fourth, tested in
+    # test_lobby_choice.py).
     monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset())
     opened: list[TableOptions] = []
     form = OpenTableForm(opened.append, lambda: None, default_name="Ann")
