@@ -13,6 +13,7 @@ from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, CardDef, Char
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.texts import (
     CARD_NAMES,
+    EXTRA_CARD_COST,
     ROLE_NAMES,
     card_help,
     card_name,
@@ -52,8 +53,7 @@ THREE_PLAYERS = (N_("3 players (Dodge City)"),
                     "the Deputy (the arrow after a role). Whoever eliminates his own target "
                     "himself wins at once; if another does it, the two left play to be the "
                     "last one standing. Every elimination earns 3 cards. The Deputy starts."))
-PAID_LEGEND = (N_("+1"), N_("after a card's name: playing it costs one more card from your "
-                            "hand, discarded with it"))
+PAID_LEGEND = (N_("+1"), EXTRA_CARD_COST)  # the mark after a paid card's name
 
 
 def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
