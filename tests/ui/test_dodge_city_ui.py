@@ -446,3 +446,22 @@ def test_can_can_and_conestoga_from_play_name_their_card() -> None:
     lines = told(table, table.act(action))
     assert lines[1].startswith("You take Barrel (") and lines[1].endswith("from Bonnie.")
     assert table.hand(0) == ["barrel"]
+
+
+@pytest.mark.parametrize("language", ["hu", "ro"])
+def test_no_dodge_city_sentence_fills_a_name_with_you(language: str) -> None:
+    """Where the viewer is the object, the sentence says "you" itself (a name slot filled
+    with "you" reads wrongly in Hungarian and Romanian)."""
+    table = table_of(hands={0: ["brawl", "beer"], 3: ["bang"]}, tables={0: ["knife"]})
+    set_language(language)
+    describer = say(table)
+    you = describer.whom(0)
+    knife = table.game.known[table.in_play_slot(0, "knife")]
+    describer.event(Event("use", 3, 0, knife))  # Can Can-like: a card used on you
+    texts = [describer.event(Event("use", 3, 0, knife)),
+             describer.event(Event("forced_discard", 0, 3, knife)),
+             describer.activity(Decision(3, BRAWL_PICK, options=(FROM_HAND,), source=0))]
+    describer.event(Event("play", 0, card=table.game.known[table.slot_of(0, "brawl")[0]]))
+    texts.append(describer.event(Event("forced_discard", 3, 0, knife)))
+    for text in texts:
+        assert text and f": {you}" not in text and f" {you}." not in text, text
