@@ -457,8 +457,7 @@ def test_no_dodge_city_sentence_fills_a_name_with_you(language: str) -> None:
     describer = say(table)
     you = describer.whom(0)
     knife = table.game.known[table.in_play_slot(0, "knife")]
-    describer.event(Event("use", 3, 0, knife))  # Can Can-like: a card used on you
-    texts = [describer.event(Event("use", 3, 0, knife)),
+    texts = [describer.event(Event("use", 3, 0, knife)),  # a green card used on you
              describer.event(Event("forced_discard", 0, 3, knife)),
              describer.activity(Decision(3, BRAWL_PICK, options=(FROM_HAND,), source=0))]
     describer.event(Event("play", 0, card=table.game.known[table.slot_of(0, "brawl")[0]]))
