@@ -21,6 +21,7 @@ import traceback
 import trio
 
 from p2pbang.engine.actions import End
+from p2pbang.table.choice_flags import add_choice_arguments, choice_or_message
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.stage import FINISHED, QUIT, Driver, Screen, run_program
@@ -97,8 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m p2pbang.ui.app",
         description="A solo game of BANG! in the full-screen terminal interface.")
-    parser.add_argument("--players", type=int, default=4, choices=range(4, 8),
-                        help="seats at the table, you included (4-7)")
+    parser.add_argument("--players", type=int, default=4,
+                        help="seats at the table, you included (4-7; 3-8 with Dodge City)")
     parser.add_argument("--seed", type=int, default=None, help="deal seed")
     parser.add_argument("--name", default="You", help="your display name")
     parser.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
@@ -106,14 +107,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed", type=int, default=2, choices=range(len(DELAYS)),
                         help="computer players' pace: 0 (instant) to 4 (slow)")
     parser.add_argument("--plain", action="store_true", help="the plain line interface")
+    add_choice_arguments(parser)
     args = parser.parse_args(argv)
+    choice = choice_or_message(args, args.players)
+    if isinstance(choice, str):
+        parser.error(choice)
     set_language(args.lang)
     seed = args.seed
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(2**31)
-    session = SoloSession(args.players, seed, your_name=args.name)
+    session = SoloSession(args.players, seed, your_name=args.name, choice=choice)
     try:
         if args.plain or not fullscreen_supported():
             from p2pbang.ui.plain import PlainSolo

@@ -31,31 +31,27 @@ from p2pbang.engine.actions import (
     Event,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
+    UseGreen,
 )
+from p2pbang.engine.cards.base import ROLE_CARDS
 from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
 from p2pbang.engine.game import Game
+from p2pbang.ui import dodge_city_sentences as dodge_city
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.texts import card_name, card_text, character_name, role_name, team_name
+from p2pbang.ui.labels import card_label, slot_label
+from p2pbang.ui.texts import card_text, character_name, role_goal, role_name, team_name
+from p2pbang.ui.view import personal_target
 
 
-def card_label(game: Game, card: int) -> str:
-    """``BANG! (Q\u2665)``, or "a card" when hidden (-1)."""
-    if card < 0:
-        return _("a card")
-    definition = game.cards[card]
-    return f"{card_name(definition.name)} ({definition.label})"
-
-
-def slot_label(game: Game, slot: int) -> str:
-    card = game.known.get(slot)
-    return _("a card") if card is None else card_label(game, card)
-
-
-def action_card(action: Action) -> int | None:
-    """The card an action plays or discards (for showing its text), if there is one."""
-    if isinstance(action, Play | Discard):
+def action_card(action: Action, game: Game | None = None) -> int | None:
+    """The card an action plays, discards or uses from play (for showing its text), if
+    there is one; a green card in play is found through ``game``."""
+    if isinstance(action, Play | PlayPaid | Discard):
         return action.card
+    if isinstance(action, UseGreen) and game is not None:
+        return game.known.get(action.slot)
     return None
 
 
@@ -65,9 +61,16 @@ class Describer:
     def __init__(self, game: Game, names: list[str]) -> None:
         self.game = game
         self.names = names
+        # The card whose effect the next events are (a forced discard is Cat Balou's, a
+        # Brawl's or a Can Can's): events come in order, so the last card played tells.
+        self._cause: str | None = None
 
     def _mine(self, seat: int) -> bool:
         return seat == self.game.viewer
+
+    def is_viewer(self, seat: int) -> bool:
+        """Whether ``seat`` is the person this describer speaks to."""
+        return self._mine(seat)
 
     def who(self, seat: int) -> str:
         """A seat's name as the subject of a third-person sentence."""
@@ -90,6 +93,20 @@ class Describer:
         name, target = self.who(e.seat), self.whom(e.target)
         card = card_label(g, e.card)
         kind = e.kind
+        if kind in ("play", "use") and e.card >= 0:
+            self._cause = g.cards[e.card].name
+        said = dodge_city.event(self, e, self._cause)
+        if said is not None:
+            return said
+        if kind == "role":  # a role dealt face up (Dodge City's 3-player table)
+            role = role_name(ROLE_CARDS[e.value])  # the role card's id, not a role index
+            if mine:
+                return _("You are the {role}.").format(role=role)
+            return _("{name} is the {role}.").format(name=name, role=role)
+        if kind == "reward" and g.role_rules.face_up:  # every elimination pays there
+            if mine:
+                return _("You earn the bounty for eliminating a player.")
+            return _("{name} earns the bounty for eliminating a player.").format(name=name)
         if kind == "turn":
             return _("--- Turn {n}: {name} ---").format(n=e.value, name=self.who(e.seat))
         if kind == "character":
@@ -207,8 +224,6 @@ class Describer:
                          _("{name} puts a card back on the deck.")),
             "replace_weapon": (_("You discard your old weapon {card}."),
                                _("{name} discards the old weapon {card}.")),
-            "ability": (_("You discard two cards to regain 1 life."),
-                        _("{name} discards two cards to regain 1 life.")),
         }
         if kind in you_them:
             text = you_them[kind][0 if mine else 1]
@@ -279,11 +294,28 @@ class Describer:
             "sheriff": _("Game over: the Sheriff and his Deputies win ({winners})."),
             "outlaws": _("Game over: the Outlaws win ({winners})."),
             "renegade": _("Game over: the Renegade wins ({winners})."),
+            # Dodge City's 3-player table: one role wins alone
+            "deputy": _("Game over: the Deputy wins ({winners})."),
+            "outlaw": _("Game over: the Outlaw wins ({winners})."),
         }
         if end.team in sentences:
             return sentences[end.team].format(winners=winners)
         return _("Game over: {team} won ({winners}).").format(
             team=team_name(end.team), winners=winners)
+
+    def goal(self, seat: int) -> str:
+        """What ``seat`` plays for: the role's goal, or at Dodge City's 3-player table the
+        personal target (and, once a player is out, being the last one standing)."""
+        game = self.game
+        role = game.players[seat].role
+        if game.role_rules.face_up:
+            target = personal_target(game, seat)
+            if target is None:
+                return role_goal("renegade")  # "Be the last one standing."
+            return _("Eliminate {target} yourself to win at once; if another player is "
+                     "eliminated first, be the last one standing.").format(
+                target=self.who(target))
+        return role_goal(role) if role else ""
 
     def outcome(self, end: End) -> str:
         """Whether the viewer won: one short line for the end of the game."""
@@ -322,6 +354,8 @@ class Describer:
         if d.kind == RESPOND_INDIANS:
             return _("Indians! from {source}: discard a BANG! or lose 1 life.").format(
                 source=source)
+        if d.kind in dodge_city.DECISION_KINDS:
+            return dodge_city.decision(self, d)
         if d.kind == DYING:
             return ngettext("You are dying: {n} Beer needed to survive.",
                             "You are dying: {n} Beers needed to survive.",
@@ -347,6 +381,8 @@ class Describer:
     def activity(self, d: Decision) -> str:
         """What another seat is deciding, for the status line while the viewer waits."""
         name, source = self.who(d.seat), self.whom(d.source)
+        if d.kind in dodge_city.DECISION_KINDS:
+            return dodge_city.activity(self, d)
         if self._mine(d.source):
             at_you = {
                 RESPOND_SHOT: _("{name} answers your shot."),
@@ -380,9 +416,16 @@ class Describer:
         g = self.game
         if isinstance(a, Play):
             return self._play_action(d, a, brief)
+        if isinstance(a, PlayPaid):
+            return dodge_city.paid(self, d, a, brief)
+        if isinstance(a, UseGreen):
+            return dodge_city.use_green(self, d, a, brief)
         if isinstance(a, Discard):
             return _("Discard {card}").format(card=card_label(g, a.card))
         if isinstance(a, Ability):
+            said = dodge_city.ability(self, d, a)
+            if said is not None:
+                return said
             cards = _(" and ").join(card_label(g, c) for c in a.cards)
             return _("Discard {cards} to regain 1 life").format(cards=cards)
         if isinstance(a, UseBarrel):
@@ -431,6 +474,8 @@ class Describer:
                     card=label, target=target, what=what)
             return _("Play {card} on {target}: discard their {what}").format(
                 card=label, target=target, what=what)
+        if a.target == d.seat:  # Tequila: any player, oneself included
+            return _("Play {card} on yourself").format(card=label)
         distance = g.distance(d.seat, a.target)
         return _("Play {card} on {target} (distance {d})").format(
             card=label, target=target, d=distance)
@@ -450,4 +495,6 @@ class Describer:
             return _("Use {card}").format(card=slot_label(g, value))
         if d.kind == STORE_PICK:
             return _("Take {card}").format(card=slot_label(g, value))
+        if d.kind in dodge_city.DECISION_KINDS:
+            return dodge_city.choice(self, d, value)
         return str(value)

@@ -7,12 +7,13 @@ help cannot drift from the cards the engine deals.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, CardDef, CharacterDef
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.texts import (
     CARD_NAMES,
+    EXTRA_CARD_COST,
     ROLE_NAMES,
     card_help,
     card_name,
@@ -42,16 +43,38 @@ LEGEND = (
     (N_("draw!"), N_("flip the top card of the deck; its suit and rank decide")),
     (N_("Colt .45"), N_("everyone's weapon without a weapon card: reach 1")),
 )
+GREEN_LEGEND = (N_("\u2713 / \u25cb"),
+                N_("after a green card in play: usable now / not now (only from its "
+                   "owner's next turn, and never in Belle Star's turn, when the cards in "
+                   "play are struck through)"))
+THREE_PLAYERS = (N_("3 players (Dodge City)"),
+                 N_("Roles are dealt face up: Deputy, Outlaw and Renegade, no Sheriff. The "
+                    "Deputy must eliminate the Renegade, the Renegade the Outlaw, the Outlaw "
+                    "the Deputy (the arrow after a role). Whoever eliminates his own target "
+                    "himself wins at once; if another does it, the two left play to be the "
+                    "last one standing. Every elimination earns 3 cards. The Deputy starts."))
+PAID_LEGEND = (N_("+1"), EXTRA_CARD_COST)  # the mark after a paid card's name
 
 
 def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
-                  characters_dealt: Sequence[CharacterDef] = BASE_CHARACTERS) -> list[Section]:
+                  characters_dealt: Sequence[CharacterDef] = BASE_CHARACTERS,
+                  paid_cards: Collection[str] = (),
+                  three_players: bool = False) -> list[Section]:
     """The help, section by section, in the current language, for the cards of ``deck`` and
-    the characters of ``characters_dealt`` (an expansion's game passes its own catalog)."""
-    keys = [(f"key:{k}", _(k), _(v)) for k, v in KEYS]
-    legend = [(f"legend:{k}", _(k), _(v)) for k, v in LEGEND]
-    roles = [(f"role:{r}", role_name(r), role_goal(r)) for r in ROLE_NAMES]
+    the characters of ``characters_dealt`` (an expansion's game passes its own catalog);
+    ``paid_cards`` are the names of the "+1" cards, marked as in the hand; ``three_players``
+    adds Dodge City's 3-player roles."""
     kinds_in_deck = {card.kind for card in deck}
+    keys = [(f"key:{k}", _(k), _(v)) for k, v in KEYS]
+    legend_rows = list(LEGEND)
+    if "green" in kinds_in_deck:
+        legend_rows.append(GREEN_LEGEND)
+    if paid_cards:
+        legend_rows.append(PAID_LEGEND)
+    legend = [(f"legend:{k}", _(k), _(v)) for k, v in legend_rows]
+    roles = [(f"role:{r}", role_name(r), role_goal(r)) for r in ROLE_NAMES]
+    if three_players:
+        roles.append(("role:three", _(THREE_PLAYERS[0]), _(THREE_PLAYERS[1])))
     kinds = [(f"kind:{k}", kind_name(k), kind_text(k))
              for k in ("brown", "blue", "weapon", "green") if k in kinds_in_deck]
     copies: dict[str, list[str]] = defaultdict(list)
@@ -63,7 +86,8 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
     for name in (n for n in CARD_NAMES if n in copies):
         labels = copies[name]
         count = ngettext("{n} card", "{n} cards", len(labels)).format(n=len(labels))
-        head = f"{card_name(name)}  ({kind_name(kinds_of.get(name, ''))}; {count})"
+        paid = " +1" if name in paid_cards else ""
+        head = f"{card_name(name)}{paid}  ({kind_name(kinds_of.get(name, ''))}; {count})"
         cards.append((f"card:{name}", head, card_help(name) + "\n" + " ".join(labels)))
     characters = []
     for character in characters_dealt:

@@ -10,10 +10,14 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from p2pbang.engine.actions import PLAY, Decision, End, IllegalAction
+from p2pbang.engine.actions import FROM_HAND, PLAY, Decision, End, IllegalAction
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.describe import Describer
+from p2pbang.ui.describe import Describer, slot_label
+from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.i18n import N_, _, ngettext
+from p2pbang.ui.render import PAID_MARK
+from p2pbang.ui.steps import BACK, Step, choices
+from p2pbang.ui.textfit import wrap
 from p2pbang.ui.texts import (
     CARD_NAMES,
     CHARACTER_NAMES,
@@ -21,10 +25,12 @@ from p2pbang.ui.texts import (
     card_text,
     character_name,
     character_text,
-    role_goal,
     role_name,
 )
-from p2pbang.ui.view import SeatView, TableView, build_view, display_names
+from p2pbang.ui.view import CardView, SeatView, TableView, build_view, display_names
+
+WIDTH = 80  # the table's lines are wrapped to a standard terminal's width
+CONTINUED = "           "  # where a wrapped seat line goes on, under the character
 
 HELP = N_("""Commands:
   NUMBER     take that action
@@ -42,32 +48,45 @@ def render_table(view: TableView, names: list[str]) -> str:
         top=(f"{card_name(view.discard_top.name)} ({view.discard_top.label})"
              if view.discard_top else "-"))]
     for s in view.around_you():
-        lines.append(_seat_line(s))
+        lines += wrap(_seat_line(s, names), WIDTH, CONTINUED)
+    if view.silenced:
+        lines.append(_("In Belle Star's turn the cards in play have no effect."))
     if view.hand:
-        lines.append(_("Your hand: {cards}").format(cards=", ".join(
-            f"{card_name(c.name)} ({c.label})" for c in view.hand)))
+        lines += wrap(_("Your hand: {cards}").format(cards=", ".join(
+            f"{card_name(c.name)}{' ' + PAID_MARK if c.paid else ''} ({c.label})"
+            for c in view.hand)), WIDTH, CONTINUED)
     else:
         lines.append(_("Your hand is empty."))
     return "\n".join(lines)
 
 
-def _seat_line(s: SeatView) -> str:
+def _seat_line(s: SeatView, names: list[str]) -> str:
     marker = ">" if s.is_current else " "
     if not s.alive:
         return f"{marker} {s.name:<8} {character_name(s.character):<16} " + _(
             "eliminated ({role})").format(role=role_name(s.role))
     life = "\u2665" * s.life + "\u00b7" * (s.max_life - s.life)
     role = role_name(s.role) if s.role else "?"
+    if s.target is not None:  # Dodge City's 3-player table: whom this player hunts
+        role = _("{role}, target: {target}").format(role=role, target=names[s.target])
     if s.is_you:
         where = _("you")
     elif s.distance is None:  # you are out of the game: nobody is at a distance from you
         where = "-"
     else:
         where = _("dist {d}{reach}").format(d=s.distance, reach="*" if s.reach_ok else "")
-    in_play = ", ".join(card_name(c.name) for c in s.in_play) or "-"
+    in_play = ", ".join(_in_play_name(c) for c in s.in_play) or "-"
     return (f"{marker} {s.name:<8} {character_name(s.character):<16} {life:<6} "
             f"{role:<9} " + _("hand {n}").format(n=s.hand_size) + f"  {where:<8} "
             + _("in play: {cards}").format(cards=in_play))
+
+
+def _in_play_name(card: CardView) -> str:
+    """A card in play; a green card says in a word whether it can be used yet (words for a
+    screen reader, where the full screen has marks)."""
+    if card.ready is None:
+        return card_name(card.name)
+    return f"{card_name(card.name)} ({_('usable now') if card.ready else _('not usable now')})"
 
 
 def explain(term: str) -> str:
@@ -119,7 +138,7 @@ class PlainSolo:
         self.print(_("You play {character}: {text}").format(
             character=character_name(you.character), text=character_text(you.character)))
         self.print(_("Your role: {role}. {goal}").format(
-            role=role_name(you.role), goal=role_goal(you.role) if you.role else ""))
+            role=role_name(you.role), goal=self.say.goal(session.you)))
         shown_turn = -1
         while True:
             self._events(session.advance())
@@ -145,22 +164,67 @@ class PlainSolo:
                 self.print(text)
 
     def _ask(self, decision: Decision) -> bool:
-        """Ask until a legal action is taken; False when the person quits."""
+        """Ask until a legal action is taken; False when the person quits. The actions come
+        in steps as on the full screen (the card, its target, the target's card, the price
+        of a "+1" card), so a long list of combinations is never read out whole."""
         actions = self.session.legal_actions()
-        self.print(self.say.decision(decision))
-        for number, action in enumerate(actions, 1):
-            self.print(f"  {number:>2}. {self.say.action(decision, action)}")
+        steps: list[Step] = []
+        while True:
+            rows = choices(self.say, decision, actions, steps, brief=False)
+            if steps:
+                self.print(_("{path}: choose the next step.").format(
+                    path=" \u2192 ".join(self._step_names(steps))))
+            else:
+                self.print(self.say.decision(decision))
+            for number, row in enumerate(rows, 1):
+                label = _("Back") if row.step == BACK else row.label
+                self.print(f"  {number:>2}. {label}")
+            picked = self._read_choice(len(rows))
+            if picked is None:
+                return False
+            row = rows[picked]
+            if row.step == BACK:
+                steps.pop()
+            elif not row.final:
+                assert row.step is not None
+                steps.append(row.step)
+            else:
+                try:
+                    self._events(self.session.act(actions[row.actions[0]]))
+                except IllegalAction as exc:  # a listed action is legal; say so if not
+                    self.print(_("Not allowed: {reason}").format(reason=exc))
+                    continue
+                return True
+
+    def _step_names(self, steps: list[Step]) -> list[str]:
+        """The steps chosen so far in words: cards by name, seats by name."""
+        game = self.session.mine
+        names = []
+        for what, value in steps:
+            if what == "target":
+                names.append(self.say.whom(value))
+            elif what == "slot" and value == FROM_HAND:
+                names.append(_("A random card from the hand"))
+            elif what == "ability":
+                names.append(ability_step(game, self.session.you))
+            else:
+                names.append(slot_label(game, value))
+        return names
+
+    def _read_choice(self, count: int) -> int | None:
+        """Read lines until one is a row number (0-based index); None when the person
+        quits or the input ends. Commands (help, table, hand, card texts) are answered."""
         while True:
             self.out.write(_("choice (? for help)> "))
             self.out.flush()
             line = self.inp.readline()
             if not line:
-                return False
+                return None
             text = line.strip()
             if not text:
                 continue
             if text in ("q", "quit", "exit"):
-                return False
+                return None
             if text in ("?", "help"):
                 self.print(_(HELP))
                 continue
@@ -177,16 +241,11 @@ class PlainSolo:
                 continue
             if not text.isdigit():
                 self.print(_("Type the number of an action (1-{n}), or ? for help.").format(
-                    n=len(actions)))
+                    n=count))
                 continue
             number = int(text)
-            if not 1 <= number <= len(actions):
+            if not 1 <= number <= count:
                 self.print(_("There is no action {number}: choose 1 to {n}.").format(
-                    number=number, n=len(actions)))
+                    number=number, n=count))
                 continue
-            try:
-                self._events(self.session.act(actions[number - 1]))
-            except IllegalAction as exc:  # cannot happen for a listed action; say so if it does
-                self.print(_("Not allowed: {reason}").format(reason=exc))
-                continue
-            return True
+            return number - 1

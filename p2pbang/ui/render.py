@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from p2pbang.ui.i18n import _
-from p2pbang.ui.textfit import Line, cut, fit_line, pad, pad_left, width_of, wrap
+from p2pbang.ui.textfit import Line, cut, fit_line, line_width, pad, pad_left, width_of, wrap
 from p2pbang.ui.texts import card_name, card_text, character_name, character_text, role_name
 from p2pbang.ui.view import CardView, SeatView, TableView
 
@@ -128,14 +128,77 @@ def _life(seat: SeatView) -> Line:
     return [("class:life", "\u2665" * max(seat.life, 0)), ("class:life.lost", "\u00b7" * lost)]
 
 
-def _in_play(cards: Sequence[CardView], labels: bool) -> Line:
+READY_MARK = "\u2713"  # a green card in play that can be used now
+WAITING_MARK = "\u25cb"  # a green card in play that works from the next turn on
+PAID_MARK = "+1"  # a card that costs one more hand card to play
+
+
+def green_mark(card: CardView) -> Line:
+    """A green card's readiness as a mark of its own (a glyph, not only a colour)."""
+    if card.ready is None:
+        return []
+    if card.ready:
+        return [("class:green.ready", READY_MARK)]
+    return [("class:green.waiting", WAITING_MARK)]
+
+
+def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None,
+             silenced: bool = False) -> Line:
+    """The cards in play, with green cards' readiness; when ``width`` cells are too few for
+    the whole names, each name is shortened to a fair share (every card stays listed).
+    ``silenced`` (Belle Star's turn) strikes them through: they have no effect now."""
+    if not cards:
+        return [("class:dim", "-")]
+    marks = [green_mark(c) for c in cards]
+    marked = sum(line_width(m) for m in marks)
+    texts = [card_name(c.name) + (f" {c.label}" if labels else "") for c in cards]
+    separator = ", "
+    if width is not None:
+        full = sum(width_of(t) for t in texts) + marked + 2 * (len(cards) - 1)
+        if labels and full > width:  # the corners go first, the names only if need be
+            texts = [card_name(c.name) for c in cards]
+            full = sum(width_of(t) for t in texts) + marked + 2 * (len(cards) - 1)
+        if full > width:
+            separator = ","
+            room = width - (len(cards) - 1) - marked
+            texts = _fair_shares(texts, room)
     out: Line = []
-    for i, c in enumerate(cards):
+    for i, (c, text, mark) in enumerate(zip(cards, texts, marks, strict=True)):
         if i:
-            out.append(("class:seat", ", "))
-        text = card_name(c.name) + (f" {c.label}" if labels else "")
-        out.append((card_style(c.kind), text))
-    return out or [("class:dim", "-")]
+            out.append(("class:seat", separator))
+        style = card_style(c.kind) + (" class:silenced" if silenced else "")
+        out.append((style, text))
+        out += mark
+    return out
+
+
+def _fair_shares(texts: list[str], room: int) -> list[str]:
+    """Shorten names to share ``room`` cells: short names keep their length, and what they
+    leave is shared out among the longer ones (at least 3 cells each)."""
+    widths = [width_of(t) for t in texts]
+    open_ = set(range(len(texts)))
+    budget = room
+    while open_:
+        share = budget // len(open_)
+        fitting = {i for i in open_ if widths[i] <= share}
+        if not fitting:
+            break
+        budget -= sum(widths[i] for i in fitting)
+        open_ -= fitting
+    cells = {i: widths[i] for i in range(len(texts)) if i not in open_}
+    if open_:
+        share, extra = divmod(max(0, budget), len(open_))
+        for rank, i in enumerate(sorted(open_)):
+            cells[i] = max(3, share + (1 if rank < extra else 0))
+    return [_shorten(t, cells[i]) for i, t in enumerate(texts)]
+
+
+def _shorten(text: str, cells: int) -> str:
+    """A card name in ``cells``: cut with a full stop as the mark of an abbreviation
+    (an ellipsis would read as the end of the line)."""
+    if width_of(text) <= cells:
+        return text
+    return cut(text, cells)[:-1].rstrip(" .") + "."
 
 
 def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> list[Line]:
@@ -144,9 +207,13 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
     seats = view.around_you()  # you first, then in turn order
     name_w = min(12, max(width_of(_("Player")), *(width_of(s.name) for s in seats)))
     char_w = min(16, max(width_of(character_name(s.character)) for s in seats))
-    life_w = max(4, *(s.max_life for s in seats))
-    roles = [role_name(s.role) for s in seats]
-    role_w = min(16, max(width_of(_("Role")), *(width_of(r) for r in roles)))
+    life_w = max(4, width_of(_("Life")) if header else 0, *(s.max_life for s in seats))
+    roles = [role_name(s.role) + ("" if s.target is None
+                                  else " \u2192 " + view.seats[s.target].name)
+             for s in seats]  # at Dodge City's 3-player table, each one's target
+    # the dead say their role in their own words, so only the living's roles size the column
+    role_w = min(24, max(width_of(_("Role")),
+                         *(width_of(r) for r, s in zip(roles, seats, strict=True) if s.alive)))
     hand_w = max(2, width_of(_("Hand")))
     dist_w = max(3, width_of(_("Dist")))
     lines: list[Line] = []
@@ -182,7 +249,9 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
             row.append(("class:reach" if seat.reach_ok else "class:dim",
                         pad_left(dist, dist_w) + " "))
             row.append(("", " "))
-        row += _in_play(seat.in_play, labels=two_lines or width >= WIDE)
+        room = width - line_width(row)
+        row += _in_play(seat.in_play, labels=two_lines or width >= WIDE, width=room,
+                        silenced=view.silenced)
         lines.append(fit_line(row, width))
         if two_lines:
             lines.append(fit_line([("", "    "), ("class:dim", character_text(seat.character))],
@@ -206,12 +275,13 @@ def compact_hand(cards: Sequence[CardView], width: int) -> list[Line]:
     row: Line = [("", " ")]
     used = 1
     for c in cards:
-        need = width_of(f"{card_name(c.name)} {c.label}") + 3
+        paid = PAID_MARK if c.paid else ""
+        need = width_of(f"{card_name(c.name)}{paid} {c.label}") + 3
         if used + need > width and used > 1:
             lines.append(fit_line(row, width))
             row, used = [("", " ")], 1
-        row += [(card_style(c.kind), card_name(c.name)), ("class:label", f" {c.label}"),
-                ("", "   ")]
+        row += [(card_style(c.kind), card_name(c.name)), ("class:paid", paid),
+                ("class:label", f" {c.label}"), ("", "   ")]
         used += need
     lines.append(fit_line(row, width))
     return lines
@@ -226,12 +296,14 @@ def hand_lines(view: TableView, width: int, rows: int,
     if not cards:
         return [fit_line([("class:dim", "  " + _("(no cards in hand)"))], width)]
     if len(cards) <= rows:
+        paid_w = 3 if any(c.paid for c in cards) else 0
         name_w = max(width_of(card_name(c.name)) for c in cards)
         lines = []
         for c in cards:
             mark = "\u25b8" if c.slot == selected_slot else " "
             row: Line = [("class:action.key", mark),
                          (card_style(c.kind), pad(card_name(c.name), name_w)),
+                         ("class:paid", pad(" " + PAID_MARK if c.paid else "", paid_w)),
                          ("class:label", " " + pad_left(c.label, 3) + "  "),
                          ("class:text", card_text(c.name))]
             lines.append(fit_line(row, width))

@@ -21,11 +21,16 @@ from p2pbang.engine.actions import (
     Decision,
     Pass,
     Play,
+    PlayPaid,
+    UseGreen,
 )
 from p2pbang.ui.describe import Describer, card_label, slot_label
+from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.i18n import _
 
-Step = tuple[str, int]  # what is chosen ("card", "target", "slot", "ability") and which one
+# What is chosen and which one: "card" (a hand card), "green" (a green card in play),
+# "target" (a seat), "slot" (the target's card), "cost" (the "+1" card paid), "ability".
+Step = tuple[str, int]
 
 
 @dataclass(frozen=True)
@@ -41,15 +46,26 @@ class Choice:
         return len(self.actions) == 1
 
 
+def _aimed(first: Step, target: int, target_slot: int) -> tuple[Step, ...]:
+    """A card's steps: the card, then its target and the target's card when it has them."""
+    path: tuple[Step, ...] = (first,)
+    if target != NO_SEAT:
+        path += (("target", target),)
+        if target_slot == FROM_HAND or target_slot >= 0:
+            path += (("slot", target_slot),)
+    return path
+
+
 def paths(action: Action) -> list[tuple[Step, ...]]:
-    """The ways to reach ``action`` step by step (Sid's two cards in either order)."""
+    """The ways to reach ``action`` step by step (Sid's two cards in either order; a "+1"
+    card's price chosen last, once what it does is clear)."""
     if isinstance(action, Play):
-        path: tuple[Step, ...] = (("card", action.slot),)
-        if action.target != NO_SEAT:
-            path += (("target", action.target),)
-            if action.target_slot == FROM_HAND or action.target_slot >= 0:
-                path += (("slot", action.target_slot),)
-        return [path]
+        return [_aimed(("card", action.slot), action.target, action.target_slot)]
+    if isinstance(action, PlayPaid):
+        return [(*_aimed(("card", action.slot), action.target, action.target_slot),
+                 ("cost", action.cost_slot))]
+    if isinstance(action, UseGreen):
+        return [_aimed(("green", action.slot), action.target, action.target_slot)]
     if isinstance(action, Ability) and len(action.slots) == 2:
         first, second = action.slots
         return [(("ability", 0), ("card", first), ("card", second)),
@@ -58,9 +74,11 @@ def paths(action: Action) -> list[tuple[Step, ...]]:
 
 
 def choices(say: Describer, decision: Decision, actions: Sequence[Action],
-            chosen: Sequence[Step]) -> list[Choice]:
+            chosen: Sequence[Step], brief: bool = True) -> list[Choice]:
     """The menu after the steps in ``chosen``: one row per distinct next step, in the order
-    the engine lists the actions; actions reached in one step are rows of their own."""
+    the engine lists the actions; actions reached in one step are rows of their own.
+    ``brief`` leaves the cards' rules texts out of the rows (the full screen shows the
+    selected card's text under them; the plain interface asks for it in the rows)."""
     prefix = tuple(chosen)
     groups: dict[Step, list[int]] = {}
     singles: list[Choice] = []
@@ -69,14 +87,14 @@ def choices(say: Describer, decision: Decision, actions: Sequence[Action],
             if path and path[:len(prefix)] != prefix:
                 continue
             if not path and (not prefix or isinstance(action, Pass)):
-                label = say.action(decision, action, brief=True)
+                label = say.action(decision, action, brief=brief)
                 singles.append(Choice(label, None, (index,)))
             if len(path) <= len(prefix):
                 continue
             members = groups.setdefault(path[len(prefix)], [])
             if index not in members:
                 members.append(index)
-    rows = [_row(say, decision, actions, prefix, step, tuple(members))
+    rows = [_row(say, decision, actions, prefix, step, tuple(members), brief)
             for step, members in groups.items()]
     passes = [c for c in singles if isinstance(actions[c.actions[0]], Pass)]
     others = [c for c in singles if c not in passes]
@@ -89,12 +107,13 @@ BACK: Step = ("back", 0)
 
 
 def _row(say: Describer, decision: Decision, actions: Sequence[Action],
-         prefix: tuple[Step, ...], step: Step, members: tuple[int, ...]) -> Choice:
+         prefix: tuple[Step, ...], step: Step, members: tuple[int, ...],
+         brief: bool = True) -> Choice:
     if len(members) == 1:
         action = actions[members[0]]
         path = next(p for p in paths(action) if p[:len(prefix) + 1] == (*prefix, step))
         if not prefix or isinstance(action, Ability):  # one row says the whole action
-            return Choice(say.action(decision, action, brief=True), step, members)
+            return Choice(say.action(decision, action, brief=brief), step, members)
         # the steps left, said together: "On Bonnie (distance 2): a random card..."
         rest = [_step_label(say, decision, actions, members, s, True)
                 for s in path[len(prefix):]]
@@ -110,12 +129,21 @@ def _step_label(say: Describer, decision: Decision, actions: Sequence[Action],
     what, value = step
     if what == "card" and not deeper:
         card = actions[members[0]]
-        assert isinstance(card, Play)
-        return _("Play {card}").format(card=card_label(game, card.card))
+        assert isinstance(card, Play | PlayPaid)
+        label = card_label(game, card.card)
+        if isinstance(card, PlayPaid):
+            return _("Play {card} (+1 card)").format(card=label)
+        return _("Play {card}").format(card=label)
     if what == "card":
         return _("Discard {card}").format(card=slot_label(game, value))
+    if what == "green":
+        return _("Use {card} from play").format(card=slot_label(game, value))
+    if what == "cost":
+        return _("Discard {card} as the +1 cost").format(card=slot_label(game, value))
     if what == "ability":
-        return _("Discard two cards to regain 1 life")
+        return ability_step(game, decision.seat)
+    if what == "target" and value == decision.seat:
+        return _("On yourself")
     if what == "target":
         return _("On {target} (distance {d})").format(
             target=say.whom(value), d=game.distance(decision.seat, value))

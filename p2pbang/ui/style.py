@@ -1,9 +1,10 @@
 """Colours and attributes of the screens.
 
 Every class pairs a colour with an attribute where the meaning matters (a blue card is also
-bold, a weapon also underlined, your decision also bold, the selection reversed), so that
-with ``NO_COLOR`` or on a monochrome terminal (prompt-toolkit then drops colours and keeps
-attributes) nothing is told by colour alone.
+bold, a weapon also underlined, a green card italic and marked ready or waiting by a glyph,
+your decision also bold, the selection reversed), so that with ``NO_COLOR`` or on a
+monochrome terminal (prompt-toolkit then drops colours and keeps attributes) nothing is told
+by colour alone.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ TABLE_STYLE = {
     "card.brown": "fg:#d7875f",
     "card.blue": "fg:ansibrightblue bold",
     "card.weapon": "fg:ansibrightcyan bold underline",
+    "card.green": "fg:ansigreen italic",
+    "green.ready": "fg:ansibrightgreen bold",
+    "green.waiting": "fg:ansigray",
+    "paid": "fg:ansiyellow bold",
+    "silenced": "strike",
     "decision.mine": "bold fg:ansiyellow",
     "decision.end": "bold reverse",
     "waiting": "fg:ansigray",

@@ -38,12 +38,15 @@ from p2pbang.engine.actions import (
     IllegalAction,
     Pass,
     Play,
+    PlayPaid,
+    UseGreen,
 )
 from p2pbang.engine.game import Game
 from p2pbang.ui.describe import Describer, action_card, slot_label
-from p2pbang.ui.helptext import help_sections
+from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.render import (
+    PAID_MARK,
     SHORTCUTS,
     LogEntry,
     Plan,
@@ -65,12 +68,13 @@ from p2pbang.ui.steps import BACK, Choice, Step, choices
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, fit_line, pad, width_of, wrap
 from p2pbang.ui.texts import (
+    card_help,
     card_name,
     card_text,
     character_name,
     character_text,
+    green_readiness,
     kind_name,
-    role_goal,
     role_name,
 )
 from p2pbang.ui.view import TableView, build_view, display_names, phase_name, phase_of
@@ -234,7 +238,8 @@ class TableScreen:
             "class:log.you"))
         if me.role:
             self._append(LogEntry(_("Your role: {role}. {goal}").format(
-                role=role_name(me.role), goal=role_goal(me.role)), "class:log.you"))
+                role=role_name(me.role), goal=self.say.goal(self.session.you)),
+                "class:log.you"))
 
     def _append(self, entry: LogEntry) -> None:
         self.log.append(entry)
@@ -327,13 +332,21 @@ class TableScreen:
         self.help_visible = not self.help_visible
         self.help_offset = 0
         if self.help_visible and anchor:
-            _lines, anchors = help_lines(help_sections(), max(20, self._plan.width))
+            _lines, anchors = help_lines(self._help_sections(), max(20, self._plan.width))
             self.help_offset = anchors.get(anchor, 0)
         if self.help_visible:
             self.app.layout.focus(self._help_window)
         else:
             self.app.layout.focus(self._actions_window)
         self.app.invalidate()
+
+    def _help_sections(self) -> list[Section]:
+        """The help for the cards and characters of the game being played (an expansion's
+        game has its own catalog)."""
+        game = self.session.mine
+        paid = {name for name, rules in game.rules.by_name.items() if rules.costs_a_card}
+        return help_sections(game.cards, game.rules.characters, paid,
+                             three_players=game.role_rules.face_up)
 
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
@@ -389,7 +402,7 @@ class TableScreen:
         """The help entry of the card in the selected action (or the character's)."""
         action = self._selected_action()
         if action is not None:
-            card = action_card(action)
+            card = action_card(action, self.session.mine)
             if card is not None:
                 return f"card:{self.session.mine.cards[card].name}"
         return None
@@ -404,14 +417,14 @@ class TableScreen:
     def _selected_slot(self) -> int | None:
         """The hand slot of the card the selected row plays or discards, if any."""
         action = self._selected_action()
-        return action.slot if isinstance(action, Play | Discard) else None
+        return action.slot if isinstance(action, Play | PlayPaid | Discard) else None
 
     def _path_text(self) -> str:
         """The steps chosen so far, e.g. "Cat Balou (K♥) → Clyde"."""
         game = self.session.mine
         parts = []
         for what, value in self.steps:
-            if what in ("card", "slot") and value >= 0:
+            if what in ("card", "slot", "green", "cost") and value >= 0:
                 parts.append(slot_label(game, value))
             elif what == "target":
                 parts.append(self.say.whom(value))
@@ -482,11 +495,9 @@ class TableScreen:
         view = self.view
         action = self._selected_action()
         if view.your_decision is not None and action is not None:
-            card = action_card(action)
+            card = action_card(action, self.session.mine)
             if card is not None:
-                c = self.session.mine.cards[card]
-                return (f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: "
-                        f"{card_text(c.name)}", "class:detail")
+                return self._card_detail(card, action), "class:detail"
             return self.labels[self.selected], "class:detail"
         note = self.note()
         if note:
@@ -494,8 +505,23 @@ class TableScreen:
         me = view.seats[view.you]
         if me.role:
             return (_("You are the {role}: {goal}").format(
-                role=role_name(me.role), goal=role_goal(me.role)), "class:detail")
+                role=role_name(me.role), goal=self.say.goal(view.you)), "class:detail")
         return "", "class:detail"
+
+    def _card_detail(self, card: int, action: Action) -> str:
+        """The selected card's whole text; a green card in play says whether it can be used
+        yet, a "+1" card what it costs."""
+        game = self.session.mine
+        c = game.cards[card]
+        if isinstance(action, PlayPaid):  # the fuller rule, which says what the +1 asks
+            return (f"{card_name(c.name)} {PAID_MARK} {c.label} \u00b7 {kind_name(c.kind)}: "
+                    f"{card_help(c.name)}")
+        if c.kind == "green":  # its text starts by saying it is green
+            text = f"{card_name(c.name)} {c.label} \u00b7 {card_text(c.name)}"
+            if isinstance(action, UseGreen):
+                text += " \u00b7 " + green_readiness(True)
+            return text
+        return f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: {card_text(c.name)}"
 
     def _hints(self) -> str:
         if has_focus(self.chat.buffer)():
@@ -527,7 +553,7 @@ class TableScreen:
                             pinned=len(rows) - 1 if ending else None)
 
     def _render_help(self, width: int, height: int) -> list[Line]:
-        lines, _anchors = help_lines(help_sections(), width)
+        lines, _anchors = help_lines(self._help_sections(), width)
         self.help_offset = max(0, min(self.help_offset, len(lines) - height + 1))
         title = fit_line([("class:status.title", " " + _("Help") + " "),
                           ("class:status", " " + _("Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))],

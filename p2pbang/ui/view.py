@@ -9,15 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from p2pbang.engine.actions import (
+    BRAWL_PICK,
+    COPY_PICK,
     DISCARD,
     DRAW_SOURCE,
     PICK_CHECK,
+    PICK_IN_PLAY,
     PLAY,
     PUT_BACK,
+    TARGET_PICK,
     Decision,
     End,
 )
 from p2pbang.engine.game import Game
+from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
 from p2pbang.ui.i18n import N_, _
 
 DEFAULT_NAME = "You"  # the name a solo seat gets unless the person gives one
@@ -37,6 +42,10 @@ class CardView:
     name: str  # rules key, e.g. "bang"
     label: str  # printed corner, e.g. "Q\u2665"
     kind: str
+    # A green card in play: whether it can be used yet (None: not a green card in play).
+    # It cannot in the turn it was put there (a public fact, the same for every seat).
+    ready: bool | None = None
+    paid: bool = False  # a "+1" card: one more hand card is discarded to play it
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,9 @@ class SeatView:
     reach_ok: bool  # within the viewer's weapon reach
     is_you: bool
     is_current: bool
+    # Dodge City's 3-player table: the seat this one must eliminate himself to win (None
+    # at other tables, and once anyone is out: then the last one standing wins).
+    target: int | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +83,8 @@ class TableView:
     store: tuple[CardView, ...] = ()  # General Store cards waiting on the table
     phase: str | None = None  # key of PHASES, when the pending decision tells it
     order: tuple[int, ...] = ()  # every seat, clockwise around the table (dead ones too)
+    roles_face_up: bool = False  # every role is public (Dodge City's 3-player table)
+    silenced: bool = False  # the cards in play have no effect now (Belle Star's turn)
 
     def around_you(self) -> tuple[SeatView, ...]:
         """The seats in turn order around the table, starting with you."""
@@ -85,10 +99,16 @@ class TableView:
         return d if d is not None and d.seat == self.you else None
 
 
-def card_view(game: Game, slot: int) -> CardView:
+def card_view(game: Game, slot: int, in_play: bool = False) -> CardView:
     card = game.known[slot]
     definition = game.cards[card]
-    return CardView(slot, card, definition.name, definition.label, definition.kind)
+    ready = None
+    if in_play and definition.kind == "green":  # not in Belle Star's turn either
+        ready = game.placed_turn.get(slot, -1) < game.turn and not game.cards_in_play_silenced()
+    rules = game.rules.by_name.get(definition.name)
+    paid = rules is not None and rules.costs_a_card
+    return CardView(slot, card, definition.name, definition.label, definition.kind, ready,
+                    paid)
 
 
 def display_names(names: list[str], you: int) -> list[str]:
@@ -99,17 +119,27 @@ def display_names(names: list[str], you: int) -> list[str]:
     return shown
 
 
+def personal_target(game: Game, seat: int) -> int | None:
+    """Whom ``seat`` hunts at Dodge City's 3-player table while all three are alive; None at
+    any other table and after the first elimination (the survivors play to be the last)."""
+    if game.role_rules is not THREE_PLAYER_TABLE or not all(p.alive for p in game.players):
+        return None
+    if game.players[seat].role is None:
+        return None  # before the deal of the roles
+    return target_of(game, seat)
+
+
 def phase_of(decision: Decision | None, current: int) -> str | None:
     """The turn phase a pending decision of the current player reveals (None: it does not)."""
     if decision is None or decision.seat != current:
         return None
-    if decision.kind in (DRAW_SOURCE, PUT_BACK):
+    if decision.kind in (DRAW_SOURCE, PUT_BACK, PICK_IN_PLAY):
         return "draw"
-    if decision.kind == PLAY:
+    if decision.kind in (PLAY, BRAWL_PICK, TARGET_PICK):
         return "play"
     if decision.kind == DISCARD:
         return "discard"
-    if decision.kind == PICK_CHECK:
+    if decision.kind in (PICK_CHECK, COPY_PICK):
         return "start"
     return None
 
@@ -139,11 +169,12 @@ def build_view(game: Game, names: list[str]) -> TableView:
             role=p.role,
             alive=p.alive,
             hand_size=len(p.hand),
-            in_play=tuple(card_view(game, s) for s in p.table),
+            in_play=tuple(card_view(game, s, in_play=True) for s in p.table),
             distance=distance,
             reach_ok=distance is not None and distance <= reach,
             is_you=p.seat == you,
             is_current=p.seat == game.current,
+            target=personal_target(game, p.seat),
         ))
     pending = game.pending
     decision = pending if isinstance(pending, Decision) else None
@@ -161,4 +192,6 @@ def build_view(game: Game, names: list[str]) -> TableView:
         store=tuple(card_view(game, s) for s in game.store if s in game.known),
         phase=phase_of(decision, game.current),
         order=tuple(game.order),
+        roles_face_up=game.role_rules.face_up,
+        silenced=game.cards_in_play_silenced(),
     )
