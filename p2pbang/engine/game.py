@@ -26,6 +26,9 @@ from p2pbang.engine.actions import (
     DISCARD,
     DRAW_SOURCE,
     DYING,
+    EVENT_PICK,
+    EXCHANGE,
+    GUESS,
     NO_SEAT,
     NO_SLOT,
     PICK_CHECK,
@@ -34,6 +37,7 @@ from p2pbang.engine.actions import (
     PUT_BACK,
     RESPOND_DUEL,
     RESPOND_INDIANS,
+    RESPOND_MISSED,
     RESPOND_SHOT,
     STORE_PICK,
     TARGET_PICK,
@@ -65,16 +69,23 @@ from p2pbang.engine.chance import (
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.position import PLAY_PHASE, Position
 from p2pbang.engine.roles import RoleRules
-from p2pbang.engine.rules import NO_CHARACTER_RULES, CardRules, CharacterRules, RuleSet
+from p2pbang.engine.rules import (
+    NO_CHARACTER_RULES,
+    NO_EVENT_RULES,
+    CardRules,
+    CharacterRules,
+    EventRules,
+    RuleSet,
+)
 from p2pbang.engine.sets import rules_for
 
 Step = Generator[Any, Any, Any]
 
 SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
 
-_RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
+_RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS, RESPOND_MISSED)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
-                 COPY_PICK, TARGET_PICK)
+                 COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS)
 
 
 class GameOver(Exception):
@@ -153,12 +164,14 @@ class Game:
             self.rules.character_rules(c.name).immune_to_suit for c in self.rules.characters)
         # Belle Star exists only in some games: her check is skipped without her.
         self._silencer = any(self.rules.character_rules(c.name).silences_cards_in_play
-                             for c in self.rules.characters)
+                             for c in self.rules.characters) or any(
+            e.silences_cards_in_play for e in self.rules.event_rules)
         # Green cards exist only in some decks: without them their checks are skipped.
         self._has_green = any(card.kind == "green" for card in self.cards)
         self._names = tuple(card.name for card in self.cards)
         self._kinds = tuple(card.kind for card in self.cards)
-        self.suits = tuple(card.suit for card in self.cards)
+        self.suits = tuple(card.suit for card in self.cards)  # as they count now
+        self._printed_suits = self.suits
         self.ranks = tuple(card.rank for card in self.cards)
         self.players = [Player(seat) for seat in range(players)]
         # Each seat's character rules, resolved once when the characters are dealt.
@@ -190,6 +203,7 @@ class Game:
         self.ring: list[int] = []  # the living, clockwise
         self.ring_pos: dict[int, int] = {}
         self._set_order(list(range(players)))
+        self._init_events()
         self._position = position
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
@@ -261,11 +275,14 @@ class Game:
     def distance(self, source: int, target: int) -> int:
         """How far ``source`` sees ``target``: seats between them (the dead do not count),
         plus the target's distance modifiers (cards in play, character), minus the source's."""
-        ring = len(self.ring)
-        steps = (self.ring_pos[target] - self.ring_pos[source]) % ring
-        base = min(steps, ring - steps)
         rules, known = self._card_rules, self.known
-        base += self.seat_rules[target].distance_plus - self.seat_rules[source].distance_minus
+        if self._flat_distance:
+            base = 1  # an event: 1 between any two, changed only by cards in play
+        else:
+            ring = len(self.ring)
+            steps = (self.ring_pos[target] - self.ring_pos[source]) % ring
+            base = min(steps, ring - steps) + self.seat_rules[target].distance_plus \
+                - self.seat_rules[source].distance_minus
         if self._silencer and self.cards_in_play_silenced():
             return max(base, 1)
         for slot in self.players[target].table:
@@ -284,7 +301,8 @@ class Game:
         seat_rules, rules, known, players = self.seat_rules, self._card_rules, self.known, \
             self.players
         silenced = self._silencer and self.cards_in_play_silenced()
-        minus = seat_rules[source].distance_minus
+        flat = self._flat_distance
+        minus = 0 if flat else seat_rules[source].distance_minus
         if not silenced:
             for slot in players[source].table:
                 minus += rules[known[slot]].distance_minus
@@ -292,8 +310,11 @@ class Game:
         for pos, target in enumerate(ring):
             if target == source:
                 continue
-            steps = (pos - here) % count
-            far = min(steps, count - steps) + seat_rules[target].distance_plus - minus
+            if flat:
+                far = 1 - minus
+            else:
+                steps = (pos - here) % count
+                far = min(steps, count - steps) + seat_rules[target].distance_plus - minus
             if not silenced:
                 for slot in players[target].table:
                     far += rules[known[slot]].distance_plus
@@ -314,7 +335,7 @@ class Game:
         return 1
 
     def can_play_bang(self, seat: int) -> bool:
-        if self.bangs_played == 0 or self.seat_rules[seat].unlimited_bang:
+        if self.bangs_played < self.bang_limit or self.seat_rules[seat].unlimited_bang:
             return True
         if self._silencer and self.cards_in_play_silenced():
             return False
@@ -324,7 +345,8 @@ class Game:
     def cards_in_play_silenced(self) -> bool:
         """Whether the cards in front of every player have no effect now (Belle Star's
         turn: distances, weapons, Barrel, Volcanic, green cards)."""
-        return self.current != NO_SEAT and self.seat_rules[self.current].silences_cards_in_play
+        return self._event_silence or (
+            self.current != NO_SEAT and self.seat_rules[self.current].silences_cards_in_play)
 
     def in_play(self, seat: int) -> list[tuple[int, int]]:
         """(slot, card) of the cards in front of ``seat``; always public."""
@@ -407,6 +429,12 @@ class Game:
                     if value not in self.role_ids or value == SHERIFF_ROLE_ID:
                         return f"no such role card in play: {value}"
                     continue
+                if slot in self._event_slots:
+                    if value not in self._ordinary_events:
+                        return f"no such event card in the event pile: {value}"
+                    if value in self.event_known.values():
+                        return f"event card {value} was already shown"
+                    continue
                 reason = self._claim_fits(slot, value)
                 if reason is not None:
                     return reason
@@ -421,6 +449,11 @@ class Game:
         kind = d.kind
         if kind == PLAY:
             actions = self._legal_play(d.seat, hand)
+            if self._event_plays:
+                actions = self._event_play_options(d.seat, hand, actions)
+                forced = self._forced_plays(d.seat)
+                if forced:
+                    return forced
             actions.extend(self._ability_options(d.seat, hand, kind))
             actions.append(Pass())
             return actions
@@ -432,9 +465,11 @@ class Game:
             actions = [Discard(slot, card) for slot, card in hand]
             actions.extend(self._ability_options(d.seat, hand, kind))
             return actions
+        if kind == EXCHANGE:
+            return [*(Discard(slot, card) for slot, card in hand), Pass()]
         if kind == DYING:
             actions = []
-            if len(self.ring) > 2:
+            if len(self.ring) > 2 and self.beer_allowed:
                 rules = self._card_rules
                 actions = [Play(slot, card) for slot, card in hand
                            if rules[card].saves_from_dying]
@@ -454,8 +489,13 @@ class Game:
 
     def _legal_response(self, d: Decision, hand: list[tuple[int, int]]) -> list[Action]:
         kind = d.kind
+        # A Missed! discarded to an event answers like one played against a shot.
+        card_kind = RESPOND_SHOT if kind == RESPOND_MISSED else kind
         actions: list[Action] = [Play(slot, card) for slot, card in hand
-                                 if self._answers(d.seat, card, kind)]
+                                 if self._answers(d.seat, card, card_kind)]
+        if (self.event_rules.no_bang_in_own_turn and d.seat == self.current
+                and kind in (RESPOND_DUEL, RESPOND_INDIANS)):
+            actions = []  # no BANG! card in one's own turn, not even discarded (D15)
         if kind == RESPOND_SHOT and d.needed and d.barrels > 0:
             actions.append(UseBarrel())
         actions.extend(UseGreen(slot) for slot in self._green_answers(d.seat, kind))
@@ -697,9 +737,15 @@ class Game:
                 seat = self._lay_out(self._position)
                 from_play = self._position.phase == PLAY_PHASE
             while True:
+                if self._event_pile_on and seat == self.first_seat and not from_play:
+                    yield from self._before_first_seat_turn()
                 yield from self._turn(seat, from_play)
                 from_play = False
-                seat = self._next_alive(seat)
+                if self._has_events:
+                    yield from self._after_turn(seat)
+                    seat = self._next_turn_seat(seat)
+                else:
+                    seat = self._next_alive(seat)
         except GameOver as over:
             self.result = over.end
             self.event("game_over", value=len(over.end.winners))
@@ -731,6 +777,8 @@ class Game:
         deck_slots = self._new_slots(len(self.cards))
         yield Shuffle("deck", tuple(range(len(self.cards))), deck_slots)
         self.deck = list(deck_slots)
+        if self._has_events:
+            yield from self._setup_events()
         for seat in self.seats_from(self.first_seat):
             yield from self.draw(seat, self.players[seat].life)
 
@@ -790,6 +838,8 @@ class Game:
                                if role == self.role_rules.opener)
         turn = self.first_seat if position.turn is None else position.turn
         self.bangs_played = position.bangs_played
+        if self._has_events:
+            self._lay_out_events(position)
         return turn
 
     def _turn(self, seat: int, from_play: bool = False) -> Step:
@@ -802,6 +852,16 @@ class Game:
             return
         self.bangs_played = 0
         self.abilities_used = 0
+        event = self.event_rules
+        if self._has_events:
+            self.must_play = NO_SLOT
+            if not player.alive:  # the turn loop brought him back (Ghost Town, Dead Man)
+                assert event.revive is not None
+                yield from event.revive(self, seat)
+            if event.turn_start is not None:
+                goes_on = yield from event.turn_start(self, seat)
+                if not goes_on or not player.alive:
+                    return
         character_start = self.seat_rules[seat].turn_start
         if character_start is not None:
             yield from character_start(self, seat)
@@ -814,11 +874,14 @@ class Game:
             goes_on = yield from hook(self, seat, slot)
             if not goes_on or not player.alive:
                 return
-        draw_phase = self.seat_rules[seat].draw_phase
-        if draw_phase is None:
-            yield from self.draw(seat, 2)
+        if self._has_events:
+            yield from self._event_phase_one(seat, event)
         else:
-            yield from draw_phase(self, seat)
+            draw_phase = self.seat_rules[seat].draw_phase
+            if draw_phase is None:
+                yield from self.draw(seat, 2)
+            else:
+                yield from draw_phase(self, seat)
         yield from self._play_phase(seat)
 
     def _play_phase(self, seat: int) -> Step:
@@ -837,6 +900,12 @@ class Game:
                 yield from self._play(seat, action)
             if not player.alive:
                 return
+            after_action = self.event_rules.after_action
+            if after_action is not None:
+                yield from after_action(self, seat)
+        if self.ghosts and seat in self.ghosts:
+            self.event("end_turn", seat)  # a ghost leaves with his hand: no hand limit
+            return
         limit = self.seat_rules[seat].hand_limit
         while len(player.hand) > (player.life if limit is None else limit):
             excess = len(player.hand) - (player.life if limit is None else limit)
@@ -848,11 +917,19 @@ class Game:
             self.discard.append(action.slot)
             self.event("discard", seat, card=action.card)
             yield from self.hand_lost(seat)
+        after_action = self.event_rules.after_action
+        if after_action is not None:
+            yield from after_action(self, seat)
         self.event("end_turn", seat)
 
     # ------------------------------------------------------------------ playing cards
 
     def _play(self, seat: int, action: Play) -> Step:
+        if self._special_plays:
+            special = self.event_rules.special_play(self, seat, action)  # type: ignore[misc]
+            if special is not None:
+                yield from special
+                return
         player = self.players[seat]
         card = action.card
         rules = self.play_rules(seat, card)
@@ -889,6 +966,11 @@ class Game:
 
     def _play_paid(self, seat: int, action: PlayPaid) -> Step:
         """A "+1" card: its price goes to the discard pile first, then it is played."""
+        if self._special_plays:
+            special = self.event_rules.special_play(self, seat, action)  # type: ignore[misc]
+            if special is not None:
+                yield from special
+                return
         self.take_from_hand(seat, action.cost_slot, action.cost_card)
         self.discard.append(action.cost_slot)
         self.event("pay", seat, card=action.cost_card)
@@ -929,6 +1011,8 @@ class Game:
             self._names[card], 0)
 
     def heal(self, seat: int, amount: int) -> None:
+        if seat in self.ghosts:
+            return  # a ghost has no life to regain
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
@@ -1005,6 +1089,9 @@ class Game:
         from him), when they differ: in a Duel its challenger played the card even when
         the other duellist wins it."""
         player = self.players[seat]
+        if self.ghosts and seat in self.ghosts:
+            self.event("no_effect", seat, source)  # a ghost cannot be hurt
+            return
         player.life -= amount
         self.event("damage", seat, source, value=amount, life=player.life)
         if player.life <= 0:
@@ -1021,7 +1108,7 @@ class Game:
         ability that heals, or elimination. Asked only when the public facts allow one."""
         player = self.players[seat]
         while player.life <= 0:
-            can_save = len(self.ring) > 2
+            can_save = len(self.ring) > 2 and self.beer_allowed
             if not player.hand or not (can_save or self._ability_usable(seat, DYING)):
                 break
             action = yield from self.decide(
@@ -1044,6 +1131,7 @@ class Game:
         player = self.players[seat]
         player.alive = False
         player.life = 0
+        self.eliminated_order.append(seat)
         self.ring.remove(seat)
         self.ring_pos = {s: i for i, s in enumerate(self.ring)}
         if not player.role_public:
@@ -1104,6 +1192,229 @@ class Game:
         if hidden:
             yield from self._reveal_roles(hidden)
         raise GameOver(End(team, self.role_rules.winners(self, team)))
+
+    # ------------------------------------------------------------------ event cards
+
+    def _init_events(self) -> None:
+        """The event pile (High Noon, A Fistful of Cards) and the modifiers of the event in
+        force; a game without event cards keeps the base game's answers and skips it all."""
+        self._has_events = bool(self.rules.events)
+        self._event_pile_on = False  # the pile is in use: revealed before the first seat's turns
+        self._ordinary_events = frozenset(
+            i for ordinary, _final in self.rules.event_decks for i in ordinary)
+        self.event_rules: EventRules = NO_EVENT_RULES
+        self.event_in_force = -1  # the event card id in force; -1: none yet
+        self.event_pile: list[int] = []  # hidden slots, top last
+        self.event_set_aside: list[int] = []  # shuffled out of the game, never shown
+        self.event_final = -1  # the final card's id, face up under the pile
+        self.event_shown: list[int] = []  # slots revealed so far, in order
+        self.event_known: dict[int, int] = {}  # event slot -> event id, once shown
+        self._event_slots: set[int] = set()
+        self.initial_events: dict[int, int] = {}  # event slot -> id of a laid-out pile
+        self.first_seat_turns = 0
+        self.bang_limit = 1
+        self.beer_allowed = True
+        self.phase_one_cards = 2
+        self._flat_distance = False
+        self._event_silence = False
+        self._event_plays = False
+        self._special_plays = False
+        self._saved_seat_rules: list[CharacterRules] | None = None
+        self.ghosts: set[int] = set()  # the dead back for their own turn only
+        self.returned: set[int] = set()  # the dead back in the game for good (Dead Man)
+        self.eliminated_order: list[int] = []
+        self.must_play = NO_SLOT  # a hand card that must be played if it can be
+        self.phase_one_drawn: list[int] = []  # slots drawn in this turn's phase 1
+
+    def _setup_events(self) -> Step:
+        """One event deck: its ordinary cards shuffled, the final card under them. Both
+        decks: every ordinary card shuffled, 12 kept, one final card picked at random (see
+        docs/rules/fistful.md: the reading chosen)."""
+        decks = self.rules.event_decks
+        ordinary = tuple(i for cards, _final in decks for i in cards)
+        if len(decks) == 1:
+            keep, final = len(ordinary), decks[0][1]
+        else:
+            pick = yield RandomInt(len(decks))
+            keep, final = 12, decks[pick.values[0]][1]
+        slots = self._new_slots(len(ordinary))
+        self._event_slots.update(slots)
+        yield Shuffle("events", ordinary, slots)
+        self.event_pile = list(slots[:keep])
+        self.event_set_aside = list(slots[keep:])
+        self.event_final = final
+        self._event_pile_on = True
+        self.event("event_pile", value=keep)
+
+    def _lay_out_events(self, position: Position) -> None:
+        if position.event is not None:
+            self._set_event(self.rules.event_id(position.event))
+        if position.events is None:
+            return  # no pile in use: the event in force stays
+        ids = [self.rules.event_id(name) for name in position.events]
+        if any(i not in self._ordinary_events for i in ids):
+            raise ValueError("the event pile holds ordinary event cards only")
+        slots = self._new_slots(len(ids))
+        for slot, event_id in zip(slots, reversed(ids), strict=True):
+            self.initial_events[slot] = event_id
+        self._event_slots.update(slots)
+        self.event_pile = list(slots)
+        final_name = position.event_final
+        self.event_final = (self.rules.event_decks[0][1] if final_name is None
+                            else self.rules.event_id(final_name))
+        self._event_pile_on = True
+        self.first_seat_turns = 1  # a laid-out game is under way
+
+    def _before_first_seat_turn(self) -> Step:
+        """D13: before each of the Sheriff's turns from his second on, the next event card is
+        revealed and covers the one in force; the final card comes last and stays."""
+        self.first_seat_turns += 1
+        if self.first_seat_turns < 2:
+            return
+        if self.event_pile:
+            slot = self.event_pile.pop()
+            result = yield Reveal((slot,))
+            event_id = result.values[0]
+            self.event_known[slot] = event_id
+            self.event_shown.append(slot)
+        elif self.event_in_force == self.event_final:
+            return
+        else:
+            event_id = self.event_final
+        self._set_event(event_id)
+        self.event("event", value=event_id)
+        on_enter = self.event_rules.on_enter
+        if on_enter is not None:
+            yield from on_enter(self)
+
+    def _set_event(self, event_id: int) -> None:
+        """Put ``event_id`` in force: its modifiers replace the previous event's."""
+        event = self.rules.event_rules[event_id]
+        self.event_in_force = event_id
+        self.event_rules = event
+        self.bang_limit = event.bangs_per_turn
+        self.beer_allowed = not event.beer_forbidden
+        self.phase_one_cards = 2 + event.draw_delta
+        self._flat_distance = event.flat_distance
+        self._event_silence = event.silences_cards_in_play
+        self._special_plays = event.special_play is not None
+        self._event_plays = bool(event.extra_plays or event.beer_forbidden
+                                 or event.no_bang_in_own_turn or event.nothing_placed
+                                 or event.after_draw)
+        self.suits = (self._printed_suits if event.suit is None
+                      else (event.suit,) * len(self.cards))
+        if event.no_abilities and self._saved_seat_rules is None:
+            self._saved_seat_rules = list(self.seat_rules)
+            self.seat_rules = [NO_CHARACTER_RULES] * self.n
+        elif not event.no_abilities and self._saved_seat_rules is not None:
+            self.seat_rules, self._saved_seat_rules = self._saved_seat_rules, None
+
+    def event_name(self) -> str | None:
+        """The rules name of the event card in force (public), or None."""
+        if self.event_in_force < 0:
+            return None
+        return self.rules.events[self.event_in_force].name
+
+    def _event_phase_one(self, seat: int, event: EventRules) -> Step:
+        """Phase 1 under an event: it may be skipped, replaced, or followed by a step."""
+        player = self.players[seat]
+        if event.before_draw is not None:
+            draws = yield from event.before_draw(self, seat)
+            if not draws:
+                return
+        before = set(player.hand)
+        if seat in self.ghosts:
+            yield from self.draw(seat, 3)
+        elif event.draw_phase is not None:
+            yield from event.draw_phase(self, seat)
+        else:
+            draw_phase = self.seat_rules[seat].draw_phase
+            if draw_phase is None:
+                yield from self.draw(seat, self.phase_one_cards)
+            else:
+                yield from draw_phase(self, seat)
+        if event.after_draw is not None and player.alive:
+            self.phase_one_drawn = [slot for slot in player.hand if slot not in before]
+            yield from event.after_draw(self, seat)
+
+    def _after_turn(self, seat: int) -> Step:
+        """A ghost leaves; an event may give the seat another turn (Vendetta)."""
+        if seat in self.ghosts:
+            yield from self._ghost_leaves(seat)
+            return
+        after_turn = self.event_rules.after_turn
+        if after_turn is not None and self.players[seat].alive:
+            again = yield from after_turn(self, seat)
+            if again:
+                yield from self._turn(seat)
+                if seat in self.ghosts:
+                    yield from self._ghost_leaves(seat)
+
+    def _ghost_leaves(self, seat: int) -> Step:
+        """At the end of his turn a ghost discards everything and is out again; the win is
+        checked again, since he counted among the living meanwhile."""
+        yield from self.discard_all(seat)
+        self.ghosts.discard(seat)
+        self.players[seat].alive = False
+        self._set_order(self.order)
+        self.event("ghost_leaves", seat)
+        yield from self._check_win(seat, NO_SEAT)
+
+    def bring_back(self, seat: int, life: int, ghost: bool) -> None:
+        """An eliminated seat is back among the living (a ghost only for his turn)."""
+        player = self.players[seat]
+        player.alive = True
+        player.life = life
+        if ghost:
+            self.ghosts.add(seat)
+        else:
+            self.returned.add(seat)
+        self._set_order(self.order)
+        self.event("back", seat, value=life)
+
+    def _next_turn_seat(self, seat: int) -> int:
+        """Whose turn is next: the next living seat, counter-clockwise under an event that
+        says so, counting the dead an event brings back for their turn."""
+        event = self.event_rules
+        step = -1 if event.counter_clockwise else 1
+        returns = event.returns_from_dead
+        order, start, n = self.order, self._order_pos[seat], self.n
+        for i in range(1, n + 1):
+            candidate = order[(start + step * i) % n]
+            if self.players[candidate].alive or (returns is not None
+                                                 and returns(self, candidate)):
+                return candidate
+        return seat
+
+    def _event_play_options(self, seat: int, hand: list[tuple[int, int]],
+                            actions: list[Action]) -> list[Action]:
+        event = self.event_rules
+        if event.extra_plays is not None:
+            actions.extend(event.extra_plays(self, seat, hand))
+        if event.beer_forbidden or event.no_bang_in_own_turn or event.nothing_placed:
+            actions = [a for a in actions if self._event_allows(seat, a)]
+        return actions
+
+    def _event_allows(self, seat: int, action: Action) -> bool:
+        if not isinstance(action, (Play, PlayPaid)):
+            return True
+        event, card = self.event_rules, action.card
+        if event.beer_forbidden and self._card_rules[card].saves_from_dying:
+            return False
+        if event.nothing_placed and self._kinds[card] != "brown":
+            return False
+        return not (event.no_bang_in_own_turn and self.play_rules(seat, card).counts_as_bang)
+
+    def _forced_plays(self, seat: int) -> list[Action]:
+        """The plays of the card that must be played when it can be (Law of the West),
+        computed from that public card alone, so every engine agrees."""
+        slot = self.must_play
+        if slot == NO_SLOT or slot not in self.players[seat].hand:
+            return []
+        card = self.known[slot]
+        options = self._event_play_options(seat, [(slot, card)],
+                                           self._legal_play(seat, [(slot, card)]))
+        return [a for a in options if isinstance(a, (Play, PlayPaid)) and a.slot == slot]
 
 
 def _malformed(action: Any) -> str | None:

@@ -160,6 +160,9 @@ class Scenario:
         viewer: int | None = None,
         order: Sequence[int] | None = None,
         rules: RuleSet | None = None,
+        event: str | None = None,
+        events: Sequence[str] | None = None,
+        event_final: str | None = None,
     ) -> None:
         n = len(characters)
         hands = hands or {}
@@ -183,10 +186,14 @@ class Scenario:
             phase=phase,
             bangs_played=bangs_played,
             order=list(order) if order is not None else None,
+            event=event,
+            events=list(events) if events is not None else None,
+            event_final=event_final,
         )
         self.game = Game.from_position(self.position, viewer, rules=rules)
         self.dealer = ScriptedDealer(
-            {**self.game.initial_cards, **self.game.initial_roles}, randoms)
+            {**self.game.initial_cards, **self.game.initial_roles,
+             **self.game.initial_events}, randoms)
         self.events: list[Event] = []
         self.settle()
 
