@@ -855,6 +855,7 @@ class Game:
         event = self.event_rules
         if self._has_events:
             self.must_play = NO_SLOT
+            self.turn_marks = set()
             if not player.alive:  # the turn loop brought him back (Ghost Town, Dead Man)
                 assert event.revive is not None
                 yield from event.revive(self, seat)
@@ -890,6 +891,8 @@ class Game:
             action = yield from self.decide(Decision(seat, PLAY))
             if isinstance(action, Pass):
                 break
+            if self.event_rules.after_action is not None:
+                self.hand_before_action = frozenset(player.hand)
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
             elif isinstance(action, PlayPaid):
@@ -907,6 +910,8 @@ class Game:
             self.event("end_turn", seat)  # a ghost leaves with his hand: no hand limit
             return
         limit = self.seat_rules[seat].hand_limit
+        if self.event_rules.after_action is not None:
+            self.hand_before_action = frozenset(player.hand)
         while len(player.hand) > (player.life if limit is None else limit):
             excess = len(player.hand) - (player.life if limit is None else limit)
             action = yield from self.decide(Decision(seat, DISCARD, needed=excess))
@@ -1225,6 +1230,10 @@ class Game:
         self.eliminated_order: list[int] = []
         self.must_play = NO_SLOT  # a hand card that must be played if it can be
         self.phase_one_drawn: list[int] = []  # slots drawn in this turn's phase 1
+        # The hand before the play-phase action (or the end-of-turn discards) that an
+        # ``after_action`` hook follows: what left it was played or discarded by the seat.
+        self.hand_before_action: frozenset[int] = frozenset()
+        self.turn_marks: set[str] = set()  # facts an event notes for this turn only
 
     def _setup_events(self) -> Step:
         """One event deck: its ordinary cards shuffled, the final card under them. Both
