@@ -57,3 +57,27 @@ def test_a_seat_restarted_from_its_secret_key_replays_the_log_and_plays_on() -> 
     table.cores[2] = reborn
     table.run(chooser)
     assert reborn.over == table.cores[0].over is not None
+
+
+def test_a_dodge_city_game_with_plus_one_cards_over_the_full_protocol() -> None:
+    """A "+1" card reveals two hand cards, each proven against its own claim (the price is
+    not the card played); 3 players, roles face up."""
+    import secrets
+
+    from p2pbang.dealer.mental import MentalDealer
+    from p2pbang.engine.actions import PlayPaid
+    from p2pbang.engine.choice import GameChoice
+    from p2pbang.table.core import TableCore
+
+    players = 3
+    choice = GameChoice.make("bang", players, ["dodge-city"])
+    session = secrets.token_bytes(32)
+    cores = [TableCore(players, seat, MentalDealer(seat, players, session), choice)
+             for seat in range(players)]
+    for core in cores:
+        core.start()
+    table = LocalTable(cores)
+    table.run(random_choosers(players, 3))
+    ends = {core.over for core in table.cores}
+    assert len(ends) == 1 and isinstance(ends.pop(), End)
+    assert any(isinstance(a, PlayPaid) for a in table.cores[0].game.history)
