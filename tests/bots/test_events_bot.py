@@ -79,6 +79,8 @@ def test_whole_games_with_events_every_decision_legal(rules: RuleSet) -> None:
     assert seen[PLAY] > 0
     if rules is not HIGH_NOON:
         assert seen[GUESS] + seen[EXCHANGE] + seen[EVENT_PICK] > 0, seen
+    if rules is FISTFUL:
+        assert seen["sniper"] > 0 and seen["ricochet"] > 0, seen
 
 
 def table_of(rules: RuleSet = FISTFUL, characters: list[str] = FILL, **kw: Any) -> Scenario:
