@@ -75,6 +75,7 @@ from p2pbang.engine.rules import (
     CardRules,
     CharacterRules,
     EventRules,
+    EventStep,
     RuleSet,
 )
 from p2pbang.engine.sets import rules_for
@@ -494,7 +495,7 @@ class Game:
         card_kind = RESPOND_SHOT if kind == RESPOND_MISSED else kind
         actions: list[Action] = [Play(slot, card) for slot, card in hand
                                  if self._answers(d.seat, card, card_kind)]
-        if (self.event_rules.no_bang_in_own_turn and d.seat == self.current
+        if (self._no_own_bang and d.seat == self.current
                 and kind in (RESPOND_DUEL, RESPOND_INDIANS)):
             actions = []  # no BANG! card in one's own turn, not even discarded (D15)
         if kind == RESPOND_SHOT and d.needed and d.barrels > 0:
@@ -892,7 +893,7 @@ class Game:
             action = yield from self.decide(Decision(seat, PLAY))
             if isinstance(action, Pass):
                 break
-            if self.event_rules.after_action is not None:
+            if self._after_action is not None:
                 self.hand_before_action = frozenset(player.hand)
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
@@ -904,14 +905,13 @@ class Game:
                 yield from self._play(seat, action)
             if not player.alive:
                 return
-            after_action = self.event_rules.after_action
-            if after_action is not None:
-                yield from after_action(self, seat)
+            if self._after_action is not None:
+                yield from self._after_action(self, seat)
         if self.ghosts and seat in self.ghosts:
             self.event("end_turn", seat)  # a ghost leaves with his hand: no hand limit
             return
         limit = self.seat_rules[seat].hand_limit
-        if self.event_rules.after_action is not None:
+        if self._after_action is not None:
             self.hand_before_action = frozenset(player.hand)
         while len(player.hand) > (player.life if limit is None else limit):
             excess = len(player.hand) - (player.life if limit is None else limit)
@@ -923,9 +923,8 @@ class Game:
             self.discard.append(action.slot)
             self.event("discard", seat, card=action.card)
             yield from self.hand_lost(seat)
-        after_action = self.event_rules.after_action
-        if after_action is not None:
-            yield from after_action(self, seat)
+        if self._after_action is not None:
+            yield from self._after_action(self, seat)
         self.event("end_turn", seat)
 
     # ------------------------------------------------------------------ playing cards
@@ -1225,6 +1224,8 @@ class Game:
         self._event_silence = False
         self._event_plays = False
         self._special_plays = False
+        self._no_own_bang = False
+        self._after_action: EventStep | None = None
         self._saved_seat_rules: list[CharacterRules] | None = None
         self.ghosts: set[int] = set()  # the dead back for their own turn only
         self.returned: set[int] = set()  # the dead back in the game for good (Dead Man)
@@ -1308,6 +1309,8 @@ class Game:
         self._flat_distance = event.flat_distance
         self._event_silence = event.silences_cards_in_play
         self._special_plays = event.special_play is not None
+        self._no_own_bang = event.no_bang_in_own_turn
+        self._after_action = event.after_action
         self._event_plays = bool(event.extra_plays or event.beer_forbidden
                                  or event.no_bang_in_own_turn or event.nothing_placed
                                  or event.after_draw)
