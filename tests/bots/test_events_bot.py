@@ -172,3 +172,9 @@ def test_law_of_the_west_the_bot_plays_the_shown_card() -> None:
 def test_the_bot_guesses_red_or_black_only() -> None:
     table = table_of(event="peyote", turn=0, phase=START)
     assert ask(table) in (Choose(RED), Choose(BLACK))
+
+
+def test_a_fistful_of_cards_shot_from_nobody_is_answered_with_a_missed() -> None:
+    table = table_of(event="a_fistful_of_cards", turn=0, phase=START,
+                     hands={0: ["missed", "beer"]}, deck=["bang", "bang"])
+    assert named(table, ask(table)) == "missed"

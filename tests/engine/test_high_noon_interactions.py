@@ -18,6 +18,7 @@ from p2pbang.engine.actions import (
     Ability,
     Pass,
     Play,
+    PlayPaid,
     UseBarrel,
 )
 from p2pbang.engine.position import START
@@ -218,3 +219,29 @@ def test_ghost_town_pixie_pete_as_a_ghost_draws_three() -> None:
     table.pass_(1)
     assert len(table.hand(2)) == 3  # a ghost draws 3, whatever his character
     table.expect(2, PLAY)
+
+
+# ---------------------------------------------------------------------- Fistful meets Dodge City
+
+
+def test_sniper_cannot_hit_apache_kid_with_a_diamond() -> None:
+    table = table_of(with_seat("apache_kid", 1), event="sniper",
+                     hands={0: ["bang:2D", "bang:2C"]})
+    assert not any(isinstance(a, PlayPaid) and a.target == 1 for a in table.legal())
+    assert any(isinstance(a, PlayPaid) and a.target == 3 for a in table.legal())
+
+
+def test_ricochet_with_a_diamond_misses_apache_kids_cards() -> None:
+    table = table_of(with_seat("apache_kid", 1), event="ricochet",
+                     hands={0: ["bang:2D"]}, tables={1: ["barrel"], 2: ["mustang"]})
+    assert {a.target for a in table.legal() if isinstance(a, Play)
+            and a.target_slot >= 0} == {2}
+
+
+def test_russian_roulette_elena_fuente_discards_any_card() -> None:
+    table = table_of(with_seat("elena_fuente", 0), turn=3, events=["russian_roulette"],
+                     hands={0: ["beer"]}, deck=["beer"] * 4)
+    table.pass_(3)
+    table.respond(0, "beer")  # her ability: any card as a Missed!
+    assert table.life(0) == table.game.players[0].max_life
+    assert table.life(1) == 2  # seat 1 holds nothing: the roulette stops at him

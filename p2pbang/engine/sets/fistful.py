@@ -174,7 +174,8 @@ def ricochet_plays(game: Game, seat: int, hand: Hand) -> list[Action]:
     if not bangs:
         return []
     targets = [(t, s) for t in game.ring if t != seat for s in game.players[t].table]
-    return [Play(slot, card, t, s) for slot, card in bangs for t, s in targets]
+    return [Play(slot, card, t, s) for slot, card in bangs for t, s in targets
+            if not game.immune(seat, t, card)]
 
 
 def ricochet_play(game: Game, seat: int, action: Action) -> Step | None:
@@ -219,9 +220,11 @@ def sniper_plays(game: Game, seat: int, hand: Hand) -> list[Action]:
         return []
     targets = game.within(seat, game.reach(seat))
     bangs.sort()
+    # A suit immunity (Apache Kid) holds when either card is of his suit.
     return [PlayPaid(a_slot, a_card, t, NO_SLOT, b_slot, b_card)
             for i, (a_slot, a_card) in enumerate(bangs) for b_slot, b_card in bangs[i + 1:]
-            for t in targets]
+            for t in targets
+            if not (game.immune(seat, t, a_card) or game.immune(seat, t, b_card))]
 
 
 def sniper_play(game: Game, seat: int, action: Action) -> Step | None:
