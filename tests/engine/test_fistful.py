@@ -22,7 +22,9 @@ from p2pbang.engine.actions import (
     RED,
     RESPOND_MISSED,
     RESPOND_SHOT,
+    Choose,
     Decision,
+    Discard,
     Pass,
     Play,
     PlayPaid,
@@ -322,3 +324,37 @@ def test_vendetta_no_hearts_no_extra_turn() -> None:
     table = table_of(event="vendetta", turn=1, deck=["bang:AS", "beer", "missed"])
     table.pass_(1)
     table.expect(2, PLAY)
+
+
+# ---------------------------------------------------------------------- bad input
+
+
+def test_a_guess_that_is_not_red_or_black_is_refused() -> None:
+    table = table_of(event="peyote", turn=1, phase=START, deck=["beer", "missed"])
+    assert "not legal" in table.reject(Choose(7))
+
+
+def test_ranch_refuses_a_card_not_in_the_hand() -> None:
+    table = table_of(event="ranch", turn=1, phase=START, hands={1: ["missed"], 2: ["beer"]},
+                     deck=["bang", "duel", "panic"])
+    slot, card = table.game.players[2].hand[0], table.game.known[table.game.players[2].hand[0]]
+    assert "not in seat 1's hand" in table.reject(Discard(slot, card))
+
+
+def test_two_bangs_as_one_only_under_sniper() -> None:
+    table = table_of(event="ranch", hands={0: ["bang", "bang"]})
+    (a_slot, a_card), (b_slot, b_card) = sorted(
+        (s, table.game.known[s]) for s in table.game.players[0].hand)
+    table.reject(PlayPaid(a_slot, a_card, 1, NO_SLOT, b_slot, b_card))
+
+
+def test_a_ricochet_at_ones_own_card_is_refused() -> None:
+    table = table_of(event="ricochet", hands={0: ["bang"]}, tables={0: ["barrel"]})
+    slot, card = table.slot_of(0, "bang")
+    table.reject(Play(slot, card, 0, table.in_play_slot(0, "barrel")))
+
+
+def test_blood_brothers_refuses_a_seat_not_offered() -> None:
+    table = table_of(event="blood_brothers", turn=1, phase=START, life={3: 2},
+                     deck=["beer", "bang"])
+    table.reject(Choose(2))  # seat 2 lacks no life
