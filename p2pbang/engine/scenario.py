@@ -384,4 +384,5 @@ def game_state(game: Game) -> tuple[Any, ...]:
         tuple(game.deck), tuple(game.discard), tuple(game.store), players,
         tuple(sorted(game.known.items())), tuple(sorted(game._where.items())),
         tuple(game.alive_seats()), len(game.history), tuple(game.events),
+        game.event_in_force, tuple(game.event_pile), game.must_play,
     )
