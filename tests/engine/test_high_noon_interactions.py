@@ -12,6 +12,7 @@ from typing import Any
 
 from p2pbang.engine.actions import (
     DISCARD,
+    DRAW_FROM_DISCARD,
     PICK_CHECK,
     PLAY,
     RESPOND_SHOT,
@@ -245,3 +246,36 @@ def test_russian_roulette_elena_fuente_discards_any_card() -> None:
     table.respond(0, "beer")  # her ability: any card as a Missed!
     assert table.life(0) == table.game.players[0].max_life
     assert table.life(1) == 2  # seat 1 holds nothing: the roulette stops at him
+
+
+# ---------------------------------------------------------------------- Thirst, Train Arrival
+
+
+def test_thirst_pixie_pete_draws_two_and_train_arrival_four() -> None:
+    deck = ["beer", "bang", "missed", "panic", "duel"]
+    thirst = table_of(with_seat("pixie_pete", 1), event="thirst", turn=1, phase=START,
+                      deck=deck)
+    assert len(thirst.hand(1)) == 2
+    train = table_of(with_seat("pixie_pete", 1), event="train_arrival", turn=1, phase=START,
+                     deck=deck)
+    assert len(train.hand(1)) == 4
+
+
+def test_thirst_bill_noface_draws_one_per_wound() -> None:
+    table = table_of(with_seat("bill_noface", 1), event="thirst", turn=1, phase=START,
+                     life={1: 2}, deck=["beer", "bang", "missed", "panic"])
+    assert len(table.hand(1)) == 2
+
+
+def test_thirst_black_jack_draws_one_and_shows_nothing() -> None:
+    table = table_of(with_seat("black_jack", 1), event="thirst", turn=1, phase=START,
+                     deck=["beer:6H", "bang", "missed"])
+    assert table.hand(1) == ["beer"]
+    assert not any(e.kind == "show_draw" for e in table.events)
+
+
+def test_train_arrival_pedro_ramirez_takes_the_discard_and_two_more() -> None:
+    table = table_of(with_seat("pedro_ramirez", 1), event="train_arrival", turn=1,
+                     phase=START, discard=["duel"], deck=["beer", "bang", "missed"])
+    table.choose(1, DRAW_FROM_DISCARD)
+    assert sorted(table.hand(1)) == ["bang", "beer", "duel"]
