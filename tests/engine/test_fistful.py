@@ -28,13 +28,14 @@ from p2pbang.engine.actions import (
     Pass,
     Play,
     PlayPaid,
+    UseGreen,
 )
 from p2pbang.engine.chance import RandomInt, Shuffle
 from p2pbang.engine.game import Game
 from p2pbang.engine.position import START
 from p2pbang.engine.rules import RuleSet
 from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, fistful, high_noon
+from p2pbang.engine.sets import base, dodge_city, fistful, high_noon
 
 FISTFUL = RuleSet((base.MODULE, fistful.MODULE))
 BOTH = RuleSet((base.MODULE, high_noon.MODULE, fistful.MODULE))
@@ -358,3 +359,22 @@ def test_blood_brothers_refuses_a_seat_not_offered() -> None:
     table = table_of(event="blood_brothers", turn=1, phase=START, life={3: 2},
                      deck=["beer", "bang"])
     table.reject(Choose(2))  # seat 2 lacks no life
+
+
+# ---------------------------------------------------------------------- readings
+
+
+def test_lasso_jail_is_still_checked_at_the_turns_start() -> None:
+    """docs/rules/fistful.md: Lasso silences cards in play as Belle Star does."""
+    table = table_of(event="lasso", turn=1, phase=START, tables={1: ["jail"]},
+                     deck=["bang:AS", "beer", "missed"])
+    table.expect(2, PLAY)
+
+
+def test_the_judge_a_green_card_already_in_play_is_still_used() -> None:
+    dodge = RuleSet((base.MODULE, dodge_city.MODULE, fistful.MODULE))
+    table = Scenario(FILL, rules=dodge, event="the_judge", hands={0: ["knife"]},
+                     tables={0: ["derringer"]})
+    table.game.placed_turn[table.in_play_slot(0, "derringer")] = -1
+    assert any(isinstance(a, UseGreen) for a in table.legal())
+    assert not any(isinstance(a, Play) for a in table.legal())

@@ -100,3 +100,11 @@ def test_event_seat_engines_walk_in_lockstep(name: str, players: int, seed: int)
             for slot, card in view.known.items():
                 assert truth.known.get(slot, card) == card
     assert events_seen >= 1  # the games run long enough to see events
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_many_event_games_keep_every_invariant(name: str) -> None:
+    for seed in range(150):
+        game = _play(name, 4 + seed % 5 if name.startswith("dodge") else 4 + seed % 4, seed)
+        assert isinstance(game.pending, End)
