@@ -14,9 +14,12 @@ from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import (
     DYING,
     EVENT_PICK,
+    EXCHANGE,
+    GUESS,
     PLAY,
     PUT_BACK,
     RESPOND_DUEL,
+    RESPOND_MISSED,
     Decision,
     End,
     Event,
@@ -29,6 +32,7 @@ from p2pbang.engine.position import START
 from p2pbang.engine.rules import RuleSet
 from p2pbang.engine.scenario import Scenario
 from p2pbang.engine.sets import base, high_noon
+from p2pbang.engine.wire import pack, unpack
 
 HIGH_NOON = RuleSet((base.MODULE, high_noon.MODULE))
 FILL = ["vulture_sam"] * 4
@@ -333,3 +337,14 @@ def test_the_event_pile_reveal_refuses_a_card_already_shown() -> None:
     slot = game.event_pile[-1]
     assert game._check_chance(Reveal((slot,)), ChanceResult(
         (HIGH_NOON.event_id("thirst"),))) is not None
+
+
+def test_event_decisions_and_events_cross_the_wire_unchanged() -> None:
+    table = table_of(turn=3, events=["the_daltons"], tables={1: ["barrel", "mustang"]},
+                     deck=["beer"] * 4)
+    table.pass_(3)
+    values = [table.game.pending, *table.events,
+              Decision(1, GUESS, options=(0, 1)), Decision(2, EXCHANGE),
+              Decision(0, RESPOND_MISSED, source=-1)]
+    for value in values:
+        assert unpack(pack(value)) == value
