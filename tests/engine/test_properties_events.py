@@ -70,7 +70,8 @@ def test_event_replay_rebuilds_the_same_game(table: tuple[str, int, int]) -> Non
 
 @pytest.mark.parametrize("name,players,seed", [
     ("high-noon", 4, 1), ("fistful", 5, 2), ("both", 7, 3), ("dodge-city+both", 6, 4),
-    ("fistful", 4, 5), ("high-noon", 6, 6)])
+    ("fistful", 4, 5), ("high-noon", 6, 6), ("dodge-city+both", 3, 7),
+    ("dodge-city+both", 8, 8)])
 def test_event_seat_engines_walk_in_lockstep(name: str, players: int, seed: int) -> None:
     rules = RULES[name]
     truth = Game(players, rules=rules)
