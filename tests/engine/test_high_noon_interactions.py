@@ -279,3 +279,10 @@ def test_train_arrival_pedro_ramirez_takes_the_discard_and_two_more() -> None:
                      phase=START, discard=["duel"], deck=["beer", "bang", "missed"])
     table.choose(1, DRAW_FROM_DISCARD)
     assert sorted(table.hand(1)) == ["bang", "beer", "duel"]
+
+
+def test_hangover_lucky_duke_flips_one_card() -> None:
+    table = table_of(with_seat("lucky_duke", 1), event="hangover", turn=1, phase=START,
+                     tables={1: ["jail"]}, deck=["bang:AS", "beer:6H", "missed", "panic"])
+    table.expect(2, PLAY)  # one flip, a Spade: no pick, he stays in Jail
+    assert any(e.kind == "skip_turn" for e in table.events)
