@@ -40,6 +40,7 @@ _RICOCHET_TARGETS = frozenset({"barrel", "mustang", "scope", "volcanic", "schofi
                                "binocular"})
 # What a card in front of me is worth to me, where it differs from holding it.
 _IN_PLAY_WORTH = {"jail": -1.0, "dynamite": 0.0}
+_DRAWING = frozenset({"stagecoach", "wells_fargo", "general_store"})
 _HARD_LIQUOR_AT = 2  # skip phase 1 for a life at this life or below
 _BLOOD_BROTHERS_FROM = 3  # give a friend a life only from this life up
 
@@ -56,6 +57,11 @@ def before_rules(ctx: Context) -> Action | None:
     event = event_in_force(ctx.view)
     if event is None or ctx.decision.kind != PLAY:
         return None
+    if _nothing_left_to_draw(ctx.view):
+        # Abandoned Mine can empty the discard pile while every card is in a hand: a card
+        # that draws would be reshuffled alone and drawn back, a loop and not a gain.
+        ctx.legal = [a for a in ctx.legal if not (
+            type(a) is Play and ctx.view.card_name(a.card) in _DRAWING)]
     if event == "the_sermon":  # a Duel he could not answer with BANG!
         ctx.legal = [a for a in ctx.legal if not (
             type(a) is Play and ctx.view.card_name(a.card) == "duel")]
@@ -66,6 +72,12 @@ def before_rules(ctx: Context) -> Action | None:
     if event == "ricochet":
         return _ricochet(ctx)
     return None
+
+
+def _nothing_left_to_draw(view: SeatView) -> bool:
+    """Public: the deck is empty and so is the discard pile."""
+    game = view._game
+    return not game.deck and not game.discard
 
 
 def _forced(ctx: Context) -> Action:

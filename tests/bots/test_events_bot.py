@@ -178,3 +178,9 @@ def test_a_fistful_of_cards_shot_from_nobody_is_answered_with_a_missed() -> None
     table = table_of(event="a_fistful_of_cards", turn=0, phase=START,
                      hands={0: ["missed", "beer"]}, deck=["bang", "bang"])
     assert named(table, ask(table)) == "missed"
+
+
+def test_no_endless_general_store_when_every_card_is_in_a_hand() -> None:
+    """Regression: under Abandoned Mine the discard pile emptied while the deck was empty;
+    a General Store was reshuffled alone and picked back, turn after turn (seed 172)."""
+    _play_checked(FISTFUL, 4, 172, Counter())
