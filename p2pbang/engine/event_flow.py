@@ -88,6 +88,9 @@ class EventFlow:
         self.event("event_pile", value=keep)
 
     def _lay_out_events(self: Game, position: Position) -> None:
+        """A laid-out table's event in force and pile (its ids known to the scenario's dealer
+        through ``initial_events``): the game is under way, so the pile's next card comes
+        before the first seat's next turn."""
         if position.event is not None:
             self._set_event(self.rules.event_id(position.event))
         if position.events is None:
@@ -231,6 +234,8 @@ class EventFlow:
 
     def _event_play_options(self: Game, seat: int, hand: list[tuple[int, int]],
                             actions: list[Action]) -> list[Action]:
+        """The play phase's actions under the event: its extra plays added, the plays it
+        forbids removed (Beer, a BANG! in one's own turn, a card put in play)."""
         event = self.event_rules
         if event.extra_plays is not None:
             actions.extend(event.extra_plays(self, seat, hand))
