@@ -218,19 +218,43 @@ class EventFlow:
         self._set_order(self.order)
         self.event("back", seat, value=life)
 
-    def _next_turn_seat(self: Game, seat: int) -> int:
-        """Whose turn is next: the next living seat, counter-clockwise under an event that
-        says so, counting the dead an event brings back for their turn."""
-        event = self.event_rules
-        step = -1 if event.counter_clockwise else 1
-        returns = event.returns_from_dead
+    def _next_turn(self: Game, seat: int) -> Step:
+        """Whose turn is next, after ``seat``'s. When the turn comes round to the first seat
+        again (the Sheriff; at a table without one, the opener's place, even when he is
+        dead) a new round starts: the next event card is revealed first, and the round
+        starts at the first seat under the rules of that event (its direction, its dead)."""
+        if self._event_pile_on and self._round_ends_after(seat):
+            yield from self._before_first_seat_turn()
+            return self._turn_seat_from(self.first_seat, 0)
+        return self._turn_seat_from(seat, 1)
+
+    def _turns_here(self: Game, seat: int) -> bool:
+        """Whether ``seat`` takes a turn: alive, or brought back by the event in force."""
+        returns = self.event_rules.returns_from_dead
+        return self.players[seat].alive or (returns is not None and returns(self, seat))
+
+    def _turn_seat_from(self: Game, seat: int, first: int) -> int:
+        """The first seat that takes a turn, ``first`` steps on from ``seat`` or further, in
+        the direction of the turns (counter-clockwise under an event that says so)."""
+        step = -1 if self.event_rules.counter_clockwise else 1
+        order, start, n = self.order, self._order_pos[seat], self.n
+        for i in range(first, first + n):
+            candidate = order[(start + step * i) % n]
+            if self._turns_here(candidate):
+                return candidate
+        return seat
+
+    def _round_ends_after(self: Game, seat: int) -> bool:
+        """Whether the first seat's place comes before the next seat that takes a turn."""
+        step = -1 if self.event_rules.counter_clockwise else 1
         order, start, n = self.order, self._order_pos[seat], self.n
         for i in range(1, n + 1):
             candidate = order[(start + step * i) % n]
-            if self.players[candidate].alive or (returns is not None
-                                                 and returns(self, candidate)):
-                return candidate
-        return seat
+            if candidate == self.first_seat:
+                return True
+            if self._turns_here(candidate):
+                return False
+        return False
 
     def _event_play_options(self: Game, seat: int, hand: list[tuple[int, int]],
                             actions: list[Action]) -> list[Action]:

@@ -736,14 +736,14 @@ class Game(EventFlow):
             else:
                 seat = self._lay_out(self._position)
                 from_play = self._position.phase == PLAY_PHASE
+            if self._event_pile_on and seat == self.first_seat and not from_play:
+                yield from self._before_first_seat_turn()
             while True:
-                if self._event_pile_on and seat == self.first_seat and not from_play:
-                    yield from self._before_first_seat_turn()
                 yield from self._turn(seat, from_play)
                 from_play = False
                 if self._has_events:
                     yield from self._after_turn(seat)
-                    seat = self._next_turn_seat(seat)
+                    seat = yield from self._next_turn(seat)
                 else:
                     seat = self._next_alive(seat)
         except GameOver as over:

@@ -286,3 +286,28 @@ def test_hangover_lucky_duke_flips_one_card() -> None:
                      tables={1: ["jail"]}, deck=["bang:AS", "beer:6H", "missed", "panic"])
     table.expect(2, PLAY)  # one flip, a Spade: no pick, he stays in Jail
     assert any(e.kind == "skip_turn" for e in table.events)
+
+
+# ---------------------------------------------------------------------- Dodge City's 3 players
+
+
+def test_three_players_a_new_round_starts_at_the_dead_openers_place() -> None:
+    """No Sheriff: the event changes when the turn comes round to the opener's place, even
+    when he is dead, and the round starts with whoever takes a turn there under the new
+    event (regression: a ghost turn was chosen before Thirst covered Ghost Town)."""
+    table = table_of(["vulture_sam"] * 3, event="ghost_town", events=["thirst"], turn=2,
+                     dead=[0], deck=["beer", "bang", "missed", "panic"])
+    assert table.game.first_seat == 0
+    table.pass_(2)
+    assert table.game.event_name() == "thirst"
+    table.expect(1, PLAY)
+    assert table.hand(1) == ["beer"]
+
+
+def test_three_players_ghost_town_the_dead_opener_plays_as_a_ghost() -> None:
+    table = table_of(["vulture_sam"] * 3, event="thirst", events=["ghost_town"], turn=2,
+                     dead=[0], deck=["beer", "bang", "missed", "panic"])
+    table.pass_(2)
+    assert table.game.event_name() == "ghost_town"
+    table.expect(0, PLAY)
+    assert len(table.hand(0)) == 3
