@@ -70,8 +70,16 @@ def before_rules(ctx: Context) -> Action | None:
     if event == "sniper":
         return _sniper(ctx)
     if event == "ricochet":
-        return _ricochet(ctx)
+        chosen = _ricochet(ctx)
+        if chosen is None:  # the usual rules must not take a Ricochet for a shot
+            ctx.legal = [a for a in ctx.legal if not (type(a) is Play and a.target_slot >= 0
+                                                      and _is_bang(ctx, a))]
+        return chosen
     return None
+
+
+def _is_bang(ctx: Context, action: Play) -> bool:
+    return ctx.view.card_name(action.card) in ("bang", "missed")
 
 
 def _nothing_left_to_draw(view: SeatView) -> bool:

@@ -184,3 +184,10 @@ def test_no_endless_general_store_when_every_card_is_in_a_hand() -> None:
     """Regression: under Abandoned Mine the discard pile emptied while the deck was empty;
     a General Store was reshuffled alone and picked back, turn after turn (seed 172)."""
     _play_checked(FISTFUL, 4, 172, Counter())
+
+
+def test_under_ricochet_a_bang_at_a_player_is_still_a_shot() -> None:
+    """One BANG! and a foe in reach: the shot, not a Ricochet at his Mustang."""
+    table = table_of(event="ricochet", hands={0: ["bang"]}, tables={1: ["mustang"]})
+    action = ask(table)
+    assert isinstance(action, Play) and action.target_slot < 0 and action.target in (1, 3)
