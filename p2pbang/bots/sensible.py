@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from p2pbang.bots import dodge_city, responses
+from p2pbang.bots import dodge_city, events, responses
 from p2pbang.bots.allegiance import Allegiance
 from p2pbang.bots.context import Context
 from p2pbang.bots.memory import Grudges
@@ -62,6 +62,7 @@ _CHOOSERS: dict[str, Callable[[Context], Action]] = {
     PICK_IN_PLAY: dodge_city.pick_in_play,
     COPY_PICK: dodge_city.copy_pick,
     TARGET_PICK: dodge_city.target_pick,
+    **events.CHOOSERS,
 }
 
 
@@ -88,7 +89,7 @@ class SensibleBot:
         if chooser is None:  # a decision of an expansion this bot does not know yet
             return Pass() if Pass() in legal else legal[0]
         ctx = Context(view, Allegiance(view, self._grudges), decision, legal, self._rng)
-        action = chooser(ctx)
+        action = events.before_rules(ctx) or chooser(ctx)
         if action in legal:
             return action
         self.fallbacks += 1

@@ -112,6 +112,19 @@ COPY_PICK = "copy_pick"
 # Doc Holyday, after paying his two cards: which seat within reach his BANG! effect shoots.
 TARGET_PICK = "target_pick"
 
+# Event cards (High Noon, A Fistful of Cards):
+# a pick among ``options`` an event asks for (a blue card to discard, a seat, yes/no...).
+EVENT_PICK = "event_pick"
+# discard a card that would answer a shot (a Missed!), or suffer what follows (Russian
+# Roulette, Ricochet); a Barrel or a green card does not answer it.
+RESPOND_MISSED = "respond_missed"
+# discard one more hand card to exchange it for one from the deck, or stop (Ranch).
+EXCHANGE = "exchange"
+# Peyote: the colour of the deck's top card, RED or BLACK.
+GUESS = "guess"
+RED, BLACK = 0, 1
+DECLINE = -1  # EVENT_PICK option: do not use what the event offers
+
 DRAW_FROM_DECK = -1  # DRAW_SOURCE option: the draw pile
 DRAW_FROM_DISCARD = -2  # DRAW_SOURCE option: the top of the discard pile (Pedro Ramirez)
 

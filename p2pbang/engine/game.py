@@ -26,6 +26,9 @@ from p2pbang.engine.actions import (
     DISCARD,
     DRAW_SOURCE,
     DYING,
+    EVENT_PICK,
+    EXCHANGE,
+    GUESS,
     NO_SEAT,
     NO_SLOT,
     PICK_CHECK,
@@ -34,6 +37,7 @@ from p2pbang.engine.actions import (
     PUT_BACK,
     RESPOND_DUEL,
     RESPOND_INDIANS,
+    RESPOND_MISSED,
     RESPOND_SHOT,
     STORE_PICK,
     TARGET_PICK,
@@ -64,18 +68,24 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.event_flow import EventFlow
 from p2pbang.engine.position import PLAY_PHASE, Position
 from p2pbang.engine.roles import RoleRules
-from p2pbang.engine.rules import NO_CHARACTER_RULES, CardRules, CharacterRules, RuleSet
+from p2pbang.engine.rules import (
+    NO_CHARACTER_RULES,
+    CardRules,
+    CharacterRules,
+    RuleSet,
+)
 from p2pbang.engine.sets import rules_for
 
 Step = Generator[Any, Any, Any]
 
 SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
 
-_RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS)
+_RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS, RESPOND_MISSED)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
-                 COPY_PICK, TARGET_PICK)
+                 COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS)
 
 
 class GameOver(Exception):
@@ -115,7 +125,7 @@ class Player:
         self.role_slot = NO_SLOT
 
 
-class Game:
+class Game(EventFlow):
     """A game of BANG! (base game) as seen by ``viewer``: a seat, ``SPECTATOR`` (no seat: sees
     only public cards; audits and spectators), or ``None`` (sees everything: simulations).
 
@@ -154,12 +164,14 @@ class Game:
             self.rules.character_rules(c.name).immune_to_suit for c in self.rules.characters)
         # Belle Star exists only in some games: her check is skipped without her.
         self._silencer = any(self.rules.character_rules(c.name).silences_cards_in_play
-                             for c in self.rules.characters)
+                             for c in self.rules.characters) or any(
+            e.silences_cards_in_play for e in self.rules.event_rules)
         # Green cards exist only in some decks: without them their checks are skipped.
         self._has_green = any(card.kind == "green" for card in self.cards)
         self._names = tuple(card.name for card in self.cards)
         self._kinds = tuple(card.kind for card in self.cards)
-        self.suits = tuple(card.suit for card in self.cards)
+        self.suits = tuple(card.suit for card in self.cards)  # as they count now
+        self._printed_suits = self.suits
         self.ranks = tuple(card.rank for card in self.cards)
         self.players = [Player(seat) for seat in range(players)]
         # Each seat's character rules, resolved once when the characters are dealt.
@@ -195,6 +207,7 @@ class Game:
         self.ring: list[int] = []  # the living, clockwise
         self.ring_pos: dict[int, int] = {}
         self._set_order(list(range(players)))
+        self._init_events()
         self._position = position
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
@@ -267,11 +280,14 @@ class Game:
     def distance(self, source: int, target: int) -> int:
         """How far ``source`` sees ``target``: seats between them (the dead do not count),
         plus the target's distance modifiers (cards in play, character), minus the source's."""
-        ring = len(self.ring)
-        steps = (self.ring_pos[target] - self.ring_pos[source]) % ring
-        base = min(steps, ring - steps)
         rules, known = self._card_rules, self.known
-        base += self.seat_rules[target].distance_plus - self.seat_rules[source].distance_minus
+        if self._flat_distance:
+            base = 1  # an event: 1 between any two, changed only by cards in play
+        else:
+            ring = len(self.ring)
+            steps = (self.ring_pos[target] - self.ring_pos[source]) % ring
+            base = min(steps, ring - steps) + self.seat_rules[target].distance_plus \
+                - self.seat_rules[source].distance_minus
         if self._silencer and self.cards_in_play_silenced():
             return max(base, 1)
         for slot in self.players[target].table:
@@ -290,7 +306,8 @@ class Game:
         seat_rules, rules = self.seat_rules, self._card_rules
         known, players = self.known, self.players
         silenced = self._silencer and self.cards_in_play_silenced()
-        minus = seat_rules[source].distance_minus
+        flat = self._flat_distance
+        minus = 0 if flat else seat_rules[source].distance_minus
         if not silenced:
             for slot in players[source].table:
                 minus += rules[known[slot]].distance_minus
@@ -298,8 +315,11 @@ class Game:
         for pos, target in enumerate(ring):
             if target == source:
                 continue
-            steps = (pos - here) % count
-            far = min(steps, count - steps) + seat_rules[target].distance_plus - minus
+            if flat:
+                far = 1 - minus
+            else:
+                steps = (pos - here) % count
+                far = min(steps, count - steps) + seat_rules[target].distance_plus - minus
             if not silenced:
                 for slot in players[target].table:
                     far += rules[known[slot]].distance_plus
@@ -320,7 +340,7 @@ class Game:
         return 1
 
     def can_play_bang(self, seat: int) -> bool:
-        if self.bangs_played == 0 or self.seat_rules[seat].unlimited_bang:
+        if self.bangs_played < self.bang_limit or self.seat_rules[seat].unlimited_bang:
             return True
         if self._silencer and self.cards_in_play_silenced():
             return False
@@ -330,7 +350,8 @@ class Game:
     def cards_in_play_silenced(self) -> bool:
         """Whether the cards in front of every player have no effect now (Belle Star's
         turn: distances, weapons, Barrel, Volcanic, green cards)."""
-        return self.current != NO_SEAT and self.seat_rules[self.current].silences_cards_in_play
+        return self._event_silence or (
+            self.current != NO_SEAT and self.seat_rules[self.current].silences_cards_in_play)
 
     def in_play(self, seat: int) -> list[tuple[int, int]]:
         """(slot, card) of the cards in front of ``seat``; always public."""
@@ -415,6 +436,12 @@ class Game:
                     if value not in self.role_ids or value == SHERIFF_ROLE_ID:
                         return f"no such role card in play: {value}"
                     continue
+                if slot in self._event_slots:
+                    if value not in self._ordinary_events:
+                        return f"no such event card in the event pile: {value}"
+                    if value in self.event_known.values():
+                        return f"event card {value} was already shown"
+                    continue
                 reason = self._claim_fits(slot, value)
                 if reason is not None:
                     return reason
@@ -447,6 +474,11 @@ class Game:
         kind = d.kind
         if kind == PLAY:
             actions = self._legal_play(d.seat, hand)
+            if self._event_plays:
+                actions = self._event_play_options(d.seat, hand, actions)
+                forced = self._forced_plays(d.seat)
+                if forced:
+                    return forced
             actions.extend(self._ability_options(d.seat, hand, kind))
             actions.append(Pass())
             return actions
@@ -458,9 +490,11 @@ class Game:
             actions = [Discard(slot, card) for slot, card in hand]
             actions.extend(self._ability_options(d.seat, hand, kind))
             return actions
+        if kind == EXCHANGE:
+            return [*(Discard(slot, card) for slot, card in hand), Pass()]
         if kind == DYING:
             actions = []
-            if len(self.ring) > 2:
+            if len(self.ring) > 2 and self.beer_allowed:
                 rules = self._card_rules
                 actions = [Play(slot, card) for slot, card in hand
                            if rules[card].saves_from_dying]
@@ -480,8 +514,13 @@ class Game:
 
     def _legal_response(self, d: Decision, hand: list[tuple[int, int]]) -> list[Action]:
         kind = d.kind
+        # A Missed! discarded to an event answers like one played against a shot.
+        card_kind = RESPOND_SHOT if kind == RESPOND_MISSED else kind
         actions: list[Action] = [Play(slot, card) for slot, card in hand
-                                 if self._answers(d.seat, card, kind)]
+                                 if self._answers(d.seat, card, card_kind)]
+        if (self._no_own_bang and d.seat == self.current
+                and kind in (RESPOND_DUEL, RESPOND_INDIANS)):
+            actions = []  # no BANG! card in one's own turn, not even discarded (D15)
         if kind == RESPOND_SHOT and d.needed and d.barrels > 0:
             actions.append(UseBarrel())
         actions.extend(UseGreen(slot) for slot in self._green_answers(d.seat, kind))
@@ -773,10 +812,16 @@ class Game:
             else:
                 seat = self._lay_out(self._position)
                 from_play = self._position.phase == PLAY_PHASE
+            if self._event_pile_on and seat == self.first_seat and not from_play:
+                yield from self._before_first_seat_turn()
             while True:
                 yield from self._turn(seat, from_play)
                 from_play = False
-                seat = self._next_alive(seat)
+                if self._has_events:
+                    yield from self._after_turn(seat)
+                    seat = yield from self._next_turn(seat)
+                else:
+                    seat = self._next_alive(seat)
         except GameOver as over:
             self.result = over.end
             self.event("game_over", value=len(over.end.winners))
@@ -808,6 +853,8 @@ class Game:
         deck_slots = self._new_slots(len(self.cards))
         yield Shuffle("deck", tuple(range(len(self.cards))), deck_slots)
         self.deck = list(deck_slots)
+        if self._has_events:
+            yield from self._setup_events()
         for seat in self.seats_from(self.first_seat):
             yield from self.draw(seat, self.players[seat].life)
 
@@ -869,6 +916,8 @@ class Game:
                                if role == self.role_rules.opener)
         turn = self.first_seat if position.turn is None else position.turn
         self.bangs_played = position.bangs_played
+        if self._has_events:
+            self._lay_out_events(position)
         return turn
 
     def _turn(self, seat: int, from_play: bool = False) -> Step:
@@ -881,6 +930,17 @@ class Game:
             return
         self.bangs_played = 0
         self.abilities_used = 0
+        event = self.event_rules
+        if self._has_events:
+            self.must_play = NO_SLOT
+            self.turn_marks = set()
+            if not player.alive:  # the turn loop brought him back (Ghost Town, Dead Man)
+                assert event.revive is not None
+                yield from event.revive(self, seat)
+            if event.turn_start is not None:
+                goes_on = yield from event.turn_start(self, seat)
+                if not goes_on or not player.alive:
+                    return
         character_start = self.seat_rules[seat].turn_start
         if character_start is not None:
             yield from character_start(self, seat)
@@ -893,11 +953,14 @@ class Game:
             goes_on = yield from hook(self, seat, slot)
             if not goes_on or not player.alive:
                 return
-        draw_phase = self.seat_rules[seat].draw_phase
-        if draw_phase is None:
-            yield from self.draw(seat, 2)
+        if self._has_events:
+            yield from self._event_phase_one(seat, event)
         else:
-            yield from draw_phase(self, seat)
+            draw_phase = self.seat_rules[seat].draw_phase
+            if draw_phase is None:
+                yield from self.draw(seat, 2)
+            else:
+                yield from draw_phase(self, seat)
         yield from self._play_phase(seat)
 
     def _play_phase(self, seat: int) -> Step:
@@ -906,6 +969,8 @@ class Game:
             action = yield from self.decide(Decision(seat, PLAY))
             if isinstance(action, Pass):
                 break
+            if self._after_action is not None:
+                self.hand_before_action = frozenset(player.hand)
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
             elif isinstance(action, PlayPaid):
@@ -916,7 +981,14 @@ class Game:
                 yield from self._play(seat, action)
             if not player.alive:
                 return
+            if self._after_action is not None:
+                yield from self._after_action(self, seat)
+        if self.ghosts and seat in self.ghosts:
+            self.event("end_turn", seat)  # a ghost leaves with his hand: no hand limit
+            return
         limit = self.seat_rules[seat].hand_limit
+        if self._after_action is not None:
+            self.hand_before_action = frozenset(player.hand)
         while len(player.hand) > (player.life if limit is None else limit):
             excess = len(player.hand) - (player.life if limit is None else limit)
             action = yield from self.decide(Decision(seat, DISCARD, needed=excess))
@@ -927,11 +999,18 @@ class Game:
             self.discard.append(action.slot)
             self.event("discard", seat, card=action.card)
             yield from self.hand_lost(seat)
+        if self._after_action is not None:
+            yield from self._after_action(self, seat)
         self.event("end_turn", seat)
 
     # ------------------------------------------------------------------ playing cards
 
     def _play(self, seat: int, action: Play) -> Step:
+        if self._special_plays:
+            special = self.event_rules.special_play(self, seat, action)  # type: ignore[misc]
+            if special is not None:
+                yield from special
+                return
         player = self.players[seat]
         card = action.card
         rules = self.play_rules(seat, card)
@@ -968,6 +1047,11 @@ class Game:
 
     def _play_paid(self, seat: int, action: PlayPaid) -> Step:
         """A "+1" card: its price goes to the discard pile first, then it is played."""
+        if self._special_plays:
+            special = self.event_rules.special_play(self, seat, action)  # type: ignore[misc]
+            if special is not None:
+                yield from special
+                return
         self.take_from_hand(seat, action.cost_slot, action.cost_card)
         self.discard.append(action.cost_slot)
         self.event("pay", seat, card=action.cost_card)
@@ -1008,6 +1092,8 @@ class Game:
             self._names[card], 0)
 
     def heal(self, seat: int, amount: int) -> None:
+        if seat in self.ghosts:
+            return  # a ghost has no life to regain
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
@@ -1084,6 +1170,9 @@ class Game:
         from him), when they differ: in a Duel its challenger played the card even when
         the other duellist wins it."""
         player = self.players[seat]
+        if self.ghosts and seat in self.ghosts:
+            self.event("no_effect", seat, source)  # a ghost cannot be hurt
+            return
         player.life -= amount
         self.event("damage", seat, source, value=amount, life=player.life)
         if player.life <= 0:
@@ -1100,7 +1189,7 @@ class Game:
         ability that heals, or elimination. Asked only when the public facts allow one."""
         player = self.players[seat]
         while player.life <= 0:
-            can_save = len(self.ring) > 2
+            can_save = len(self.ring) > 2 and self.beer_allowed
             if not player.hand or not (can_save or self._ability_usable(seat, DYING)):
                 break
             action = yield from self.decide(
@@ -1123,6 +1212,7 @@ class Game:
         player = self.players[seat]
         player.alive = False
         player.life = 0
+        self.eliminated_order.append(seat)
         self.ring.remove(seat)
         self.ring_pos = {s: i for i, s in enumerate(self.ring)}
         if not player.role_public:

@@ -45,6 +45,10 @@ def violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
         problems.append(f"cards not conserved: {len(cards)} placed, {len(set(cards))} distinct")
     dying_seat = pending.seat if isinstance(pending, Decision) and pending.kind == DYING else None
     for p in game.players:
+        if p.seat in game.ghosts:  # back for his turn only: no life to keep in bounds
+            if not p.alive or p.life != 0:
+                problems.append(f"ghost seat {p.seat} is not a living seat at 0 life")
+            continue
         if not p.alive:
             if p.hand or p.table or p.life != 0:
                 problems.append(f"eliminated seat {p.seat} still holds cards or life")
@@ -59,6 +63,8 @@ def violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
         if slot not in game.known:
             problems.append("a face-down card in the discard pile")
     problems += _seen_record_problems(game)
+    if game.rules.events:
+        problems += event_violations(game, dealer_cards)
     return problems
 
 
@@ -74,4 +80,28 @@ def _seen_record_problems(game: Game) -> list[str]:
         for slot in p.hand:
             if slot in seen_by and p.seat not in seen_by[slot]:
                 problems.append(f"seat {p.seat} holds slot {slot} it was never shown")
+    return problems
+
+
+def event_violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
+    """The event pile: every event slot in one place (the pile, set aside, or shown), each
+    holding a distinct ordinary event card; the event in force is the last one shown, or the
+    final card once the pile is spent."""
+    problems: list[str] = []
+    places = game.event_pile + game.event_set_aside + game.event_shown
+    if len(set(places)) != len(places) or set(places) != game._event_slots:
+        problems.append("an event slot is lost or in two places")
+    ordinary = {i for cards, _final in game.rules.event_decks for i in cards}
+    held = [dealer_cards.get(slot) for slot in places]
+    if any(card not in ordinary for card in held) or len(set(held)) != len(held):
+        problems.append("the event pile does not hold distinct ordinary event cards")
+    for slot, event_id in game.event_known.items():
+        if dealer_cards.get(slot) != event_id:
+            problems.append(f"event slot {slot}: engine believes {event_id}")
+    if game.event_shown and game._event_pile_on:
+        last = game.event_known[game.event_shown[-1]]
+        if game.event_in_force not in (last, game.event_final):
+            problems.append("the event in force is not the last one shown")
+        if game.event_in_force == game.event_final and game.event_pile:
+            problems.append("the final event came before the pile was spent")
     return problems

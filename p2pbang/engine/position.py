@@ -32,6 +32,11 @@ class Position:
     phase: str = PLAY_PHASE  # START: from the turn's start (Dynamite, Jail, draw); PLAY: phase 2
     bangs_played: int = 0
     order: list[int] | None = None  # seats clockwise around the table; default by number
+    # Event cards by rules name: the one in force, and the pile still to come (top first;
+    # None: no pile in use, the event in force stays), with the final card under it.
+    event: str | None = None
+    events: list[str] | None = None
+    event_final: str | None = None
 
     def validate(self, cards: tuple[CardDef, ...] = BASE_CARDS,
                  characters: tuple[CharacterDef, ...] = BASE_CHARACTERS,

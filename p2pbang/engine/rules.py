@@ -55,6 +55,17 @@ AbilityUsable = Callable[["Game", int, str], bool]
 AbilityOptions = Callable[["Game", int, Hand, str], "list[Action]"]
 # Carries out an Ability action: (game, seat, action).
 AbilityEffect = Callable[["Game", int, "Ability"], Step]
+# An event card just came into force: (game).
+EventEnter = Callable[["Game"], Step]
+# A step of one seat's turn under an event; returns whether the turn goes on, whether the
+# seat draws in phase 1, or whether it plays again, as the hook's name says: (game, seat).
+EventStep = Callable[["Game", int], Step]
+# Extra plays an event allows in the play phase: (game, seat, known hand).
+ExtraPlays = Callable[["Game", int, Hand], "list[Action]"]
+# The effect of one of those extra plays, or None when the action is an ordinary play.
+SpecialPlay = Callable[["Game", int, "Action"], "Step | None"]
+# Whether an eliminated seat takes its turn under this event: (game, seat).
+ReturnsFromDead = Callable[["Game", int], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +125,52 @@ class CharacterRules:
     ability: AbilityEffect | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class EventRules:
+    """What one event card (High Noon, A Fistful of Cards) changes while it is in force.
+
+    Why one object of modifiers: the turn loop asks the event in force at fixed moments
+    (its entry, a turn's start, phase 1, the play phase, a turn's end) and reads a few
+    constants of the base game from it (cards drawn, BANG! per turn, Beer allowed). The
+    defaults are the base game's answers, so a game without events behaves exactly as before.
+    """
+
+    on_enter: EventEnter | None = None  # once, when revealed (The Daltons, Russian Roulette)
+    turn_start: EventStep | None = None  # before anything else of a turn -> turn goes on?
+    draw_delta: int = 0  # cards drawn in phase 1 beyond the usual (Thirst -1, Train +1)
+    before_draw: EventStep | None = None  # -> does the seat draw in phase 1? (Hard Liquor)
+    draw_phase: EventStep | None = None  # replaces every phase 1 (Peyote, Abandoned Mine)
+    after_draw: EventStep | None = None  # at the end of phase 1 (Law of the West, Ranch)
+    after_action: EventStep | None = None  # after each play-phase action (Abandoned Mine)
+    after_turn: EventStep | None = None  # after a turn's end -> plays again? (Vendetta)
+    bangs_per_turn: int = 1  # Shootout: 2
+    no_bang_in_own_turn: bool = False  # The Sermon
+    beer_forbidden: bool = False  # The Reverend
+    nothing_placed: bool = False  # The Judge: no card is put in play in front of anyone
+    suit: str | None = None  # every card counts as this suit (Blessing, Curse)
+    no_abilities: bool = False  # Hangover
+    counter_clockwise: bool = False  # Gold Rush: turns only; effects stay clockwise
+    silences_cards_in_play: bool = False  # Lasso
+    flat_distance: bool = False  # Ambush: 1 between any two, plus cards in play
+    ghosts: bool = False  # Ghost Town: the returning dead cannot die, gone at turn end
+    returns_from_dead: ReturnsFromDead | None = None  # who comes back for his turn
+    revive: EventStep | None = None  # how he comes back (Ghost Town, Dead Man)
+    extra_plays: ExtraPlays | None = None  # Ricochet, Sniper
+    special_play: SpecialPlay | None = None  # their effect
+
+
+@dataclass(frozen=True, slots=True)
+class EventDef:
+    """One event card: its rules name and its deck; ``final`` cards are placed last."""
+
+    name: str
+    deck: str
+    final: bool = False
+
+
 NO_CARD_RULES = CardRules()
 NO_CHARACTER_RULES = CharacterRules()
+NO_EVENT_RULES = EventRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +187,9 @@ class RuleModule:
     fewest_seats: int = 4  # the smallest table it allows
     # Tables whose roles work differently, by seat count (Dodge City: 3 players).
     role_rules: dict[int, RoleRules] = field(default_factory=dict)
+    # An event deck (High Noon, A Fistful of Cards): its cards, the final one last.
+    events: tuple[EventDef, ...] = ()
+    event_rules: dict[str, EventRules] = field(default_factory=dict)
 
 
 class RuleSet:
@@ -164,6 +222,27 @@ class RuleSet:
             card_rules.get(c.name, NO_CARD_RULES) for c in self.cards)
         self.card_reach: tuple[int, ...] = tuple(
             self.weapon_reach.get(c.name, 0) for c in self.cards)
+        # Event cards: ids index ``events``; per deck, its ordinary ids and its final id.
+        self.events: tuple[EventDef, ...] = tuple(e for m in modules for e in m.events)
+        event_rules: dict[str, EventRules] = {}
+        for module in modules:
+            event_rules.update(module.event_rules)
+        self.event_rules: tuple[EventRules, ...] = tuple(
+            event_rules.get(e.name, NO_EVENT_RULES) for e in self.events)
+        self.event_decks: list[tuple[tuple[int, ...], int]] = []
+        for deck in dict.fromkeys(e.deck for e in self.events):
+            ids = [i for i, e in enumerate(self.events) if e.deck == deck]
+            finals = [i for i in ids if self.events[i].final]
+            if len(finals) != 1:
+                raise ValueError(f"the event deck {deck} needs exactly one final card")
+            self.event_decks.append((tuple(i for i in ids if i not in finals), finals[0]))
+        self._event_ids = {e.name: i for i, e in enumerate(self.events)}
+
+    def event_id(self, name: str) -> int:
+        try:
+            return self._event_ids[name]
+        except KeyError:
+            raise ValueError(f"no event card {name!r} in this game") from None
 
     def roles_for(self, seats: int) -> RoleRules:
         """The roles of a table of ``seats``: a Sheriff's table unless a module says

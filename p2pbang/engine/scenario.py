@@ -165,6 +165,9 @@ class Scenario:
         viewer: int | None = None,
         order: Sequence[int] | None = None,
         rules: RuleSet | None = None,
+        event: str | None = None,
+        events: Sequence[str] | None = None,
+        event_final: str | None = None,
     ) -> None:
         n = len(characters)
         hands = hands or {}
@@ -188,10 +191,14 @@ class Scenario:
             phase=phase,
             bangs_played=bangs_played,
             order=list(order) if order is not None else None,
+            event=event,
+            events=list(events) if events is not None else None,
+            event_final=event_final,
         )
         self.game = Game.from_position(self.position, viewer, rules=rules)
         self.dealer = ScriptedDealer(
-            {**self.game.initial_cards, **self.game.initial_roles}, randoms)
+            {**self.game.initial_cards, **self.game.initial_roles,
+             **self.game.initial_events}, randoms)
         self.events: list[Event] = []
         self.settle()
 
@@ -382,4 +389,5 @@ def game_state(game: Game) -> tuple[Any, ...]:
         tuple(game.deck), tuple(game.discard), tuple(game.store), players,
         tuple(sorted(game.known.items())), tuple(sorted(game._where.items())),
         tuple(game.alive_seats()), len(game.history), tuple(game.events),
+        game.event_in_force, tuple(game.event_pile), game.must_play,
     )

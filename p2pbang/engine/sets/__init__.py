@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.rules import RuleModule, RuleSet
-from p2pbang.engine.sets import base, dodge_city
+from p2pbang.engine.sets import base, dodge_city, fistful, high_noon
 
 # Expansion name (as typed) -> its rule module; the base game is always the first module.
-EXPANSION_MODULES: dict[str, RuleModule] = {"dodge-city": dodge_city.MODULE}
+# Event decks are listed too; choice.PLAYABLE_EXPANSIONS still decides what a table may pick.
+EXPANSION_MODULES: dict[str, RuleModule] = {"dodge-city": dodge_city.MODULE,
+                                            "high-noon": high_noon.MODULE,
+                                            "fistful": fistful.MODULE}
 
 _CACHE: dict[tuple[str, ...], RuleSet] = {}
 

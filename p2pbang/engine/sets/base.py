@@ -255,9 +255,9 @@ def jesse_jones(game: Game, seat: int) -> Step:
             Decision(seat, DRAW_SOURCE, options=(DRAW_FROM_DECK, *sources)))
         if choice.value != DRAW_FROM_DECK:
             yield from game.steal_random(choice.value, seat)
-            yield from game.draw(seat, 1)
+            yield from game.draw(seat, game.phase_one_cards - 1)
             return
-    yield from game.draw(seat, 2)
+    yield from game.draw(seat, game.phase_one_cards)
 
 
 def pedro_ramirez(game: Game, seat: int) -> Step:
@@ -269,24 +269,35 @@ def pedro_ramirez(game: Game, seat: int) -> Step:
             slot = game.discard.pop()
             game.players[seat].hand.append(slot)
             game.event("take_discard", seat, card=game.known[slot])
-            yield from game.draw(seat, 1)
+            yield from game.draw(seat, game.phase_one_cards - 1)
             return
-    yield from game.draw(seat, 2)
+    yield from game.draw(seat, game.phase_one_cards)
 
 
 def kit_carlson(game: Game, seat: int) -> Step:
-    """Looks at the top three cards, keeps two, puts the other back on the deck."""
+    """Looks at the top three cards, keeps two, puts the other back on the deck. Keeping
+    only one (Thirst), he puts two back, in the order they came (D18)."""
     slots = yield from game.draw(seat, 3)
-    if len(slots) == 3:
-        choice = yield from game.decide(Decision(seat, PUT_BACK, options=tuple(slots)))
-        game.players[seat].hand.remove(choice.value)
-        game.deck.append(choice.value)
+    back: list[int] = []
+    while len(slots) - len(back) > game.phase_one_cards and len(slots) == 3:
+        options = tuple(s for s in slots if s not in back)
+        choice = yield from game.decide(Decision(seat, PUT_BACK, options=options))
+        back.append(choice.value)
+    for slot in reversed([s for s in slots if s in back]):  # the first drawn back on top
+        game.players[seat].hand.remove(slot)
+        game.deck.append(slot)
         game.event("put_back", seat)
 
 
 def black_jack(game: Game, seat: int) -> Step:
-    """Shows his second card; on Hearts or Diamonds he draws one more."""
+    """Shows his second card; on Hearts or Diamonds he draws one more. (An event that changes
+    the phase-1 count: with one card there is no second; extra cards come before it.)"""
     yield from game.draw(seat, 1)
+    count = game.phase_one_cards
+    if count < 2:
+        return
+    if count > 2:
+        yield from game.draw(seat, count - 2)
     second = yield from game.pop_deck(1)
     if second:
         (card,) = yield from game.reveal(second)

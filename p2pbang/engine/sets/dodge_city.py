@@ -125,14 +125,16 @@ def canteen(game: Game, seat: int, action: Play) -> Step:
 
 
 def pixie_pete(game: Game, seat: int) -> Step:
-    """Draws three cards in phase 1 instead of two."""
-    yield from game.draw(seat, 3)
+    """Draws three cards in phase 1 instead of two (one more than the phase-1 count, which
+    an event may change)."""
+    yield from game.draw(seat, game.phase_one_cards + 1)
 
 
 def bill_noface(game: Game, seat: int) -> Step:
     """Draws one card plus one per wound (life lost) in phase 1."""
     player = game.players[seat]
-    yield from game.draw(seat, 1 + player.max_life - player.life)
+    # An event that changes the phase-1 count (Thirst, Train Arrival) changes his too.
+    yield from game.draw(seat, max(0, game.phase_one_cards - 1 + player.max_life - player.life))
 
 
 def pat_brennan(game: Game, seat: int) -> Step:
@@ -148,7 +150,7 @@ def pat_brennan(game: Game, seat: int) -> Step:
             game.players[seat].hand.append(choice.value)
             game.event("steal", seat, owner, game.known[choice.value])
             return
-    yield from game.draw(seat, 2)
+    yield from game.draw(seat, game.phase_one_cards)
 
 
 def greg_digger(game: Game, seat: int, eliminated: int) -> Step:
