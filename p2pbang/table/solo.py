@@ -46,7 +46,8 @@ class SoloSession:
         bots = iter(BOT_NAMES)
         self.names = [your_name if s == you else next(bots) for s in range(players)]
         self.record = record
-        self.spectator = Game(players, viewer=SPECTATOR) if spectate else None
+        self.spectator = (Game(players, viewer=SPECTATOR, choice=choice) if spectate
+                          else None)
         self._spectator_events: list[Event] = []
 
     @property

@@ -159,3 +159,18 @@ def test_start_phase_keeps_laid_out_green_cards_ready() -> None:
     table = table_of(tables={0: ["knife"]}, phase=START, deck=["beer", "panic"])
     table.expect(0, PLAY)
     assert {a.target for a in uses(table)} == {1, 3}
+
+
+def test_a_missed_symbol_green_card_in_the_hand_does_not_answer_a_shot() -> None:
+    """Seed 002: a green card is used only from in front of you, so a Bible, Sombrero, Iron
+    Plate or Ten Gallon Hat still in the hand is no Missed! (found in play: "Clyde answers:
+    Bible")."""
+    table = table_of(hands={0: ["bang"], 1: ["bible", "sombrero", "iron_plate",
+                                            "ten_gallon_hat", "missed"]})
+    table.play(0, "bang", target=1)
+    table.expect(1, RESPOND_SHOT)
+    for green in ("bible", "sombrero", "iron_plate", "ten_gallon_hat"):
+        slot, card = table.slot_of(1, green)
+        table.reject(Play(slot, card))
+    assert [a for a in table.legal() if isinstance(a, Play)] == [
+        Play(*table.slot_of(1, "missed"))]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from p2pbang.engine.actions import End
+from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
 from p2pbang.table.solo_record import (
     SoloRecord,
@@ -76,3 +77,11 @@ def test_something_else_is_not_a_solo_game(tmp_path: Path) -> None:
     path.write_text('{"kind": "something else"}')
     with pytest.raises(SoloRecordError, match="not a saved solo game"):
         load_solo(path)
+
+
+def test_a_dodge_city_solo_game_has_a_spectator_of_the_same_game() -> None:
+    """``replay`` tells a solo game as a spectator saw it: the spectator's engine plays the
+    saved choice (a 3-seat Dodge City game was refused as a base game of 3 players)."""
+    choice = GameChoice.make("bang", 3, ["dodge-city"])
+    session = SoloSession(3, 5, spectate=True, choice=choice)
+    assert session.spectator is not None and session.spectator.n == 3
