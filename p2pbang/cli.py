@@ -15,6 +15,7 @@ from p2pbang.table.choice_flags import (
     add_choice_arguments,
     choice_or_message,
     flags_for,
+    seats_or_default,
 )
 
 EPILOG_SOLO = """examples:
@@ -149,16 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# Seats when --players is not given: the card game's per command, the others' per game.
-DEFAULT_SEATS = {"dice": 5, "duel": 2}
-
-
 def _seats(args: argparse.Namespace, card_game_default: int) -> int:
     """``--players`` if given, else the default for the chosen game (so ``--game duel``
     needs no ``--players 2``)."""
-    if args.players is not None:
-        return args.players
-    return DEFAULT_SEATS.get(args.game.strip().lower(), card_game_default)
+    return seats_or_default(args, args.players, card_game_default)
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
