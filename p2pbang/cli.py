@@ -15,6 +15,7 @@ from p2pbang.table.choice_flags import (
     add_choice_arguments,
     choice_or_message,
     flags_for,
+    seats_or_default,
 )
 
 EPILOG_SOLO = """examples:
@@ -41,6 +42,9 @@ EPILOG_BENCH = """examples:
   p2pbang bench crypto --cards 80 --peers 7
   p2pbang bench net --peers 8
   p2pbang bench table --peers 7      a whole bot game, one OS process per peer, on loopback
+  p2pbang bench table --game dice --peers 8
+                                     a Dice Game of 8 bot peers; prints a roll's median time
+  p2pbang bench table --game duel    a Duel of two bot peers
 """
 
 
@@ -136,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=8)
     table = targets.add_parser("table", help="a whole bot game over loopback, one process "
                                              "per peer, full protocol")
-    table.add_argument("--peers", type=_players, default=7)
+    table.add_argument("--peers", type=_players, default=None,
+                       help="peers (default: 7 for bang, 5 for dice, 2 for duel)")
     add_choice_arguments(table)
 
     from p2pbang.ui.table_commands import add_table_commands
@@ -145,16 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# Seats when --players is not given: the card game's per command, the others' per game.
-DEFAULT_SEATS = {"dice": 5, "duel": 2}
-
-
 def _seats(args: argparse.Namespace, card_game_default: int) -> int:
     """``--players`` if given, else the default for the chosen game (so ``--game duel``
     needs no ``--players 2``)."""
-    if args.players is not None:
-        return args.players
-    return DEFAULT_SEATS.get(args.game.strip().lower(), card_game_default)
+    return seats_or_default(args, args.players, card_game_default)
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -216,6 +215,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.target == "engine":
         args.players = _seats(args, 7)
+    if args.target == "table":
+        args.players = args.peers
+        args.peers = _seats(args, 7)
     if args.target in ("engine", "table"):
         choice = choice_or_message(args, args.players if args.target == "engine" else args.peers)
         if isinstance(choice, str):
@@ -244,23 +246,6 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solo": cmd_solo, "selfplay": cmd_selfplay, "bench": cmd_bench}
 
 
-# The Dice Game and The Duel play on this machine (solo, selfplay, bench engine); their
-# network tables are not built yet, so the table commands refuse them in one line instead of
-# opening a table whose engine is the card game's.
-NETWORK_ONLY = ("host", "bot")
-LOCAL_ONLY_GAMES = ("dice", "duel")
-
-
-def _local_only_refusal(args: argparse.Namespace) -> str | None:
-    game = str(getattr(args, "game", "bang")).strip().lower()
-    networked = args.command in NETWORK_ONLY or (
-        args.command == "bench" and getattr(args, "target", "") == "table")
-    if networked and game in LOCAL_ONLY_GAMES:
-        return (f"p2pbang: {game} is played on this machine only in this version "
-                f"(solo, selfplay, bench engine); its network table is not built yet")
-    return None
-
-
 def _is_family_solo(file: str) -> bool:
     from pathlib import Path
 
@@ -287,10 +272,6 @@ def _replay_family_solo(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    refusal = _local_only_refusal(args)
-    if refusal is not None:
-        print(refusal, file=sys.stderr)
-        return EXIT_USAGE
     try:
         if args.command == "replay" and _is_family_solo(args.file):
             return _replay_family_solo(args)

@@ -137,7 +137,27 @@ def move_latencies(timings: list[dict[str, Any]]) -> dict[str, Any]:
                 latencies.append(max(applied) - decided)  # type: ignore[type-var]
     reshuffles = [max(seen) for seen in zip(*(n["reshuffles"] for n in timings), strict=False)]
     return {"move_ms": [1000 * v for v in latencies], "reshuffle_ms": [
-        1000 * v for v in reshuffles]}
+        1000 * v for v in reshuffles], "roll_ms": [1000 * v for v in roll_latencies(timings)]}
+
+
+def roll_latencies(timings: list[dict[str, Any]]) -> list[float]:
+    """Per roll of the dice: from its request to the last peer knowing the faces, seconds.
+
+    A roll is a chance step: it starts when the move before it is applied (a reroll, or the
+    move that ended the previous turn), and only the dealer's commit and reveal parts come
+    between. So its request is the decision time of the last move before the part that told
+    it (every move's author noted one), and it is known everywhere when the last peer applied
+    that part. The game's first roll has no move before it (it follows the deal): skipped."""
+    decided = sorted(t for notes in timings for t in notes["decided"].items())
+    told = set.intersection(*(set(notes.get("rolls", [])) for notes in timings)) \
+        if timings else set()
+    latencies = []
+    for part in sorted(told):
+        before = [when for move, when in decided if move < part]
+        applied = [notes["applied"].get(part) for notes in timings]
+        if before and all(t is not None for t in applied):
+            latencies.append(max(applied) - before[-1])  # type: ignore[type-var]
+    return latencies
 
 
 def format_table_bench(result: dict[str, Any]) -> str:
@@ -172,6 +192,7 @@ def format_table_bench(result: dict[str, Any]) -> str:
         f"target < {TARGETS['max_rss_mb']:g} MB (max {rss:.1f})",
         _move_line(result.get("move_ms", [])),
         _reshuffle_line(result.get("reshuffle_ms", [])),
+        *_roll_line(result.get("roll_ms", [])),
         f"  every peer finished with the same log and result: {verdict}",
     ]
     return "\n".join(lines)
@@ -190,6 +211,14 @@ def _reshuffle_line(reshuffles: list[float]) -> str:
         return "  mid-game reshuffle             none in this game"
     shown = ", ".join(f"{v:.0f}" for v in reshuffles)
     return f"  mid-game reshuffle             {shown} ms (slowest peer)"
+
+
+def _roll_line(rolls: list[float]) -> list[str]:
+    """The Dice Game's figure (no line for the games without dice)."""
+    if not rolls:
+        return []
+    return [f"  roll (request -> all know it)  median {statistics.median(rolls):6.1f} ms   "
+            f"p99 {_percentile(rolls, 0.99):6.1f} ms   ({len(rolls)} rolls)"]
 
 
 def print_table_bench(peers: int = 7, choice: GameChoice | None = None) -> int:

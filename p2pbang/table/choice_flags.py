@@ -55,6 +55,18 @@ def flags_for(choice: GameChoice) -> list[str]:
     return flags
 
 
+# Seats when none are given, for the games whose count differs from the command's default
+# (so ``--game duel`` needs no ``--seats 2``).
+DEFAULT_SEATS = {"dice": 5, "duel": 2}
+
+
+def seats_or_default(args: argparse.Namespace, given: int | None, card_game_default: int) -> int:
+    """``given`` if the person gave it, else the chosen game's default."""
+    if given is not None:
+        return given
+    return DEFAULT_SEATS.get(str(args.game).strip().lower(), card_game_default)
+
+
 def choice_or_message(args: argparse.Namespace, seats: int) -> GameChoice | str:
     """The choice, or the one line to print (``p2pbang: ...``) when it cannot be played."""
     try:

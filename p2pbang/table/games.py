@@ -1,14 +1,13 @@
-"""Which engine a table runs, keyed by ``GameChoice.game``: one registry, read by the table
-core, the session's bots, replay, verify and the benchmarks, so that no other module of the
-table layer asks which game it plays.
+"""What a table needs of each game of the family, keyed by ``GameChoice.game``: read by the
+table core, the session's bots, replay, verify and the benchmarks, so that no other module of
+the table layer asks which game it plays.
 
-(The engine's own registry of the family, when it lands from the dice-duel branch, is the
-place for the engine and codec; this one would then take them from it and keep what only a
-table needs: the move types, the shown cards and the bots.)
+The engine and the wire codec of each game come from the engine's own registry
+(``engine/family.py``); this one keeps only what a table adds on top: the action types a move
+may carry, which hand cards a move shows (each needs its owner's proven decryption share),
+and a computer player. One fact, one place: a fourth game is registered once in the engine
+and once here for its table parts.
 
-A table needs five things of a game: an engine for a seat (or for an observer holding no
-seat), the codec of its actions on the log, the action types a move may carry, which hand
-cards a move shows (each needs its owner's proven decryption share), and a computer player.
 The card game (with its expansions), the Dice Game and The Duel all answer chance requests
 from ``engine.chance`` and decisions from ``engine.actions``, so the MentalDealer and the
 signed log serve them unchanged.
@@ -21,10 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from p2pbang.bots import make_bot
-from p2pbang.bots.dice import DiceBot
-from p2pbang.bots.duel import DuelBot
-from p2pbang.bots.random_bot import RandomBot
-from p2pbang.engine import wire as bang_wire
 from p2pbang.engine.actions import (
     Ability,
     Choose,
@@ -37,13 +32,9 @@ from p2pbang.engine.actions import (
     revealed_cards,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.dice import wire as dice_wire
 from p2pbang.engine.dice.actions import Reroll
-from p2pbang.engine.dice.game import DiceGame
-from p2pbang.engine.duel import wire as duel_wire
 from p2pbang.engine.duel.actions import MoveToken, Reload, UseAbility
-from p2pbang.engine.duel.game import DuelGame
-from p2pbang.engine.game import SPECTATOR, Game
+from p2pbang.engine.family import GameKind, game_kind
 
 # What a move reveals: (hand slot, the card the move says it holds), in the move's order.
 Claims = tuple[tuple[int, int], ...]
@@ -51,30 +42,35 @@ Claims = tuple[tuple[int, int], ...]
 
 @dataclass(frozen=True)
 class TableGame:
-    """Everything the table layer needs of one game of the family."""
+    """The table's parts of one game of the family; its engine and codec are the engine
+    registry's (``engine``)."""
 
     name: str
-    new_engine: Callable[[GameChoice, int], Any]  # (choice, viewer: a seat or SPECTATOR)
-    to_wire: Callable[[Any], Any]
-    from_wire: Callable[[Any], Any]
     action_types: tuple[type, ...]
     claims: Callable[[Any], Claims]
-    sensible_bot: Callable[[int | str], Any]
+
+    @property
+    def family(self) -> GameKind:
+        """The engine registry's entry: engine, codec, log hash, invariants."""
+        return game_kind(self.name)
+
+    def to_wire(self, value: Any) -> Any:
+        return self.family.to_wire(value)
+
+    def from_wire(self, raw: Any) -> Any:
+        return self.family.from_wire(raw)
 
     def engine(self, choice: GameChoice, seat: int | None) -> Any:
         """The engine of ``seat`` (``None``: an observer that sees public facts only)."""
         if choice.game != self.name:
             raise ValueError(f"the {self.name} table cannot run {choice.label()}")
-        return self.new_engine(choice, SPECTATOR if seat is None else seat)
+        kind = self.family
+        return kind.new_game(choice, kind.spectator if seat is None else seat)
 
     def bot(self, kind: str, seed: int | str) -> Any:
         """A computer player: ``"random"`` picks among the legal actions of any game;
         ``"sensible"`` is the game's own bot."""
-        if kind == "random":
-            return RandomBot(seed)
-        if kind == "sensible":
-            return self.sensible_bot(seed)
-        raise ValueError(f"unknown bot kind {kind!r}; choose random or sensible")
+        return make_bot(kind, seed, self.name)
 
 
 def _bang_claims(action: Any) -> Claims:
@@ -104,30 +100,14 @@ def _duel_claims(action: Any) -> Claims:
 
 BANG = TableGame(
     name="bang",
-    new_engine=lambda choice, viewer: Game(choice.seats, viewer=viewer, choice=choice),
-    to_wire=bang_wire.to_wire,
-    from_wire=bang_wire.from_wire,
     action_types=(Play, PlayPaid, UseGreen, Discard, Ability, Choose, UseBarrel, Pass),
     claims=_bang_claims,
-    sensible_bot=lambda seed: make_bot("sensible", seed),
 )
-DICE = TableGame(
-    name="dice",
-    new_engine=lambda choice, viewer: DiceGame.from_choice(choice, viewer),
-    to_wire=dice_wire.to_wire,
-    from_wire=dice_wire.from_wire,
-    action_types=(Reroll, Choose, Pass),
-    claims=_dice_claims,
-    sensible_bot=DiceBot,
-)
+DICE = TableGame(name="dice", action_types=(Reroll, Choose, Pass), claims=_dice_claims)
 DUEL = TableGame(
     name="duel",
-    new_engine=lambda choice, viewer: DuelGame(viewer, choice),
-    to_wire=duel_wire.to_wire,
-    from_wire=duel_wire.from_wire,
     action_types=(Play, Discard, Choose, Pass, MoveToken, Reload, UseAbility),
     claims=_duel_claims,
-    sensible_bot=DuelBot,
 )
 
 TABLE_GAMES: dict[str, TableGame] = {kind.name: kind for kind in (BANG, DICE, DUEL)}

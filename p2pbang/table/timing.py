@@ -3,7 +3,8 @@
 A bot given ``--timings FILE`` wraps its decider and reporter: the decider notes the wall
 clock time it chose each of its moves (keyed by the log part the move becomes, the core's
 count of applied parts plus one), the reporter the time each part with events was applied,
-and when a mid-game reshuffle of the discard pile came out of the dealing. All peers of a
+when a mid-game reshuffle of the discard pile came out of the dealing, and which parts
+told a roll of the dice (the Dice Game: a public commit-reveal draw). All peers of a
 bench run share one machine, so their wall clocks agree and the figures combine: a move's
 latency is the last peer's applied time minus its author's decision time.
 """
@@ -29,6 +30,7 @@ class Timings:
         self.decided: dict[int, float] = {}
         self.applied: dict[int, float] = {}
         self.reshuffles: list[float] = []  # seconds from the part before to the reshuffle
+        self.rolls: list[int] = []  # the parts whose events told a roll of the dice
         self._last_applied: float | None = None
 
     def note_applied(self, part: int, events: list[Event]) -> None:
@@ -36,11 +38,14 @@ class Timings:
         self.applied[part] = now
         if self._last_applied is not None and any(e.kind == "reshuffle" for e in events):
             self.reshuffles.append(now - self._last_applied)
+        if any(e.kind == "roll" for e in events):
+            self.rolls.append(part)
         self._last_applied = now
 
     def save(self) -> None:
         self.path.write_text(json.dumps({
-            "decided": self.decided, "applied": self.applied, "reshuffles": self.reshuffles}))
+            "decided": self.decided, "applied": self.applied, "reshuffles": self.reshuffles,
+            "rolls": self.rolls}))
 
 
 def load_timings(path: Path) -> dict[str, Any]:
@@ -48,7 +53,8 @@ def load_timings(path: Path) -> dict[str, Any]:
     data = json.loads(path.read_text())
     return {"decided": {int(k): v for k, v in data["decided"].items()},
             "applied": {int(k): v for k, v in data["applied"].items()},
-            "reshuffles": list(data["reshuffles"])}
+            "reshuffles": list(data["reshuffles"]),
+            "rolls": [int(p) for p in data.get("rolls", [])]}
 
 
 class TimingDecider:

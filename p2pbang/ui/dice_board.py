@@ -326,8 +326,9 @@ class DiceBoard:
     def intro(self) -> list[tuple[str, str]]:
         """The deal in sentences: your role, the Sheriff, every character."""
         lines: list[tuple[str, str]] = []
-        me = self.game.players[self.you]
-        if me.role is not None:
+        # A spectator (``replay``) holds no seat: it has no role of its own to be told.
+        me = self.game.players[self.you] if 0 <= self.you < self.game.n else None
+        if me is not None and me.role is not None:
             lines.append(("class:log.you", t("ev.your_role", role=role_name(me.role))))
         if self.game.sheriff != NO_SEAT:
             lines.append(("class:log", t("ev.sheriff", name=self.names[self.game.sheriff])))
@@ -445,8 +446,10 @@ class DiceBoard:
         else:
             seat = end.winners[0]
             words = t("win.role", name=self.names[seat], role=role_name(end.team))
-        mine = t("win.you") if self.you in end.winners else t("win.not_you")
-        return f"{words} {mine}"
+        # A spectator (``replay``, you < 0) neither won nor lost.
+        mine = ("" if self.you < 0
+                else t("win.you") if self.you in end.winners else t("win.not_you"))
+        return f"{words} {mine}".rstrip()
 
     def help(self) -> list[tuple[str, str]]:
         lines: list[tuple[str, str]] = []

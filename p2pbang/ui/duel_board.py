@@ -481,8 +481,10 @@ class DuelBoard:
 
     def _end_words(self, end: End) -> str:
         side = end.winners[0] if end.winners else 0
-        mine = t("win.you") if self.you in end.winners else t("win.not_you")
-        return f"{t('win', side=side_name(side))} {mine}"
+        # A spectator (``replay``, you < 0) neither won nor lost.
+        mine = ("" if self.you < 0
+                else t("win.you") if self.you in end.winners else t("win.not_you"))
+        return f"{t('win', side=side_name(side))} {mine}".rstrip()
 
     def help(self) -> list[tuple[str, str]]:
         lines: list[tuple[str, str]] = []

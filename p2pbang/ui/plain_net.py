@@ -21,6 +21,7 @@ from p2pbang.engine.actions import PLAY, Action, Decision, Event
 from p2pbang.table.core import TableCore
 from p2pbang.table.participants import PlayerQuit
 from p2pbang.ui.describe import Describer
+from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import _
 from p2pbang.ui.plain import HELP, explain, render_table
 from p2pbang.ui.texts import (
@@ -96,6 +97,8 @@ class PlainNetworkTable:
         self._introduced = False
         self._last_wait = 0.0
         self._shown_turn = -1
+        # The Dice Game's or The Duel's part, once the genesis names one of them.
+        self.family: PlainFamilyTable | None = None
 
     def print(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -109,6 +112,15 @@ class PlainNetworkTable:
     def started(self, session: TableSession) -> None:
         self.session = session
         self.names = display_names(session.names, session.seat)
+        if session.core.choice.game in FAMILY_GAMES:
+            self.family = PlainFamilyTable(session.core, self.names, self.print,
+                                           self.input.readline, self.out)
+            others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
+            self.print(f"A game of {session.core.choice.label()}: you and {others}.")
+            if session.resumed:
+                self.print(f"Resumed: {session.restored_entries} log entries replayed from "
+                           "disk.")
+            return
         self.say = Describer(session.core.game, self.names)
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self.print(_("A game of BANG! for {n} players: you and {bots}.").format(
@@ -132,6 +144,9 @@ class PlainNetworkTable:
             role=role_name(you.role), goal=role_goal(you.role)))
 
     def events(self, events: list[Event]) -> None:
+        if self.family is not None:
+            self.family.events(events)
+            return
         assert self.say is not None and self.session is not None
         game = self.session.core.game
         for event in events:
@@ -146,6 +161,9 @@ class PlainNetworkTable:
         self._introduce()
 
     def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None:
+        if self.family is not None:
+            self.family.waiting(self.names, seats, seconds, disconnected)
+            return
         now = time.monotonic()
         if now - self._last_wait < WAIT_REPEAT:
             return
@@ -173,7 +191,9 @@ class PlainNetworkTable:
 
     def finished(self, result: SessionResult) -> None:
         session = self.session
-        if result.end is not None and self.say is not None and session is not None:
+        if self.family is not None:
+            self.family.finished(result.end)
+        elif result.end is not None and self.say is not None and session is not None:
             self.print(self.say.end(result.end))
             self.print(self.say.outcome(result.end))
             self.print(render_table(build_view(session.core.game, self.names), self.names))
@@ -183,6 +203,8 @@ class PlainNetworkTable:
     # -- decider --
 
     async def decide(self, core: TableCore, decision: Decision) -> Action:
+        if self.family is not None:
+            return await self.family.decide(decision)
         assert self.say is not None
         self._introduce()
         game = core.game

@@ -31,10 +31,13 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
     inp = inp or sys.stdin
 
     def narrate(core: TableCore, names: list[str]):
-        # The card game's sentences; the dice game's and the duel's come with their screens,
-        # until then their events are told plainly (kind, seat, value).
-        describe = (Describer(core.game, names).event if core.choice.game == "bang"
-                    else _plain_event(names))
+        # The card game's sentences; the Dice Game's and The Duel's are their boards'
+        # (the solo screens'), told from the observer's engine.
+        if core.choice.game != "bang":
+            from p2pbang.ui.family_net import board_narrator
+
+            return _family_teller(board_narrator(core, names), pause, out, inp)
+        describe = Describer(core.game, names).event
 
         def tell(events: list[Event]) -> None:
             for event in events:
@@ -109,13 +112,18 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
     return 0
 
 
-def _plain_event(names: list[str]) -> Callable[[Event], str]:
-    def describe(event: Event) -> str:
-        who = names[event.seat] if 0 <= event.seat < len(names) else ""
-        if event.kind == "turn":
-            return f"--- Turn {event.value}: {who}"
-        return f"  {event.kind} {who} {event.value}".rstrip()
-    return describe
+def _family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out: TextIO,
+                   inp: TextIO) -> Callable[[list[Event]], None]:
+    """Tell a Dice Game's or Duel's events with its board's sentences (pausing at turns)."""
+    def tell(events: list[Event]) -> None:
+        if pause and any(e.kind == "turn" and e.value > 1 for e in events):
+            out.write("(Enter for the next turn) ")
+            out.flush()
+            if not inp.readline():
+                raise SystemExit(0)
+        for text in narrate(events):
+            out.write(text + "\n")
+    return tell
 
 
 def _table_at_the_end(game: Game, names: list[str], out: TextIO) -> None:

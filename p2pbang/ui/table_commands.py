@@ -42,7 +42,11 @@ from p2pbang.net.mesh import DialError, PreambleError
 from p2pbang.net.store import StoreError
 from p2pbang.table.bot_pace import DEFAULT_PACE, PacedDecider, pace_file, write_pace
 from p2pbang.table.cheats import CHEAT_KINDS
-from p2pbang.table.choice_flags import add_choice_arguments, choice_or_message
+from p2pbang.table.choice_flags import (
+    add_choice_arguments,
+    choice_or_message,
+    seats_or_default,
+)
 from p2pbang.table.gamefiles import (
     GameFileError,
     data_home,
@@ -61,6 +65,7 @@ from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.resume import resumable_game, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 from p2pbang.table.table_choice import describe, describe_for_listing, settings_for
+from p2pbang.ui.family_net import FAMILY_GAMES
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
@@ -192,8 +197,9 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                                   "interface).", epilog=EPILOG_HOST)
     host.add_argument("--table-name", "--name", dest="table_name", default="BANG table",
                       help="the table's name (--name is its old spelling)")
-    host.add_argument("--seats", type=_int_in(2, 8, "seats"), default=5,
-                      help="players at the table, you included (base game 4-7, default 5)")
+    host.add_argument("--seats", type=_int_in(2, 8, "seats"), default=None,
+                      help="players at the table, you included (base game 4-7, default 5; "
+                           "dice 3-8, default 5; duel 2)")
     host.add_argument("--bots", type=_int_in(0, 7, "bots"), default=0,
                       help="fill this many seats with bot peers started on this machine")
     host.add_argument("--player", default=None, help="your display name at the table")
@@ -233,8 +239,9 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--join", default=None, metavar="TABLE|HOST:PORT",
                      help="the table to join, by name, id prefix or address")
     bot.add_argument("--open", action="store_true", help="open a new table instead")
-    bot.add_argument("--seats", type=_int_in(2, 8, "seats"), default=5,
-                     help="with --open: players at the table (base game 4-7, default 5)")
+    bot.add_argument("--seats", type=_int_in(2, 8, "seats"), default=None,
+                     help="with --open: players at the table (base game 4-7, default 5; "
+                          "dice 3-8, default 5; duel 2)")
     bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
     bot.add_argument("--player", "--name", dest="player", default=None,
                      help="the bot's display name at the table (--name is its old spelling)")
@@ -494,6 +501,7 @@ def _reap(processes: list[subprocess.Popen]) -> None:
 def cmd_host(args: argparse.Namespace) -> int:
     from p2pbang.ui.plain_net import PlainNetworkTable
 
+    args.seats = seats_or_default(args, args.seats, 5)
     if args.bots >= args.seats:
         print("p2pbang: leave at least one seat for yourself (--bots < --seats)",
               file=sys.stderr)
@@ -508,7 +516,13 @@ def cmd_host(args: argparse.Namespace) -> int:
     if identity is None:
         return EXIT_USAGE
     if _full_screen(args):
-        return _host_full_screen(args, home, identity, settings)
+        if choice.game in FAMILY_GAMES:
+            # The network full-screen app is the card game's; these two games' screens run
+            # at a network table in the plain interface (their boards, read line by line).
+            print(f"(the full-screen network table plays the card game only in this version: "
+                  f"{choice.game} uses the plain interface)", file=sys.stderr)
+        else:
+            return _host_full_screen(args, home, identity, settings)
     ui = PlainNetworkTable()
     bots: list[subprocess.Popen] = []
     listen = _listen(args)
@@ -643,6 +657,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
         print("p2pbang: --game, --expansions and --variant choose the game of a table a bot "
               "opens (--open); a bot that joins plays the table's game", file=sys.stderr)
         return EXIT_USAGE
+    args.seats = seats_or_default(args, args.seats, 5)
     choice = choice_or_message(args, args.seats)
     if args.open and isinstance(choice, str):
         print(choice, file=sys.stderr)

@@ -23,7 +23,7 @@ def test_a_move_counts_until_the_last_peer_applied_it() -> None:
 def test_a_move_some_peer_never_applied_is_left_out() -> None:
     author = {"decided": {5: 10.0}, "applied": {5: 10.001}, "reshuffles": []}
     other = {"decided": {}, "applied": {}, "reshuffles": []}
-    assert move_latencies([author, other]) == {"move_ms": [], "reshuffle_ms": []}
+    assert move_latencies([author, other]) == {"move_ms": [], "reshuffle_ms": [], "roll_ms": []}
 
 
 def test_percentiles_are_measured_values() -> None:
@@ -50,3 +50,22 @@ def test_a_dodge_city_table_has_the_120_card_setup_target() -> None:
 
     assert setup_target("bang+dodge-city, 8 seats") == 4.0
     assert setup_target("bang, 7 seats") == 3.0
+
+
+def test_a_roll_counts_from_the_move_before_it_to_the_last_peer_knowing_it() -> None:
+    """Given a reroll decided at t=20 (part 9) whose faces are told by part 12, when the
+    slower peer applies part 12 at t=20.05, then the roll took 50 ms; the game's first roll
+    (part 4, after the deal, no move before it) is not counted."""
+    author = {"decided": {9: 20.0}, "applied": {4: 5.0, 9: 20.001, 12: 20.02},
+              "reshuffles": [], "rolls": [4, 12]}
+    other = {"decided": {}, "applied": {4: 5.01, 9: 20.003, 12: 20.05},
+             "reshuffles": [], "rolls": [4, 12]}
+    assert move_latencies([author, other])["roll_ms"] == pytest.approx([50.0])
+
+
+def test_roll_parts_are_noted_and_saved(tmp_path: Path) -> None:
+    notes = Timings(tmp_path / "p0.timings")
+    notes.note_applied(3, [Event("turn", seat=0)])
+    notes.note_applied(5, [Event("roll", seat=0, value=7)])
+    notes.save()
+    assert load_timings(tmp_path / "p0.timings")["rolls"] == [5]

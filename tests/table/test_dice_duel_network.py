@@ -1,8 +1,8 @@
 """The Dice Game and The Duel between bot peers over real loopback meshes: a lobby, a signed
 genesis naming the game, Noise channels, the replicated signed log, the MentalDealer with
-every proof checked by every peer, files on disk. Each peer runs in this process (the
-command line does not offer these games yet: ``PLAYABLE_GAMES`` is the card game's until
-their interfaces land), but everything below the lobby is what separate machines run.
+every proof checked by every peer, files on disk. Each peer runs in this process (the same
+games as separate ``p2pbang bot`` processes: ``tests/e2e/test_family_games.py``), but
+everything below the lobby is what separate machines run.
 
 Given a dice table where one peer cheats in the public draws, when it opens another value
 than it committed, then every honest peer stops with a verdict naming it; when it withholds

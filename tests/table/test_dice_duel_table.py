@@ -252,7 +252,9 @@ def test_replay_tells_a_dice_or_duel_transcript_to_its_end(game: str, seats: int
     out = io.StringIO()
     assert replay(table.transcript(), out=out) == 0
     text = out.getvalue()
-    assert "--- Turn 1:" in text and "complete game" in text
+    # Told in the solo boards' sentences (the turn rule, then a roll or a character).
+    assert "── Turn 1:" in text and "complete game" in text
+    assert (" rolls: " if game == "dice" else "comes into play") in text
     assert f"game: {game}, {seats} seats (bound by the genesis)" in text
 
 
