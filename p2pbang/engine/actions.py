@@ -88,7 +88,52 @@ class Pass:
     """Decline: end the play phase, take the hit, lose the Duel, die without a Beer."""
 
 
-Action = Play | PlayPaid | UseGreen | Discard | Ability | Choose | UseBarrel | Pass
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy the face-up equipment card in shop ``slot`` with gold nuggets (Gold Rush).
+
+    A black card goes in front of the buyer, or of ``target`` for one played on anyone
+    (Wanted). A brown card is resolved at once: ``use`` picks which effect of a card with a
+    choice (Bottle: Panic!, Beer or BANG!; Pardner: General Store, Duel or Cat Balou), and
+    ``target`` / ``target_slot`` aim it as for ``Play``."""
+
+    slot: int
+    use: int = 0
+    target: int = NO_SEAT
+    target_slot: int = NO_SLOT
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    """Play the hand card in ``slot`` (revealed as ``card``) for a gold nugget instead of
+    its effect (Gold Rush: a Beer, in one's own turn)."""
+
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveEquipment:
+    """Pay an equipment card's cost plus one nugget to discard it from in front of
+    ``target`` (Gold Rush): the only way equipment ever leaves a living player."""
+
+    target: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseEquipment:
+    """Use the black equipment card in ``slot`` in front of the deciding seat, for its
+    price in nuggets (Gold Pan: a card; Rucksack: a life point)."""
+
+    slot: int
+
+
+# Answers carried out by a set's table rules (``TableRules.act``), not by the turn loop.
+TABLE_ACTIONS = (Buy, Sell, RemoveEquipment, UseEquipment)
+
+Action = (Play | PlayPaid | UseGreen | Discard | Ability | Choose | UseBarrel | Pass | Buy | Sell
+          | RemoveEquipment | UseEquipment)
 
 
 # Decision kinds. A decision is one seat's turn to choose; ``options`` lists the choices of
@@ -111,6 +156,12 @@ PICK_IN_PLAY = "pick_in_play"
 COPY_PICK = "copy_pick"
 # Doc Holyday, after paying his two cards: which seat within reach his BANG! effect shoots.
 TARGET_PICK = "target_pick"
+
+# Dutch Will's phase 1: which of the two cards drawn he discards (a slot).
+DISCARD_PICK = "discard_pick"
+# An equipment card that must be resolved now (Josh McCloud drew a brown one): which use,
+# an index into the uses ``sets.gold_rush.brown_uses`` lists from public facts.
+EQUIPMENT_USE = "equipment_use"
 
 DRAW_FROM_DECK = -1  # DRAW_SOURCE option: the draw pile
 DRAW_FROM_DISCARD = -2  # DRAW_SOURCE option: the top of the discard pile (Pedro Ramirez)
@@ -160,7 +211,7 @@ class IllegalAction(ValueError):
 def revealed_slots(action: Action) -> tuple[int, ...]:
     """The hand slots an action shows face up (the network proves each with its owner's
     share), so the table needs no knowledge of the action kinds."""
-    if isinstance(action, (Play, Discard)):
+    if isinstance(action, (Play, Discard, Sell)):
         return (action.slot,)
     if isinstance(action, PlayPaid):
         return (action.slot, action.cost_slot)

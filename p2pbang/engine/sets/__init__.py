@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.rules import RuleModule, RuleSet
-from p2pbang.engine.sets import base, dodge_city
+from p2pbang.engine.sets import base, dodge_city, gold_rush
 
 # Expansion name (as typed) -> its rule module; the base game is always the first module.
-EXPANSION_MODULES: dict[str, RuleModule] = {"dodge-city": dodge_city.MODULE}
+# A module listed here is reachable only once ``choice.PLAYABLE_EXPANSIONS`` names it.
+EXPANSION_MODULES: dict[str, RuleModule] = {"dodge-city": dodge_city.MODULE,
+                                            "gold-rush": gold_rush.MODULE}
 
 _CACHE: dict[tuple[str, ...], RuleSet] = {}
 
