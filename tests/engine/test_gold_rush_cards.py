@@ -80,8 +80,7 @@ def test_setup_shuffles_the_equipment_pile_and_reveals_three_for_sale() -> None:
         requests.append(game.pending)
         game.apply(dealer.resolve(game.pending))
     shuffles = [r for r in requests if isinstance(r, Shuffle)]
-    assert [s.pile for s in shuffles] == ["roles", "deck", "equipment"] or \
-        [s.pile for s in shuffles][-1] == "equipment"
+    assert [s.pile for s in shuffles][-2:] == ["deck", "equipment"]
     equipment = shuffles[-1]
     assert sorted(equipment.cards) == list(GOLD_RUSH.equipment_ids)
     assert sum(isinstance(r, Reveal) for r in requests[requests.index(equipment):]) == 3
@@ -164,8 +163,8 @@ def test_equipment_is_out_of_reach_of_panic_and_cat_balou_g9() -> None:
 def test_removing_equipment_costs_its_price_plus_one_g9() -> None:
     table = table_of(nuggets={0: 4}, equipment={1: ["horseshoe"], 2: ["lucky_charm"]})
     removals = [a for a in table.legal() if isinstance(a, RemoveEquipment)]
-    assert removals == [RemoveEquipment(1, table.equipment_slot(1, "horseshoe"))] or \
-        {a.target for a in removals} == {1, 2}
+    assert set(removals) == {RemoveEquipment(1, table.equipment_slot(1, "horseshoe")),
+                             RemoveEquipment(2, table.equipment_slot(2, "lucky_charm"))}
     table.act(RemoveEquipment(2, table.equipment_slot(2, "lucky_charm")))
     assert table.nuggets(0) == 0 and table.equipment(2) == []
     assert not [a for a in table.legal() if isinstance(a, RemoveEquipment)]
@@ -320,8 +319,8 @@ def test_gold_pan_a_card_for_a_nugget_twice_a_turn() -> None:
 
 
 def test_gun_belt_hand_limit_eight() -> None:
-    table = table_of(hands={0: ["bang"] * 0 + ["beer", "missed", "missed", "missed", "panic",
-                                                "stagecoach", "saloon"]},
+    table = table_of(hands={0: ["beer", "missed", "missed", "missed", "panic", "stagecoach",
+                                "saloon"]},
                      life={0: 2}, equipment={0: ["gun_belt"]})
     table.end_turn(0)
     table.expect(1)
@@ -383,7 +382,7 @@ def test_every_equipment_card_has_a_rule(name: str) -> None:
     options = buys_of(table, name)
     assert options, f"{name} cannot be bought"
     events = table.act(options[0])
-    assert [e.value for e in events if e.kind == "pay_nuggets"][0] == EQUIPMENT_COST[name]
+    assert next(e.value for e in events if e.kind == "pay_nuggets") == EQUIPMENT_COST[name]
     game = table.game
     if GOLD_RUSH.cards[card].kind == "black":
         assert any(game.known[s] == card for p in game.players for s in p.equipment)
