@@ -512,9 +512,10 @@ def josh_mccloud(game: Game, seat: int, action: Ability) -> Step:
         else:
             game.players[seat].equipment.append(slot)
         return
+    # A brown card is discarded first (so it is in one place while he picks its use).
+    game.equipment_discard.append(slot)
     options = brown_uses(game, seat, slot, card)
     if not options:
-        game.equipment_discard.append(slot)
         game.event("discard_equipment", seat, card=card)
         return
     pick = 0
@@ -523,7 +524,7 @@ def josh_mccloud(game: Game, seat: int, action: Ability) -> Step:
             Decision(seat, EQUIPMENT_USE, options=tuple(range(len(options)))))
         pick = choice.value
     use, target, target_slot = options[pick]
-    yield from put_to_use(game, seat, slot, card, use, target, target_slot)
+    yield from resolve_brown(game, seat, slot, card, use, target, target_slot)
 
 
 def raddie_usable(game: Game, seat: int, kind: str) -> bool:
