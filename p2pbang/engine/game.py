@@ -197,6 +197,8 @@ class Game:
         self._hand_limits = tuple(t.hand_limit for t in tables if t.hand_limit)
         self._extra_flips = tuple(t.extra_flips for t in tables if t.extra_flips)
         self._immune_suits = tuple(t.immune_suit for t in tables if t.immune_suit)
+        self._life_fixed = tuple(t.life_fixed for t in tables if t.life_fixed)
+        self._dead_turns = tuple(t.dead_turn for t in tables if t.dead_turn)
         self.known: dict[int, int] = {}  # slot -> card, for the cards this engine has seen
         self._where: dict[int, int] = {}  # card -> slot, inverse of ``known``
         self._role_slots: set[int] = set()
@@ -784,12 +786,39 @@ class Game:
                 from_play = False
                 while (yield from self._another_turn(seat)):
                     yield from self._turn(seat)
-                seat = self._next_alive(seat)
+                if self._dead_turns:
+                    seat = yield from self._advance(seat)
+                else:
+                    seat = self._next_alive(seat)
         except GameOver as over:
             self.result = over.end
             self.event("game_over", value=len(over.end.winners))
             while True:
                 yield over.end
+
+    def _advance(self, seat: int) -> Step:
+        """The next living seat after ``seat``; the eliminated seats on the way play their
+        turn as a set's rules say (the shadow gunslinger variant)."""
+        order, start = self.order, self._order_pos[seat]
+        for step in range(1, self.n + 1):
+            candidate = order[(start + step) % self.n]
+            if self.players[candidate].alive:
+                return candidate
+            for hook in self._dead_turns:
+                yield from hook(self, candidate)
+        return seat
+
+    def play_turn(self, seat: int) -> Step:
+        """One whole turn of ``seat`` (a set's rules call it for a shadow gunslinger)."""
+        yield from self._turn(seat)
+
+    def refresh_ring(self) -> None:
+        """Recompute the ring of the living after a set changed who is at the table."""
+        self._set_order(self.order)
+
+    def life_fixed(self, seat: int) -> bool:
+        """Whether the seat can neither gain nor lose life now (a shadow gunslinger)."""
+        return any(hook(self, seat) for hook in self._life_fixed)
 
     def _another_turn(self, seat: int) -> Step:
         """Whether a set's rules give the seat another turn now (Gold Rush, Don Bell)."""
@@ -1052,6 +1081,9 @@ class Game:
 
     def heal(self, seat: int, amount: int) -> None:
         player = self.players[seat]
+        if self._life_fixed and self.life_fixed(seat):
+            self.event("no_effect", seat)
+            return
         gained = min(amount, player.max_life - player.life)
         player.life += gained
         self.event("heal", seat, value=gained, life=player.life)
@@ -1129,6 +1161,10 @@ class Game:
         from him), when they differ: in a Duel its challenger played the card even when
         the other duellist wins it."""
         player = self.players[seat]
+        if self._life_fixed and self.life_fixed(seat):
+            # No life lost, so no wound either (no nugget, no Bart Cassidy card).
+            self.event("no_effect", seat, source)
+            return
         lost = min(amount, max(player.life, 0))
         player.life -= amount
         self.event("damage", seat, source, value=amount, life=player.life)

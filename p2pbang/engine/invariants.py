@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from p2pbang.engine.actions import DYING, PICK_CHECK, Decision, End
 from p2pbang.engine.game import Game
+from p2pbang.engine.sets.shadows import is_shadow
 
 MAX_HIT = 3  # the most life one blow takes (Dynamite)
 
@@ -61,7 +62,11 @@ def violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
                 problems.append(f"eliminated seat {p.seat} still holds cards or life")
             continue
         low = 1 if p.seat != dying_seat else 1 - MAX_HIT
-        if not low <= p.life <= p.max_life:
+        if is_shadow(game, p.seat):
+            # A shadow gunslinger on his turn: at the table with no life at all.
+            if p.life != 0:
+                problems.append(f"shadow seat {p.seat} has {p.life} life")
+        elif not low <= p.life <= p.max_life:
             problems.append(f"seat {p.seat} life {p.life} outside {low}..{p.max_life}")
         for slot in p.table:
             if slot not in game.known:

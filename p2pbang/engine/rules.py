@@ -81,6 +81,12 @@ TurnEnd = Callable[["Game", int], Step]
 SeatNumber = Callable[["Game", int], int]
 # A suit whose cards played by others miss the seat, or None: (game, seat) (Calumet).
 ImmuneSuit = Callable[["Game", int], "str | None"]
+# A yes/no fact about one seat, from public facts: (game, seat) (a shadow's fixed life).
+SeatFact = Callable[["Game", int], bool]
+# An eliminated seat's turn comes round (the shadow gunslinger): (game, seat).
+DeadTurn = Callable[["Game", int], Step]
+# The winners of a finished game, amended: (game, team, winners) -> winners.
+AmendWinners = Callable[["Game", str, "tuple[int, ...]"], "tuple[int, ...]"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +163,8 @@ class TableRules:
     hand_limit: SeatNumber | None = None  # Gun Belt: 8 (the larger limit holds)
     extra_flips: SeatNumber | None = None  # Horseshoe: one more card for a draw!
     immune_suit: ImmuneSuit | None = None  # Calumet: Diamonds
+    life_fixed: SeatFact | None = None  # a shadow gunslinger neither gains nor loses life
+    dead_turn: DeadTurn | None = None  # the shadow gunslinger's turn
 
 
 NO_CARD_RULES = CardRules()

@@ -1,7 +1,8 @@
-"""Property tests with Gold Rush (alone and with Dodge City): random bot games end, conserve
-every card (the equipment in its own places), never make nuggets negative, replay to the same
-state, and every seat's engine walks in lockstep with the all-seeing one: the shop, the
-equipment and the nuggets are public facts."""
+"""Property tests with Gold Rush (alone and with Dodge City) and the shadow-gunslinger variant
+(alone, with Gold Rush, with both): random bot games end, conserve every card (the equipment
+in its own places), never make nuggets negative, replay to the same state, and every seat's
+engine walks in lockstep with the all-seeing one: the shop, the equipment, the nuggets and
+who plays a shadow turn are public facts."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from p2pbang.engine.game import Game
 from p2pbang.engine.invariants import violations
 from p2pbang.engine.rules import RuleSet
 from p2pbang.engine.runner import play_out
-from p2pbang.engine.sets import base, dodge_city, gold_rush
+from p2pbang.engine.sets import base, dodge_city, gold_rush, shadows
 from p2pbang.engine.wire import history_hash, pack, unpack
 
 GOLD_RUSH = RuleSet((base.MODULE, gold_rush.MODULE))
@@ -80,7 +81,11 @@ def _public(game: Game) -> list[tuple[object, ...]]:
 @pytest.mark.parametrize("name,players,seed", [("gold-rush", 4, 1), ("gold-rush", 7, 2),
                                                ("gold-rush+dodge-city", 5, 3)])
 def test_gold_rush_seat_engines_walk_in_lockstep(name: str, players: int, seed: int) -> None:
-    rules = RULES[name]
+    _lockstep(RULES[name], players, seed)
+
+
+def _lockstep(rules: RuleSet, players: int, seed: int) -> None:
+    """One all-seeing engine and one per seat agree on every public fact at every step."""
     truth = Game(players, rules=rules)
     views = [Game(players, viewer=seat, rules=rules) for seat in range(players)]
     dealer = LocalDealer(seed)
@@ -101,3 +106,47 @@ def test_gold_rush_seat_engines_walk_in_lockstep(name: str, players: int, seed: 
         for view in views:
             assert view.pending == truth.pending
             assert _public(view) == _public(truth)
+
+
+SHADOWS = RuleSet((base.MODULE, shadows.MODULE))
+GOLD_RUSH_SHADOWS = RuleSet((base.MODULE, gold_rush.MODULE, shadows.MODULE))
+ALL_THREE = RuleSet((base.MODULE, dodge_city.MODULE, gold_rush.MODULE, shadows.MODULE))
+SHADOW_RULES = {"shadows": SHADOWS, "gold-rush+shadows": GOLD_RUSH_SHADOWS,
+                "dodge-city+gold-rush+shadows": ALL_THREE}
+shadow_games = st.tuples(st.sampled_from(sorted(SHADOW_RULES)), st.integers(4, 7),
+                         st.integers(0, 2**32 - 1))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(shadow_games)
+def test_shadow_games_end_keep_every_invariant_and_replay(table: tuple[str, int, int]) -> None:
+    name, players, seed = table
+    rules = SHADOW_RULES[name]
+    game = _play(rules, players, seed)
+    assert isinstance(game.pending, End) and game.pending.winners
+    replay = Game(players, rules=rules)
+    for item in game.history:
+        replay.apply(unpack(pack(item)))
+    assert history_hash(replay.history) == history_hash(game.history)
+
+
+def test_random_shadow_games_do_play_shadow_turns() -> None:
+    turns = 0
+    for seed in range(6):
+        game = Game(6, rules=GOLD_RUSH_SHADOWS)
+        dealer = LocalDealer(seed)
+        bots = [RandomBot(f"{seed}/{seat}") for seat in range(6)]
+        while not isinstance(game.pending, End):
+            pending = game.pending
+            if isinstance(pending, Decision):
+                events = game.apply(bots[pending.seat].decide(game, pending))
+            else:
+                events = game.apply(dealer.resolve(pending))
+            turns += sum(e.kind == "shadow_enters" for e in events)
+    assert turns > 0
+
+
+@pytest.mark.parametrize("name,players,seed", [("gold-rush+shadows", 5, 4),
+                                               ("shadows", 7, 5)])
+def test_shadow_seat_engines_walk_in_lockstep(name: str, players: int, seed: int) -> None:
+    _lockstep(SHADOW_RULES[name], players, seed)

@@ -306,7 +306,7 @@ def table_actions(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
         if (name_of(game, slot) == "gold_pan" and player.nuggets >= 1
                 and uses(game, "gold_pan") < GOLD_PAN_USES):
             actions.append(UseEquipment(slot))
-    if player.life < player.max_life:
+    if player.life < player.max_life and not game.life_fixed(seat):
         actions.extend(_rucksack(game, seat))
     return actions
 
