@@ -208,13 +208,20 @@ class IllegalAction(ValueError):
     """An action that the pending decision does not allow; the game state is unchanged."""
 
 
+def revealed_cards(action: Action) -> tuple[tuple[int, int], ...]:
+    """(slot, card) of every hand card an action shows face up: the card the action claims
+    for each slot it reveals (a "+1" card and its price; an ability's cards), so the table
+    can hold each proven card to its own claim without knowing the action kinds."""
+    if isinstance(action, (Play, Discard, Sell)):
+        return ((action.slot, action.card),)
+    if isinstance(action, PlayPaid):
+        return ((action.slot, action.card), (action.cost_slot, action.cost_card))
+    if isinstance(action, Ability):
+        return tuple(zip(action.slots, action.cards, strict=True))
+    return ()
+
+
 def revealed_slots(action: Action) -> tuple[int, ...]:
     """The hand slots an action shows face up (the network proves each with its owner's
     share), so the table needs no knowledge of the action kinds."""
-    if isinstance(action, (Play, Discard, Sell)):
-        return (action.slot,)
-    if isinstance(action, PlayPaid):
-        return (action.slot, action.cost_slot)
-    if isinstance(action, Ability):
-        return action.slots
-    return ()
+    return tuple(slot for slot, _card in revealed_cards(action))

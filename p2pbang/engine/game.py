@@ -233,10 +233,11 @@ class Game:
             choice = choice or GameChoice.make("bang", len(position.characters))
             rules = rules_for(choice)
         seats = len(position.characters)
-        table = rules.roles_for(seats) if rules.fewest_seats <= seats <= rules.most_seats \
-            else None
-        role_deck = (tuple(ROLE_CARDS[i] for i in table.role_ids(seats))
-                     if table is not None and table.face_up else None)
+        role_deck = None  # a table dealt face up lays out exactly its role cards
+        if rules.fewest_seats <= seats <= rules.most_seats:
+            table = rules.roles_for(seats)
+            if table.face_up:
+                role_deck = tuple(ROLE_CARDS[i] for i in table.role_ids(seats))
         position.validate(rules.cards, rules.characters, rules.most_seats,
                           rules.fewest_seats, role_deck)
         return cls(len(position.characters), viewer, position, choice, rules)
@@ -312,8 +313,8 @@ class Game:
         ring = self.ring
         count = len(ring)
         here = self.ring_pos[source]
-        seat_rules, rules, known, players = self.seat_rules, self._card_rules, self.known, \
-            self.players
+        seat_rules, rules = self.seat_rules, self._card_rules
+        known, players = self.known, self.players
         silenced = self._silencer and self.cards_in_play_silenced()
         minus = seat_rules[source].distance_minus
         if not silenced:

@@ -21,7 +21,7 @@ from p2pbang.bots.sensible import SensibleBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
-from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.choice import GameChoice, split_names
 from p2pbang.engine.game import Game
 
 MAX_STEPS = 20_000
@@ -29,7 +29,7 @@ MAX_STEPS = 20_000
 
 @dataclass(frozen=True)
 class GameRecord:
-    team: str  # the winning team: "sheriff", "outlaws" or "renegade"
+    team: str  # the winning team: "sheriff", "outlaws" or "renegade" (3 players: a role)
     turns: int
     decisions: int
     bot_seconds: float  # time spent inside decide()
@@ -75,9 +75,12 @@ def play_game(players: int, seed: int | str, kinds: Mapping[str, str],
 
 
 def win_rates(players: int, games: int, kinds: Mapping[str, str],
-              first_seed: int = 0) -> tuple[Counter[str], list[GameRecord]]:
+              first_seed: int = 0, expansions: tuple[str, ...] = ()
+              ) -> tuple[Counter[str], list[GameRecord]]:
     """Winning teams over ``games`` seeded games (seeds ``first_seed`` onwards)."""
-    records = [play_game(players, seed, kinds) for seed in range(first_seed, first_seed + games)]
+    choice = GameChoice.make("bang", players, expansions)
+    records = [play_game(players, seed, kinds, choice=choice)
+               for seed in range(first_seed, first_seed + games)]
     return Counter(r.team for r in records), records
 
 
@@ -85,7 +88,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, nargs="+", default=[4, 5, 6, 7])
+    parser.add_argument("--expansions", default="",
+                        help="comma-separated, e.g. dodge-city (3 players: the Deputy plays "
+                             "the Sheriff team's bot, the Outlaw and the Renegade the other)")
     args = parser.parse_args(argv)
+    expansions = tuple(split_names(args.expansions))
     lineups = {
         "random vs random": lineup("random", "random"),
         "sensible Sheriff team vs random": lineup("sensible", "random"),
@@ -95,13 +102,13 @@ def main(argv: list[str] | None = None) -> None:
     for players in args.players:
         for name, kinds in lineups.items():
             start = time.process_time()
-            teams, records = win_rates(players, args.games, kinds)
+            teams, records = win_rates(players, args.games, kinds, expansions=expansions)
             cpu = time.process_time() - start
             decisions = sum(r.decisions for r in records)
             thinking = sum(r.bot_seconds for r in records)
-            share = {t: teams[t] / args.games for t in ("sheriff", "outlaws", "renegade")}
-            print(f"{players}p {name:34s} sheriff {share['sheriff']:5.1%}  outlaws "
-                  f"{share['outlaws']:5.1%}  renegade {share['renegade']:5.1%}  "
+            shares = "  ".join(f"{team} {teams[team] / args.games:5.1%}"
+                               for team in sorted(teams))
+            print(f"{players}p {name:34s} {shares}  "
                   f"turns {sum(r.turns for r in records) / args.games:5.1f}  "
                   f"decide {thinking / max(decisions, 1) * 1e6:5.0f} us  cpu {cpu:5.1f} s")
 

@@ -32,6 +32,7 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseBarrel,
     UseGreen,
+    revealed_cards,
 )
 from p2pbang.engine.actions import revealed_slots as engine_revealed_slots
 from p2pbang.engine.choice import GameChoice
@@ -155,10 +156,9 @@ class TableCore:
         slots = revealed_slots(action)
         if [r[0] for r in reveals] != list(slots):
             raise Cheat(seat, "the move does not prove exactly the cards it reveals", payload)
+        claims = dict(revealed_cards(action))  # a "+1" card's price claims its own card
         for slot, card, _proof in reveals:
-            claimed = getattr(action, "card", None)
-            if isinstance(action, Ability):
-                claimed = action.cards[action.slots.index(slot)]
+            claimed = claims[slot]
             if card != claimed:
                 raise Cheat(seat, f"proves card {card} but the move claims {claimed}", payload)
         # The rules first (no state changes on failure), then the proofs, then apply.

@@ -124,6 +124,9 @@ TEAM_NAMES = {
     "sheriff": N_("The Sheriff and his Deputies"),
     "outlaws": N_("The Outlaws"),
     "renegade": N_("The Renegade"),
+    # Dodge City's 3 players: one winner, named by his face-up role.
+    "deputy": N_("The Deputy"),
+    "outlaw": N_("The Outlaw"),
 }
 KIND_NAMES = {
     "brown": N_("brown"),

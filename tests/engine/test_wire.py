@@ -20,6 +20,7 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseBarrel,
     UseGreen,
+    revealed_cards,
     revealed_slots,
 )
 from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
@@ -83,6 +84,14 @@ def test_revealed_slots_of_every_action_kind() -> None:
     assert revealed_slots(PlayPaid(3, 17, 2, -1, 5, 40)) == (3, 5)
     assert revealed_slots(Ability((1, 2), (4, 5))) == (1, 2)
     assert revealed_slots(Pass()) == ()
+
+
+def test_revealed_cards_pair_each_slot_with_its_own_claimed_card() -> None:
+    """A "+1" card's price is proven against the price's card, not the played card's."""
+    assert revealed_cards(Play(3, 17)) == ((3, 17),)
+    assert revealed_cards(PlayPaid(3, 17, 2, -1, 5, 40)) == ((3, 17), (5, 40))
+    assert revealed_cards(Ability((1, 2), (4, 5))) == ((1, 4), (2, 5))
+    assert revealed_cards(UseGreen(7)) == ()
 
 
 def test_use_green_round_trips_and_reveals_no_hand_slot() -> None:

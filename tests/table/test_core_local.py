@@ -57,3 +57,39 @@ def test_a_seat_restarted_from_its_secret_key_replays_the_log_and_plays_on() -> 
     table.cores[2] = reborn
     table.run(chooser)
     assert reborn.over == table.cores[0].over is not None
+
+
+def test_a_dodge_city_game_with_plus_one_cards_over_the_full_protocol() -> None:
+    """A "+1" card reveals two hand cards, each proven against its own claim (the price is
+    not the card played); 3 players, roles face up. The deal is the mental dealer's own
+    randomness, so the players play a "+1" card whenever they can, and a game is dealt
+    again (at most 5 times) until one was played."""
+    import secrets
+
+    from p2pbang.dealer.mental import MentalDealer
+    from p2pbang.engine.actions import PlayPaid
+    from p2pbang.engine.choice import GameChoice
+    from p2pbang.table.core import TableCore
+
+    players = 3
+    choice = GameChoice.make("bang", players, ["dodge-city"])
+    rng = random.Random(3)
+
+    def eager(core, decision):
+        legal = core.game.legal_actions()
+        paid = [a for a in legal if isinstance(a, PlayPaid)]
+        return rng.choice(paid or legal)
+
+    for _attempt in range(5):
+        session = secrets.token_bytes(32)
+        cores = [TableCore(players, seat, MentalDealer(seat, players, session), choice)
+                 for seat in range(players)]
+        for core in cores:
+            core.start()
+        table = LocalTable(cores)
+        table.run([eager] * players)
+        ends = {core.over for core in table.cores}
+        assert len(ends) == 1 and isinstance(ends.pop(), End)
+        if any(isinstance(a, PlayPaid) for a in table.cores[0].game.history):
+            return
+    raise AssertionError("no \"+1\" card was played in 5 games")
