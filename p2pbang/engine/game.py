@@ -417,7 +417,7 @@ class Game:
             if reason is not None:
                 return reason
             claimed = [(action.slot, action.card)]
-        elif isinstance(action, (Choose, Pass, UseBarrel, UseGreen, *TABLE_ACTIONS)):
+        elif isinstance(action, _NO_CLAIM_ACTIONS):
             claimed = []
         else:
             return f"not an action: {type(action).__name__}"
@@ -533,9 +533,11 @@ class Game:
         """Cards the seat keeps at the end of its turn: its life, or the largest limit a
         character or a card in front of it gives."""
         limit = self.seat_rules[seat].hand_limit
-        limit = self.players[seat].life if limit is None else limit
-        for hook in self._hand_limits:
-            limit = max(limit, hook(self, seat))
+        if limit is None:
+            limit = self.players[seat].life
+        if self._hand_limits:
+            for hook in self._hand_limits:
+                limit = max(limit, hook(self, seat))
         return limit
 
     def _ability_usable(self, seat: int, kind: str) -> bool:
@@ -785,7 +787,7 @@ class Game:
             while True:
                 yield from self._turn(seat, from_play)
                 from_play = False
-                while (yield from self._another_turn(seat)):
+                while self._turn_end and (yield from self._another_turn(seat)):
                     yield from self._turn(seat)
                 if self._dead_turns:
                     seat = yield from self._advance(seat)
@@ -1279,13 +1281,17 @@ class Game:
         raise GameOver(End(team, self.role_rules.winners(self, team)))
 
 
+_NO_CLAIM_ACTIONS = (Choose, Pass, UseBarrel, UseGreen, *TABLE_ACTIONS)
+_INT_FIELD_ACTIONS = (Play, PlayPaid, UseGreen, Discard, Choose, *TABLE_ACTIONS)
+
+
 def _malformed(action: Any) -> str | None:
     """Why an action's fields are not plain integers (or tuples of them), if they are not.
 
     An action may come off the network: ``True`` would pass for seat or slot 1 (``True == 1``)
     and a float or a list would reach the rules; both are refused here, before any lookup.
     """
-    if isinstance(action, (Play, PlayPaid, UseGreen, Discard, Choose, *TABLE_ACTIONS)):
+    if isinstance(action, _INT_FIELD_ACTIONS):
         for field in action.__slots__:
             if type(getattr(action, field)) is not int:
                 return f"{type(action).__name__}.{field} must be an integer"
