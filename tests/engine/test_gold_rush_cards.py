@@ -414,3 +414,46 @@ def test_a_shot_answered_with_missed_keeps_asking_nothing_of_equipment() -> None
     decision = table.expect(1, RESPOND_SHOT)
     assert decision.needed == 1
     assert not [a for a in table.legal() if isinstance(a, UseEquipment)]
+
+
+# ---------------------------------------------------------------------- bad input
+
+
+def test_bad_gold_rush_actions_are_refused_and_change_nothing() -> None:
+    table = table_of(nuggets={0: 9, 1: 9}, hands={0: ["beer"], 1: ["beer"]},
+                     equipment={0: ["gold_pan"], 1: ["rucksack"]},
+                     shop=["shot", "boots", "wanted"])
+    shot = table.shop_slot("shot")
+    assert "integer" in table.reject(Buy(True, 0, 0))  # type: ignore[arg-type]
+    assert "integer" in table.reject(Buy(shot, 0, 0.0))  # type: ignore[arg-type]
+    assert "not legal" in table.reject(Buy(shot, 5, 0))  # Shot has one use
+    assert "not legal" in table.reject(Buy(shot, 0, 9))  # no such seat
+    assert "not legal" in table.reject(Buy(table.equipment_slot(0, "gold_pan")))
+    assert "not legal" in table.reject(RemoveEquipment(0, table.equipment_slot(0, "gold_pan")))
+    assert "not legal" in table.reject(UseEquipment(table.equipment_slot(1, "rucksack")))
+    other_beer = table.game.players[1].hand[0]
+    assert "hand" in table.reject(Sell(other_beer, table.game.known[other_beer]))
+
+
+def test_a_position_keeps_equipment_out_of_the_playing_cards() -> None:
+    with pytest.raises(ValueError, match="never in a hand"):
+        table_of(hands={0: ["boots"]})
+    with pytest.raises(ValueError, match="only equipment"):
+        table_of(shop=["bang"])
+
+
+def test_gold_rush_actions_round_trip_on_the_wire_and_bad_ones_are_refused() -> None:
+    from p2pbang.engine.wire import WireError, from_wire, pack, unpack
+
+    for action in (Buy(3, 1, 2, 40), Sell(5, 37), RemoveEquipment(2, 90), UseEquipment(91)):
+        assert unpack(pack(action)) == action
+    with pytest.raises(WireError):
+        from_wire(["buy", 1, 2])
+    with pytest.raises(WireError):
+        from_wire(["sell", 1, "beer"])
+
+
+def test_don_bell_no_extra_turn_after_a_turn_lost_in_jail() -> None:
+    table = Scenario(["don_bell", *FILL[1:]], rules=GOLD_RUSH, tables={0: ["jail"]},
+                     deck=["missed:2S", "beer:6H"], phase=START)
+    table.expect(1, PLAY)
