@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import (
@@ -21,6 +23,7 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
+from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.game import Game
 from p2pbang.engine.invariants import violations
 from p2pbang.engine.position import START
@@ -161,3 +164,35 @@ def test_a_shadow_renegade_plays_for_his_side() -> None:
     table.act(sold)
     action = ask(table)
     assert isinstance(action, Play) and action.target == 0
+
+
+@pytest.mark.parametrize("rules,players,seed", [(GOLD_RUSH, 5, 1), (GOLD_RUSH_SHADOWS, 6, 2),
+                                                (EVERYTHING, 7, 3)])
+def test_same_choice_on_the_own_seat_engine_and_the_all_seeing_engine(
+        rules: RuleSet, players: int, seed: int) -> None:
+    """Buying, selling and shadow play read public facts only (tests/bots/test_fairness.py
+    for Gold Rush and the shadows)."""
+    truth = Game(players, rules=rules)
+    views = [Game(players, viewer=seat, rules=rules) for seat in range(players)]
+    dealer = LocalDealer(f"fairness/gr/{seed}")
+    seeing = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
+    blind = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
+    decisions = 0
+    while not isinstance(truth.pending, End):
+        pending = truth.pending
+        if isinstance(pending, Decision):
+            on_truth = seeing[pending.seat].decide(truth, pending)
+            on_own = blind[pending.seat].decide(views[pending.seat], pending)
+            assert on_truth == on_own, f"decision {decisions}: {pending}"
+            decisions += 1
+            truth_events = truth.apply(on_truth)
+            view_events = [view.apply(on_truth) for view in views]
+        else:
+            result = dealer.resolve(pending)
+            truth_events = truth.apply(result)
+            view_events = [view.apply(result_for_viewer(pending, result, seat))
+                           for seat, view in enumerate(views)]
+        for seat in range(players):
+            seeing[seat].observe(truth_events)
+            blind[seat].observe(view_events[seat])
+    assert decisions > 20
