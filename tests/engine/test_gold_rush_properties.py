@@ -150,3 +150,23 @@ def test_random_shadow_games_do_play_shadow_turns() -> None:
                                                ("shadows", 7, 5)])
 def test_shadow_seat_engines_walk_in_lockstep(name: str, players: int, seed: int) -> None:
     _lockstep(SHADOW_RULES[name], players, seed)
+
+
+def test_the_invariants_catch_lost_equipment_and_negative_nuggets() -> None:
+    """The checks above can fail: each broken fact is reported."""
+    game = Game(5, rules=GOLD_RUSH)
+    dealer = LocalDealer(3)
+    while not isinstance(game.pending, Decision):
+        game.apply(dealer.resolve(game.pending))
+    assert violations(game, dealer.cards) == []
+    game.players[0].nuggets = -1
+    assert any("nuggets" in p for p in violations(game, dealer.cards))
+    game.players[0].nuggets = 0
+    slot = game.shop.pop()
+    assert any("not conserved" in p for p in violations(game, dealer.cards))
+    game.shop.append(slot)
+    game.players[1].equipment.append(slot)
+    assert any("two places" in p for p in violations(game, dealer.cards))
+    game.players[1].equipment.remove(slot)
+    game.deck.append(game.equipment_deck.pop())
+    assert any("among the playing cards" in p for p in violations(game, dealer.cards))
