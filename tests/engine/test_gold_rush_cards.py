@@ -457,3 +457,14 @@ def test_don_bell_no_extra_turn_after_a_turn_lost_in_jail() -> None:
     table = Scenario(["don_bell", *FILL[1:]], rules=GOLD_RUSH, tables={0: ["jail"]},
                      deck=["missed:2S", "beer:6H"], phase=START)
     table.expect(1, PLAY)
+
+
+def test_a_bottle_bang_of_slab_the_killer_needs_one_missed() -> None:
+    """Bottle is not a BANG! card: Slab the Killer's two Missed! are for his BANG! cards."""
+    table = table_of(characters=["slab_the_killer", *FILL[1:]], nuggets={0: 2},
+                     hands={1: ["missed"]}, shop=["bottle", "wanted", "wanted"])
+    buy(table, 0, "bottle", use=2, target=1)
+    decision = table.expect(1, RESPOND_SHOT)
+    assert decision.needed == 1
+    table.respond(1, "missed")
+    assert table.life(1) == 4

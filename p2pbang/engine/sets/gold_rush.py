@@ -170,7 +170,8 @@ def resolve_brown(game: Game, seat: int, slot: int, card: int, use: int, target:
         as_name = (BOTTLE_USES if name == "bottle" else PARDNER_USES)[use]
         play = Play(slot, card, target, target_slot)
         if as_name == "bang":
-            yield from game.shoot(seat, target, game.seat_rules[seat].shot_needed)
+            # Not a BANG! card: one Missed! cancels it, whoever shoots (Slab the Killer).
+            yield from game.shoot(seat, target, 1)
         elif as_name == "beer":
             # Beer's effect, but not a Beer card: no extra heal (Tequila Joe), no Madam Yto.
             if len(game.ring) > 2:
@@ -483,7 +484,7 @@ def jacky_murieta(game: Game, seat: int, action: Ability) -> Step:
     if len(targets) > 1:
         choice = yield from game.decide(Decision(seat, TARGET_PICK, options=targets))
         target = choice.value
-    yield from game.shoot(seat, target, game.seat_rules[seat].shot_needed)
+    yield from game.shoot(seat, target, 1)
 
 
 def josh_usable(game: Game, seat: int, kind: str) -> bool:
