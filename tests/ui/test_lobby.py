@@ -126,7 +126,10 @@ def test_the_browser_by_keys_joins_opens_and_connects_by_address(pipe) -> None:
     assert calls == [TABLES[0], "open", ("10.0.0.7", 7420)]
 
 
-def test_opening_a_table_checks_every_field() -> None:
+def test_opening_a_table_checks_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The three fields of the base game (a playable expansion adds a fourth, tested in
+    # test_lobby_choice.py).
+    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset())
     opened: list[TableOptions] = []
     form = OpenTableForm(opened.append, lambda: None, default_name="Ann")
     name, seats, player = (buffer for _label, buffer in form.fields)
