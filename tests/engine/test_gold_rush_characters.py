@@ -165,6 +165,13 @@ def test_pretty_luzena_discount_lets_her_buy_below_cost() -> None:
     assert table.equipment(0) == ["boots"] and table.nuggets(0) == 0
 
 
+def test_pretty_luzena_gets_a_shot_free_without_a_nugget() -> None:
+    table = table_of("pretty_luzena", life={0: 3}, shop=["shot", "wanted", "wanted"])
+    buy(table, 0, "shot", target=0)
+    assert table.life(0) == 4 and table.nuggets(0) == 0
+    assert not [a for a in table.legal() if isinstance(a, Buy)]
+
+
 def test_raddie_snake_a_nugget_for_a_card_three_times() -> None:
     table = table_of("raddie_snake", nuggets={0: 5})
     for _ in range(3):

@@ -86,7 +86,11 @@ def equipment_names(game: Game, seat: int) -> set[str]:
 
 
 def has(game: Game, seat: int, name: str) -> bool:
-    return any(name_of(game, slot) == name for slot in game.players[seat].equipment)
+    equipment = game.players[seat].equipment
+    if not equipment:  # the usual case, asked at every shot and draw!
+        return False
+    names, known = game.rules.cards, game.known
+    return any(names[known[slot]].name == name for slot in equipment)
 
 
 def uses(game: Game, key: str) -> int:
@@ -294,9 +298,11 @@ def table_actions(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
         return _rucksack(game, seat)
     if kind != PLAY or seat != game.current:
         return []
-    actions = buy_options(game, seat)
-    actions.extend(Sell(slot, card) for slot, card in hand
-                   if game.card_name(card) in SELLABLE)
+    actions: list[Action] = [Sell(slot, card) for slot, card in hand
+                             if game.card_name(card) in SELLABLE]
+    if player.nuggets == 0 and not is_character(game, seat, "pretty_luzena"):
+        return actions  # everything else costs nuggets (but a Shot is free for Luzena)
+    actions.extend(buy_options(game, seat))
     for target in game.ring:
         if target == seat:
             continue
