@@ -109,9 +109,7 @@ def test_no_nugget_for_a_missed_shot_or_for_dynamite() -> None:
 def test_the_duel_winner_takes_the_nugget() -> None:
     table = table_of(hands={0: ["duel"], 1: ["bang"]})
     table.play(0, "duel", target=1)
-    table.respond(1, "bang")
-    table.expect(0)
-    table.pass_(0)
+    table.respond(1, "bang")  # seat 0 holds no BANG!: he loses his own Duel
     assert table.life(0) == 4 and table.nuggets(1) == 1 and table.nuggets(0) == 0
 
 
