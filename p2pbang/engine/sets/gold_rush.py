@@ -16,6 +16,8 @@ Readings of the rulebook this module takes:
 - Equipment sits in its own place in front of its owner (``Player.equipment``), which no
   Panic!, Cat Balou, Brawl or ability reaches (G9); ``RemoveEquipment`` (cost + 1) is the only
   way to discard it from a living player.
+- The Sheriff's penalty for a Deputy discards his hand and cards in play, not his
+  equipment (G5 and G9).
 - Pretty Luzena's discount is taken on her first purchase of each turn (G6).
 - Pickaxe's card more comes after phase 1, whichever way the character draws.
 - Rhum flips the top four cards of the deck (not a draw!: no Horseshoe or Lucky Duke).
