@@ -147,7 +147,8 @@ def test_random_shadow_games_do_play_shadow_turns() -> None:
 
 
 @pytest.mark.parametrize("name,players,seed", [("gold-rush+shadows", 5, 4),
-                                               ("shadows", 7, 5)])
+                                               ("shadows", 7, 5),
+                                               ("dodge-city+gold-rush+shadows", 8, 6)])
 def test_shadow_seat_engines_walk_in_lockstep(name: str, players: int, seed: int) -> None:
     _lockstep(SHADOW_RULES[name], players, seed)
 
