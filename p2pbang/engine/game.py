@@ -981,10 +981,10 @@ class Game:
                 yield from self._play_paid(seat, action)
             elif isinstance(action, UseGreen):
                 yield from self._use_green(seat, action)
-            elif isinstance(action, TABLE_ACTIONS):
-                yield from self.table_act(seat, action)
-            else:
+            elif type(action) is Play:
                 yield from self._play(seat, action)
+            else:  # legal_actions lists no other kind: a set's table action (Buy...)
+                yield from self.table_act(seat, action)
             if not player.alive:
                 return
         while len(player.hand) > self.hand_limit(seat):
