@@ -200,6 +200,12 @@ class EventFlow:
         """At the end of his turn a ghost discards everything and is out again; the win is
         checked again, since he counted among the living meanwhile."""
         yield from self.discard_all(seat)
+        player = self.players[seat]
+        if player.equipment:  # Gold Rush: the equipment he bought as a ghost goes too
+            for slot in player.equipment:
+                self.event("discard_equipment", seat, card=self.known[slot])
+            self.equipment_discard.extend(player.equipment)
+            player.equipment = []
         self.ghosts.discard(seat)
         self.players[seat].alive = False
         self._set_order(self.order)

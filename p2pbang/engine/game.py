@@ -940,8 +940,9 @@ class Game(EventFlow):
         self._set_order(self.order)
 
     def life_fixed(self, seat: int) -> bool:
-        """Whether the seat can neither gain nor lose life now (a shadow gunslinger)."""
-        return any(hook(self, seat) for hook in self._life_fixed)
+        """Whether the seat can neither gain nor lose life now (a shadow gunslinger, or a
+        ghost of an event: Ghost Town)."""
+        return seat in self.ghosts or any(hook(self, seat) for hook in self._life_fixed)
 
     def _another_turn(self, seat: int) -> Step:
         """Whether a set's rules give the seat another turn now (Gold Rush, Don Bell)."""
