@@ -458,9 +458,11 @@ TABLE_RULES = TableRules(
 
 
 def dutch_will(game: Game, seat: int) -> Step:
-    """Draws two cards, must discard one of them, and takes a nugget (G7)."""
-    slots = yield from game.draw(seat, 2)
-    if len(slots) == 2:
+    """Draws two cards, must discard one of them, and takes a nugget (G7). Under an event
+    that changes phase 1's count (Thirst, Train Arrival) he draws that many, like every
+    character that draws in his own way, and discards one when he drew two or more."""
+    slots = yield from game.draw(seat, game.phase_one_cards)
+    if len(slots) >= 2:
         choice = yield from game.decide(Decision(seat, DISCARD_PICK, options=tuple(slots)))
         (card,) = yield from game.reveal([choice.value])
         game.players[seat].hand.remove(choice.value)
