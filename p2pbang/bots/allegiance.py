@@ -33,12 +33,13 @@ _ALLY_ROLE = {SHERIFF: DEPUTY, DEPUTY: DEPUTY, OUTLAW: OUTLAW}
 class Allegiance:
     """Enemy scores for seat ``view.me``, computed once per decision and cached."""
 
-    def __init__(self, view: SeatView, grudges: Grudges) -> None:
+    def __init__(self, view: SeatView, grudges: Grudges, role: str | None = None) -> None:
+        """``role`` overrides the seat's own (a shadow Renegade plays for a side)."""
         self.view = view
         self.grudges = grudges
         # A seat's engine knows its own role before its first decision; the fallback only
         # keeps a bot answering on a table laid out without one.
-        self.role = view.my_role or OUTLAW
+        self.role = role or view.my_role or OUTLAW
         self._scores: dict[int, float] = {}
         self._ally_odds = self._unknown_ally_odds()
 

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from p2pbang.bots import dodge_city, events, responses
+from p2pbang.bots import dodge_city, events, gold_rush, responses
 from p2pbang.bots.allegiance import Allegiance
 from p2pbang.bots.context import Context
 from p2pbang.bots.memory import Grudges
@@ -30,8 +30,10 @@ from p2pbang.engine.actions import (
     BRAWL_PICK,
     COPY_PICK,
     DISCARD,
+    DISCARD_PICK,
     DRAW_SOURCE,
     DYING,
+    EQUIPMENT_USE,
     PICK_CHECK,
     PICK_IN_PLAY,
     PLAY,
@@ -48,11 +50,11 @@ from p2pbang.engine.actions import (
 )
 
 _CHOOSERS: dict[str, Callable[[Context], Action]] = {
-    PLAY: choose_play,
+    PLAY: gold_rush.with_gold(choose_play),
     RESPOND_SHOT: responses.respond_shot,
     RESPOND_INDIANS: responses.respond_indians,
     RESPOND_DUEL: responses.respond_duel,
-    DYING: responses.dying,
+    DYING: gold_rush.with_rucksack(responses.dying),
     DISCARD: responses.discard,
     DRAW_SOURCE: responses.draw_source,
     PUT_BACK: responses.put_back,
@@ -62,6 +64,8 @@ _CHOOSERS: dict[str, Callable[[Context], Action]] = {
     PICK_IN_PLAY: dodge_city.pick_in_play,
     COPY_PICK: dodge_city.copy_pick,
     TARGET_PICK: dodge_city.target_pick,
+    DISCARD_PICK: gold_rush.discard_pick,
+    EQUIPMENT_USE: gold_rush.equipment_use,
     **events.CHOOSERS,
 }
 
@@ -88,7 +92,8 @@ class SensibleBot:
         chooser = _CHOOSERS.get(decision.kind)
         if chooser is None:  # a decision of an expansion this bot does not know yet
             return Pass() if Pass() in legal else legal[0]
-        ctx = Context(view, Allegiance(view, self._grudges), decision, legal, self._rng)
+        side = Allegiance(view, self._grudges, gold_rush.side_role(view))
+        ctx = Context(view, side, decision, legal, self._rng)
         action = events.before_rules(ctx) or chooser(ctx)
         if action in legal:
             return action

@@ -16,6 +16,7 @@ from typing import Any
 from p2pbang.engine.cards.base import WEAPON_REACH
 from p2pbang.engine.catalog import CardDef
 from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
+from p2pbang.engine.sets.gold_rush import brown_uses
 
 
 class SeatView:
@@ -139,3 +140,38 @@ class SeatView:
 
     def weapon_reach(self, name: str) -> int | None:
         return WEAPON_REACH.get(name)
+
+    # ------------------------------------------------------------------ Gold Rush, shadows
+
+    @property
+    def gold_rush(self) -> bool:
+        """Whether this game has Gold Rush's nuggets and equipment."""
+        return bool(self._game.rules.equipment_ids)
+
+    def nuggets(self, seat: int) -> int:
+        """Gold nuggets in front of ``seat`` (public counters)."""
+        return self._game.players[seat].nuggets
+
+    def equipment(self, seat: int) -> list[tuple[int, str]]:
+        """(slot, name) of the equipment in front of ``seat`` (face up)."""
+        game = self._game
+        return [(slot, game.card_name(game.known[slot])) for slot in game.players[seat].equipment]
+
+    def life_fixed(self, seat: int) -> bool:
+        """Whether ``seat`` neither gains nor loses life now (a shadow gunslinger's turn)."""
+        return self._game.life_fixed(seat)
+
+    def shadow_side(self, seat: int) -> str | None:
+        """The team a shadow Renegade helps until his next turn (public), else None."""
+        return self._game.table_state.get("shadow_sides", {}).get(seat)
+
+    def equipment_discard_top(self) -> int:
+        """The slot on top of the equipment discard pile (face up)."""
+        return self._game.equipment_discard[-1]
+
+    def pending_equipment_uses(self) -> list[tuple[int, int, int]]:
+        """The (use, target, target_slot) list an ``equipment_use`` decision indexes: the
+        uses of the brown card on top of the equipment discard pile (all public)."""
+        game = self._game
+        slot = game.equipment_discard[-1]
+        return brown_uses(game, self.me, slot, game.known[slot])

@@ -88,7 +88,52 @@ class Pass:
     """Decline: end the play phase, take the hit, lose the Duel, die without a Beer."""
 
 
-Action = Play | PlayPaid | UseGreen | Discard | Ability | Choose | UseBarrel | Pass
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy the face-up equipment card in shop ``slot`` with gold nuggets (Gold Rush).
+
+    A black card goes in front of the buyer, or of ``target`` for one played on anyone
+    (Wanted). A brown card is resolved at once: ``use`` picks which effect of a card with a
+    choice (Bottle: Panic!, Beer or BANG!; Pardner: General Store, Duel or Cat Balou), and
+    ``target`` / ``target_slot`` aim it as for ``Play``."""
+
+    slot: int
+    use: int = 0
+    target: int = NO_SEAT
+    target_slot: int = NO_SLOT
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    """Play the hand card in ``slot`` (revealed as ``card``) for a gold nugget instead of
+    its effect (Gold Rush: a Beer, in one's own turn)."""
+
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveEquipment:
+    """Pay an equipment card's cost plus one nugget to discard it from in front of
+    ``target`` (Gold Rush): the only way equipment ever leaves a living player."""
+
+    target: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseEquipment:
+    """Use the black equipment card in ``slot`` in front of the deciding seat, for its
+    price in nuggets (Gold Pan: a card; Rucksack: a life point)."""
+
+    slot: int
+
+
+# Answers carried out by a set's table rules (``TableRules.act``), not by the turn loop.
+TABLE_ACTIONS = (Buy, Sell, RemoveEquipment, UseEquipment)
+
+Action = (Play | PlayPaid | UseGreen | Discard | Ability | Choose | UseBarrel | Pass | Buy | Sell
+          | RemoveEquipment | UseEquipment)
 
 
 # Decision kinds. A decision is one seat's turn to choose; ``options`` lists the choices of
@@ -124,6 +169,11 @@ EXCHANGE = "exchange"
 GUESS = "guess"
 RED, BLACK = 0, 1
 DECLINE = -1  # EVENT_PICK option: do not use what the event offers
+# Dutch Will's phase 1: which of the two cards drawn he discards (a slot).
+DISCARD_PICK = "discard_pick"
+# An equipment card that must be resolved now (Josh McCloud drew a brown one): which use,
+# an index into the uses ``sets.gold_rush.brown_uses`` lists from public facts.
+EQUIPMENT_USE = "equipment_use"
 
 DRAW_FROM_DECK = -1  # DRAW_SOURCE option: the draw pile
 DRAW_FROM_DISCARD = -2  # DRAW_SOURCE option: the top of the discard pile (Pedro Ramirez)
@@ -174,7 +224,7 @@ def revealed_cards(action: Action) -> tuple[tuple[int, int], ...]:
     """(slot, card) of every hand card an action shows face up: the card the action claims
     for each slot it reveals (a "+1" card and its price; an ability's cards), so the table
     can hold each proven card to its own claim without knowing the action kinds."""
-    if isinstance(action, (Play, Discard)):
+    if isinstance(action, (Play, Discard, Sell)):
         return ((action.slot, action.card),)
     if isinstance(action, PlayPaid):
         return ((action.slot, action.card), (action.cost_slot, action.cost_card))

@@ -200,6 +200,12 @@ class EventFlow:
         """At the end of his turn a ghost discards everything and is out again; the win is
         checked again, since he counted among the living meanwhile."""
         yield from self.discard_all(seat)
+        player = self.players[seat]
+        if player.equipment:  # Gold Rush: the equipment he bought as a ghost goes too
+            for slot in player.equipment:
+                self.event("discard_equipment", seat, card=self.known[slot])
+            self.equipment_discard.extend(player.equipment)
+            player.equipment = []
         self.ghosts.discard(seat)
         self.players[seat].alive = False
         self._set_order(self.order)
@@ -223,10 +229,37 @@ class EventFlow:
         again (the Sheriff; at a table without one, the opener's place, even when he is
         dead) a new round starts: the next event card is revealed first, and the round
         starts at the first seat under the rules of that event (its direction, its dead)."""
+        if self._dead_turns:
+            return (yield from self._next_turn_dead(seat))
         if self._event_pile_on and self._round_ends_after(seat):
             yield from self._before_first_seat_turn()
             return self._turn_seat_from(self.first_seat, 0)
         return self._turn_seat_from(seat, 1)
+
+    def _next_turn_dead(self: Game, seat: int) -> Step:
+        """``_next_turn`` when a set's rules give the eliminated a turn (the shadow
+        gunslingers): every seat on the way that takes no turn under the event in force
+        plays its dead turn (``Game._advance``'s hooks) in the order of the turns; a new
+        round still starts at the first seat's place, before that seat's turn, dead or
+        alive. A seat the event brings back (Ghost Town) plays its ghost turn instead."""
+        first, start = 1, seat
+        new_round = self._event_pile_on
+        for _ in range(2):
+            step = -1 if self.event_rules.counter_clockwise else 1
+            order, at, n = self.order, self._order_pos[start], self.n
+            for i in range(first, first + n):
+                candidate = order[(at + step * i) % n]
+                if new_round and candidate == self.first_seat:
+                    yield from self._before_first_seat_turn()
+                    break
+                if self._turns_here(candidate):
+                    return candidate
+                for hook in self._dead_turns:
+                    yield from hook(self, candidate)
+            else:
+                return seat
+            first, start, new_round = 0, self.first_seat, False
+        return seat
 
     def _turns_here(self: Game, seat: int) -> bool:
         """Whether ``seat`` takes a turn: alive, or brought back by the event in force."""

@@ -24,8 +24,10 @@ from p2pbang.engine.actions import (
     BRAWL_PICK,
     COPY_PICK,
     DISCARD,
+    DISCARD_PICK,
     DRAW_SOURCE,
     DYING,
+    EQUIPMENT_USE,
     EVENT_PICK,
     EXCHANGE,
     GUESS,
@@ -40,6 +42,7 @@ from p2pbang.engine.actions import (
     RESPOND_MISSED,
     RESPOND_SHOT,
     STORE_PICK,
+    TABLE_ACTIONS,
     TARGET_PICK,
     Ability,
     Action,
@@ -52,6 +55,7 @@ from p2pbang.engine.actions import (
     Pass,
     Play,
     PlayPaid,
+    Sell,
     UseBarrel,
     UseGreen,
 )
@@ -85,7 +89,7 @@ SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
 
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS, RESPOND_MISSED)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
-                 COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS)
+                 COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS, DISCARD_PICK, EQUIPMENT_USE)
 
 
 class GameOver(Exception):
@@ -102,9 +106,11 @@ class Player:
     __slots__ = (
         "alive",
         "character",
+        "equipment",
         "hand",
         "life",
         "max_life",
+        "nuggets",
         "role",
         "role_public",
         "role_slot",
@@ -120,6 +126,8 @@ class Player:
         self.hand: list[int] = []  # slots
         self.table: list[int] = []  # slots of cards in play in front of this player (face up)
         self.alive = True
+        self.nuggets = 0  # gold nuggets (Gold Rush): public
+        self.equipment: list[int] = []  # slots of equipment cards in front of him (face up)
         self.role: str | None = None  # known to this engine?
         self.role_public = False
         self.role_slot = NO_SLOT
@@ -161,7 +169,8 @@ class Game(EventFlow):
         self._card_reach = self.rules.card_reach
         # Suit immunities (Apache Kid) exist only with some characters: checked only then.
         self._immunities = any(
-            self.rules.character_rules(c.name).immune_to_suit for c in self.rules.characters)
+            self.rules.character_rules(c.name).immune_to_suit for c in self.rules.characters
+        ) or any(t.immune_suit for t in rules.table_rules)
         # Belle Star exists only in some games: her check is skipped without her.
         self._silencer = any(self.rules.character_rules(c.name).silences_cards_in_play
                              for c in self.rules.characters) or any(
@@ -181,6 +190,28 @@ class Game(EventFlow):
         self.deck: list[int] = []  # slots, top of the pile last
         self.discard: list[int] = []  # slots, top of the pile last; all face up
         self.store: list[int] = []  # General Store cards on the table
+        # Equipment (Gold Rush): a hidden pile, the face-up shop, its own discard pile.
+        self.equipment_deck: list[int] = []  # slots, top of the pile last
+        self.shop: list[int] = []
+        self.equipment_discard: list[int] = []
+        # State a set's table rules keep between hooks (uses per turn...): public facts.
+        self.table_state: dict[str, Any] = {}
+        self.play_phase_turn = 0  # the last turn that reached its play phase
+        tables = rules.table_rules
+        self._table_setup = tuple(t.setup for t in tables if t.setup)
+        self._table_actions = tuple(t.actions for t in tables if t.actions)
+        self._table_act = tuple(t.act for t in tables if t.act)
+        self._on_wound = tuple(t.on_wound for t in tables if t.on_wound)
+        self._on_card_played = tuple(t.on_card_played for t in tables if t.on_card_played)
+        self._on_eliminated = tuple(t.on_eliminated for t in tables if t.on_eliminated)
+        self._extra_rewards = tuple(t.rewards for t in tables if t.rewards)
+        self._after_draw = tuple(t.after_draw for t in tables if t.after_draw)
+        self._turn_end = tuple(t.turn_end for t in tables if t.turn_end)
+        self._hand_limits = tuple(t.hand_limit for t in tables if t.hand_limit)
+        self._extra_flips = tuple(t.extra_flips for t in tables if t.extra_flips)
+        self._immune_suits = tuple(t.immune_suit for t in tables if t.immune_suit)
+        self._life_fixed = tuple(t.life_fixed for t in tables if t.life_fixed)
+        self._dead_turns = tuple(t.dead_turn for t in tables if t.dead_turn)
         self.known: dict[int, int] = {}  # slot -> card, for the cards this engine has seen
         self._where: dict[int, int] = {}  # card -> slot, inverse of ``known``
         # Hidden card slot -> every seat ever shown it (public facts: the same on every
@@ -405,7 +436,14 @@ class Game(EventFlow):
                 if reason is not None:
                     return reason
             claimed = sorted(zip(slots, cards, strict=True))
-        elif isinstance(action, (Choose, Pass, UseBarrel, UseGreen)):
+        elif isinstance(action, Sell):
+            if action.slot not in hand:
+                return f"slot {action.slot} is not in seat {decision.seat}'s hand"
+            reason = self._claim_fits(action.slot, action.card)
+            if reason is not None:
+                return reason
+            claimed = [(action.slot, action.card)]
+        elif isinstance(action, _NO_CLAIM_ACTIONS):
             claimed = []
         else:
             return f"not an action: {type(action).__name__}"
@@ -480,6 +518,8 @@ class Game(EventFlow):
                 if forced:
                     return forced
             actions.extend(self._ability_options(d.seat, hand, kind))
+            if self._table_actions:
+                actions.extend(self._table_options(d.seat, hand, kind))
             actions.append(Pass())
             return actions
         if kind in _RESPONSE_KINDS:
@@ -499,6 +539,8 @@ class Game(EventFlow):
                 actions = [Play(slot, card) for slot, card in hand
                            if rules[card].saves_from_dying]
             actions.extend(self._ability_options(d.seat, hand, kind))
+            if self._table_actions:
+                actions.extend(self._table_options(d.seat, hand, kind))
             actions.append(Pass())
             return actions
         raise AssertionError(f"unknown decision kind {kind}")
@@ -534,6 +576,35 @@ class Game(EventFlow):
                          kind: str) -> list[Action]:
         options = self.seat_rules[seat].ability_options
         return [] if options is None else options(self, seat, hand, kind)
+
+    def _table_options(self, seat: int, hand: list[tuple[int, int]],
+                       kind: str) -> list[Action]:
+        """The answers a set's table rules add (Buy, Sell...), over the known hand."""
+        actions: list[Action] = []
+        for hook in self._table_actions:
+            actions.extend(hook(self, seat, hand, kind))
+        return actions
+
+    def _table_offers(self, seat: int, kind: str) -> bool:
+        """Whether a set's table rules offer the seat an answer that needs no hand card
+        (public facts only: this steers control flow)."""
+        return any(hook(self, seat, [], kind) for hook in self._table_actions)
+
+    def table_act(self, seat: int, action: Action) -> Step:
+        """Carry out an answer a set's table rules listed (``TABLE_ACTIONS``)."""
+        for act in self._table_act:
+            yield from act(self, seat, action)
+
+    def hand_limit(self, seat: int) -> int:
+        """Cards the seat keeps at the end of its turn: its life, or the largest limit a
+        character or a card in front of it gives."""
+        limit = self.seat_rules[seat].hand_limit
+        if limit is None:
+            limit = self.players[seat].life
+        if self._hand_limits:
+            for hook in self._hand_limits:
+                limit = max(limit, hook(self, seat))
+        return limit
 
     def _ability_usable(self, seat: int, kind: str) -> bool:
         usable = self.seat_rules[seat].ability_usable
@@ -631,6 +702,19 @@ class Game(EventFlow):
         slots = self._new_slots(count)
         self._role_slots.update(slots)
         return slots
+
+    def new_slots(self, count: int) -> tuple[int, ...]:
+        """Fresh slot numbers (a set's own pile: Gold Rush's equipment)."""
+        return self._new_slots(count)
+
+    def shuffle_pile(self, pile: str, cards: tuple[int, ...], old: list[int]) -> Step:
+        """Shuffle the public ``cards`` (forgetting their ``old`` face-up slots) into fresh
+        hidden slots of the pile named ``pile``; return the new slots, top last."""
+        for slot in old:
+            self._forget(slot)
+        slots = self._new_slots(len(cards))
+        yield Shuffle(pile, cards, slots)
+        return list(slots)
 
     def _new_slots(self, count: int) -> tuple[int, ...]:
         start = self._next_slot
@@ -763,7 +847,10 @@ class Game(EventFlow):
     def draw_check(self, seat: int, reason: str) -> Step:
         """"draw!": flip the top card (more if the character says so, and he picks one);
         return the card."""
-        slots = yield from self.pop_deck(self.seat_rules[seat].check_flips)
+        flips = self.seat_rules[seat].check_flips
+        for hook in self._extra_flips:
+            flips += hook(self, seat)
+        slots = yield from self.pop_deck(flips)
         if not slots:
             return None
         cards = yield from self.reveal(slots)
@@ -819,9 +906,13 @@ class Game(EventFlow):
             while True:
                 yield from self._turn(seat, from_play)
                 from_play = False
+                while self._turn_end and (yield from self._another_turn(seat)):
+                    yield from self._turn(seat)
                 if self._has_events:
                     yield from self._after_turn(seat)
                     seat = yield from self._next_turn(seat)
+                elif self._dead_turns:
+                    seat = yield from self._advance(seat)
                 else:
                     seat = self._next_alive(seat)
         except GameOver as over:
@@ -829,6 +920,38 @@ class Game(EventFlow):
             self.event("game_over", value=len(over.end.winners))
             while True:
                 yield over.end
+
+    def _advance(self, seat: int) -> Step:
+        """The next living seat after ``seat``; the eliminated seats on the way play their
+        turn as a set's rules say (the shadow gunslinger variant)."""
+        order, start = self.order, self._order_pos[seat]
+        for step in range(1, self.n + 1):
+            candidate = order[(start + step) % self.n]
+            if self.players[candidate].alive:
+                return candidate
+            for hook in self._dead_turns:
+                yield from hook(self, candidate)
+        return seat
+
+    def play_turn(self, seat: int) -> Step:
+        """One whole turn of ``seat`` (a set's rules call it for a shadow gunslinger)."""
+        yield from self._turn(seat)
+
+    def refresh_ring(self) -> None:
+        """Recompute the ring of the living after a set changed who is at the table."""
+        self._set_order(self.order)
+
+    def life_fixed(self, seat: int) -> bool:
+        """Whether the seat can neither gain nor lose life now (a shadow gunslinger, or a
+        ghost of an event: Ghost Town)."""
+        return seat in self.ghosts or any(hook(self, seat) for hook in self._life_fixed)
+
+    def _another_turn(self, seat: int) -> Step:
+        """Whether a set's rules give the seat another turn now (Gold Rush, Don Bell)."""
+        for hook in self._turn_end:
+            if (yield from hook(self, seat)):
+                return True
+        return False
 
     def _setup(self) -> Step:
         n = self.n
@@ -852,13 +975,15 @@ class Game(EventFlow):
             player.max_life = character.life + (seat == self.sheriff)
             player.life = player.max_life
             self.event("character", seat, value=player.max_life)
-        deck_slots = self._new_slots(len(self.cards))
-        yield Shuffle("deck", tuple(range(len(self.cards))), deck_slots)
+        deck_slots = self._new_slots(self.rules.deck_size)
+        yield Shuffle("deck", tuple(range(self.rules.deck_size)), deck_slots)
         self.deck = list(deck_slots)
         if self._has_events:
             yield from self._setup_events()
         for seat in self.seats_from(self.first_seat):
             yield from self.draw(seat, self.players[seat].life)
+        for hook in self._table_setup:
+            yield from hook(self)
 
     def _lay_out(self, position: Position) -> int:
         """Place every card of ``position``; return the seat whose turn it is."""
@@ -911,9 +1036,10 @@ class Game(EventFlow):
         self.role_ids = tuple(sorted(set(range(len(ROLE_CARDS))) - set(free_roles)))
         self._set_order(position.order or list(range(self.n)))
         self.discard = place(position.discard, True)
-        rest = [c for c in range(len(self.cards)) if c not in placed]
+        rest = [c for c in range(self.rules.deck_size) if c not in placed]
         deck_top_first = position.deck + rest
         self.deck = place(list(reversed(deck_top_first)), False)
+        self._lay_out_equipment(position, place)
         self.first_seat = next(s for s, role in enumerate(position.roles)
                                if role == self.role_rules.opener)
         turn = self.first_seat if position.turn is None else position.turn
@@ -921,6 +1047,24 @@ class Game(EventFlow):
         if self._has_events:
             self._lay_out_events(position)
         return turn
+
+    def _lay_out_equipment(self, position: Position, place: Any) -> None:
+        """The equipment of a position (Gold Rush): what is in front of each seat and in the
+        shop, face up; the rest in the hidden equipment pile, ``equipment_deck`` on top.
+        Without equipment cards in the rules there is nothing to place."""
+        if not self.rules.equipment_ids:
+            return
+        placed = set(position.shop) | set(position.equipment_deck)
+        placed.update(position.equipment_discard)
+        for seat, player in enumerate(self.players):
+            cards = position.equipment[seat] if position.equipment else []
+            placed.update(cards)
+            player.equipment = place(cards, True)
+            player.nuggets = position.nuggets[seat] if position.nuggets else 0
+        self.shop = place(position.shop, True)
+        self.equipment_discard = place(position.equipment_discard, True)
+        rest = [c for c in self.rules.equipment_ids if c not in placed]
+        self.equipment_deck = place(list(reversed(position.equipment_deck + rest)), False)
 
     def _turn(self, seat: int, from_play: bool = False) -> Step:
         player = self.players[seat]
@@ -963,10 +1107,13 @@ class Game(EventFlow):
                 yield from self.draw(seat, 2)
             else:
                 yield from draw_phase(self, seat)
+        for hook in self._after_draw:
+            yield from hook(self, seat)
         yield from self._play_phase(seat)
 
     def _play_phase(self, seat: int) -> Step:
         player = self.players[seat]
+        self.play_phase_turn = self.turn
         while True:
             action = yield from self.decide(Decision(seat, PLAY))
             if isinstance(action, Pass):
@@ -979,8 +1126,10 @@ class Game(EventFlow):
                 yield from self._play_paid(seat, action)
             elif isinstance(action, UseGreen):
                 yield from self._use_green(seat, action)
-            else:
+            elif type(action) is Play:
                 yield from self._play(seat, action)
+            else:  # legal_actions lists no other kind: a set's table action (Buy...)
+                yield from self.table_act(seat, action)
             if not player.alive:
                 return
             if self._after_action is not None:
@@ -988,11 +1137,10 @@ class Game(EventFlow):
         if self.ghosts and seat in self.ghosts:
             self.event("end_turn", seat)  # a ghost leaves with his hand: no hand limit
             return
-        limit = self.seat_rules[seat].hand_limit
         if self._after_action is not None:
             self.hand_before_action = frozenset(player.hand)
-        while len(player.hand) > (player.life if limit is None else limit):
-            excess = len(player.hand) - (player.life if limit is None else limit)
+        while len(player.hand) > self.hand_limit(seat):
+            excess = len(player.hand) - self.hand_limit(seat)
             action = yield from self.decide(Decision(seat, DISCARD, needed=excess))
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
@@ -1039,6 +1187,8 @@ class Game(EventFlow):
         yield from rules.effect(self, seat, action)
         if self.owed_draws:
             yield from self._pay_owed_draws()
+        for hook in self._on_card_played:
+            yield from hook(self, seat, card)
 
     def _pay_owed_draws(self) -> Step:
         """Cards owed until the played card's effect was over (Molly Stark in a Duel)."""
@@ -1084,9 +1234,12 @@ class Game(EventFlow):
 
     def immune(self, seat: int, target: int, card: int) -> bool:
         """Whether ``card`` played by ``seat`` leaves ``target`` untouched (a suit immunity)."""
-        suit = self.seat_rules[target].immune_to_suit
-        return (suit is not None and target != seat and self.suits[card] == suit
-                and not self._card_rules[card].ignores_immunity)
+        if target == seat or self._card_rules[card].ignores_immunity:
+            return False
+        suit = self.suits[card]
+        if suit == self.seat_rules[target].immune_to_suit:
+            return True
+        return any(hook(self, target) == suit for hook in self._immune_suits)
 
     def card_heal(self, seat: int, card: int) -> int:
         """Life points ``card`` gives ``seat`` (Beer: 1; 2 for a character who says so)."""
@@ -1097,6 +1250,9 @@ class Game(EventFlow):
         if seat in self.ghosts:
             return  # a ghost has no life to regain
         player = self.players[seat]
+        if self._life_fixed and self.life_fixed(seat):
+            self.event("no_effect", seat)
+            return
         gained = min(amount, player.max_life - player.life)
         player.life += gained
         self.event("heal", seat, value=gained, life=player.life)
@@ -1134,6 +1290,8 @@ class Game(EventFlow):
         on_respond = self.seat_rules[seat].on_respond
         if on_respond is not None and seat != self.current:
             yield from on_respond(self, seat, action.card, kind)
+        for hook in self._on_card_played:
+            yield from hook(self, seat, action.card)
 
     def shoot(self, shooter: int, target: int, needed: int) -> Step:
         """One shot at ``target``: ``needed`` Missed! cancel it (two against Slab's BANG!)."""
@@ -1175,12 +1333,21 @@ class Game(EventFlow):
         if self.ghosts and seat in self.ghosts:
             self.event("no_effect", seat, source)  # a ghost cannot be hurt
             return
+        if self._life_fixed and self.life_fixed(seat):
+            # No life lost, so no wound either (no nugget, no Bart Cassidy card).
+            self.event("no_effect", seat, source)
+            return
+        lost = min(amount, max(player.life, 0))
         player.life -= amount
         self.event("damage", seat, source, value=amount, life=player.life)
         if player.life <= 0:
             survived = yield from self._dying(seat, source)
             if not survived:
+                for hook in self._on_wound:
+                    yield from hook(self, seat, amount, source, lost, False)
                 return
+        for hook in self._on_wound:
+            yield from hook(self, seat, amount, source, lost, True)
         on_damage = self.seat_rules[seat].on_damage
         if on_damage is not None:
             yield from on_damage(self, seat, amount, source,
@@ -1192,7 +1359,8 @@ class Game(EventFlow):
         player = self.players[seat]
         while player.life <= 0:
             can_save = len(self.ring) > 2 and self.beer_allowed
-            if not player.hand or not (can_save or self._ability_usable(seat, DYING)):
+            if not (player.hand and (can_save or self._ability_usable(seat, DYING))) and not (
+                    self._table_actions and self._table_offers(seat, DYING)):
                 break
             action = yield from self.decide(
                 Decision(seat, DYING, source=source, needed=1 - player.life))
@@ -1203,6 +1371,8 @@ class Game(EventFlow):
                 self.event("heal", seat, value=gained, life=player.life)
             elif isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
+            elif isinstance(action, TABLE_ACTIONS):
+                yield from self.table_act(seat, action)
             else:
                 break
         if player.life > 0:
@@ -1220,6 +1390,8 @@ class Game(EventFlow):
         if not player.role_public:
             yield from self._reveal_roles([player])
         self.event("eliminated", seat, killer, value=ROLE_NAMES.index(player.role))
+        for hook in self._on_eliminated:
+            yield from hook(self, seat, killer)
         heir = next((s for s in self.ring if self.seat_rules[s].takes_eliminated_cards),
                     NO_SEAT)
         if heir != NO_SEAT:
@@ -1233,6 +1405,8 @@ class Game(EventFlow):
                 yield from on_elimination(self, witness, seat)
         if killer in (NO_SEAT, seat) or not self.players[killer].alive:
             return
+        for hook in self._extra_rewards:
+            yield from hook(self, seat, killer)
         yield from self.role_rules.rewards(self, seat, killer)
 
     def _reveal_roles(self, players: list[Player]) -> Step:
@@ -1277,13 +1451,17 @@ class Game(EventFlow):
         raise GameOver(End(team, self.role_rules.winners(self, team)))
 
 
+_NO_CLAIM_ACTIONS = (Choose, Pass, UseBarrel, UseGreen, *TABLE_ACTIONS)
+_INT_FIELD_ACTIONS = (Play, PlayPaid, UseGreen, Discard, Choose, *TABLE_ACTIONS)
+
+
 def _malformed(action: Any) -> str | None:
     """Why an action's fields are not plain integers (or tuples of them), if they are not.
 
     An action may come off the network: ``True`` would pass for seat or slot 1 (``True == 1``)
     and a float or a list would reach the rules; both are refused here, before any lookup.
     """
-    if isinstance(action, (Play, PlayPaid, UseGreen, Discard, Choose)):
+    if isinstance(action, _INT_FIELD_ACTIONS):
         for field in action.__slots__:
             if type(getattr(action, field)) is not int:
                 return f"{type(action).__name__}.{field} must be an integer"

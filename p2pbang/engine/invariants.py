@@ -1,13 +1,16 @@
 """Invariants of a game in progress, checked after every step by selfplay and property tests.
 
 They need the whole truth (an all-seeing engine and the dealer's slot -> card map): every
-physical card is in exactly one place, life stays within bounds, the dead hold nothing.
+physical card is in exactly one place (equipment cards too: their pile, the shop, in front
+of a player or their discard pile), life stays within bounds, nuggets are never negative, the
+dead hold nothing.
 """
 
 from __future__ import annotations
 
 from p2pbang.engine.actions import DYING, PICK_CHECK, Decision, End
 from p2pbang.engine.game import Game
+from p2pbang.engine.sets.shadows import is_shadow
 
 MAX_HIT = 3  # the most life one blow takes (Dynamite)
 
@@ -23,11 +26,15 @@ def violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
     places: list[tuple[str, int]] = [("deck", s) for s in game.deck]
     places += [("discard", s) for s in game.discard]
     places += [("store", s) for s in game.store]
+    places += [("equipment pile", s) for s in game.equipment_deck]
+    places += [("shop", s) for s in game.shop]
+    places += [("equipment discard", s) for s in game.equipment_discard]
     if isinstance(pending, Decision) and pending.kind == PICK_CHECK:
         places += [("draw! cards", s) for s in pending.options]
     for p in game.players:
         places += [(f"hand {p.seat}", s) for s in p.hand]
         places += [(f"in play {p.seat}", s) for s in p.table]
+        places += [(f"equipment {p.seat}", s) for s in p.equipment]
     slots = [slot for _, slot in places]
     if len(set(slots)) != len(slots):
         problems.append("a slot is in two places")
@@ -45,23 +52,37 @@ def violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
         problems.append(f"cards not conserved: {len(cards)} placed, {len(set(cards))} distinct")
     dying_seat = pending.seat if isinstance(pending, Decision) and pending.kind == DYING else None
     for p in game.players:
+        if p.nuggets < 0:
+            problems.append(f"seat {p.seat} has {p.nuggets} nuggets")
+        for slot in p.equipment:
+            if slot not in game.known:
+                problems.append(f"seat {p.seat} has face-down equipment")
         if p.seat in game.ghosts:  # back for his turn only: no life to keep in bounds
             if not p.alive or p.life != 0:
                 problems.append(f"ghost seat {p.seat} is not a living seat at 0 life")
             continue
         if not p.alive:
-            if p.hand or p.table or p.life != 0:
+            if p.hand or p.table or p.equipment or p.life != 0:
                 problems.append(f"eliminated seat {p.seat} still holds cards or life")
             continue
         low = 1 if p.seat != dying_seat else 1 - MAX_HIT
-        if not low <= p.life <= p.max_life:
+        if is_shadow(game, p.seat):
+            # A shadow gunslinger on his turn: at the table with no life at all.
+            if p.life != 0:
+                problems.append(f"shadow seat {p.seat} has {p.life} life")
+        elif not low <= p.life <= p.max_life:
             problems.append(f"seat {p.seat} life {p.life} outside {low}..{p.max_life}")
         for slot in p.table:
             if slot not in game.known:
                 problems.append(f"seat {p.seat} has a face-down card in play")
-    for slot in game.discard:
+    for slot in (*game.discard, *game.shop, *game.equipment_discard):
         if slot not in game.known:
-            problems.append("a face-down card in the discard pile")
+            problems.append("a face-down card in a discard pile or the shop")
+    deck_size = game.rules.deck_size
+    for slot in (*game.deck, *game.discard, *(s for p in game.players for s in p.hand)):
+        card = dealer_cards.get(slot)
+        if card is not None and card >= deck_size:
+            problems.append(f"equipment card {card} among the playing cards")
     problems += _seen_record_problems(game)
     if game.rules.events:
         problems += event_violations(game, dealer_cards)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, ROLE_NAMES, SHERIFF
+from p2pbang.engine.cards.gold_rush import EQUIPMENT_KINDS
 from p2pbang.engine.catalog import CardDef, CharacterDef
 
 START, PLAY_PHASE = "start", "play"
@@ -37,6 +38,13 @@ class Position:
     event: str | None = None
     events: list[str] | None = None
     event_final: str | None = None
+    # Gold Rush: nuggets and equipment in front of each seat, the shop, the equipment pile
+    # (top first; equipment named nowhere goes below) and its discard pile.
+    nuggets: list[int] | None = None
+    equipment: list[list[int]] | None = None
+    shop: list[int] = field(default_factory=list)
+    equipment_deck: list[int] = field(default_factory=list)
+    equipment_discard: list[int] = field(default_factory=list)
 
     def validate(self, cards: tuple[CardDef, ...] = BASE_CARDS,
                  characters: tuple[CharacterDef, ...] = BASE_CHARACTERS,
@@ -68,6 +76,18 @@ class Position:
             raise ValueError("a card is placed twice")
         if any(not 0 <= c < len(cards) for c in placed):
             raise ValueError("no such card")
+        gear = [c for cards in self.equipment or [] for c in cards]
+        gear += self.shop + self.equipment_deck + self.equipment_discard
+        if len(set(gear)) != len(gear) or set(gear) & set(placed):
+            raise ValueError("a card is placed twice")
+        if any(not 0 <= c < len(cards) or c in placed for c in gear):
+            raise ValueError("no such equipment card")
+        if any(cards[c].kind in EQUIPMENT_KINDS for c in placed):
+            raise ValueError("equipment cards are never in a hand, in play or in the deck")
+        if any(cards[c].kind not in EQUIPMENT_KINDS for c in gear):
+            raise ValueError("only equipment cards go to the equipment piles")
+        if self.nuggets is not None and (len(self.nuggets) != n or min(self.nuggets) < 0):
+            raise ValueError("one nugget count per seat, none negative")
         if self.order is not None and sorted(self.order) != list(range(n)):
             raise ValueError("the seating order lists every seat once")
         if self.phase not in (START, PLAY_PHASE):

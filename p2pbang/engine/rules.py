@@ -67,6 +67,38 @@ SpecialPlay = Callable[["Game", int, "Action"], "Step | None"]
 # Whether an eliminated seat takes its turn under this event: (game, seat).
 ReturnsFromDead = Callable[["Game", int], bool]
 
+# Whole-table hooks (Gold Rush's nuggets and shop, the shadow-gunslinger variant): rules that
+# belong to no single card or character.
+# After the deal, before the first turn: (game).
+TableSetup = Callable[["Game"], Step]
+# More legal answers to a decision: (game, seat, known hand, decision kind). Given an empty
+# hand it must answer from public facts alone (the engine asks so to steer control flow).
+TableActions = Callable[["Game", int, Hand, str], "list[Action]"]
+# Carries out one of those answers: (game, seat, action).
+TableAct = Callable[["Game", int, "Action"], Step]
+# After a wound: (game, seat, amount, source, life points lost, survived).
+OnWound = Callable[["Game", int, int, int, int, bool], Step]
+# A hand card was played or answered with, after its effect: (game, seat, card).
+OnCardPlayed = Callable[["Game", int, int], Step]
+# A seat is eliminated, before its cards are discarded: (game, seat, killer).
+OnEliminated = Callable[["Game", int, int], Step]
+# The killer's rewards of a set, before the roles' rewards: (game, eliminated, killer).
+ExtraRewards = Callable[["Game", int, int], Step]
+# After phase 1 of the seat's turn: (game, seat).
+AfterDraw = Callable[["Game", int], Step]
+# After the seat's turn: (game, seat) -> does the seat play another turn now?
+TurnEnd = Callable[["Game", int], Step]
+# A number for one seat, from public facts: (game, seat) (hand limit, extra draw! flips).
+SeatNumber = Callable[["Game", int], int]
+# A suit whose cards played by others miss the seat, or None: (game, seat) (Calumet).
+ImmuneSuit = Callable[["Game", int], "str | None"]
+# A yes/no fact about one seat, from public facts: (game, seat) (a shadow's fixed life).
+SeatFact = Callable[["Game", int], bool]
+# An eliminated seat's turn comes round (the shadow gunslinger): (game, seat).
+DeadTurn = Callable[["Game", int], Step]
+# The winners of a finished game, amended: (game, team, winners) -> winners.
+AmendWinners = Callable[["Game", str, "tuple[int, ...]"], "tuple[int, ...]"]
+
 
 @dataclass(frozen=True, slots=True)
 class CardRules:
@@ -168,6 +200,27 @@ class EventDef:
     final: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """What a set changes for the whole table. Every hook is optional; a game whose sets
+    have none runs the base turn loop untouched (the engine skips empty hook lists)."""
+
+    setup: TableSetup | None = None
+    actions: TableActions | None = None  # more answers to a decision (Buy, Sell...)
+    act: TableAct | None = None  # carries out an answer listed by ``actions``
+    on_wound: OnWound | None = None  # one nugget per wound, Boots, Lucky Charm...
+    on_card_played: OnCardPlayed | None = None  # Madam Yto: any Beer played
+    on_eliminated: OnEliminated | None = None  # equipment discarded, bounties noted
+    rewards: ExtraRewards | None = None  # Wanted: the killer's bounty
+    after_draw: AfterDraw | None = None  # Pickaxe: one card more in phase 1
+    turn_end: TurnEnd | None = None  # Gold Rush, Don Bell: another turn
+    hand_limit: SeatNumber | None = None  # Gun Belt: 8 (the larger limit holds)
+    extra_flips: SeatNumber | None = None  # Horseshoe: one more card for a draw!
+    immune_suit: ImmuneSuit | None = None  # Calumet: Diamonds
+    life_fixed: SeatFact | None = None  # a shadow gunslinger neither gains nor loses life
+    dead_turn: DeadTurn | None = None  # the shadow gunslinger's turn
+
+
 NO_CARD_RULES = CardRules()
 NO_CHARACTER_RULES = CharacterRules()
 NO_EVENT_RULES = EventRules()
@@ -190,6 +243,9 @@ class RuleModule:
     # An event deck (High Noon, A Fistful of Cards): its cards, the final one last.
     events: tuple[EventDef, ...] = ()
     event_rules: dict[str, EventRules] = field(default_factory=dict)
+    # Cards outside the draw pile (Gold Rush's equipment): their ids follow every deck card.
+    equipment: tuple[CardDef, ...] = ()
+    table_rules: TableRules | None = None
 
 
 class RuleSet:
@@ -204,7 +260,14 @@ class RuleSet:
         self._role_rules: dict[int, RoleRules] = {}
         for module in modules:
             self._role_rules.update(module.role_rules)
-        self.cards: tuple[CardDef, ...] = tuple(c for m in modules for c in m.cards)
+        # The playing cards first (ids 0..deck_size-1: the draw pile), then the equipment.
+        deck_cards = tuple(c for m in modules for c in m.cards)
+        self.deck_size = len(deck_cards)
+        self.cards: tuple[CardDef, ...] = deck_cards + tuple(
+            c for m in modules for c in m.equipment)
+        self.equipment_ids: tuple[int, ...] = tuple(range(self.deck_size, len(self.cards)))
+        tables = [m.table_rules for m in modules if m.table_rules is not None]
+        self.table_rules: tuple[TableRules, ...] = tuple(tables)
         self.characters: tuple[CharacterDef, ...] = tuple(
             c for m in modules for c in m.characters)
         card_rules: dict[str, CardRules] = {}

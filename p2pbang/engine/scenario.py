@@ -168,13 +168,20 @@ class Scenario:
         event: str | None = None,
         events: Sequence[str] | None = None,
         event_final: str | None = None,
+        nuggets: dict[int, int] | None = None,
+        equipment: dict[int, list[str]] | None = None,
+        shop: Sequence[str] = (),
+        equipment_deck: Sequence[str] = (),
     ) -> None:
+        """``nuggets``, ``equipment`` (in front of a seat), ``shop`` and ``equipment_deck``
+        (top first) lay out a Gold Rush table; equipment named nowhere lies below the pile."""
         n = len(characters)
         hands = hands or {}
         tables = tables or {}
         dead = set(dead)
         if any(hands.get(seat) or tables.get(seat) for seat in dead):
             raise ValueError("an eliminated seat holds no cards")
+        equipment = equipment or {}
         pick = CardPicker([*(c for h in hands.values() for c in h),
                            *(c for t in tables.values() for c in t), *deck, *discard],
                           rules.cards if rules is not None else BASE_CARDS)
@@ -194,6 +201,10 @@ class Scenario:
             event=event,
             events=list(events) if events is not None else None,
             event_final=event_final,
+            nuggets=[(nuggets or {}).get(seat, 0) for seat in range(n)],
+            equipment=[pick.many(equipment.get(seat, [])) for seat in range(n)],
+            shop=pick.many(shop),
+            equipment_deck=pick.many(equipment_deck),
         )
         self.game = Game.from_position(self.position, viewer, rules=rules)
         self.dealer = ScriptedDealer(
@@ -348,6 +359,27 @@ class Scenario:
     def discard_pile(self) -> list[str]:
         return [self.game.cards[self.game.known[s]].name for s in self.game.discard]
 
+    def nuggets(self, seat: int) -> int:
+        return self.game.players[seat].nuggets
+
+    def equipment(self, seat: int) -> list[str]:
+        return [self.game.card_name(self.game.known[s]) for s in self.game.players[seat].equipment]
+
+    def shop(self) -> list[str]:
+        return [self.game.card_name(self.game.known[s]) for s in self.game.shop]
+
+    def shop_slot(self, name: str) -> int:
+        for slot in self.game.shop:
+            if self.game.card_name(self.game.known[slot]) == name:
+                return slot
+        raise AssertionError(f"no {name!r} for sale: {self.shop()}")
+
+    def equipment_slot(self, seat: int, name: str) -> int:
+        for slot in self.game.players[seat].equipment:
+            if self.game.card_name(self.game.known[slot]) == name:
+                return slot
+        raise AssertionError(f"seat {seat} has no {name!r} equipment")
+
     def deck_size(self) -> int:
         return len(self.game.deck)
 
@@ -381,12 +413,15 @@ def game_state(game: Game) -> tuple[Any, ...]:
     """Every piece of state an accepted input could change, as comparable values: a refused
     input must leave this exactly as it was."""
     players = tuple(
-        (p.life, p.alive, tuple(p.hand), tuple(p.table), p.role, p.role_public)
+        (p.life, p.alive, tuple(p.hand), tuple(p.table), p.role, p.role_public, p.nuggets,
+         tuple(p.equipment))
         for p in game.players
     )
     return (
         game.pending, game.current, game.turn, game.bangs_played, game.result,
         tuple(game.deck), tuple(game.discard), tuple(game.store), players,
+        tuple(game.equipment_deck), tuple(game.shop), tuple(game.equipment_discard),
+        repr(sorted(game.table_state.items())),
         tuple(sorted(game.known.items())), tuple(sorted(game._where.items())),
         tuple(game.alive_seats()), len(game.history), tuple(game.events),
         game.event_in_force, tuple(game.event_pile), game.must_play,

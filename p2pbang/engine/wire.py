@@ -13,6 +13,7 @@ import msgpack
 
 from p2pbang.engine.actions import (
     Ability,
+    Buy,
     Choose,
     Decision,
     Discard,
@@ -21,7 +22,10 @@ from p2pbang.engine.actions import (
     Pass,
     Play,
     PlayPaid,
+    RemoveEquipment,
+    Sell,
     UseBarrel,
+    UseEquipment,
     UseGreen,
 )
 from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, ReorderHand, Reveal, Shuffle
@@ -35,6 +39,10 @@ _TYPES: dict[str, type] = {
     "choose": Choose,
     "barrel": UseBarrel,
     "pass": Pass,
+    "buy": Buy,
+    "sell": Sell,
+    "remove_equipment": RemoveEquipment,
+    "use_equipment": UseEquipment,
     "result": ChanceResult,
     "shuffle": Shuffle,
     "deal": Deal,
@@ -57,6 +65,10 @@ _KINDS: dict[type, tuple[str, ...]] = {
     Choose: ("int",),
     UseBarrel: (),
     Pass: (),
+    Buy: ("int", "int", "int", "int"),
+    Sell: ("int", "int"),
+    RemoveEquipment: ("int", "int"),
+    UseEquipment: ("int",),
     ChanceResult: ("cards",),
     Shuffle: ("str", "ints", "ints"),
     Deal: ("ints", "int"),
