@@ -167,11 +167,11 @@ class Game(EventFlow):
         self.cards: tuple[CardDef, ...] = self.rules.cards
         self._card_rules = self.rules.card_rules
         self._card_reach = self.rules.card_reach
-        # Suit immunities (Apache Kid) exist only with some characters: checked only then.
+        # Suit immunities exist only with some characters: checked only then.
         self._immunities = any(
             self.rules.character_rules(c.name).immune_to_suit for c in self.rules.characters
         ) or any(t.immune_suit for t in rules.table_rules)
-        # Belle Star exists only in some games: her check is skipped without her.
+        # A character who silences cards in play exists only in some games: skipped without.
         self._silencer = any(self.rules.character_rules(c.name).silences_cards_in_play
                              for c in self.rules.characters) or any(
             e.silences_cards_in_play for e in self.rules.event_rules)
@@ -226,7 +226,7 @@ class Game(EventFlow):
         self.current = NO_SEAT
         self.turn = 0
         self.bangs_played = 0
-        self.abilities_used = 0  # by the seat whose turn it is, this turn (José Delgado...)
+        self.abilities_used = 0  # by the seat whose turn it is, this turn (limited uses)
         self.owed_draws: dict[int, int] = {}  # seat -> cards drawn when the effect is over
         self._legal_memo: tuple[Decision, tuple[Action, ...]] | None = None
         self.result: End | None = None
@@ -379,7 +379,7 @@ class Game(EventFlow):
         return any(rules[known[slot]].unlimited_bang for slot in self.players[seat].table)
 
     def cards_in_play_silenced(self) -> bool:
-        """Whether the cards in front of every player have no effect now (Belle Star's
+        """Whether the cards in front of every player have no effect now (a character's
         turn: distances, weapons, Barrel, Volcanic, green cards)."""
         return self._event_silence or (
             self.current != NO_SEAT and self.seat_rules[self.current].silences_cards_in_play)
@@ -947,7 +947,7 @@ class Game(EventFlow):
         return seat in self.ghosts or any(hook(self, seat) for hook in self._life_fixed)
 
     def _another_turn(self, seat: int) -> Step:
-        """Whether a set's rules give the seat another turn now (Gold Rush, Don Bell)."""
+        """Whether a set's rules (a card, a character) give the seat another turn now."""
         for hook in self._turn_end:
             if (yield from hook(self, seat)):
                 return True
@@ -1191,7 +1191,8 @@ class Game(EventFlow):
             yield from hook(self, seat, card)
 
     def _pay_owed_draws(self) -> Step:
-        """Cards owed until the played card's effect was over (Molly Stark in a Duel)."""
+        """Cards owed until the played card's effect was over (a character who draws for
+        his answers, in a Duel)."""
         owed, self.owed_draws = self.owed_draws, {}
         for seat in self.seats_from(self.current):
             if owed.get(seat):
@@ -1265,7 +1266,7 @@ class Game(EventFlow):
 
     def answer(self, seat: int, kind: str, source: int) -> Step:
         """Ask ``seat`` to answer a ``kind`` response (Indians!, a Duel) with one card; an
-        ability used meanwhile (Sid Ketchum) is carried out and the question asked again.
+        "at any time" ability used meanwhile is carried out and the question asked again.
         Returns whether a card answered. A seat without cards is not asked (a public fact)."""
         while self.players[seat].hand:
             action = yield from self.decide(Decision(seat, kind, source=source))
@@ -1294,7 +1295,7 @@ class Game(EventFlow):
             yield from hook(self, seat, action.card)
 
     def shoot(self, shooter: int, target: int, needed: int) -> Step:
-        """One shot at ``target``: ``needed`` Missed! cancel it (two against Slab's BANG!)."""
+        """One shot at ``target``: ``needed`` Missed! cancel it (two against some shooters)."""
         victim = self.players[target]
         rules, known = self._card_rules, self.known
         barrels = self.seat_rules[target].barrels
@@ -1326,7 +1327,7 @@ class Game(EventFlow):
 
     def damage(self, seat: int, amount: int, source: int, card_player: int | None = None) -> Step:
         """``seat`` loses ``amount`` life; ``source`` is the player responsible (rewards,
-        penalties), ``card_player`` the one who played the card that hurt (El Gringo draws
+        penalties), ``card_player`` the one who played the card that hurt (a character who draws
         from him), when they differ: in a Duel its challenger played the card even when
         the other duellist wins it."""
         player = self.players[seat]
@@ -1334,7 +1335,7 @@ class Game(EventFlow):
             self.event("no_effect", seat, source)  # a ghost cannot be hurt
             return
         if self._life_fixed and self.life_fixed(seat):
-            # No life lost, so no wound either (no nugget, no Bart Cassidy card).
+            # No life lost, so no wound either (no nugget, no card drawn for a wound).
             self.event("no_effect", seat, source)
             return
         lost = min(amount, max(player.life, 0))
@@ -1418,7 +1419,8 @@ class Game(EventFlow):
         return list(result.values)
 
     def _give_all(self, seat: int, receiver: int) -> Step:
-        """Vulture Sam takes the hand (still hidden) and the cards in play of the eliminated."""
+        """A character who takes an eliminated player's cards takes the hand (still hidden)
+        and the cards in play."""
         player = self.players[seat]
         hand, player.hand = player.hand, []
         if hand:
