@@ -58,10 +58,11 @@ def test_the_hand_keeps_its_cards_in_an_order_only_the_holder_knows() -> None:
 
 
 def test_the_given_card_lands_anywhere() -> None:
-    """The giver's card ends in every slot of the hand over repeated reorders."""
+    """The giver's card ends in every slot of the hand over repeated reorders (80 of them:
+    a slot missed by chance has odds (3/4)^80, below 1e-9; 24 failed about once in 250)."""
     table, given = _table_where_the_giver_knows_one_card()
     landed = set()
-    for _ in range(24):
+    for _ in range(80):
         table.run(ReorderHand(HOLDER, HAND))
         holder = table.dealers[HOLDER]
         landed.add(next(slot for slot in HAND if holder.known_card(slot) == given))
