@@ -10,7 +10,7 @@ from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.duel.actions import ACTIVE, RESPOND_HIT, MoveToken
 from p2pbang.engine.duel.catalog import LAWMEN, OUTLAWS
 from p2pbang.engine.duel.game import DuelGame
-from p2pbang.engine.duel.selfplay import RandomDuelBot, play_game
+from p2pbang.sim.duel_games import RandomDuelBot, play_game
 from tests.engine.duel.support import act, in_hand, start
 
 

@@ -12,8 +12,8 @@ from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.chance import Deal, result_for_viewer
 from p2pbang.engine.duel.game import SPECTATOR, DuelGame
 from p2pbang.engine.duel.invariants import violations
-from p2pbang.engine.duel.selfplay import RandomDuelBot, play_game
 from p2pbang.engine.duel.wire import pack, unpack
+from p2pbang.sim.duel_games import RandomDuelBot, play_game
 
 SETTINGS = settings(max_examples=8, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

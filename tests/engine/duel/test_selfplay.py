@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from p2pbang.engine.duel.selfplay import run_duel_bench, selfplay_game
+from p2pbang.sim.duel_games import run_duel_bench, selfplay_game
 
 
 def test_selfplay_games_are_clean_and_replay_to_the_same_hash() -> None:

@@ -7,9 +7,9 @@ import pytest
 
 from p2pbang.engine.actions import Choose, Discard, Pass, Play
 from p2pbang.engine.duel.actions import MoveToken, Reload, UseAbility
-from p2pbang.engine.duel.selfplay import play_game
 from p2pbang.engine.duel.wire import from_wire, pack, unpack
 from p2pbang.engine.wire import WireError
+from p2pbang.sim.duel_games import play_game
 
 
 def test_every_input_and_decision_of_a_game_round_trips() -> None:

@@ -1,14 +1,15 @@
-"""Play whole Duel games with a LocalDealer and two deciders: the helpers behind
-``selfplay --game duel`` and ``bench engine --game duel`` (the CLI wiring is the lead's)."""
+"""Play whole Duel games with a LocalDealer and two deciders: the helpers behind the Duel's
+selfplay and benchmark checks. Here in sim/, not in the engine: the engine draws no random
+number and imports no dealer (randomness enters only through the dealer)."""
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.duel.game import DuelGame
@@ -17,14 +18,11 @@ from p2pbang.engine.duel.wire import history_hash
 from p2pbang.engine.runner import Decider, play_out
 
 
-class RandomDuelBot:
-    """Picks uniformly among the legal actions: the baseline for benchmarks and fuzzing."""
+class RandomDuelBot(RandomBot):
+    """The random bot under the Duel's own seed label, so seeded Duels stay the same games."""
 
     def __init__(self, seed: int | str) -> None:
-        self._random = random.Random(f"duel-random/{seed}")
-
-    def decide(self, game: DuelGame, decision: Decision) -> Any:
-        return self._random.choice(game.legal_actions())
+        super().__init__(f"duel-random/{seed}")
 
 
 def play_game(seed: int | str, deciders: Sequence[Decider] | None = None,
