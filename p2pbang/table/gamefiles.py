@@ -69,7 +69,9 @@ def data_home(home: str | Path | None = None) -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-def _write_atomically(path: Path, data: bytes, mode: int = 0o600) -> None:
+def write_atomically(path: Path, data: bytes, mode: int = 0o600) -> None:
+    """Write ``data`` to ``path`` so a crash leaves the old file or the new one, never half
+    (a synced temporary file renamed over it)."""
     temp = path.with_name(f".{path.name}.tmp")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, mode)
     try:
@@ -172,7 +174,7 @@ class GameFiles:
 
     def save_genesis(self, genesis: Genesis) -> None:
         self.create()
-        _write_atomically(self.path(GENESIS_FILE), _pack(genesis_blob(genesis)))
+        write_atomically(self.path(GENESIS_FILE), _pack(genesis_blob(genesis)))
 
     def load_genesis(self) -> Genesis:
         path = self.path(GENESIS_FILE)
@@ -187,7 +189,7 @@ class GameFiles:
     def save_meta(self, meta: Mapping[str, Any]) -> None:
         self.create()
         text = json.dumps(dict(meta), indent=2, sort_keys=True) + "\n"
-        _write_atomically(self.path(META_FILE), text.encode("utf-8"))
+        write_atomically(self.path(META_FILE), text.encode("utf-8"))
 
     def load_meta(self) -> dict[str, Any]:
         path = self.path(META_FILE)
@@ -209,9 +211,9 @@ class GameFiles:
 
     def save_verdict(self, description: Mapping[str, Any], evidence: bytes) -> None:
         self.create()
-        _write_atomically(self.path(EVIDENCE_FILE), evidence)
+        write_atomically(self.path(EVIDENCE_FILE), evidence)
         text = json.dumps(dict(description), indent=2, sort_keys=True) + "\n"
-        _write_atomically(self.path(VERDICT_FILE), text.encode("utf-8"))
+        write_atomically(self.path(VERDICT_FILE), text.encode("utf-8"))
 
     # -- the transcript --
 
@@ -219,7 +221,7 @@ class GameFiles:
         transcript = Transcript(genesis, [entry.raw for entry in log.entries()],
                                 [proof.encode() for proof in log.proofs])
         path = self.path(TRANSCRIPT_FILE)
-        _write_atomically(path, transcript.encode(), 0o644)
+        write_atomically(path, transcript.encode(), 0o644)
         return path
 
 

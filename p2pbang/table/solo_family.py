@@ -13,7 +13,6 @@ as a card-game solo file but with its own kind, since its actions use the game's
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from p2pbang.engine.actions import Decision, End, Event
 from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import game_kind
+from p2pbang.table.gamefiles import write_atomically
 
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 FAMILY_SOLO_KIND = "p2pbang solo family game"
@@ -56,9 +56,7 @@ class FamilySoloRecord:
         if self.path is None:
             return
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        temp = self.path.with_name(f".{self.path.name}.tmp")
-        temp.write_bytes(self.encode())
-        os.replace(temp, self.path)
+        write_atomically(self.path, self.encode())
 
     def add(self, action: Any) -> None:
         self.actions.append(action)

@@ -10,7 +10,6 @@ went. ``p2pbang replay`` plays it again through a fresh ``SoloSession`` (``ui/re
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 from p2pbang.engine.actions import Action
 from p2pbang.engine.choice import ChoiceError, GameChoice
 from p2pbang.engine.wire import WireError, from_wire, to_wire
+from p2pbang.table.gamefiles import write_atomically
 
 SOLO_FILE = "solo.json"
 SOLO_KIND = "p2pbang solo game"
@@ -55,9 +55,7 @@ class SoloRecord:
         if self.path is None:
             return
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        temp = self.path.with_name(f".{self.path.name}.tmp")
-        temp.write_bytes(self.encode())
-        os.replace(temp, self.path)
+        write_atomically(self.path, self.encode())
 
     def add(self, action: Action) -> None:
         self.actions.append(action)
