@@ -140,3 +140,18 @@ def finish(peers: list[Peer], timeout: float = 90) -> list[int]:
 def describe(peers: list[Peer]) -> str:
     return "\n".join(f"--- {p.name} (exit {p.process.returncode})\n{p.text()[-2500:]}"
                      for p in peers)
+
+
+def cheated_table(directory: Path, seats: int, cheats: dict[int, str], attempts: int = 3,
+                  **options: object) -> tuple[list[Peer], list[int]]:
+    """A table with ``cheats``, played to its end; played again (up to ``attempts`` games)
+    when it ended honestly because a cheating seat was eliminated before its chance came
+    (the deal is random: nothing is stacked). Returns the last game's peers and codes."""
+    for attempt in range(attempts):
+        place = directory / f"game{attempt}"
+        place.mkdir()
+        peers = table(place, seats, cheats=cheats, **options)  # type: ignore[arg-type]
+        codes = finish(peers)
+        if any(code != 0 for code in codes):
+            break
+    return peers, codes

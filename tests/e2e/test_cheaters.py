@@ -13,7 +13,7 @@ from p2pbang.net.log import EquivocationProof
 from p2pbang.table.audit import audit
 from p2pbang.table.gamefiles import GameFiles, load_transcript
 
-from .peers import Peer, cli, describe, finish, table
+from .peers import Peer, cheated_table, cli, describe
 
 CHEATER = 1
 
@@ -34,8 +34,7 @@ def _seat(peer: Peer) -> int:
 
 @pytest.mark.parametrize("kind", sorted(EXPECTED))
 def test_a_cheater_is_named_by_every_honest_peer(kind: str, tmp_path: Path) -> None:
-    peers = table(tmp_path, 4, cheats={CHEATER: kind}, max_wait=30)
-    codes = finish(peers)
+    peers, codes = cheated_table(tmp_path, 4, {CHEATER: kind}, max_wait=30)
     cheater = peers[CHEATER]
     honest = [p for i, p in enumerate(peers) if i != CHEATER]
     assert all(code == 1 for code in codes), describe(peers)

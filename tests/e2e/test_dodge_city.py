@@ -13,7 +13,7 @@ import pytest
 from p2pbang.table.audit import audit
 from p2pbang.table.gamefiles import TRANSCRIPT_FILE, load_transcript
 
-from .peers import cli, describe, finish, table
+from .peers import cheated_table, cli, describe, finish, table
 
 DODGE_CITY = ("--expansions", "dodge-city")
 
@@ -59,8 +59,7 @@ def test_a_cheater_at_a_dodge_city_table_is_named(kind: str, words: tuple[str, .
     """A seat claims a hand card is another (with the genuine proof of what it holds), or
     uses a hand card as a green card in play: every honest peer stops, names it, and its
     saved log verifies up to the cheat."""
-    peers = table(tmp_path, 4, cheats={1: kind}, max_wait=30, game=DODGE_CITY)
-    codes = finish(peers)
+    peers, codes = cheated_table(tmp_path, 4, {1: kind}, max_wait=30, game=DODGE_CITY)
     assert all(code == 1 for code in codes), describe(peers)
     for peer in (peers[0], peers[2], peers[3]):
         statement = peer.line("VERDICT:")
