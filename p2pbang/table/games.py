@@ -26,6 +26,7 @@ from p2pbang.engine.actions import (
     Discard,
     Pass,
     Play,
+    TABLE_ACTIONS,
     PlayPaid,
     UseBarrel,
     UseGreen,
@@ -100,7 +101,8 @@ def _duel_claims(action: Any) -> Claims:
 
 BANG = TableGame(
     name="bang",
-    action_types=(Play, PlayPaid, UseGreen, Discard, Ability, Choose, UseBarrel, Pass),
+    action_types=(Play, PlayPaid, UseGreen, Discard, Ability, Choose, UseBarrel, Pass,
+                  *TABLE_ACTIONS),
     claims=_bang_claims,
 )
 DICE = TableGame(name="dice", action_types=(Reroll, Choose, Pass), claims=_dice_claims)
