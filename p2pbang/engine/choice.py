@@ -32,7 +32,8 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 # everywhere (engine, dealer, tables, bots, interfaces); until then choosing it is refused
 # with a clear message instead of starting a game that would miss its rules.
 PLAYABLE_GAMES: frozenset[str] = frozenset({"bang", "dice", "duel"})
-PLAYABLE_EXPANSIONS: frozenset[str] = frozenset({"dodge-city", "old-saloon", "high-noon", "fistful", "gold-rush"})
+PLAYABLE_EXPANSIONS: frozenset[str] = frozenset(
+    {"dodge-city", "high-noon", "fistful", "gold-rush", "old-saloon"})
 PLAYABLE_VARIANTS: frozenset[str] = frozenset({"shadows"})
 
 

@@ -21,12 +21,12 @@ from typing import Any
 
 from p2pbang.bots import make_bot
 from p2pbang.engine.actions import (
+    TABLE_ACTIONS,
     Ability,
     Choose,
     Discard,
     Pass,
     Play,
-    TABLE_ACTIONS,
     PlayPaid,
     UseBarrel,
     UseGreen,

@@ -33,7 +33,7 @@ STARTS = [
 ])
 def test_an_unknown_or_unplayable_game_is_one_line_and_exit_2(
         start: list[str], flags: list[str], words: str, tmp_path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], older_build: None) -> None:
     assert main([*start, *flags, *_home(start, tmp_path)]) == 2
     captured = capsys.readouterr()
     assert words in captured.err

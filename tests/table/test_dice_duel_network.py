@@ -14,7 +14,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
 import trio
 
 from p2pbang.engine.choice import GameChoice
@@ -27,12 +26,6 @@ from p2pbang.table.outcome import SessionResult
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.session import SessionConfig
 from p2pbang.table.table_choice import settings_for
-
-
-@pytest.fixture(autouse=True)
-def dice_and_duel_playable(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_GAMES",
-                        frozenset({"bang", "dice", "duel"}))
 
 
 async def play_network(tmp_path: Path, choice: GameChoice, cheats: dict[int, str] | None = None,

@@ -30,16 +30,6 @@ from p2pbang.table.local_bus import LocalTable, compose_part, observer_replay
 from .signed_table import SignedTable
 
 
-@pytest.fixture(autouse=True)
-def dice_and_duel_playable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The interfaces of the dice game and the duel land in another branch; until they are
-    playable from the command line, this test names them playable to drive the table."""
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_GAMES",
-                        frozenset({"bang", "dice", "duel"}))
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS",
-                        frozenset({"dodge-city", "old-saloon"}))
-
-
 def bots(table: LocalTable, kind: str = "sensible"):
     made = [core.kind.bot(kind, core.seat) for core in table.cores]
     return [lambda core, d, b=bot: b.decide(core.game, d) for bot in made]

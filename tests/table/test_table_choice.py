@@ -51,7 +51,7 @@ def test_settings_without_options_are_the_base_game() -> None:
     (TableSettings("T", "poker", 4), "unknown game 'poker'"),
 ])
 def test_a_game_this_build_cannot_play_is_refused_with_the_reason(
-        settings: TableSettings, words: str) -> None:
+        settings: TableSettings, words: str, older_build: None) -> None:
     with pytest.raises(UnplayableTable) as refusal:
         choice_of(settings)
     assert words in str(refusal.value)
@@ -67,7 +67,7 @@ def test_every_peers_engine_plays_the_genesis_choice(dodge_city_playable: None) 
     assert "game: bang+dodge-city, 4 seats (bound by the genesis)" in report.checked
 
 
-def test_verify_refuses_a_saved_game_it_cannot_play() -> None:
+def test_verify_refuses_a_saved_game_it_cannot_play(older_build: None) -> None:
     settings = TableSettings("Saloon", "bang", 4, (("expansions", "high-noon"),))
     genesis, _ = make_genesis(4, settings)
     report = audit(Transcript(genesis, []))
@@ -96,7 +96,7 @@ def _seating(tmp_path) -> Seating:
     return Seating(BotDecider(1), LineReporter(), tmp_path, {"player": "bot"})
 
 
-def test_a_peer_does_not_sit_at_a_table_it_cannot_play(tmp_path) -> None:
+def test_a_peer_does_not_sit_at_a_table_it_cannot_play(tmp_path, older_build: None) -> None:
     info = TableInfo(b"\x01" * 16, "Saloon", "bang", 5, 4, "someone",
                      options=(("expansions", "fistful"),))
     table = DiscoveredTable(info, "127.0.0.1", 9)
@@ -109,7 +109,8 @@ def test_a_peer_does_not_sit_at_a_table_it_cannot_play(tmp_path) -> None:
         trio.run(main)
 
 
-def test_a_table_cannot_be_opened_for_a_game_this_build_cannot_play(tmp_path) -> None:
+def test_a_table_cannot_be_opened_for_a_game_this_build_cannot_play(
+        tmp_path, older_build: None) -> None:
     settings = TableSettings("Saloon", "bang", 4, (("variants", "shadows"),))
 
     async def main() -> None:
@@ -131,7 +132,8 @@ def test_the_txt_record_carries_the_choice(dodge_city_playable: None) -> None:
 
 
 def test_list_shows_each_tables_game(monkeypatch: pytest.MonkeyPatch,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+                                     capsys: pytest.CaptureFixture[str],
+                                     older_build: None) -> None:
     from p2pbang.cli import main
 
     host = Identity.generate("Host").peer_id

@@ -45,7 +45,7 @@ def test_a_listing_names_the_tables_game() -> None:
     assert row.game == "bang" and row.problem == ""
 
 
-def test_a_table_this_version_cannot_play_is_listed_with_the_reason() -> None:
+def test_a_table_this_version_cannot_play_is_listed_with_the_reason(older_build: None) -> None:
     row = listing(DiscoveredTable(_info((("expansions", "high-noon"),)), "10.0.0.2", 7420))
     assert row.game == "bang+high-noon"
     assert row.problem == "a game this version cannot play"
@@ -108,8 +108,8 @@ def pipe():
         yield pipe_input
 
 
-def test_a_host_cannot_open_a_table_for_a_game_this_version_cannot_play(tmp_path,
-                                                                        pipe) -> None:
+def test_a_host_cannot_open_a_table_for_a_game_this_version_cannot_play(
+        tmp_path, pipe, older_build: None) -> None:
     import trio
 
     from p2pbang.net.lobby import TableSettings
