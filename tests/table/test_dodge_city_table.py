@@ -8,28 +8,22 @@ naming that seat, before any state changes."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import msgpack
-import pytest
 
 from p2pbang.engine.actions import Play, PlayPaid, UseGreen
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.wire import from_wire, to_wire
+from p2pbang.engine.wire import to_wire
 from p2pbang.table.audit import audit
-from p2pbang.table.core import MOVE, Cheat, TableCore
-from p2pbang.table.local_bus import LocalTable, compose_part, observer_replay
+from p2pbang.table.core import TableCore
+from p2pbang.table.local_bus import LocalTable, observer_replay
 
+from .forgery import assert_named, move_kinds, packed, run_until_cheat
 from .signed_table import SignedTable, random_choosers
 
 PLAYERS = 5
 CHOICE = GameChoice.make("bang", PLAYERS, ["dodge-city"])
-
-
-def _kinds(log: list[tuple[int, str, bytes]]) -> Counter[str]:
-    return Counter(type(from_wire(msgpack.unpackb(payload, raw=False)["a"])).__name__
-                   for _seat, kind, payload in log if kind == MOVE)
 
 
 def test_a_dodge_city_game_deals_120_cards_and_every_peer_and_an_observer_agree() -> None:
@@ -45,7 +39,7 @@ def test_a_dodge_city_game_deals_120_cards_and_every_peer_and_an_observer_agree(
         observer = observer_replay(PLAYERS, table.cores[0].dealer.session_id, table.log,
                                    CHOICE)
         assert observer.over == table.cores[0].over
-        kinds += _kinds(table.log)
+        kinds += move_kinds(table.log)
         if kinds["PlayPaid"] and kinds["UseGreen"]:
             return
     raise AssertionError(f"six games without both Dodge City moves: {kinds}")
@@ -63,70 +57,20 @@ def test_a_signed_dodge_city_transcript_audits_complete_with_its_game() -> None:
 # ---------------------------------------------------------------- cheats
 
 
-def _run_until(choice_seed: int, rewrite) -> tuple[list[Cheat], LocalTable, int]:
-    """Play a Dodge City table with random choosers; the first move that
-    ``rewrite(core, seat, action)`` turns into a cheating payload is delivered to every
-    *other* seat's core (the cheater's own knows what it did). Returns each honest core's
-    Cheat, the table and the cheater."""
-    rngs = [random.Random(f"{choice_seed}/{s}") for s in range(PLAYERS)]
-    table = LocalTable.create(PLAYERS, choice=CHOICE)
-    games = 1
-    while True:
-        expected = table.cores[0].expected()
-        if expected is None:  # the deal is random: no chance this game, play another
-            assert games < 6, "no chance to cheat in six games"
-            table, games = LocalTable.create(PLAYERS, choice=CHOICE), games + 1
-            continue
-        for seat in sorted(expected.seats):
-            core = table.cores[seat]
-            payload = compose_part(core, expected.kind,
-                                   lambda c, d, r=rngs[seat]: r.choice(c.game.legal_actions()))
-            forged = None
-            if expected.kind == MOVE:
-                action = from_wire(msgpack.unpackb(payload, raw=False)["a"])
-                forged = rewrite(core, seat, action)
-            if forged is not None:
-                verdicts = []
-                for other in table.cores:
-                    if other.seat == seat:
-                        continue
-                    with pytest.raises(Cheat) as caught:
-                        other.receive(seat, MOVE, forged)
-                    verdicts.append(caught.value)
-                return verdicts, table, seat
-            for other in table.cores:
-                other.receive(seat, expected.kind, payload)
-
-
-def _packed(action, reveals) -> bytes:
-    return msgpack.packb({"a": to_wire(action), "r": reveals}, use_bin_type=True)
-
-
-def _named(verdicts: list[Cheat], table: LocalTable, seat: int, *reasons: str) -> None:
-    """Every honest core named ``seat`` (for one of ``reasons`` when given) and every core
-    still waits for the same entry: the cheat changed nobody's state."""
-    assert len(verdicts) == PLAYERS - 1
-    for cheat in verdicts:
-        assert cheat.seat == seat, cheat
-        assert not reasons or any(r in cheat.reason for r in reasons), cheat
-    expected = {core.expected() for core in table.cores}
-    assert len(expected) == 1 and seat in expected.pop().seats
-
-
-def test_using_a_hand_card_as_a_green_card_in_play_is_named() -> None:
+def test_using_a_hand_card_as_a_green_card_in_play_isassert_named() -> None:
     """Given a seat with a hand card, when it writes UseGreen on that hand slot (a card
     not in play), then it is refused as an illegal move and the seat named."""
     def rewrite(core: TableCore, seat: int, action):
         hand = core.game.players[seat].hand
         if not isinstance(action, Play) or not hand:
             return None
-        return _packed(UseGreen(hand[0]), [])
+        return packed(UseGreen(hand[0]), [])
 
-    verdicts, table, seat = _run_until(11, rewrite)
-    _named(verdicts, table, seat, "illegal move")
+    verdicts, table, seat = run_until_cheat(CHOICE, 11, rewrite)
+    assert_named(verdicts, table, seat, "illegal move")
 
 
-def test_using_a_green_card_the_turn_it_was_put_in_play_is_named() -> None:
+def test_using_a_green_card_the_turn_it_was_put_in_play_isassert_named() -> None:
     """Given a seat that has just put a green card in play, when on the same turn it
     writes UseGreen on it, then it is refused (a green card works from a later turn)."""
     placed: dict[int, int] = {}
@@ -143,13 +87,13 @@ def test_using_a_green_card_the_turn_it_was_put_in_play_is_named() -> None:
             return None
         if game.check(UseGreen(slot)) is None:
             return None  # a later turn already: the use would be legal
-        return _packed(UseGreen(slot), [])
+        return packed(UseGreen(slot), [])
 
-    verdicts, table, seat = _run_until(5, rewrite)
-    _named(verdicts, table, seat, "illegal move")
+    verdicts, table, seat = run_until_cheat(CHOICE, 5, rewrite)
+    assert_named(verdicts, table, seat, "illegal move")
 
 
-def test_paying_with_a_card_of_another_players_hand_is_named() -> None:
+def test_paying_with_a_card_of_another_players_hand_isassert_named() -> None:
     """Given a paid card played honestly, when the mover names another seat's hand card
     as its price (with a proof of its own), then it is refused and the mover named."""
     def rewrite(core: TableCore, seat: int, action):
@@ -164,11 +108,11 @@ def test_paying_with_a_card_of_another_players_hand_is_named() -> None:
         move["r"][1][0] = stolen
         return msgpack.packb(move, use_bin_type=True)
 
-    verdicts, table, seat = _run_until(1, rewrite)
-    _named(verdicts, table, seat)
+    verdicts, table, seat = run_until_cheat(CHOICE, 1, rewrite)
+    assert_named(verdicts, table, seat)
 
 
-def test_paying_with_a_phantom_card_and_a_genuine_proof_is_named() -> None:
+def test_paying_with_a_phantom_card_and_a_genuine_proof_isassert_named() -> None:
     """Given a paid card played honestly, when the mover claims its price card is another
     card (not known anywhere) and attaches the genuine proof of what it holds, then the
     proof does not open to the claim and the mover is named."""
@@ -186,13 +130,13 @@ def test_paying_with_a_phantom_card_and_a_genuine_proof_is_named() -> None:
         move["r"][1][1] = fake
         return msgpack.packb(move, use_bin_type=True)
 
-    verdicts, table, seat = _run_until(1, rewrite)
+    verdicts, table, seat = run_until_cheat(CHOICE, 1, rewrite)
     # Caught by the proof; or by the rules, at the one peer that holds the claimed card, or
     # at every peer when the price card was a public one (from the General Store, say).
-    _named(verdicts, table, seat, "holds another", "known to be elsewhere", "does not hold")
+    assert_named(verdicts, table, seat, "holds another", "known to be elsewhere", "does not hold")
 
 
-def test_a_paid_card_whose_price_proof_names_the_played_card_is_named() -> None:
+def test_a_paid_card_whose_price_proof_names_the_played_card_isassert_named() -> None:
     """The price slot's proof must match the price card the move names, not the played
     card: a move claiming its price is the played card's twin is caught."""
     def rewrite(core: TableCore, seat: int, action):
@@ -202,5 +146,5 @@ def test_a_paid_card_whose_price_proof_names_the_played_card_is_named() -> None:
         move["r"][1][1] = action.card
         return msgpack.packb(move, use_bin_type=True)
 
-    verdicts, table, seat = _run_until(1, rewrite)
-    _named(verdicts, table, seat, "claims")
+    verdicts, table, seat = run_until_cheat(CHOICE, 1, rewrite)
+    assert_named(verdicts, table, seat, "claims")
