@@ -115,9 +115,13 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None) -> dict[st
         wall = time.perf_counter() - started
         stats = [_stats(out) for _, out in processes]
         timings = [load_timings(Path(root) / f"p{index}.timings") for index in range(peers)]
+        heads = len({s["head"] for s in stats})
+        # A game that did not end alike everywhere is explained by what each peer said last
+        # (read now: the temporary homes go with this block).
+        failed = heads != 1 or any(code != 0 for code in codes)
+        tails = _tails(processes, lines=10) if failed else ""
     return {"peers": peers, "game": choice.label(), "wall_s": wall, "codes": codes,
-            "stats": stats, "heads": len({s["head"] for s in stats}),
-            **move_latencies(timings)}
+            "stats": stats, "heads": heads, "tails": tails, **move_latencies(timings)}
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -195,6 +199,8 @@ def format_table_bench(result: dict[str, Any]) -> str:
         *_roll_line(result.get("roll_ms", [])),
         f"  every peer finished with the same log and result: {verdict}",
     ]
+    if result.get("tails"):
+        lines += ["each peer's last lines:", result["tails"]]
     return "\n".join(lines)
 
 

@@ -69,3 +69,26 @@ def test_roll_parts_are_noted_and_saved(tmp_path: Path) -> None:
     notes.note_applied(5, [Event("roll", seat=0, value=7)])
     notes.save()
     assert load_timings(tmp_path / "p0.timings")["rolls"] == [5]
+
+
+def _peer_stats(head: str) -> dict:
+    return {"entries": 40, "setup_s": 1.0, "game_s": 3.0, "setup_cpu_s": 0.5, "cpu_s": 1.0,
+            "messages_sent": 100, "bytes_sent": 2048, "max_rss_mb": 60.0, "ok": True,
+            "head": head}
+
+
+def test_a_table_that_did_not_agree_says_so_with_each_peers_last_words() -> None:
+    from p2pbang.table.bench import format_table_bench
+
+    result = {"peers": 2, "game": "bang+gold-rush, 4 seats", "wall_s": 5.0, "codes": [0, 1],
+              "stats": [_peer_stats("aa"), _peer_stats("bb")], "heads": 2,
+              "tails": "--- P1 (exit 1)\nVERDICT: P0 (seat 0) illegal move",
+              "move_ms": [], "reshuffle_ms": [], "roll_ms": []}
+    text = format_table_bench(result)
+    assert "same log and result: NO" in text
+    assert text.endswith("each peer's last lines:\n--- P1 (exit 1)\n"
+                         "VERDICT: P0 (seat 0) illegal move")
+    agreed = {**result, "codes": [0, 0], "heads": 1, "tails": "",
+              "stats": [_peer_stats("aa"), _peer_stats("aa")]}
+    assert "last lines" not in format_table_bench(agreed)
+    assert format_table_bench(agreed).endswith("same log and result: yes")
