@@ -128,16 +128,21 @@ def build_parser() -> argparse.ArgumentParser:
     targets = bench.add_subparsers(dest="target", metavar="TARGET")
     targets.required = True
     engine = targets.add_parser("engine", help="complete random-bot games per second, one core")
-    engine.add_argument("--games", type=_positive("games"), default=1000)
+    engine.add_argument("--games", type=_positive("games"), default=1000,
+                        help="how many complete games to time (default 1000)")
     engine.add_argument("--players", type=_players, default=None,
                         help="seats (default: 7 for bang, 5 for dice, 2 for duel)")
-    engine.add_argument("--seed", type=_seed, default=0)
+    engine.add_argument("--seed", type=_seed, default=0,
+                        help="the run's seed: the same seed times the same games (default 0)")
     add_choice_arguments(engine)
     crypto = targets.add_parser("crypto", help="mental-poker shuffle, proofs and table setup")
-    crypto.add_argument("--cards", type=_positive("cards", 1024), default=80)
-    crypto.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=7)
+    crypto.add_argument("--cards", type=_positive("cards", 1024), default=80,
+                        help="cards in the shuffled deck (default 80)")
+    crypto.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=7,
+                        help="peers at the table set-up (2-8, default 7)")
     net = targets.add_parser("net", help="broadcast-and-append latency over loopback")
-    net.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=8)
+    net.add_argument("--peers", type=lambda t: _int_in(t, 2, 8, "peers"), default=8,
+                     help="peers in the mesh (2-8, default 8)")
     table = targets.add_parser("table", help="a whole bot game over loopback, one process "
                                              "per peer, full protocol")
     table.add_argument("--peers", type=_players, default=None,
