@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Buy, Decision, End
-from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.game import Game
 from p2pbang.engine.invariants import violations
 from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.runner import play_out
 from p2pbang.engine.sets import base, dodge_city, gold_rush, shadows
-from p2pbang.engine.wire import history_hash, pack, unpack
+
+from .properties_kit import play_checked, replayed, walk_in_lockstep
 
 GOLD_RUSH = RuleSet((base.MODULE, gold_rush.MODULE))
 WITH_DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE, gold_rush.MODULE))
@@ -27,24 +26,11 @@ RULES = {"gold-rush": GOLD_RUSH, "gold-rush+dodge-city": WITH_DODGE_CITY}
 games = st.tuples(st.sampled_from(sorted(RULES)), st.integers(4, 7), st.integers(0, 2**32 - 1))
 
 
-def _play(rules: RuleSet, players: int, seed: int, check: bool = True) -> Game:
-    game = Game(players, rules=rules)
-    dealer = LocalDealer(seed)
-    bots = [RandomBot(f"{seed}/{seat}") for seat in range(players)]
-
-    def after(g: Game) -> None:
-        problems = violations(g, dealer.cards)
-        assert not problems, problems
-
-    play_out(game, dealer, bots, after_step=after if check else None)
-    return game
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_gold_rush_games_end_and_keep_every_invariant(table: tuple[str, int, int]) -> None:
     name, players, seed = table
-    game = _play(RULES[name], players, seed)
+    game = play_checked(players, seed, RULES[name])
     assert isinstance(game.pending, End) and game.pending.winners
 
 
@@ -52,7 +38,7 @@ def test_random_games_do_buy_equipment() -> None:
     """The properties above are about a game where the shop is used, not ignored."""
     bought = 0
     for seed in range(6):
-        game = _play(GOLD_RUSH, 5, seed, check=False)
+        game = play_checked(5, seed, GOLD_RUSH, check=False)
         bought += sum(isinstance(a, Buy) for a in game.history)
     assert bought > 0
 
@@ -61,12 +47,8 @@ def test_random_games_do_buy_equipment() -> None:
 @given(games)
 def test_gold_rush_replay_rebuilds_the_same_game(table: tuple[str, int, int]) -> None:
     name, players, seed = table
-    game = _play(RULES[name], players, seed, check=False)
-    replay = Game(players, rules=RULES[name])
-    for item in game.history:
-        replay.apply(unpack(pack(item)))
-    assert replay.pending == game.pending
-    assert history_hash(replay.history) == history_hash(game.history)
+    game = play_checked(players, seed, RULES[name], check=False)
+    replay = replayed(game, RULES[name])
     for a, b in zip(game.players, replay.players, strict=True):
         assert (a.life, a.hand, a.table, a.nuggets, a.equipment) == (
             b.life, b.hand, b.table, b.nuggets, b.equipment)
@@ -85,27 +67,8 @@ def test_gold_rush_seat_engines_walk_in_lockstep(name: str, players: int, seed: 
 
 
 def _lockstep(rules: RuleSet, players: int, seed: int) -> None:
-    """One all-seeing engine and one per seat agree on every public fact at every step."""
-    truth = Game(players, rules=rules)
-    views = [Game(players, viewer=seat, rules=rules) for seat in range(players)]
-    dealer = LocalDealer(seed)
-    bots = [RandomBot(seat) for seat in range(players)]
-    while not isinstance(truth.pending, End):
-        pending = truth.pending
-        if isinstance(pending, Decision):
-            action = bots[pending.seat].decide(views[pending.seat], pending)
-            assert action in truth.legal_actions()
-            truth.apply(action)
-            for view in views:
-                view.apply(action)
-        else:
-            result = dealer.resolve(pending)
-            truth.apply(result)
-            for seat, view in enumerate(views):
-                view.apply(result_for_viewer(pending, result, seat))
-        for view in views:
-            assert view.pending == truth.pending
-            assert _public(view) == _public(truth)
+    """The shop, the equipment, the nuggets and the equipment piles are public facts."""
+    walk_in_lockstep(players, seed, rules, public=_public)
 
 
 SHADOWS = RuleSet((base.MODULE, shadows.MODULE))
@@ -122,12 +85,9 @@ shadow_games = st.tuples(st.sampled_from(sorted(SHADOW_RULES)), st.integers(4, 7
 def test_shadow_games_end_keep_every_invariant_and_replay(table: tuple[str, int, int]) -> None:
     name, players, seed = table
     rules = SHADOW_RULES[name]
-    game = _play(rules, players, seed)
+    game = play_checked(players, seed, rules)
     assert isinstance(game.pending, End) and game.pending.winners
-    replay = Game(players, rules=rules)
-    for item in game.history:
-        replay.apply(unpack(pack(item)))
-    assert history_hash(replay.history) == history_hash(game.history)
+    replayed(game, rules)
 
 
 def test_random_shadow_games_do_play_shadow_turns() -> None:

@@ -12,36 +12,21 @@ from hypothesis import strategies as st
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
-from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.game import Game
-from p2pbang.engine.invariants import violations
 from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.runner import play_out
 from p2pbang.engine.sets import base, dodge_city
-from p2pbang.engine.wire import history_hash, pack, unpack
+
+from .properties_kit import play_checked, replayed, walk_in_lockstep
 
 DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE))
 games = st.tuples(st.integers(min_value=3, max_value=8), st.integers(0, 2**32 - 1))
-
-
-def _play(players: int, seed: int, check: bool = True) -> Game:
-    game = Game(players, rules=DODGE_CITY)
-    dealer = LocalDealer(seed)
-    bots = [RandomBot(f"{seed}/{seat}") for seat in range(players)]
-
-    def after(g: Game) -> None:
-        problems = violations(g, dealer.cards)
-        assert not problems, problems
-
-    play_out(game, dealer, bots, after_step=after if check else None)
-    return game
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_dodge_city_games_end_and_keep_every_invariant(table: tuple[int, int]) -> None:
     players, seed = table
-    game = _play(players, seed)
+    game = play_checked(players, seed, DODGE_CITY)
     end = game.pending
     assert isinstance(end, End) and end.winners
     assert len(game.cards) == 120
@@ -58,40 +43,15 @@ def test_dodge_city_games_end_and_keep_every_invariant(table: tuple[int, int]) -
 @given(games)
 def test_dodge_city_replay_rebuilds_the_same_game(table: tuple[int, int]) -> None:
     players, seed = table
-    game = _play(players, seed, check=False)
-    replay = Game(players, rules=DODGE_CITY)
-    for item in game.history:
-        replay.apply(unpack(pack(item)))
-    assert replay.pending == game.pending
-    assert history_hash(replay.history) == history_hash(game.history)
+    game = play_checked(players, seed, DODGE_CITY, check=False)
+    replay = replayed(game, DODGE_CITY)
     for a, b in zip(game.players, replay.players, strict=True):
         assert (a.life, a.hand, a.table, a.character) == (b.life, b.hand, b.table, b.character)
 
 
 @pytest.mark.parametrize("players,seed", [(3, 5), (3, 6), (4, 1), (6, 2), (8, 3), (8, 4)])
 def test_dodge_city_seat_engines_walk_in_lockstep(players: int, seed: int) -> None:
-    truth = Game(players, rules=DODGE_CITY)
-    views = [Game(players, viewer=seat, rules=DODGE_CITY) for seat in range(players)]
-    dealer = LocalDealer(seed)
-    bots = [RandomBot(seat) for seat in range(players)]
-    while not isinstance(truth.pending, End):
-        pending = truth.pending
-        if isinstance(pending, Decision):
-            action = bots[pending.seat].decide(views[pending.seat], pending)
-            assert action in truth.legal_actions()
-            truth.apply(action)
-            for view in views:
-                view.apply(action)
-        else:
-            result = dealer.resolve(pending)
-            truth.apply(result)
-            for seat, view in enumerate(views):
-                view.apply(result_for_viewer(pending, result, seat))
-        for view in views:
-            assert view.pending == truth.pending
-            assert [(p.life, len(p.hand), tuple(p.table), p.alive) for p in view.players] == [
-                (p.life, len(p.hand), tuple(p.table), p.alive) for p in truth.players]
-    assert all(view.pending == truth.pending for view in views)
+    walk_in_lockstep(players, seed, DODGE_CITY)
 
 
 @pytest.mark.parametrize("players,seed", [(3, 11), (5, 12), (8, 13)])
