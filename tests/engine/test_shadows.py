@@ -27,10 +27,14 @@ def table_of(rules: RuleSet = SHADOWS, **kw: Any) -> Scenario:
     return Scenario(FILL, rules=rules, **kw)
 
 
-def test_the_registry_knows_the_variant_but_it_is_not_playable_yet() -> None:
+def test_the_registry_knows_the_variant_and_a_choice_may_name_it(older_build: None) -> None:
     assert VARIANT_MODULES["shadows"] is shadows.MODULE
-    with pytest.raises(ChoiceError):
-        GameChoice.make("bang", 5, variants=["shadows"])
+    with pytest.raises(ChoiceError, match="not playable in this version"):
+        GameChoice.make("bang", 5, variants=["shadows"])  # a build without the variant
+
+
+def test_this_build_plays_the_variant() -> None:
+    assert GameChoice.make("bang", 5, variants=["shadows"]).has("shadows")
 
 
 def test_a_shadow_plays_a_whole_turn_then_leaves_with_nothing() -> None:
