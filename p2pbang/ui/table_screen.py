@@ -42,6 +42,7 @@ from p2pbang.engine.actions import (
     UseGreen,
 )
 from p2pbang.engine.game import Game
+from p2pbang.ui import gold_rush_render, gold_rush_steps, gold_rush_view
 from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
@@ -346,7 +347,8 @@ class TableScreen:
         game = self.session.mine
         paid = {name for name, rules in game.rules.by_name.items() if rules.costs_a_card}
         return help_sections(game.cards, game.rules.characters, paid,
-                             three_players=game.role_rules.face_up)
+                             three_players=game.role_rules.face_up,
+                             shadows=gold_rush_view.has_shadows(game))
 
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
@@ -423,8 +425,11 @@ class TableScreen:
         """The steps chosen so far, e.g. "Cat Balou (K♥) → Clyde"."""
         game = self.session.mine
         parts = []
-        for what, value in self.steps:
-            if what in ("card", "slot", "green", "cost") and value >= 0:
+        for index, (what, value) in enumerate(self.steps):
+            gold = gold_rush_steps.step_name(self.say, self.steps, index)
+            if gold is not None:
+                parts.append(gold)
+            elif what in ("card", "slot", "green", "cost") and value >= 0:
                 parts.append(slot_label(game, value))
             elif what == "target":
                 parts.append(self.say.whom(value))
@@ -513,6 +518,8 @@ class TableScreen:
         yet, a "+1" card what it costs."""
         game = self.session.mine
         c = game.cards[card]
+        if not c.suit:  # Gold Rush's equipment: a price instead of a corner
+            return gold_rush_render.card_detail(game, card, action, self.session.you)
         if isinstance(action, PlayPaid):  # the fuller rule, which says what the +1 asks
             return (f"{card_name(c.name)} {PAID_MARK} {c.label} \u00b7 {kind_name(c.kind)}: "
                     f"{card_help(c.name)}")
