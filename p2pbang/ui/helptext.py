@@ -101,7 +101,7 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
         characters.append((f"character:{character.name}",
                            f"{character_name(character.name)}  ({life})",
                            character_text(character.name)))
-    extra = help_rules(shadows, bool(kinds_in_deck & EQUIPMENT_KINDS))
+    extra = help_rules(shadows, not kinds_in_deck.isdisjoint(EQUIPMENT_KINDS))
     return [
         (_("Keys"), keys),
         (_("Reading the table"), legend),
