@@ -540,3 +540,50 @@ def test_the_draw_source_of_a_gold_rush_game_still_reads() -> None:
     labels = [r.label for r in menu(table)]
     assert "From the deck" in labels
     assert DRAW_FROM_DECK in table.game.pending.options
+
+
+def engine_decision_kinds() -> set[str]:
+    """The decision kinds Gold Rush's rule module asks for, read from its source."""
+    source = (ENGINE / "gold_rush.py").read_text()
+    from p2pbang.engine import actions
+
+    return {getattr(actions, name) for name in re.findall(r"Decision\(seat, ([A-Z_]+)", source)}
+
+
+@pytest.mark.parametrize("language", ["hu", "ro"])
+def test_every_action_and_decision_kind_is_translated(language: str) -> None:
+    """Each kind's words differ from the English ones: the catalogs are used, not skipped."""
+    from p2pbang.engine.actions import TABLE_ACTIONS
+
+    assert set(gold_rush_sentences.TABLE_ACTIONS) == set(TABLE_ACTIONS)
+    assert engine_decision_kinds() == {DISCARD_PICK, EQUIPMENT_USE, TARGET_PICK}
+
+    def words() -> list[str]:
+        found = []
+        for character in ("jacky_murieta", "josh_mccloud", "raddie_snake"):
+            table = table_of([character, *FILL[1:]], nuggets={0: 2})
+            ability = next(a for a in table.legal() if isinstance(a, Ability))
+            found.append(say(table).action(table.game.pending, ability))
+        table = busy_turn()
+        decision = table.game.pending
+        for kind in (Buy, Sell, RemoveEquipment, UseEquipment):
+            found.append(say(table).action(decision, next(
+                a for a in table.legal() if isinstance(a, kind))))
+        josh = table_of(["josh_mccloud", *FILL[1:]], nuggets={0: 2},
+                        equipment_deck=["bottle"], hands={3: ["bang"]})
+        josh.act(next(a for a in josh.legal() if isinstance(a, Ability)))
+        use = josh.expect(0, EQUIPMENT_USE)
+        found += [say(josh).decision(use), say(josh).activity(Decision(1, EQUIPMENT_USE)),
+                  *[r.label for r in menu(josh)]]
+        will = table_of(["dutch_will", *FILL[1:]], phase=START, deck=["bang", "missed"])
+        pick = will.expect(0, DISCARD_PICK)
+        found += [say(will).decision(pick), say(will).activity(Decision(1, DISCARD_PICK)),
+                  say(will).action(pick, will.legal()[0])]
+        return found
+
+    english = words()
+    set_language(language)
+    translated = words()
+    assert len(english) == len(translated)
+    for source, text in zip(english, translated, strict=True):
+        assert text and "{" not in text and text != source, (source, text)
