@@ -587,3 +587,23 @@ def test_every_action_and_decision_kind_is_translated(language: str) -> None:
     assert len(english) == len(translated)
     for source, text in zip(english, translated, strict=True):
         assert text and "{" not in text and text != source, (source, text)
+
+
+def test_the_plain_network_table_reads_the_shop_on_request() -> None:
+    """A network game in the plain interface answers ``s`` and lists it under ``?``, from
+    the seat's own engine as the solo one does."""
+    from types import SimpleNamespace
+
+    from p2pbang.ui.plain_net import PlainNetworkTable
+
+    table = table_of(nuggets={0: 2}, shop=["boots", "shot", "wanted"])
+    out = io.StringIO()
+    plain = PlainNetworkTable(io.StringIO(""), out)
+    plain.names = list(NAMES)
+    core = SimpleNamespace(game=table.game)
+    assert plain._command("s", core, 3) is None  # a command, not an action
+    assert plain._command("?", core, 3) is None
+    text = out.getvalue()
+    assert "The shop:\n  Boots (3 nuggets): Draw a card for each life you lose" in text
+    assert "You: 2 nuggets" in text
+    assert "show the shop, everyone's nuggets and equipment" in text
