@@ -15,7 +15,7 @@ from p2pbang.engine.game import Game
 from p2pbang.engine.sets import gold_rush
 from p2pbang.ui.gold_rush_texts import NUGGET_MARK, shadow_role
 from p2pbang.ui.i18n import _
-from p2pbang.ui.textfit import Line, cut, pad_left, width_of
+from p2pbang.ui.textfit import Line, cut, fit_line, pad, pad_left, width_of
 from p2pbang.ui.texts import card_name, card_text, kind_name
 from p2pbang.ui.view import CardView, SeatView, TableView
 
@@ -103,3 +103,31 @@ def card_detail(game: Game, card: int, action: Action, seat: int) -> str:
         cost += 1
     return (f"{card_name(name)} {NUGGET_MARK}{cost} \u00b7 {kind_name(game.cards[card].kind)}: "
             f"{card_text(name)}")
+
+
+TALL = 32  # from this many rows the shop's cards get a row each, with their texts
+
+
+def shop_rows(view: TableView, height: int) -> int:
+    """Rows the hand panel asks for the shop's cards on a tall screen (0 otherwise: the
+    title rule names them, the help and the detail line tell the rest)."""
+    return len(view.shop) if view.shop and height >= TALL else 0
+
+
+def shop_lines(view: TableView, width: int, rows: int) -> list[Line]:
+    """The shop's cards under the hand, one a row with price and effect, when the panel
+    has a row left for each (a tall screen: ``shop_rows``)."""
+    if not view.shop or rows < len(view.shop):
+        return []
+    head = _("Shop:")
+    head_w = width_of(head) + 2
+    name_w = max(width_of(card_name(c.name)) for c in view.shop)
+    price_w = max(width_of(f"{NUGGET_MARK}{c.price}") for c in view.shop)
+    lines = []
+    for i, c in enumerate(view.shop):
+        line: Line = [("class:title", pad(" " + head if i == 0 else "", head_w)),
+                      (f"class:card.{c.kind}", pad(card_name(c.name), name_w)),
+                      ("class:nugget", " " + pad_left(f"{NUGGET_MARK}{c.price}", price_w)),
+                      ("class:text", "  " + card_text(c.name))]
+        lines.append(fit_line(line, width))
+    return lines

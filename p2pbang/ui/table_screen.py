@@ -445,14 +445,21 @@ class TableScreen:
         """Plan the panels for a screen of ``columns`` x ``rows`` (done before each draw)."""
         view = self.view
         longest = max((width_of(t) for t in self.labels), default=20)
-        plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
+        shop = gold_rush_render.shop_rows(view, rows)  # Gold Rush's shop, on a tall screen
+        hand = max(1, len(view.hand)) + shop if shop else len(view.hand)
+        plan = plan_layout(columns, rows, len(view.seats), hand,
                            len(self.choices), bool(self.choices), longest)
-        compact = len(compact_hand(view.hand, plan.main_width))
+        compact = len(compact_hand(view.hand, plan.main_width)) + shop
         detail = 1 if width_of(self._detail()[0]) + 1 <= plan.main_width else 2
-        self._plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
+        self._plan = plan_layout(columns, rows, len(view.seats), hand,
                                  len(self.choices), bool(self.choices), longest, compact,
                                  detail)
         return self._plan
+
+    def _hand_panel(self, width: int, height: int) -> list[Line]:
+        """The hand, then (Gold Rush, on a tall screen) the shop's cards in the rows left."""
+        lines = hand_lines(self.view, width, height, self._selected_slot())
+        return lines + gold_rush_render.shop_lines(self.view, width, height - len(lines))
 
     @property
     def plan(self) -> Plan:
@@ -586,8 +593,7 @@ class TableScreen:
                    height=lambda: exact(len(self.view.seats) * plan().seat_lines
                                         + plan().header)),
             Window(PanelControl(lambda w, h: [hand_title(self.view, w)]), height=1),
-            Window(PanelControl(lambda w, h: hand_lines(self.view, w, h,
-                                                        self._selected_slot())),
+            Window(PanelControl(lambda w, h: self._hand_panel(w, h)),
                    height=lambda: exact(plan().hand_rows)),
             Window(PanelControl(lambda w, h: [decision_line(*self._decision(), w)]),
                    height=1),

@@ -141,3 +141,14 @@ def test_a_shadow_on_turn_is_drawn_at_80x24() -> None:
         ace = next(r for r in rows if r.startswith("> Ace "))
         assert "~~~~" in ace and "shadow Outlaw" in ace and "$4" in ace
         assert "Ace is playing cards." in "\n".join(rows)
+
+
+def test_a_tall_screen_gives_each_shop_card_a_row_with_its_text(eight: TableScreen) -> None:
+    """More room, more detail: from 32 rows the shop's cards are listed under the hand
+    with their prices and effects; at 24 rows only the title rule names them."""
+    eight.changed()
+    tall = "\n".join(snapshot(eight, 100, 40))
+    assert "Shop: Union Pacific $3  Draw 4 cards." in tall
+    assert "Pardner       $1  Use it as a General Store, a Duel or a Cat Balou." in tall
+    short = "\n".join(snapshot(eight, 80, 24))
+    assert "Draw 4 cards." not in short and "Shop: Union Pacific $3," in short
