@@ -39,6 +39,7 @@ from p2pbang.engine.actions import (
     Pass,
     Play,
     PlayPaid,
+    Sell,
     UseGreen,
 )
 from p2pbang.engine.game import Game
@@ -419,7 +420,7 @@ class TableScreen:
     def _selected_slot(self) -> int | None:
         """The hand slot of the card the selected row plays or discards, if any."""
         action = self._selected_action()
-        return action.slot if isinstance(action, Play | PlayPaid | Discard) else None
+        return action.slot if isinstance(action, Play | PlayPaid | Discard | Sell) else None
 
     def _path_text(self) -> str:
         """The steps chosen so far, e.g. "Cat Balou (K♥) → Clyde"."""
