@@ -374,6 +374,9 @@ class Describer:
         decision does not name its check, so it is read from the table: another seat's turn
         means a shot (the Barrel); at his own turn start, the Dynamite is checked before Jail."""
         g = self.game
+        said = gold_rush.pick_check(self, d)  # Don Bell's, at his turn's end
+        if said is not None:
+            return said
         if d.seat != g.current:
             return _("Barrel: which card counts for the draw!? A heart cancels the shot.")
         in_play = {g.cards[g.known[s]].name for s in g.players[d.seat].table if s in g.known}

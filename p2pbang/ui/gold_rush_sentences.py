@@ -310,6 +310,17 @@ def decision(say: Describer, d: Decision) -> str:
     return _("How do you use {card}?").format(card=card_label(say.game, card))
 
 
+def pick_check(say: Describer, d: Decision) -> str | None:
+    """Don Bell's draw! at his turn's end, when he flips two (Horseshoe): what it needs.
+    None for any other pick (a check at a turn's start, a Barrel)."""
+    game = say.game
+    if (d.seat != game.current or game.play_phase_turn != game.turn
+            or gold_character(game, d.seat) != "don_bell"):
+        return None
+    return _("Don Bell: which card counts for the draw!? Hearts or diamonds give you "
+             "another turn.")
+
+
 def activity(say: Describer, d: Decision) -> str:
     """What another seat is deciding in one of Gold Rush's decisions."""
     name = say.who(d.seat)

@@ -17,6 +17,7 @@ from p2pbang.engine.actions import (
     DISCARD_PICK,
     DRAW_FROM_DECK,
     EQUIPMENT_USE,
+    PICK_CHECK,
     PLAY,
     TARGET_PICK,
     Ability,
@@ -607,3 +608,18 @@ def test_the_plain_network_table_reads_the_shop_on_request() -> None:
     assert "The shop:\n  Boots (3 nuggets): Draw a card for each life you lose" in text
     assert "You: 2 nuggets" in text
     assert "show the shop, everyone's nuggets and equipment" in text
+
+
+def test_don_bell_with_a_horseshoe_picks_his_turn_end_draw_knowing_what_it_needs() -> None:
+    table = table_of(["don_bell", *FILL[1:]], equipment={0: ["horseshoe"]},
+                     hands={0: ["dynamite"]}, deck=["beer:9H", "bang:AS"])
+    table.play(0, "dynamite")  # a Dynamite in play would make it read as the Dynamite's
+    table.end_turn(0)
+    decision = table.expect(0, PICK_CHECK)
+    assert say(table).decision(decision) == (
+        "Don Bell: which card counts for the draw!? Hearts or diamonds give you another turn.")
+    labels = [r.label for r in menu(table)]
+    assert labels == ["Use Beer (9\u2665)", "Use BANG! (A\u2660)"]
+    said = told(table, table.act(table.legal()[0]))
+    assert "You draw! for Don Bell: Beer (9\u2665)." in said
+    assert "You play another turn." in said
