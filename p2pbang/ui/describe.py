@@ -313,6 +313,9 @@ class Describer:
         personal target (and, once a player is out, being the last one standing)."""
         game = self.game
         role = game.players[seat].role
+        said = gold_rush.goal(self, seat)  # a shadow Renegade plays for the side he took
+        if said is not None:
+            return said
         if game.role_rules.face_up:
             target = personal_target(game, seat)
             if target is None:

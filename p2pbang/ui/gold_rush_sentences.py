@@ -27,6 +27,7 @@ from p2pbang.engine.actions import (
     UseEquipment,
 )
 from p2pbang.engine.game import Game
+from p2pbang.engine.roles import TEAM_SHERIFF
 from p2pbang.engine.sets import gold_rush, shadows
 from p2pbang.ui.gold_rush_texts import nuggets_label
 from p2pbang.ui.i18n import _, ngettext
@@ -308,6 +309,20 @@ def decision(say: Describer, d: Decision) -> str:
         return _("Which of the two cards drawn do you discard? (you take a nugget)")
     _slot, card = pending_brown(say.game, d)
     return _("How do you use {card}?").format(card=card_label(say.game, card))
+
+
+def goal(say: Describer, seat: int) -> str | None:
+    """A shadow Renegade's goal once he has taken a side: that side's win is his. None for
+    anyone else (the role's own goal holds)."""
+    game = say.game
+    if not is_shadowed(game) or (game.players[seat].alive and not shadows.is_shadow(game, seat)):
+        return None
+    side = shadows.shadow_side(game, seat)
+    if side is None:
+        return None
+    if side == TEAM_SHERIFF:
+        return _("As a shadow, help the Sheriff and his Deputies win: you win with them.")
+    return _("As a shadow, help the Outlaws win: you win with them.")
 
 
 def pick_check(say: Describer, d: Decision) -> str | None:

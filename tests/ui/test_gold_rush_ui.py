@@ -623,3 +623,21 @@ def test_don_bell_with_a_horseshoe_picks_his_turn_end_draw_knowing_what_it_needs
     said = told(table, table.act(table.legal()[0]))
     assert "You draw! for Don Bell: Beer (9\u2665)." in said
     assert "You play another turn." in said
+
+
+def test_a_shadow_renegade_plays_for_the_side_he_took() -> None:
+    """At his shadow turn the Renegade joins the weaker side (here the Outlaws: only the
+    Sheriff's role is face up against one dead Outlaw, a tie) and his goal says so."""
+    table = table_of(rules=BOTH, viewer=3, dead=[2, 3], deck=["bang", "beer", "missed",
+                                                               "missed"])
+    describer = say(table, ["Ann", "Ace", "Bonnie", "You"])
+    assert describer.goal(3) == "Be the last one standing."  # no side before his turn
+    table.end_turn(0)
+    table.end_turn(1)
+    table.end_turn(2)  # Bonnie's shadow turn
+    table.expect(3, PLAY)
+    assert "As a shadow Renegade you side with the Outlaws until your next turn." in [
+        describer.event(e) for e in table.events]
+    assert describer.goal(3) == "As a shadow, help the Outlaws win: you win with them."
+    set_language("hu")
+    assert describer.goal(3) == "Árnyként segítsd győzelemre a banditákat: velük nyersz."
