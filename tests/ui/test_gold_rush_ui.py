@@ -486,6 +486,7 @@ def test_a_whole_plain_game_with_gold_rush_and_shadows(language: str, seed: int)
     ("ro", 6, 3, ["gold-rush", "dodge-city"], ["shadows"]),
     ("hu", 8, 4, ["gold-rush", "dodge-city"], []),
     ("ro", 4, 5, [], ["shadows"]),
+    ("en", 3, 6, ["gold-rush", "dodge-city"], []),
 ])
 def test_whole_games_read_as_sentences(language: str, players: int, seed: int,
                                        expansions: list[str], variants: list[str]) -> None:
