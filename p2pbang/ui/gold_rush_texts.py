@@ -141,11 +141,6 @@ SHADOW_RULES = (
 SHADOW_ROLE = N_("shadow {role}")
 
 
-def equipment_cost(name: str) -> int:
-    """An equipment card's printed price in nuggets."""
-    return EQUIPMENT_COST[name]
-
-
 def price_mark(name: str) -> str:
     """" $4" after an equipment card's name (its price in nuggets); "" for other cards."""
     return f" {NUGGET_MARK}{EQUIPMENT_COST[name]}" if name in EQUIPMENT_COST else ""

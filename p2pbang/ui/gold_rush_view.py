@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from p2pbang.engine.game import Game
 from p2pbang.engine.sets import gold_rush, shadows
-from p2pbang.ui.labels import corner
 
 
 @dataclass(frozen=True)
@@ -60,13 +59,3 @@ def shop(game: Game, you: int) -> tuple[ShopCard, ...]:
                               gold_rush.EQUIPMENT_COST[definition.name],
                               gold_rush.price(game, you, card)))
     return tuple(cards)
-
-
-def equipment_names(game: Game, seat: int) -> list[tuple[int, int, str, str, str]]:
-    """(slot, card, rules name, kind, corner) of the equipment in front of ``seat``."""
-    found = []
-    for slot in game.players[seat].equipment:
-        card = game.known[slot]
-        definition = game.cards[card]
-        found.append((slot, card, definition.name, definition.kind, corner(definition)))
-    return found
