@@ -39,6 +39,7 @@ from p2pbang.engine.cards.base import ROLE_CARDS
 from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
 from p2pbang.engine.game import Game
 from p2pbang.ui import dodge_city_sentences as dodge_city
+from p2pbang.ui import gold_rush_sentences as gold_rush
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
 from p2pbang.ui.texts import card_text, character_name, role_goal, role_name, team_name
@@ -52,6 +53,8 @@ def action_card(action: Action, game: Game | None = None) -> int | None:
         return action.card
     if isinstance(action, UseGreen) and game is not None:
         return game.known.get(action.slot)
+    if isinstance(action, gold_rush.TABLE_ACTIONS) and game is not None:
+        return gold_rush.card_action(game, action)
     return None
 
 
@@ -95,7 +98,9 @@ class Describer:
         kind = e.kind
         if kind in ("play", "use") and e.card >= 0:
             self._cause = g.cards[e.card].name
-        said = dodge_city.event(self, e, self._cause)
+        said = gold_rush.event(self, e)
+        if said is None:
+            said = dodge_city.event(self, e, self._cause)
         if said is not None:
             return said
         if kind == "role":  # a role dealt face up (Dodge City's 3-player table)
@@ -308,6 +313,9 @@ class Describer:
         personal target (and, once a player is out, being the last one standing)."""
         game = self.game
         role = game.players[seat].role
+        said = gold_rush.goal(self, seat)  # a shadow Renegade plays for the side he took
+        if said is not None:
+            return said
         if game.role_rules.face_up:
             target = personal_target(game, seat)
             if target is None:
@@ -356,6 +364,8 @@ class Describer:
                 source=source)
         if d.kind in dodge_city.DECISION_KINDS:
             return dodge_city.decision(self, d)
+        if d.kind in gold_rush.DECISION_KINDS:
+            return gold_rush.decision(self, d)
         if d.kind == DYING:
             return ngettext("You are dying: {n} Beer needed to survive.",
                             "You are dying: {n} Beers needed to survive.",
@@ -367,6 +377,9 @@ class Describer:
         decision does not name its check, so it is read from the table: another seat's turn
         means a shot (the Barrel); at his own turn start, the Dynamite is checked before Jail."""
         g = self.game
+        said = gold_rush.pick_check(self, d)  # Don Bell's, at his turn's end
+        if said is not None:
+            return said
         if d.seat != g.current:
             return _("Barrel: which card counts for the draw!? A heart cancels the shot.")
         in_play = {g.cards[g.known[s]].name for s in g.players[d.seat].table if s in g.known}
@@ -383,6 +396,8 @@ class Describer:
         name, source = self.who(d.seat), self.whom(d.source)
         if d.kind in dodge_city.DECISION_KINDS:
             return dodge_city.activity(self, d)
+        if d.kind in gold_rush.DECISION_KINDS:
+            return gold_rush.activity(self, d)
         if self._mine(d.source):
             at_you = {
                 RESPOND_SHOT: _("{name} answers your shot."),
@@ -414,6 +429,9 @@ class Describer:
         """The label of one legal action; ``brief`` leaves out the card's rules text (shown
         elsewhere on the full screen) to keep a list of choices narrow."""
         g = self.game
+        said = gold_rush.action(self, d, a)
+        if said is not None:
+            return said
         if isinstance(a, Play):
             return self._play_action(d, a, brief)
         if isinstance(a, PlayPaid):
@@ -497,4 +515,6 @@ class Describer:
             return _("Take {card}").format(card=slot_label(g, value))
         if d.kind in dodge_city.DECISION_KINDS:
             return dodge_city.choice(self, d, value)
+        if d.kind in gold_rush.DECISION_KINDS:
+            return gold_rush.choice(self, d, value)
         return str(value)

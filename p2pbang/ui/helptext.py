@@ -10,7 +10,9 @@ from collections import defaultdict
 from collections.abc import Collection, Sequence
 
 from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, CardDef, CharacterDef
+from p2pbang.ui.gold_rush_texts import EQUIPMENT_KINDS, help_rules, price_mark
 from p2pbang.ui.i18n import N_, _, ngettext
+from p2pbang.ui.labels import corner
 from p2pbang.ui.texts import (
     CARD_NAMES,
     EXTRA_CARD_COST,
@@ -59,11 +61,12 @@ PAID_LEGEND = (N_("+1"), EXTRA_CARD_COST)  # the mark after a paid card's name
 def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
                   characters_dealt: Sequence[CharacterDef] = BASE_CHARACTERS,
                   paid_cards: Collection[str] = (),
-                  three_players: bool = False) -> list[Section]:
+                  three_players: bool = False, shadows: bool = False) -> list[Section]:
     """The help, section by section, in the current language, for the cards of ``deck`` and
     the characters of ``characters_dealt`` (an expansion's game passes its own catalog);
     ``paid_cards`` are the names of the "+1" cards, marked as in the hand; ``three_players``
-    adds Dodge City's 3-player roles."""
+    adds Dodge City's 3-player roles; equipment in ``deck`` adds Gold Rush's kinds and
+    rules, ``shadows`` the shadow gunslingers' (sections of their own)."""
     kinds_in_deck = {card.kind for card in deck}
     keys = [(f"key:{k}", _(k), _(v)) for k, v in KEYS]
     legend_rows = list(LEGEND)
@@ -76,29 +79,34 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
     if three_players:
         roles.append(("role:three", _(THREE_PLAYERS[0]), _(THREE_PLAYERS[1])))
     kinds = [(f"kind:{k}", kind_name(k), kind_text(k))
-             for k in ("brown", "blue", "weapon", "green") if k in kinds_in_deck]
+             for k in ("brown", "blue", "weapon", "green", *EQUIPMENT_KINDS)
+             if k in kinds_in_deck]
     copies: dict[str, list[str]] = defaultdict(list)
     kinds_of: dict[str, str] = {}
     for card in deck:
-        copies[card.name].append(card.label)
+        copies[card.name].append(corner(card))
         kinds_of[card.name] = card.kind
     cards = []
     for name in (n for n in CARD_NAMES if n in copies):
         labels = copies[name]
         count = ngettext("{n} card", "{n} cards", len(labels)).format(n=len(labels))
-        paid = " +1" if name in paid_cards else ""
+        paid = (" +1" if name in paid_cards else "") + price_mark(name)
         head = f"{card_name(name)}{paid}  ({kind_name(kinds_of.get(name, ''))}; {count})"
-        cards.append((f"card:{name}", head, card_help(name) + "\n" + " ".join(labels)))
+        corners = " ".join(label for label in labels if label)  # equipment has none
+        cards.append((f"card:{name}", head, card_help(name) + ("\n" + corners if corners
+                                                               else "")))
     characters = []
     for character in characters_dealt:
         life = ngettext("{n} life", "{n} lives", character.life).format(n=character.life)
         characters.append((f"character:{character.name}",
                            f"{character_name(character.name)}  ({life})",
                            character_text(character.name)))
+    extra = help_rules(shadows, not kinds_in_deck.isdisjoint(EQUIPMENT_KINDS))
     return [
         (_("Keys"), keys),
         (_("Reading the table"), legend),
         (_("Roles"), roles),
+        *([(_("Gold Rush and the shadows"), extra)] if extra else []),
         (_("Card kinds"), kinds),
         (_("Cards"), cards),
         (_("Characters"), characters),

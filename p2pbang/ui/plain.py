@@ -12,8 +12,10 @@ from typing import TextIO
 
 from p2pbang.engine.actions import FROM_HAND, PLAY, Decision, End, IllegalAction
 from p2pbang.table.solo import SoloSession
+from p2pbang.ui import gold_rush_plain, gold_rush_steps
 from p2pbang.ui.describe import Describer, slot_label
 from p2pbang.ui.dodge_city_sentences import ability_step
+from p2pbang.ui.gold_rush_texts import shadow_role
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.render import PAID_MARK
 from p2pbang.ui.steps import BACK, Step, choices
@@ -49,6 +51,7 @@ def render_table(view: TableView, names: list[str]) -> str:
              if view.discard_top else "-"))]
     for s in view.around_you():
         lines += wrap(_seat_line(s, names), WIDTH, CONTINUED)
+    lines += gold_rush_plain.shop_line(view)
     if view.silenced:
         lines.append(_("In Belle Star's turn the cards in play have no effect."))
     if view.hand:
@@ -65,8 +68,10 @@ def _seat_line(s: SeatView, names: list[str]) -> str:
     if not s.alive:
         return f"{marker} {s.name:<8} {character_name(s.character):<16} " + _(
             "eliminated ({role})").format(role=role_name(s.role))
-    life = "\u2665" * s.life + "\u00b7" * (s.max_life - s.life)
+    life = gold_rush_plain.life_words(s) or "\u2665" * s.life + "\u00b7" * (s.max_life - s.life)
     role = role_name(s.role) if s.role else "?"
+    if s.shadow:
+        role = shadow_role(role)
     if s.target is not None:  # Dodge City's 3-player table: whom this player hunts
         role = _("{role}, target: {target}").format(role=role, target=names[s.target])
     if s.is_you:
@@ -77,8 +82,9 @@ def _seat_line(s: SeatView, names: list[str]) -> str:
         where = _("dist {d}{reach}").format(d=s.distance, reach="*" if s.reach_ok else "")
     in_play = ", ".join(_in_play_name(c) for c in s.in_play) or "-"
     return (f"{marker} {s.name:<8} {character_name(s.character):<16} {life:<6} "
-            f"{role:<9} " + _("hand {n}").format(n=s.hand_size) + f"  {where:<8} "
-            + _("in play: {cards}").format(cards=in_play))
+            f"{role:<9} " + _("hand {n}").format(n=s.hand_size) + gold_rush_plain.nugget_words(s)
+            + f"  {where:<8} "
+            + _("in play: {cards}").format(cards=in_play) + gold_rush_plain.seat_words(s))
 
 
 def _in_play_name(card: CardView) -> str:
@@ -200,8 +206,11 @@ class PlainSolo:
         """The steps chosen so far in words: cards by name, seats by name."""
         game = self.session.mine
         names = []
-        for what, value in steps:
-            if what == "target":
+        for index, (what, value) in enumerate(steps):
+            gold = gold_rush_steps.step_name(self.say, steps, index)
+            if gold is not None:
+                names.append(gold)
+            elif what == "target":
                 names.append(self.say.whom(value))
             elif what == "slot" and value == FROM_HAND:
                 names.append(_("A random card from the hand"))
@@ -225,8 +234,14 @@ class PlainSolo:
                 continue
             if text in ("q", "quit", "exit"):
                 return None
+            view = build_view(self.session.mine, self.names)
             if text in ("?", "help"):
                 self.print(_(HELP))
+                if gold_rush_plain.has_gold(view):
+                    self.print(_(gold_rush_plain.HELP))
+                continue
+            if text == "s":
+                self.print(gold_rush_plain.report(view))
                 continue
             if text == "t":
                 self.print(render_table(build_view(self.session.mine, self.names),

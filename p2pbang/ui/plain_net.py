@@ -20,6 +20,7 @@ import trio
 from p2pbang.engine.actions import PLAY, Action, Decision, Event
 from p2pbang.table.core import TableCore
 from p2pbang.table.participants import PlayerQuit
+from p2pbang.ui import gold_rush_plain
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import _
@@ -240,6 +241,10 @@ class PlainNetworkTable:
             raise PlayerQuit("the player left")
         if text in ("?", "help"):
             self.print(_(HELP))
+            if gold_rush_plain.has_gold(build_view(core.game, self.names)):
+                self.print(_(gold_rush_plain.HELP))
+        elif text == "s":
+            self.print(gold_rush_plain.report(build_view(core.game, self.names)))
         elif text == "t":
             self.print(render_table(build_view(core.game, self.names), self.names))
         elif text == "h":

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from p2pbang.ui import gold_rush_render
+from p2pbang.ui.gold_rush_texts import NUGGET_MARK
 from p2pbang.ui.i18n import _
 from p2pbang.ui.textfit import Line, cut, fit_line, line_width, pad, pad_left, width_of, wrap
 from p2pbang.ui.texts import card_name, card_text, character_name, character_text, role_name
@@ -149,9 +151,9 @@ def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None,
     ``silenced`` (Belle Star's turn) strikes them through: they have no effect now."""
     if not cards:
         return [("class:dim", "-")]
-    marks = [green_mark(c) for c in cards]
+    marks = [green_mark(c) + gold_rush_render.equipment_mark(c) for c in cards]
     marked = sum(line_width(m) for m in marks)
-    texts = [card_name(c.name) + (f" {c.label}" if labels else "") for c in cards]
+    texts = [card_name(c.name) + (f" {c.label}" if labels and c.label else "") for c in cards]
     separator = ", "
     if width is not None:
         full = sum(width_of(t) for t in texts) + marked + 2 * (len(cards) - 1)
@@ -166,7 +168,8 @@ def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None,
     for i, (c, text, mark) in enumerate(zip(cards, texts, marks, strict=True)):
         if i:
             out.append(("class:seat", separator))
-        style = card_style(c.kind) + (" class:silenced" if silenced else "")
+        struck = silenced and c.kind not in gold_rush_render.EQUIPMENT_KINDS  # not silenced
+        style = card_style(c.kind) + (" class:silenced" if struck else "")
         out.append((style, text))
         out += mark
     return out
@@ -208,7 +211,7 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
     name_w = min(12, max(width_of(_("Player")), *(width_of(s.name) for s in seats)))
     char_w = min(16, max(width_of(character_name(s.character)) for s in seats))
     life_w = max(4, width_of(_("Life")) if header else 0, *(s.max_life for s in seats))
-    roles = [role_name(s.role) + ("" if s.target is None
+    roles = [gold_rush_render.role_text(s, role_name(s.role)) + ("" if s.target is None
                                   else " \u2192 " + view.seats[s.target].name)
              for s in seats]  # at Dodge City's 3-player table, each one's target
     # the dead say their role in their own words, so only the living's roles size the column
@@ -216,10 +219,13 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
                          *(width_of(r) for r, s in zip(roles, seats, strict=True) if s.alive)))
     hand_w = max(2, width_of(_("Hand")))
     dist_w = max(3, width_of(_("Dist")))
+    nug_w = gold_rush_render.nugget_width(view)  # Gold Rush: the nuggets after the life
     lines: list[Line] = []
     if header:
         head = (f"  {pad(_('Player'), name_w)} {pad(_('Character'), char_w)} "
-                f"{pad(_('Life'), life_w)} {pad(_('Role'), role_w)} "
+                f"{pad(_('Life'), life_w)} "
+                + (pad_left(NUGGET_MARK, nug_w) + " " if nug_w else "")
+                + f"{pad(_('Role'), role_w)} "
                 f"{pad_left(_('Hand'), hand_w)} {pad_left(_('Dist'), dist_w)}  "
                 + _("In play"))
         lines.append(fit_line([("class:header", head)], width, "class:header"))
@@ -236,8 +242,9 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
             if two_lines:
                 lines.append(fit_line([], width))
             continue
-        life = _life(seat)
+        life = gold_rush_render.shadow_life(seat) or _life(seat)
         row += [*life, ("", " " * (life_w - seat.max_life + 1))]
+        row += gold_rush_render.nugget_cells(seat, nug_w)
         role_style = "class:role.sheriff" if seat.role == "sheriff" else (
             "class:role" if seat.role else "class:dim")
         row.append((role_style, pad(role, role_w) + " "))
@@ -250,7 +257,8 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
                         pad_left(dist, dist_w) + " "))
             row.append(("", " "))
         room = width - line_width(row)
-        row += _in_play(seat.in_play, labels=two_lines or width >= WIDE, width=room,
+        row += _in_play(seat.in_play + seat.equipment, labels=two_lines or width >= WIDE,
+                        width=room,
                         silenced=view.silenced)
         lines.append(fit_line(row, width))
         if two_lines:
@@ -264,9 +272,13 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
 def hand_title(view: TableView, width: int) -> Line:
     text = " " + _("Your hand ({n})").format(n=len(view.hand)) + " "
     right = " " + _("reach {n}").format(n=view.reach) + " "
-    fill = max(0, width - 2 - width_of(text) - width_of(right))
+    room = width - 2 - width_of(text) - width_of(right)
+    shop = gold_rush_render.shop_title(view, room - 4)  # Gold Rush: the shop, with prices
+    fill = max(0, room - line_width(shop))
     return fit_line([("class:rule", "\u2500\u2500"), ("class:title", text),
-                     ("class:rule", "\u2500" * fill), ("class:title", right)], width)
+                     ("class:rule", "\u2500" * (2 if shop else fill)), *shop,
+                     ("class:rule", "\u2500" * (fill - 2 if shop else 0)),
+                     ("class:title", right)], width)
 
 
 def compact_hand(cards: Sequence[CardView], width: int) -> list[Line]:

@@ -24,6 +24,8 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
+from p2pbang.engine.game import Game
+from p2pbang.ui import gold_rush_steps
 from p2pbang.ui.describe import Describer, card_label, slot_label
 from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.i18n import _
@@ -56,9 +58,14 @@ def _aimed(first: Step, target: int, target_slot: int) -> tuple[Step, ...]:
     return path
 
 
-def paths(action: Action) -> list[tuple[Step, ...]]:
+def paths(action: Action, game: Game | None = None) -> list[tuple[Step, ...]]:
     """The ways to reach ``action`` step by step (Sid's two cards in either order; a "+1"
-    card's price chosen last, once what it does is clear)."""
+    card's price chosen last, once what it does is clear; Gold Rush's purchases and
+    removals in ``gold_rush_steps``, which reads the shop card's name from ``game``)."""
+    if game is not None:
+        gold = gold_rush_steps.paths(game, action)
+        if gold is not None:
+            return gold
     if isinstance(action, Play):
         return [_aimed(("card", action.slot), action.target, action.target_slot)]
     if isinstance(action, PlayPaid):
@@ -83,7 +90,7 @@ def choices(say: Describer, decision: Decision, actions: Sequence[Action],
     groups: dict[Step, list[int]] = {}
     singles: list[Choice] = []
     for index, action in enumerate(actions):
-        for path in paths(action):
+        for path in paths(action, say.game):
             if path and path[:len(prefix)] != prefix:
                 continue
             if not path and (not prefix or isinstance(action, Pass)):
@@ -111,7 +118,8 @@ def _row(say: Describer, decision: Decision, actions: Sequence[Action],
          brief: bool = True) -> Choice:
     if len(members) == 1:
         action = actions[members[0]]
-        path = next(p for p in paths(action) if p[:len(prefix) + 1] == (*prefix, step))
+        path = next(p for p in paths(action, say.game)
+                    if p[:len(prefix) + 1] == (*prefix, step))
         if not prefix or isinstance(action, Ability):  # one row says the whole action
             return Choice(say.action(decision, action, brief=brief), step, members)
         # the steps left, said together: "On Bonnie (distance 2): a random card..."
@@ -127,6 +135,10 @@ def _step_label(say: Describer, decision: Decision, actions: Sequence[Action],
     """The words for one step: the card, a target, a target's card, or the ability."""
     game = say.game
     what, value = step
+    if what in gold_rush_steps.STEP_KINDS:
+        said = gold_rush_steps.step_label(say, decision, actions, members, step)
+        if said is not None:
+            return said
     if what == "card" and not deeper:
         card = actions[members[0]]
         assert isinstance(card, Play | PlayPaid)

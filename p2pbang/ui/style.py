@@ -34,6 +34,10 @@ TABLE_STYLE = {
     "card.blue": "fg:ansibrightblue bold",
     "card.weapon": "fg:ansibrightcyan bold underline",
     "card.green": "fg:ansigreen italic",
+    "card.black": "fg:ansiyellow underline",  # Gold Rush equipment, also marked with $
+    "card.gold_brown": "fg:ansiyellow",
+    "nugget": "fg:ansiyellow bold",
+    "shadow": "fg:ansimagenta bold",
     "green.ready": "fg:ansibrightgreen bold",
     "green.waiting": "fg:ansigray",
     "paid": "fg:ansiyellow bold",

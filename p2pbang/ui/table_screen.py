@@ -39,9 +39,11 @@ from p2pbang.engine.actions import (
     Pass,
     Play,
     PlayPaid,
+    Sell,
     UseGreen,
 )
 from p2pbang.engine.game import Game
+from p2pbang.ui import gold_rush_render, gold_rush_steps, gold_rush_view
 from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
@@ -346,7 +348,8 @@ class TableScreen:
         game = self.session.mine
         paid = {name for name, rules in game.rules.by_name.items() if rules.costs_a_card}
         return help_sections(game.cards, game.rules.characters, paid,
-                             three_players=game.role_rules.face_up)
+                             three_players=game.role_rules.face_up,
+                             shadows=gold_rush_view.has_shadows(game))
 
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
@@ -417,14 +420,17 @@ class TableScreen:
     def _selected_slot(self) -> int | None:
         """The hand slot of the card the selected row plays or discards, if any."""
         action = self._selected_action()
-        return action.slot if isinstance(action, Play | PlayPaid | Discard) else None
+        return action.slot if isinstance(action, Play | PlayPaid | Discard | Sell) else None
 
     def _path_text(self) -> str:
         """The steps chosen so far, e.g. "Cat Balou (K♥) → Clyde"."""
         game = self.session.mine
         parts = []
-        for what, value in self.steps:
-            if what in ("card", "slot", "green", "cost") and value >= 0:
+        for index, (what, value) in enumerate(self.steps):
+            gold = gold_rush_steps.step_name(self.say, self.steps, index)
+            if gold is not None:
+                parts.append(gold)
+            elif what in ("card", "slot", "green", "cost") and value >= 0:
                 parts.append(slot_label(game, value))
             elif what == "target":
                 parts.append(self.say.whom(value))
@@ -440,14 +446,21 @@ class TableScreen:
         """Plan the panels for a screen of ``columns`` x ``rows`` (done before each draw)."""
         view = self.view
         longest = max((width_of(t) for t in self.labels), default=20)
-        plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
+        shop = gold_rush_render.shop_rows(view, rows)  # Gold Rush's shop, on a tall screen
+        hand = max(1, len(view.hand)) + shop if shop else len(view.hand)
+        plan = plan_layout(columns, rows, len(view.seats), hand,
                            len(self.choices), bool(self.choices), longest)
-        compact = len(compact_hand(view.hand, plan.main_width))
+        compact = len(compact_hand(view.hand, plan.main_width)) + shop
         detail = 1 if width_of(self._detail()[0]) + 1 <= plan.main_width else 2
-        self._plan = plan_layout(columns, rows, len(view.seats), len(view.hand),
+        self._plan = plan_layout(columns, rows, len(view.seats), hand,
                                  len(self.choices), bool(self.choices), longest, compact,
                                  detail)
         return self._plan
+
+    def _hand_panel(self, width: int, height: int) -> list[Line]:
+        """The hand, then (Gold Rush, on a tall screen) the shop's cards in the rows left."""
+        lines = hand_lines(self.view, width, height, self._selected_slot())
+        return lines + gold_rush_render.shop_lines(self.view, width, height - len(lines))
 
     @property
     def plan(self) -> Plan:
@@ -513,6 +526,8 @@ class TableScreen:
         yet, a "+1" card what it costs."""
         game = self.session.mine
         c = game.cards[card]
+        if not c.suit:  # Gold Rush's equipment: a price instead of a corner
+            return gold_rush_render.card_detail(game, card, action, self.session.you)
         if isinstance(action, PlayPaid):  # the fuller rule, which says what the +1 asks
             return (f"{card_name(c.name)} {PAID_MARK} {c.label} \u00b7 {kind_name(c.kind)}: "
                     f"{card_help(c.name)}")
@@ -579,8 +594,7 @@ class TableScreen:
                    height=lambda: exact(len(self.view.seats) * plan().seat_lines
                                         + plan().header)),
             Window(PanelControl(lambda w, h: [hand_title(self.view, w)]), height=1),
-            Window(PanelControl(lambda w, h: hand_lines(self.view, w, h,
-                                                        self._selected_slot())),
+            Window(PanelControl(lambda w, h: self._hand_panel(w, h)),
                    height=lambda: exact(plan().hand_rows)),
             Window(PanelControl(lambda w, h: [decision_line(*self._decision(), w)]),
                    height=1),

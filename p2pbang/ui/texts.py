@@ -6,7 +6,7 @@ functions below translate at call time, so switching the language needs no reloa
 
 from __future__ import annotations
 
-from p2pbang.ui import dodge_city_texts
+from p2pbang.ui import dodge_city_texts, gold_rush_texts
 from p2pbang.ui.i18n import N_, _
 
 CARD_NAMES = {
@@ -65,6 +65,9 @@ CARD_TEXTS = {
 CARD_NAMES.update(dodge_city_texts.CARD_NAMES)
 CARD_TEXTS.update(dodge_city_texts.CARD_TEXTS)
 CARD_HELP = dict(dodge_city_texts.CARD_HELP)
+CARD_NAMES.update(gold_rush_texts.CARD_NAMES)
+CARD_TEXTS.update(gold_rush_texts.CARD_TEXTS)
+CARD_HELP.update(gold_rush_texts.CARD_HELP)
 
 CHARACTER_NAMES = {
     "bart_cassidy": N_("Bart Cassidy"),
@@ -107,6 +110,8 @@ CHARACTER_TEXTS = {
 
 CHARACTER_NAMES.update(dodge_city_texts.CHARACTER_NAMES)
 CHARACTER_TEXTS.update(dodge_city_texts.CHARACTER_TEXTS)
+CHARACTER_NAMES.update(gold_rush_texts.CHARACTER_NAMES)
+CHARACTER_TEXTS.update(gold_rush_texts.CHARACTER_TEXTS)
 
 ROLE_NAMES = {
     "sheriff": N_("Sheriff"),
@@ -141,6 +146,8 @@ KIND_TEXTS = {
     "green": N_("Put in play in front of you; from your next turn, discard it for its effect. "
                 "Only those that cancel a shot work out of turn."),
 }
+KIND_NAMES.update(gold_rush_texts.KIND_NAMES)
+KIND_TEXTS.update(gold_rush_texts.KIND_TEXTS)
 GREEN_READY = N_("ready: usable now")
 GREEN_NOT_READY = N_("not ready yet: usable from your next turn")
 EXTRA_CARD_COST = N_("+1 card: discard one more card from your hand to play it")

@@ -12,7 +12,9 @@ from p2pbang.engine.actions import (
     BRAWL_PICK,
     COPY_PICK,
     DISCARD,
+    DISCARD_PICK,
     DRAW_SOURCE,
+    EQUIPMENT_USE,
     PICK_CHECK,
     PICK_IN_PLAY,
     PLAY,
@@ -23,7 +25,10 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.game import Game
 from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
+from p2pbang.ui import gold_rush_view
+from p2pbang.ui.gold_rush_view import ShopCard
 from p2pbang.ui.i18n import N_, _
+from p2pbang.ui.labels import corner
 
 DEFAULT_NAME = "You"  # the name a solo seat gets unless the person gives one
 
@@ -66,6 +71,11 @@ class SeatView:
     # Dodge City's 3-player table: the seat this one must eliminate himself to win (None
     # at other tables, and once anyone is out: then the last one standing wins).
     target: int | None = None
+    # Gold Rush: nuggets (None: a game without them) and the equipment in front of the seat;
+    # the shadow variant: an eliminated seat on the table for its shadow turn.
+    nuggets: int | None = None
+    equipment: tuple[CardView, ...] = ()
+    shadow: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,6 +95,8 @@ class TableView:
     order: tuple[int, ...] = ()  # every seat, clockwise around the table (dead ones too)
     roles_face_up: bool = False  # every role is public (Dodge City's 3-player table)
     silenced: bool = False  # the cards in play have no effect now (Belle Star's turn)
+    shop: tuple[ShopCard, ...] = ()  # Gold Rush: the equipment for sale, with prices
+    shadows: bool = False  # the eliminated play shadow turns (the variant is in force)
 
     def around_you(self) -> tuple[SeatView, ...]:
         """The seats in turn order around the table, starting with you."""
@@ -107,7 +119,7 @@ def card_view(game: Game, slot: int, in_play: bool = False) -> CardView:
         ready = game.placed_turn.get(slot, -1) < game.turn and not game.cards_in_play_silenced()
     rules = game.rules.by_name.get(definition.name)
     paid = rules is not None and rules.costs_a_card
-    return CardView(slot, card, definition.name, definition.label, definition.kind, ready,
+    return CardView(slot, card, definition.name, corner(definition), definition.kind, ready,
                     paid)
 
 
@@ -133,9 +145,9 @@ def phase_of(decision: Decision | None, current: int) -> str | None:
     """The turn phase a pending decision of the current player reveals (None: it does not)."""
     if decision is None or decision.seat != current:
         return None
-    if decision.kind in (DRAW_SOURCE, PUT_BACK, PICK_IN_PLAY):
+    if decision.kind in (DRAW_SOURCE, PUT_BACK, PICK_IN_PLAY, DISCARD_PICK):
         return "draw"
-    if decision.kind in (PLAY, BRAWL_PICK, TARGET_PICK):
+    if decision.kind in (PLAY, BRAWL_PICK, TARGET_PICK, EQUIPMENT_USE):
         return "play"
     if decision.kind == DISCARD:
         return "discard"
@@ -175,6 +187,9 @@ def build_view(game: Game, names: list[str]) -> TableView:
             is_you=p.seat == you,
             is_current=p.seat == game.current,
             target=personal_target(game, p.seat),
+            nuggets=gold_rush_view.nuggets(game, p.seat),
+            equipment=tuple(card_view(game, s) for s in p.equipment),
+            shadow=gold_rush_view.is_shadow(game, p.seat),
         ))
     pending = game.pending
     decision = pending if isinstance(pending, Decision) else None
@@ -194,4 +209,6 @@ def build_view(game: Game, names: list[str]) -> TableView:
         order=tuple(game.order),
         roles_face_up=game.role_rules.face_up,
         silenced=game.cards_in_play_silenced(),
+        shop=gold_rush_view.shop(game, you),
+        shadows=gold_rush_view.has_shadows(game),
     )
