@@ -39,6 +39,7 @@ from p2pbang.engine.cards.base import ROLE_CARDS
 from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
 from p2pbang.engine.game import Game
 from p2pbang.ui import dodge_city_sentences as dodge_city
+from p2pbang.ui import event_sentences as events
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
 from p2pbang.ui.texts import card_text, character_name, role_goal, role_name, team_name
@@ -95,7 +96,9 @@ class Describer:
         kind = e.kind
         if kind in ("play", "use") and e.card >= 0:
             self._cause = g.cards[e.card].name
-        said = dodge_city.event(self, e, self._cause)
+        said = events.event(self, e, self._cause)
+        if said is None:
+            said = dodge_city.event(self, e, self._cause)
         if said is not None:
             return said
         if kind == "role":  # a role dealt face up (Dodge City's 3-player table)
@@ -331,7 +334,7 @@ class Describer:
             return self.activity(d)
         source = self.whom(d.source)
         if d.kind == PLAY:
-            return _("Your turn: play cards, or end the turn.")
+            return events.play_decision(self, d) or _("Your turn: play cards, or end the turn.")
         if d.kind == DISCARD:
             return ngettext("Too many cards in hand: discard {n} more.",
                             "Too many cards in hand: discard {n} more.",
@@ -356,6 +359,8 @@ class Describer:
                 source=source)
         if d.kind in dodge_city.DECISION_KINDS:
             return dodge_city.decision(self, d)
+        if d.kind in events.DECISION_KINDS:
+            return events.decision(self, d)
         if d.kind == DYING:
             return ngettext("You are dying: {n} Beer needed to survive.",
                             "You are dying: {n} Beers needed to survive.",
@@ -383,6 +388,8 @@ class Describer:
         name, source = self.who(d.seat), self.whom(d.source)
         if d.kind in dodge_city.DECISION_KINDS:
             return dodge_city.activity(self, d)
+        if d.kind in events.DECISION_KINDS:
+            return events.activity(self, d)
         if self._mine(d.source):
             at_you = {
                 RESPOND_SHOT: _("{name} answers your shot."),
@@ -414,6 +421,9 @@ class Describer:
         """The label of one legal action; ``brief`` leaves out the card's rules text (shown
         elsewhere on the full screen) to keep a list of choices narrow."""
         g = self.game
+        said = events.action(self, d, a, brief)
+        if said is not None:
+            return said
         if isinstance(a, Play):
             return self._play_action(d, a, brief)
         if isinstance(a, PlayPaid):
@@ -497,4 +507,6 @@ class Describer:
             return _("Take {card}").format(card=slot_label(g, value))
         if d.kind in dodge_city.DECISION_KINDS:
             return dodge_city.choice(self, d, value)
+        if d.kind in events.DECISION_KINDS:
+            return events.choice(self, d, value)
         return str(value)

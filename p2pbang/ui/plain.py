@@ -12,6 +12,7 @@ from typing import TextIO
 
 from p2pbang.engine.actions import FROM_HAND, PLAY, Decision, End, IllegalAction
 from p2pbang.table.solo import SoloSession
+from p2pbang.ui import event_steps, event_view
 from p2pbang.ui.describe import Describer, slot_label
 from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.i18n import N_, _, ngettext
@@ -47,9 +48,12 @@ def render_table(view: TableView, names: list[str]) -> str:
         n=view.turn, deck=view.deck_size,
         top=(f"{card_name(view.discard_top.name)} ({view.discard_top.label})"
              if view.discard_top else "-"))]
+    event = event_view.plain_line(view)  # the event card in force, if any
+    if event is not None:
+        lines += wrap(event, WIDTH, CONTINUED)
     for s in view.around_you():
         lines += wrap(_seat_line(s, names), WIDTH, CONTINUED)
-    if view.silenced:
+    if view.silenced and view.event != "lasso":  # Lasso's own line says it
         lines.append(_("In Belle Star's turn the cards in play have no effect."))
     if view.hand:
         lines += wrap(_("Your hand: {cards}").format(cards=", ".join(
@@ -107,6 +111,7 @@ def explain(term: str) -> str:
              if matches(k, n, card_name(k))]
     found += [f"{character_name(k)}: {character_text(k)}"
               for k, n in CHARACTER_NAMES.items() if matches(k, n, character_name(k))]
+    found += event_view.explain(term)
     return "\n".join(found) if found else _("No card or character called {term!r}.").format(
         term=term)
 
@@ -207,6 +212,8 @@ class PlainSolo:
                 names.append(_("A random card from the hand"))
             elif what == "ability":
                 names.append(ability_step(game, self.session.you))
+            elif what in event_steps.STEP_KINDS:
+                names.append(event_steps.step_name(self.say, (what, value)))
             else:
                 names.append(slot_label(game, value))
         return names
@@ -227,6 +234,13 @@ class PlainSolo:
                 return None
             if text in ("?", "help"):
                 self.print(_(HELP))
+                extra = event_view.plain_help(self.session.mine)
+                if extra:
+                    self.print(extra)
+                continue
+            shown = event_view.plain_command(self.session.mine, text)
+            if shown is not None:
+                self.print(shown)
                 continue
             if text == "t":
                 self.print(render_table(build_view(self.session.mine, self.names),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from p2pbang.ui import event_view
 from p2pbang.ui.i18n import _
 from p2pbang.ui.textfit import Line, cut, fit_line, line_width, pad, pad_left, width_of, wrap
 from p2pbang.ui.texts import card_name, card_text, character_name, character_text, role_name
@@ -108,16 +109,18 @@ def status_line(view: TableView, names: Sequence[str], phase: str | None, width:
             left.append(("class:status", " \u00b7 " + phase))
     else:
         left.append(("class:status", " " + _("Dealing...")))
-    right = _("Deck {n}").format(n=view.deck_size)
+    left += event_view.status_part(view)  # the event card in force, if any
+    deck = _("Deck {n}").format(n=view.deck_size)
+    right = deck
     if view.discard_top is not None:
         top = view.discard_top
         right += " \u00b7 " + _("Discard: {card}").format(
             card=f"{card_name(top.name)} {top.label}")
-    right += " "
     used = sum(width_of(t) for _s, t in left)
-    if used + width_of(right) + 1 <= width:
-        gap = width - used - width_of(right)
-        return [*left, ("class:status", " " * gap), ("class:status", right)]
+    for text in (right + " ", deck + " "):  # the deck alone when the discard does not fit
+        if used + width_of(text) + 1 <= width:
+            gap = width - used - width_of(text)
+            return [*left, ("class:status", " " * gap), ("class:status", text)]
     return fit_line(left, width, "class:status")
 
 

@@ -24,6 +24,7 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
+from p2pbang.ui import event_steps
 from p2pbang.ui.describe import Describer, card_label, slot_label
 from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.i18n import _
@@ -83,7 +84,7 @@ def choices(say: Describer, decision: Decision, actions: Sequence[Action],
     groups: dict[Step, list[int]] = {}
     singles: list[Choice] = []
     for index, action in enumerate(actions):
-        for path in paths(action):
+        for path in _paths(say, decision, action):
             if path and path[:len(prefix)] != prefix:
                 continue
             if not path and (not prefix or isinstance(action, Pass)):
@@ -106,12 +107,18 @@ def choices(say: Describer, decision: Decision, actions: Sequence[Action],
 BACK: Step = ("back", 0)
 
 
+def _paths(say: Describer, decision: Decision, action: Action) -> list[tuple[Step, ...]]:
+    """The steps to ``action``: an event's own play (Ricochet, Sniper) has its own."""
+    return event_steps.paths(say, decision, action) or paths(action)
+
+
 def _row(say: Describer, decision: Decision, actions: Sequence[Action],
          prefix: tuple[Step, ...], step: Step, members: tuple[int, ...],
          brief: bool = True) -> Choice:
     if len(members) == 1:
         action = actions[members[0]]
-        path = next(p for p in paths(action) if p[:len(prefix) + 1] == (*prefix, step))
+        path = next(p for p in _paths(say, decision, action)
+                    if p[:len(prefix) + 1] == (*prefix, step))
         if not prefix or isinstance(action, Ability):  # one row says the whole action
             return Choice(say.action(decision, action, brief=brief), step, members)
         # the steps left, said together: "On Bonnie (distance 2): a random card..."
@@ -127,6 +134,9 @@ def _step_label(say: Describer, decision: Decision, actions: Sequence[Action],
     """The words for one step: the card, a target, a target's card, or the ability."""
     game = say.game
     what, value = step
+    said = event_steps.step_label(say, step)
+    if said is not None:
+        return said
     if what == "card" and not deeper:
         card = actions[members[0]]
         assert isinstance(card, Play | PlayPaid)

@@ -42,7 +42,9 @@ from p2pbang.engine.actions import (
     UseGreen,
 )
 from p2pbang.engine.game import Game
+from p2pbang.ui import event_steps, event_view
 from p2pbang.ui.describe import Describer, action_card, slot_label
+from p2pbang.ui.event_sentences import DECISION_KINDS
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.render import (
@@ -345,8 +347,9 @@ class TableScreen:
         game has its own catalog)."""
         game = self.session.mine
         paid = {name for name, rules in game.rules.by_name.items() if rules.costs_a_card}
-        return help_sections(game.cards, game.rules.characters, paid,
-                             three_players=game.role_rules.face_up)
+        return [*event_view.help_sections(game),  # the event in force first, when any
+                *help_sections(game.cards, game.rules.characters, paid,
+                               three_players=game.role_rules.face_up)]
 
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
@@ -405,7 +408,8 @@ class TableScreen:
             card = action_card(action, self.session.mine)
             if card is not None:
                 return f"card:{self.session.mine.cards[card].name}"
-        return None
+        event = self.session.mine.event_name()
+        return None if event is None else f"event-now:{event}"
 
     def _selected_action(self) -> Action | None:
         """An action the selected row leads to (all of them play the same card)."""
@@ -428,6 +432,8 @@ class TableScreen:
                 parts.append(slot_label(game, value))
             elif what == "target":
                 parts.append(self.say.whom(value))
+            elif what in event_steps.STEP_KINDS:
+                parts.append(event_steps.step_name(self.say, (what, value)))
         return " → ".join(parts)
 
     # ------------------------------------------------------------------ drawing
@@ -498,10 +504,15 @@ class TableScreen:
             card = action_card(action, self.session.mine)
             if card is not None:
                 return self._card_detail(card, action), "class:detail"
+            if view.your_decision.kind in DECISION_KINDS:  # the event that asks this
+                return event_view.detail_text(view) or "", "class:detail"
             return self.labels[self.selected], "class:detail"
         note = self.note()
         if note:
             return note, "class:lobby.waiting"
+        event = event_view.detail_text(view)  # while waiting: what the event in force does
+        if event is not None:
+            return event, "class:detail"
         me = view.seats[view.you]
         if me.role:
             return (_("You are the {role}: {goal}").format(

@@ -85,6 +85,8 @@ class TableView:
     order: tuple[int, ...] = ()  # every seat, clockwise around the table (dead ones too)
     roles_face_up: bool = False  # every role is public (Dodge City's 3-player table)
     silenced: bool = False  # the cards in play have no effect now (Belle Star's turn)
+    event: str | None = None  # the event card in force (High Noon, A Fistful of Cards)
+    events_left: int = 0  # event cards still face down on the event pile
 
     def around_you(self) -> tuple[SeatView, ...]:
         """The seats in turn order around the table, starting with you."""
@@ -194,4 +196,6 @@ def build_view(game: Game, names: list[str]) -> TableView:
         order=tuple(game.order),
         roles_face_up=game.role_rules.face_up,
         silenced=game.cards_in_play_silenced(),
+        event=game.event_name(),
+        events_left=len(game.event_pile),
     )
