@@ -158,7 +158,6 @@ EVENT_HELP = {
 }
 
 EVENT_LABEL = N_("Event: {name}")
-EVENT_KIND = N_("event card")
 
 
 def event_name(name: str) -> str:
