@@ -117,6 +117,9 @@ def status_line(view: TableView, names: Sequence[str], phase: str | None, width:
         right += " \u00b7 " + _("Discard: {card}").format(
             card=f"{card_name(top.name)} {top.label}")
     used = sum(width_of(t) for _s, t in left)
+    if used > width and phase and view.event is not None:  # the event's name before the phase
+        left = [part for part in left if part[1] != " \u00b7 " + phase]
+        used = sum(width_of(t) for _s, t in left)
     for text in (right + " ", deck + " "):  # the deck alone when the discard does not fit
         if used + width_of(text) + 1 <= width:
             gap = width - used - width_of(text)
