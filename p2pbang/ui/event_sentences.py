@@ -41,8 +41,6 @@ if TYPE_CHECKING:
     from p2pbang.ui.describe import Describer
 
 DECISION_KINDS = frozenset({EVENT_PICK, RESPOND_MISSED, EXCHANGE, GUESS})
-# The cards whose forced discards are said by the base and Dodge City sentences.
-_OTHER_CAUSES = frozenset({"cat_balou", "brawl", "can_can"})
 
 
 def in_force(game: Game) -> str | None:
@@ -136,7 +134,8 @@ def event(say: Describer, e: Event, cause: str | None) -> str | None:
 
 
 def _forced_discard(say: Describer, e: Event, cause: str | None) -> str | None:
-    """The Daltons' discard (nobody made it) or a Ricochet's (its shooter made it)."""
+    """The Daltons' discard (nobody made it) or a Ricochet's (its shooter made it); the
+    last card played (``cause``) is not needed: the game's history tells."""
     game = say.game
     card = card_label(game, e.card)
     name = say.who(e.seat)
@@ -144,8 +143,8 @@ def _forced_discard(say: Describer, e: Event, cause: str | None) -> str | None:
         if say.is_viewer(e.seat):
             return _("The Daltons: you discard {card}.").format(card=card)
         return _("The Daltons: {name} discards {card}.").format(name=name, card=card)
-    if in_force(game) != "ricochet" or cause is None or cause in _OTHER_CAUSES:
-        return None
+    if not _last_play_ricochet(game, e.target):
+        return None  # a Cat Balou's, a Brawl's, a Can Can's: said by their own modules
     if say.is_viewer(e.seat):
         return _("Ricochet by {target}: you discard {card}.").format(
             target=say.who(e.target), card=card)
@@ -153,6 +152,15 @@ def _forced_discard(say: Describer, e: Event, cause: str | None) -> str | None:
         return _("Your Ricochet: {name} discards {card}.").format(name=name, card=card)
     return _("Ricochet by {target}: {name} discards {card}.").format(
         target=say.who(e.target), name=name, card=card)
+
+
+def _last_play_ricochet(game: Game, shooter: int) -> bool:
+    """Whether the last card played was ``shooter``'s Ricochet (every engine applied that
+    ``Play``, so this holds for a log told from its middle too)."""
+    for action in reversed(game.history):
+        if isinstance(action, Play | PlayPaid):
+            return is_ricochet(game, shooter, action)
+    return False
 
 
 def _back(say: Describer, e: Event) -> str:
