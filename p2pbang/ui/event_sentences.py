@@ -209,8 +209,8 @@ def decision(say: Describer, d: Decision) -> str:
     game = say.game
     event = in_force(game)
     if d.kind == GUESS:
-        return _("Peyote: is the deck's top card red or black? Right, you keep it and "
-                 "guess again.")
+        return _("Peyote: is the deck's top card red or black? Right: you keep it, guess "
+                 "again.")
     if d.kind == EXCHANGE:
         return _("Ranch: discard a card to draw a new one for it, or keep your hand.")
     if d.kind == RESPOND_MISSED:

@@ -39,6 +39,7 @@ from p2pbang.ui.describe import Describer
 from p2pbang.ui.event_texts import EVENT_HELP, EVENT_NAMES, EVENT_TEXTS, event_name
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.steps import BACK, Choice, Step, choices
+from p2pbang.ui.textfit import width_of
 from p2pbang.ui.view import build_view
 
 EVENTS = RuleSet((base.MODULE, high_noon.MODULE, fistful.MODULE))
@@ -439,6 +440,7 @@ def test_every_event_and_decision_of_the_decks_is_said(language: str) -> None:
             text = say(table).decision(d)
             labels = [r.label for r in menu(table)]
             assert text and text != d.kind and all(labels), (text, labels)
+            assert width_of(text) <= 77, text  # whole on the decision line, after " \u25b8 "
             if lang == "en":
                 english[(1, index)] = text + "|".join(labels)
             else:

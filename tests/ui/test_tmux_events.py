@@ -84,7 +84,7 @@ def test_the_event_in_force_is_seen_by_keystrokes(tmp_path: Path) -> None:
 
 
 RANCH = "Ranch: discard a card to draw a new one for it, or keep your hand."
-PEYOTE = "Peyote: is the deck's top card red or black? Right, you keep it and guess again."
+PEYOTE = "Peyote: is the deck's top card red or black? Right: you keep it, guess again."
 ROULETTE = "Russian Roulette: discard a Missed!, or lose 2 lives."
 LIQUOR = "Hard Liquor: skip drawing to regain 1 life?"
 
