@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from p2pbang.engine.actions import PLAY, Action, Decision, Play, PlayPaid
+from p2pbang.engine.game import Game
 from p2pbang.ui.event_sentences import is_ricochet, is_sniper
 from p2pbang.ui.event_texts import event_name
 from p2pbang.ui.i18n import _
@@ -38,6 +39,12 @@ def paths(say: Describer, decision: Decision, action: Action) -> list[tuple[Step
         return [(("card", first), ("sniper", 0), ("target", action.target), ("pair", second)),
                 (("card", second), ("sniper", 0), ("target", action.target), ("pair", first))]
     return None
+
+
+def is_event_play(game: Game, seat: int, action: Action) -> bool:
+    """Whether ``action`` is a play the event in force adds (Ricochet, Sniper), whose rule
+    is the event's rather than the card's."""
+    return is_ricochet(game, seat, action) or is_sniper(game, seat, action)
 
 
 def step_label(say: Describer, step: Step) -> str | None:

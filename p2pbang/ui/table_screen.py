@@ -502,6 +502,8 @@ class TableScreen:
         action = self._selected_action()
         if view.your_decision is not None and action is not None:
             card = action_card(action, self.session.mine)
+            if event_steps.is_event_play(self.session.mine, view.you, action):
+                return event_view.detail_text(view) or "", "class:detail"  # Ricochet, Sniper
             if card is not None:
                 return self._card_detail(card, action), "class:detail"
             if view.your_decision.kind in DECISION_KINDS:  # the event that asks this

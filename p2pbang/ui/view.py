@@ -13,6 +13,8 @@ from p2pbang.engine.actions import (
     COPY_PICK,
     DISCARD,
     DRAW_SOURCE,
+    EXCHANGE,
+    GUESS,
     PICK_CHECK,
     PICK_IN_PLAY,
     PLAY,
@@ -135,8 +137,8 @@ def phase_of(decision: Decision | None, current: int) -> str | None:
     """The turn phase a pending decision of the current player reveals (None: it does not)."""
     if decision is None or decision.seat != current:
         return None
-    if decision.kind in (DRAW_SOURCE, PUT_BACK, PICK_IN_PLAY):
-        return "draw"
+    if decision.kind in (DRAW_SOURCE, PUT_BACK, PICK_IN_PLAY, GUESS, EXCHANGE):
+        return "draw"  # GUESS, EXCHANGE: Peyote's and Ranch's phase 1
     if decision.kind in (PLAY, BRAWL_PICK, TARGET_PICK):
         return "play"
     if decision.kind == DISCARD:

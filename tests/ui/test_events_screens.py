@@ -188,3 +188,19 @@ def test_the_network_plain_table_answers_e_too() -> None:
     said = out.getvalue()
     assert said.startswith("Shootout: Each player may play a second BANG! card")
     assert "0 event cards left" in said and "  e          show the event card" in said
+
+
+def test_a_ricochet_row_shows_the_events_rule_and_peyote_is_the_draw_phase() -> None:
+    table = Scenario(EIGHT[:4], rules=ALL, viewer=0, event="ricochet",
+                     hands={0: ["bang", "missed"]}, tables={2: ["barrel"]})
+    for screen in screen_of(table, NAMES[:4]):
+        screen.take(0)  # the BANG! card: its plays, the Ricochet among them
+        screen.selected = next(i for i, label in enumerate(screen.labels)
+                               if label.startswith("Ricochet:"))
+        rows = snapshot(screen, 80, 24)
+        detail = " ".join(r.strip() for r in rows[-1 - screen.plan.detail_rows:-1])
+        assert detail.startswith("Event: Ricochet \u00b7 Discard BANG! at a card in play")
+    table = Scenario(["bart_cassidy"] * 4, rules=ALL, viewer=0, turn=3, event="peyote",
+                     deck=["beer"] * 3)
+    table.act(Pass())  # the person's turn: Peyote's guess instead of drawing
+    assert build_view(table.game, NAMES[:4]).phase == "draw"
