@@ -459,3 +459,67 @@ def test_another_seats_event_decision_reads_as_an_activity() -> None:
     pending = table.game.pending
     assert isinstance(pending, Decision) and pending.seat == 2
     assert say(table).activity(pending) == "Bonnie answers your Ricochet."
+
+
+# ---------------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize(("language", "expansions", "players", "seed"), [
+    ("en", ["high-noon"], 5, 1),
+    ("hu", ["fistful"], 6, 2),
+    ("ro", ["high-noon", "fistful"], 7, 3),
+    ("en", ["dodge-city", "fistful"], 8, 4),
+    ("hu", ["dodge-city", "high-noon"], 3, 5),
+])
+def test_whole_random_games_with_events_read_as_sentences(
+        language: str, expansions: list[str], players: int, seed: int) -> None:
+    """Random play (the person too) reaches the event decisions: every decision, every
+    label and every event is said, and every menu leads to each legal action."""
+    from p2pbang.bots.random_bot import RandomBot
+    from p2pbang.engine.actions import End
+    from p2pbang.engine.choice import GameChoice
+    from p2pbang.table.solo import SoloSession
+
+    set_language(language)
+    session = SoloSession(players, seed=seed, opponents="random",
+                          choice=GameChoice.make("bang", players, expansions))
+    describer = Describer(session.mine, session.names)
+    me = RandomBot(f"person/{seed}")
+    quiet = {"check", "end_turn", "game_over", "seating"}
+    events_seen: set[str] = set()
+    while not isinstance(session.pending, End):
+        if session.your_turn_to_decide():
+            decision = session.pending
+            assert isinstance(decision, Decision)
+            legal = session.legal_actions()
+            assert describer.decision(decision) != decision.kind
+            for action in legal:
+                label = describer.action(decision, action)
+                assert label and "{" not in label and not label.startswith(
+                    ("Play(", "PlayPaid(", "Choose(", "Discard(")) and not label.isdigit()
+            reached: set[int] = set()
+
+            def explore(steps: list[Step], d: Decision = decision,
+                        actions: list[Action] = legal, into: set[int] = reached) -> None:
+                for r in choices(describer, d, actions, steps):
+                    if r.final:
+                        into.add(r.actions[0])
+                    elif r.step != BACK:
+                        assert r.step is not None
+                        explore([*steps, r.step])
+
+            explore([])
+            assert reached == set(range(len(legal)))
+            events = session.act(me.decide(session.truth, decision))
+        else:
+            pending = session.mine.pending
+            if isinstance(pending, Decision):
+                assert describer.activity(pending) != pending.kind
+            events = session.step_one()
+        for event in events:
+            text = describer.event(event)
+            assert (text is None) == (event.kind in quiet), event
+            assert text is None or "{" not in text
+            if event.kind == "event":
+                events_seen.add(text or "")
+    assert events_seen  # at least one event card came into force
