@@ -214,7 +214,7 @@ class TableScreen:
             if not text:
                 continue
             style = "class:log"
-            if event.kind == "turn":
+            if event.kind in ("turn", "event"):  # a new turn, a new event card in force
                 style = "class:log.turn"
             elif you in (event.seat, event.target):
                 style = "class:log.you"
