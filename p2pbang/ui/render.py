@@ -120,9 +120,9 @@ def status_line(view: TableView, names: Sequence[str], phase: str | None, width:
     if used > width and phase and view.event is not None:  # the event's name before the phase
         left = [part for part in left if part[1] != " \u00b7 " + phase]
         used = sum(width_of(t) for _s, t in left)
-    gap = 3 if view.event is not None else 1  # the event's name apart from the deck
+    apart = 3 if view.event is not None else 1  # the event's name apart from the deck
     for text in (right + " ", deck + " "):  # the deck alone when the discard does not fit
-        if used + width_of(text) + gap <= width:
+        if used + width_of(text) + apart <= width:
             gap = width - used - width_of(text)
             return [*left, ("class:status", " " * gap), ("class:status", text)]
     return fit_line(left, width, "class:status")
