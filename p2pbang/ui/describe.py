@@ -333,8 +333,11 @@ class Describer:
         if d.seat != self.game.viewer:
             return self.activity(d)
         source = self.whom(d.source)
+        said = events.usual_decision(self, d)  # Law of the West, A Fistful of Cards
+        if said is not None:
+            return said
         if d.kind == PLAY:
-            return events.play_decision(self, d) or _("Your turn: play cards, or end the turn.")
+            return _("Your turn: play cards, or end the turn.")
         if d.kind == DISCARD:
             return ngettext("Too many cards in hand: discard {n} more.",
                             "Too many cards in hand: discard {n} more.",
@@ -390,6 +393,9 @@ class Describer:
             return dodge_city.activity(self, d)
         if d.kind in events.DECISION_KINDS:
             return events.activity(self, d)
+        said = events.usual_activity(self, d)
+        if said is not None:
+            return said
         if self._mine(d.source):
             at_you = {
                 RESPOND_SHOT: _("{name} answers your shot."),

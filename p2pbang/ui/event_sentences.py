@@ -23,6 +23,7 @@ from p2pbang.engine.actions import (
     PLAY,
     RED,
     RESPOND_MISSED,
+    RESPOND_SHOT,
     Action,
     Decision,
     Discard,
@@ -231,7 +232,29 @@ def decision(say: Describer, d: Decision) -> str:
     return _("{event}: choose.").format(event=event_name(event) if event else "?")
 
 
-def play_decision(say: Describer, d: Decision) -> str | None:
+def usual_decision(say: Describer, d: Decision) -> str | None:
+    """A usual decision the event in force changes, said its way: the play phase while
+    Law of the West's card must be played first, A Fistful of Cards' shots (from nobody).
+    None: the usual sentence says it."""
+    if d.kind == PLAY:
+        return _play_decision(say, d)
+    if d.kind == RESPOND_SHOT and d.source == NO_SEAT \
+            and in_force(say.game) == "a_fistful_of_cards":
+        return _("A Fistful of Cards: a shot per card in your hand; a Missed! cancels "
+                 "this one.")
+    return None
+
+
+def usual_activity(say: Describer, d: Decision) -> str | None:
+    """Another seat's usual decision as the event in force changes it (see above)."""
+    if d.kind == RESPOND_SHOT and d.source == NO_SEAT \
+            and in_force(say.game) == "a_fistful_of_cards":
+        return _("{name} answers the shots of A Fistful of Cards.").format(
+            name=say.who(d.seat))
+    return None
+
+
+def _play_decision(say: Describer, d: Decision) -> str | None:
     """The play phase under Law of the West, while the card shown must be played first."""
     game = say.game
     if in_force(game) != "law_of_the_west" or game.must_play not in game.players[d.seat].hand:

@@ -22,6 +22,7 @@ from p2pbang.engine.actions import (
     PLAY,
     RED,
     RESPOND_MISSED,
+    RESPOND_SHOT,
     Action,
     Choose,
     Decision,
@@ -365,6 +366,10 @@ def _examples() -> tuple[list[tuple[Scenario, Event]], list[tuple[Scenario, Deci
                         deck=["beer"] * 4)
     roulette.act(Pass())
     at(roulette)
+    fistful_shot = table_of(event="a_fistful_of_cards", turn=3, hands={0: ["missed", "beer"]},
+                            deck=["bang"] * 4)
+    fistful_shot.act(Pass())
+    at(fistful_shot)  # a usual decision (a shot) that the event says its own way
     # and events, played through
     for kw in (  # from the end of Clyde's turn: the person's turn start is played through
         dict(event="peyote", deck=["beer:6H", "bang:AS", "missed"]),
@@ -523,3 +528,17 @@ def test_whole_random_games_with_events_read_as_sentences(
             if event.kind == "event":
                 events_seen.add(text or "")
     assert events_seen  # at least one event card came into force
+
+
+def test_a_fistful_of_cards_shots_come_from_the_event_not_from_nobody() -> None:
+    table = table_of(event="a_fistful_of_cards", turn=3, hands={0: ["missed", "beer"]},
+                     deck=["bang"] * 4)
+    table.act(Pass())
+    decision = table.expect(0, RESPOND_SHOT)
+    assert say(table).decision(decision) == (
+        "A Fistful of Cards: a shot per card in your hand; a Missed! cancels this one.")
+    table = table_of(event="a_fistful_of_cards", hands={1: ["beer"]}, deck=["bang"] * 4)
+    table.act(Pass())
+    pending = table.game.pending
+    assert isinstance(pending, Decision) and pending.seat == 1
+    assert say(table).activity(pending) == "Ace answers the shots of A Fistful of Cards."
