@@ -19,7 +19,7 @@ from p2pbang.ui.event_texts import (
 )
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.textfit import Line
-from p2pbang.ui.view import TableView
+from p2pbang.ui.view import SeatView, TableView
 
 Entry = tuple[str, str, str]  # anchor key, heading, body (as helptext.Entry)
 Section = tuple[str, list[Entry]]
@@ -33,6 +33,12 @@ def status_part(view: TableView) -> Line:
     if view.event is None:
         return []
     return [("class:status", " \u00b7 "), ("class:status.event", event_label(view.event))]
+
+
+def seat_note(seat: SeatView) -> str:
+    """" (ghost)" after the role of a seat back for its turn as a ghost, else nothing: its
+    life shows empty, and it must not read as a player at 0 life still standing."""
+    return " (" + _("ghost") + ")" if seat.ghost else ""
 
 
 def pile_text(view: TableView) -> str:

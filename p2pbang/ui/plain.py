@@ -70,7 +70,7 @@ def _seat_line(s: SeatView, names: list[str]) -> str:
         return f"{marker} {s.name:<8} {character_name(s.character):<16} " + _(
             "eliminated ({role})").format(role=role_name(s.role))
     life = "\u2665" * s.life + "\u00b7" * (s.max_life - s.life)
-    role = role_name(s.role) if s.role else "?"
+    role = (role_name(s.role) if s.role else "?") + event_view.seat_note(s)
     if s.target is not None:  # Dodge City's 3-player table: whom this player hunts
         role = _("{role}, target: {target}").format(role=role, target=names[s.target])
     if s.is_you:

@@ -217,6 +217,7 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
     life_w = max(4, width_of(_("Life")) if header else 0, *(s.max_life for s in seats))
     roles = [role_name(s.role) + ("" if s.target is None
                                   else " \u2192 " + view.seats[s.target].name)
+             + event_view.seat_note(s)  # a ghost says so (Ghost Town)
              for s in seats]  # at Dodge City's 3-player table, each one's target
     # the dead say their role in their own words, so only the living's roles size the column
     role_w = min(24, max(width_of(_("Role")),

@@ -68,6 +68,7 @@ class SeatView:
     # Dodge City's 3-player table: the seat this one must eliminate himself to win (None
     # at other tables, and once anyone is out: then the last one standing wins).
     target: int | None = None
+    ghost: bool = False  # back for this turn only, as a ghost (Ghost Town)
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
             is_you=p.seat == you,
             is_current=p.seat == game.current,
             target=personal_target(game, p.seat),
+            ghost=p.seat in game.ghosts,
         ))
     pending = game.pending
     decision = pending if isinstance(pending, Decision) else None

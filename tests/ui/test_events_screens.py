@@ -204,3 +204,19 @@ def test_a_ricochet_row_shows_the_events_rule_and_peyote_is_the_draw_phase() -> 
                      deck=["beer"] * 3)
     table.act(Pass())  # the person's turn: Peyote's guess instead of drawing
     assert build_view(table.game, NAMES[:4]).phase == "draw"
+
+
+def test_a_ghost_is_marked_on_the_table_and_in_the_plain_lines() -> None:
+    from p2pbang.ui.render import seat_lines
+
+    roles = ["sheriff", "outlaw", "outlaw", "renegade"]
+    table = Scenario(["vulture_sam"] * 4, rules=ALL, viewer=0, turn=1, dead=[2], roles=roles,
+                     event="ghost_town", deck=["bang", "beer", "missed", "panic"])
+    table.act(Pass())  # Ace ends his turn: Bonnie's ghost plays hers
+    view = build_view(table.game, NAMES[:4])
+    assert view.seats[2].ghost and view.seats[2].alive
+    rows = ["".join(t for _s, t in line) for line in seat_lines(view, 80, False, False)]
+    assert "Outlaw (ghost)" in rows[2]  # her role was shown when she was eliminated
+    assert "Outlaw (ghost)" in render_table(view, NAMES[:4])
+    set_language("hu")
+    assert "Bandita (szellem)" in render_table(build_view(table.game, NAMES[:4]), NAMES[:4])
