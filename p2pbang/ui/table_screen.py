@@ -408,8 +408,7 @@ class TableScreen:
             card = action_card(action, self.session.mine)
             if card is not None:
                 return f"card:{self.session.mine.cards[card].name}"
-        event = self.session.mine.event_name()
-        return None if event is None else f"event-now:{event}"
+        return None
 
     def _selected_action(self) -> Action | None:
         """An action the selected row leads to (all of them play the same card)."""

@@ -126,10 +126,11 @@ def test_the_help_starts_with_the_event_in_force_and_lists_the_decks_cards() -> 
     assert title == "Event cards" and len(cards) == 13  # High Noon's only
     assert cards[-1][1] == "High Noon  (last card, stays to the end)"
     for screen in screen_of(table, NAMES[:4]):
-        assert screen.selected_card_anchor() == "event-now:thirst"  # nothing to decide
+        assert screen.selected_card_anchor() is None  # nothing to decide: the help's top
         screen.toggle_help(screen.selected_card_anchor())
         rows = snapshot(screen, 80, 24)
-        assert "Thirst  (1 event card left)" in "\n".join(rows)
+        assert rows[1].strip() == "Event in force"
+        assert rows[2].strip() == "Thirst  (1 event card left)"
     set_language("hu")
     assert help_sections(table.game)[0][1][0][1].startswith("Szomjúság")
     assert help_sections(Scenario(["vulture_sam"] * 4, viewer=0).game) == []
