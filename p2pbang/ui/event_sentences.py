@@ -25,6 +25,7 @@ from p2pbang.engine.actions import (
     RESPOND_MISSED,
     RESPOND_SHOT,
     Action,
+    Choose,
     Decision,
     Discard,
     Event,
@@ -34,6 +35,7 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.catalog import HEARTS
 from p2pbang.engine.game import Game
+from p2pbang.engine.sets.fistful import HARD_LIQUOR_HEAL
 from p2pbang.ui.event_texts import event_name, event_text
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
@@ -127,6 +129,10 @@ def event(say: Describer, e: Event, cause: str | None) -> str | None:
                      "can.").format(card=card)
         return _("Law of the West: {name} shows {card}, the 2nd card drawn.").format(
             name=name, card=card)
+    if kind == "heal" and _hard_liquor(game, e.seat):
+        if mine:
+            return _("Hard Liquor: you skip drawing and regain 1 life.")
+        return _("Hard Liquor: {name} skips drawing and regains 1 life.").format(name=name)
     if kind == "no_effect" and e.card < 0 and e.seat in game.ghosts:
         if mine:
             return _("You are a ghost: nothing can hurt you.")
@@ -153,6 +159,13 @@ def _forced_discard(say: Describer, e: Event, cause: str | None) -> str | None:
         return _("Your Ricochet: {name} discards {card}.").format(name=name, card=card)
     return _("Ricochet by {target}: {name} discards {card}.").format(
         target=say.who(e.target), name=name, card=card)
+
+
+def _hard_liquor(game: Game, seat: int) -> bool:
+    """Whether ``seat``'s heal is Hard Liquor's: his last answer took its life point (the
+    heal is the answer's own event, and nothing follows it before the play phase)."""
+    return (in_force(game) == "hard_liquor" and seat == game.current and bool(game.history)
+            and game.history[-1] == Choose(HARD_LIQUOR_HEAL))
 
 
 def _last_play_ricochet(game: Game, shooter: int) -> bool:

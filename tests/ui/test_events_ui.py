@@ -212,7 +212,8 @@ def test_hard_liquor_and_blood_brothers_ask_in_words() -> None:
     decision = table.expect(0, EVENT_PICK)
     assert say(table).decision(decision) == "Hard Liquor: skip drawing to regain 1 life?"
     assert [r.label for r in menu(table)] == ["Draw as usual", "Skip drawing and regain 1 life"]
-    assert told(table, table.act(Choose(fistful.HARD_LIQUOR_HEAL))) == ["You regain 1 life."]
+    assert told(table, table.act(Choose(fistful.HARD_LIQUOR_HEAL))) == [
+        "Hard Liquor: you skip drawing and regain 1 life."]
 
     table = table_of(event="blood_brothers", turn=0, phase=START, life={2: 2},
                      deck=["beer", "bang"])
@@ -378,6 +379,7 @@ def _examples() -> tuple[list[tuple[Scenario, Event]], list[tuple[Scenario, Deci
         dict(event="vendetta", turn=0, deck=["beer:6H", "bang", "missed", "duel"]),
         dict(event="law_of_the_west", deck=["missed", "bang"]),
         dict(event="blood_brothers", life={2: 2}, deck=["beer"] * 2),
+        dict(event="hard_liquor", life={0: 3}, deck=["beer"] * 2),  # takes the life
         dict(event="ranch", hands={0: ["missed"]}, deck=["beer"] * 3),
     ):
         table = table_of(**{"turn": 3, **kw})
