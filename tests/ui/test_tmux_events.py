@@ -27,10 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 MARK = "\u25b8"  # the decision line of a decision that is the person's
 
 
-def start(tmp: Path, language: str, expansions: str, seed: int) -> Pane:
+def start(tmp: Path, language: str, expansions: str, seed: int, players: int = 4) -> Pane:
     game = " ".join(shlex.quote(part) for part in (
         sys.executable, "-m", "p2pbang", "solo", "--expansions", expansions, "--players",
-        "4", "--seed", str(seed), "--lang", language, "--home", str(tmp / "home")))
+        str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home")))
     script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
               f"TERM=xterm {game} 2> {tmp}/stderr; echo EXIT=$?; "
               f"stty -a > {tmp}/after; sleep 300")
@@ -95,11 +95,13 @@ LIQUOR = "Hard Liquor: skip drawing to regain 1 life?"
     ("en", "high-noon,fistful", 2, (RANCH, PEYOTE, ROULETTE, LIQUOR)),
     ("ro", "high-noon", 5, ()),
     ("hu", "high-noon,fistful", 6, (RANCH, PEYOTE, ROULETTE)),
+    ("hu", "dodge-city,fistful", 3, ()),  # 8 seats
 ])
 def test_a_whole_game_with_events_by_keystrokes(tmp_path: Path, language: str,
                                                 expansions: str, seed: int,
                                                 asked: tuple[str, ...]) -> None:
-    pane = start(tmp_path, language, expansions, seed)
+    players = 8 if "dodge-city" in expansions else 4
+    pane = start(tmp_path, language, expansions, seed, players)
     try:
         set_language(language)
         screens = play(pane, until_event=False, seconds=600)
