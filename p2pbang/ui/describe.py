@@ -39,6 +39,7 @@ from p2pbang.engine.cards.base import ROLE_CARDS
 from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
 from p2pbang.engine.game import Game
 from p2pbang.ui import dodge_city_sentences as dodge_city
+from p2pbang.ui import event_sentences as events
 from p2pbang.ui import gold_rush_sentences as gold_rush
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
@@ -99,6 +100,8 @@ class Describer:
         if kind in ("play", "use") and e.card >= 0:
             self._cause = g.cards[e.card].name
         said = gold_rush.event(self, e)
+        if said is None:
+            said = events.event(self, e, self._cause)
         if said is None:
             said = dodge_city.event(self, e, self._cause)
         if said is not None:
@@ -338,6 +341,9 @@ class Describer:
         if d.seat != self.game.viewer:
             return self.activity(d)
         source = self.whom(d.source)
+        said = events.usual_decision(self, d)  # Law of the West, A Fistful of Cards
+        if said is not None:
+            return said
         if d.kind == PLAY:
             return _("Your turn: play cards, or end the turn.")
         if d.kind == DISCARD:
@@ -366,6 +372,8 @@ class Describer:
             return dodge_city.decision(self, d)
         if d.kind in gold_rush.DECISION_KINDS:
             return gold_rush.decision(self, d)
+        if d.kind in events.DECISION_KINDS:
+            return events.decision(self, d)
         if d.kind == DYING:
             return ngettext("You are dying: {n} Beer needed to survive.",
                             "You are dying: {n} Beers needed to survive.",
@@ -398,6 +406,11 @@ class Describer:
             return dodge_city.activity(self, d)
         if d.kind in gold_rush.DECISION_KINDS:
             return gold_rush.activity(self, d)
+        if d.kind in events.DECISION_KINDS:
+            return events.activity(self, d)
+        said = events.usual_activity(self, d)
+        if said is not None:
+            return said
         if self._mine(d.source):
             at_you = {
                 RESPOND_SHOT: _("{name} answers your shot."),
@@ -430,6 +443,8 @@ class Describer:
         elsewhere on the full screen) to keep a list of choices narrow."""
         g = self.game
         said = gold_rush.action(self, d, a)
+        if said is None:
+            said = events.action(self, d, a, brief)
         if said is not None:
             return said
         if isinstance(a, Play):
@@ -517,4 +532,6 @@ class Describer:
             return dodge_city.choice(self, d, value)
         if d.kind in gold_rush.DECISION_KINDS:
             return gold_rush.choice(self, d, value)
+        if d.kind in events.DECISION_KINDS:
+            return events.choice(self, d, value)
         return str(value)

@@ -1,9 +1,10 @@
 """Find every translatable string in the interface's source and keep the catalogs in step.
 
-Why our own: the source marks strings with ``_("...")``, ``N_("...")`` and
-``ngettext("...", "...", n)``; reading those calls from the syntax tree is a few lines, needs
-no xgettext on the machine, and gives the tests the exact list of messages every catalog must
-translate.
+Why our own: the source marks strings with ``_("...")``, ``N_("...")``,
+``ngettext("...", "...", n)`` and, where one English text means two things,
+``pgettext("context", "...")`` / ``C_("context", "...")``; reading those calls from the
+syntax tree is a few lines, needs no xgettext on the machine, and gives the tests the exact
+list of messages every catalog must translate.
 
     python -m p2pbang.ui.extract --check    exit 1 when a catalog lacks or has extra messages
     python -m p2pbang.ui.extract --update   add new messages (empty) and drop stale ones
@@ -34,6 +35,15 @@ class Message:
     msgid: str
     plural: str | None = None
     places: list[str] = field(default_factory=list)
+    context: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The catalog's key: the context and the text (as ``PoEntry.key``)."""
+        return self.msgid if self.context is None else f"{self.context}\x04{self.msgid}"
+
+    def __str__(self) -> str:
+        return self.msgid if self.context is None else f"{self.msgid} [{self.context}]"
 
 
 def _literal(node: ast.expr) -> str | None:
@@ -42,10 +52,21 @@ def _literal(node: ast.expr) -> str | None:
     return None
 
 
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """The module's string constants (``EVENT_CARD = "event card"``), so a context may be
+    named once and used by name."""
+    return {target.id: node.value.value for node in tree.body
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+            for target in node.targets if isinstance(target, ast.Name)}
+
+
 def messages_in(source: str, filename: str) -> list[Message]:
     """The marked strings of one module, in source order."""
     found: list[Message] = []
-    for node in ast.walk(ast.parse(source, filename)):
+    tree = ast.parse(source, filename)
+    constants = _constants(tree)
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             continue
         place = f"{filename}:{node.lineno}"
@@ -53,6 +74,13 @@ def messages_in(source: str, filename: str) -> list[Message]:
             text = _literal(node.args[0])
             if text is not None:
                 found.append(Message(text, None, [place]))
+        elif node.func.id in ("pgettext", "C_") and len(node.args) == 2:
+            first = node.args[0]
+            context = (constants.get(first.id) if isinstance(first, ast.Name)
+                       else _literal(first))
+            text = _literal(node.args[1])
+            if context is not None and text is not None:
+                found.append(Message(text, None, [place], context))
         elif node.func.id == "ngettext" and len(node.args) == 3:
             singular, plural = _literal(node.args[0]), _literal(node.args[1])
             if singular is not None and plural is not None:
@@ -68,9 +96,9 @@ def extract(root: Path = UI_DIR) -> list[Message]:
     for path in sorted(root.rglob("*.py")):
         name = str(path.relative_to(package_root))
         for message in messages_in(path.read_text(encoding="utf-8"), name):
-            known = merged.get(message.msgid)
+            known = merged.get(message.key)
             if known is None:
-                merged[message.msgid] = message
+                merged[message.key] = message
                 continue
             if known.plural != message.plural:
                 raise ValueError(f"{message.places[0]}: {message.msgid!r} is used both with "
@@ -109,30 +137,32 @@ class CatalogReport:
 def check_catalog(language: str, messages: list[Message],
                   entries: list[PoEntry]) -> CatalogReport:
     report = CatalogReport(language)
-    by_id = {e.msgid: e for e in entries if e.msgid}
+    by_key = {e.key: e for e in entries if e.msgid}
     nplurals = _nplurals(header_fields(entries).get("plural-forms", ""))
     for message in messages:
-        entry = by_id.get(message.msgid)
+        entry = by_key.get(message.key)
+        name = str(message)
         if entry is None:
-            report.missing.append(message.msgid)
+            report.missing.append(name)
             continue
         if entry.fuzzy:
-            report.fuzzy.append(message.msgid)
+            report.fuzzy.append(name)
         if not entry.translated:
-            report.untranslated.append(message.msgid)
+            report.untranslated.append(name)
             continue
         if (entry.msgid_plural is None) != (message.plural is None):
-            report.plural_problems.append(message.msgid)
+            report.plural_problems.append(name)
             continue
         if message.plural is not None and len(entry.msgstr) != nplurals:
-            report.plural_problems.append(message.msgid)
+            report.plural_problems.append(name)
         wanted = placeholders(message.msgid) | placeholders(message.plural or "")
         for text in entry.msgstr.values():
             if placeholders(text) != wanted:
-                report.bad_placeholders.append(message.msgid)
+                report.bad_placeholders.append(name)
                 break
-    known = {m.msgid for m in messages}
-    report.stale = [e.msgid for e in entries if e.msgid and e.msgid not in known]
+    known = {m.key for m in messages}
+    report.stale = [e.key.replace("\x04", ": ") for e in entries
+                    if e.msgid and e.key not in known]
     return report
 
 
@@ -158,8 +188,8 @@ def quote(text: str) -> str:
 
 def render_po(language: str, messages: list[Message], entries: list[PoEntry]) -> str:
     """The catalog text for ``messages``, keeping the translations ``entries`` already have."""
-    by_id = {e.msgid: e for e in entries}
-    header = by_id.get("")
+    by_key = {e.key: e for e in entries}
+    header = by_key.get("")
     nplurals = _nplurals(PLURAL_FORMS.get(language, "nplurals=2"))
     if header is not None:
         head = header.msgstr[0]
@@ -172,10 +202,12 @@ def render_po(language: str, messages: list[Message], entries: list[PoEntry]) ->
                 f"Plural-Forms: {PLURAL_FORMS.get(language, 'nplurals=2; plural=(n != 1);')}\n")
     out = [f"# p2pbang interface messages: {language}", 'msgid ""', "msgstr " + quote(head), ""]
     for message in messages:
-        old = by_id.get(message.msgid)
+        old = by_key.get(message.key)
         out.append("#: " + " ".join(message.places[:3]))
         if old is not None and old.fuzzy:
             out.append("#, fuzzy")
+        if message.context is not None:
+            out.append("msgctxt " + quote(message.context))
         out.append("msgid " + quote(message.msgid))
         if message.plural is None:
             text = old.msgstr.get(0, "") if old is not None else ""

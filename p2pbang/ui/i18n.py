@@ -90,3 +90,14 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(text: str) -> str:
     """Marks a string for the catalog without translating it yet (tables of texts)."""
     return text
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text`` as meant in ``context``: one English word for two things (the High Noon
+    event "Gold Rush" and the Gold Rush equipment card) takes two translations."""
+    return _translation.pgettext(context, text)
+
+
+def C_(context: str, text: str) -> str:
+    """Marks a string with its context for the catalog (read later with ``pgettext``)."""
+    return text

@@ -12,7 +12,7 @@ from typing import TextIO
 
 from p2pbang.engine.actions import FROM_HAND, PLAY, Decision, End, IllegalAction
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui import gold_rush_plain, gold_rush_steps
+from p2pbang.ui import event_steps, event_view, gold_rush_plain, gold_rush_steps
 from p2pbang.ui.describe import Describer, slot_label
 from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.gold_rush_texts import shadow_role
@@ -49,10 +49,13 @@ def render_table(view: TableView, names: list[str]) -> str:
         n=view.turn, deck=view.deck_size,
         top=(f"{card_name(view.discard_top.name)} ({view.discard_top.label})"
              if view.discard_top else "-"))]
+    event = event_view.plain_line(view)  # the event card in force, if any
+    if event is not None:
+        lines += wrap(event, WIDTH, CONTINUED)
     for s in view.around_you():
         lines += wrap(_seat_line(s, names), WIDTH, CONTINUED)
     lines += gold_rush_plain.shop_line(view)
-    if view.silenced:
+    if view.silenced and view.event != "lasso":  # Lasso's own line says it
         lines.append(_("In Belle Star's turn the cards in play have no effect."))
     if view.hand:
         lines += wrap(_("Your hand: {cards}").format(cards=", ".join(
@@ -72,6 +75,7 @@ def _seat_line(s: SeatView, names: list[str]) -> str:
     role = role_name(s.role) if s.role else "?"
     if s.shadow:
         role = shadow_role(role)
+    role += event_view.seat_note(s)
     if s.target is not None:  # Dodge City's 3-player table: whom this player hunts
         role = _("{role}, target: {target}").format(role=role, target=names[s.target])
     if s.is_you:
@@ -113,6 +117,7 @@ def explain(term: str) -> str:
              if matches(k, n, card_name(k))]
     found += [f"{character_name(k)}: {character_text(k)}"
               for k, n in CHARACTER_NAMES.items() if matches(k, n, character_name(k))]
+    found += event_view.explain(term)
     return "\n".join(found) if found else _("No card or character called {term!r}.").format(
         term=term)
 
@@ -216,6 +221,8 @@ class PlainSolo:
                 names.append(_("A random card from the hand"))
             elif what == "ability":
                 names.append(ability_step(game, self.session.you))
+            elif what in event_steps.STEP_KINDS:
+                names.append(event_steps.step_name(self.say, (what, value)))
             else:
                 names.append(slot_label(game, value))
         return names
@@ -239,9 +246,16 @@ class PlainSolo:
                 self.print(_(HELP))
                 if gold_rush_plain.has_gold(view):
                     self.print(_(gold_rush_plain.HELP))
+                extra = event_view.plain_help(self.session.mine)
+                if extra:
+                    self.print(extra)
                 continue
             if text == "s":
                 self.print(gold_rush_plain.report(view))
+                continue
+            shown = event_view.plain_command(self.session.mine, text)
+            if shown is not None:
+                self.print(shown)
                 continue
             if text == "t":
                 self.print(render_table(build_view(self.session.mine, self.names),

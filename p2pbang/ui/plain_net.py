@@ -20,7 +20,7 @@ import trio
 from p2pbang.engine.actions import PLAY, Action, Decision, Event
 from p2pbang.table.core import TableCore
 from p2pbang.table.participants import PlayerQuit
-from p2pbang.ui import gold_rush_plain
+from p2pbang.ui import event_view, gold_rush_plain
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import _
@@ -239,12 +239,18 @@ class PlainNetworkTable:
             return None
         if text in ("q", "quit", "exit"):
             raise PlayerQuit("the player left")
+        shown = event_view.plain_command(core.game, text)
         if text in ("?", "help"):
             self.print(_(HELP))
             if gold_rush_plain.has_gold(build_view(core.game, self.names)):
                 self.print(_(gold_rush_plain.HELP))
+            extra = event_view.plain_help(core.game)
+            if extra:
+                self.print(extra)
         elif text == "s":
             self.print(gold_rush_plain.report(build_view(core.game, self.names)))
+        elif shown is not None:
+            self.print(shown)
         elif text == "t":
             self.print(render_table(build_view(core.game, self.names), self.names))
         elif text == "h":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from p2pbang.ui import gold_rush_render
+from p2pbang.ui import event_view, gold_rush_render
 from p2pbang.ui.gold_rush_texts import NUGGET_MARK
 from p2pbang.ui.i18n import _
 from p2pbang.ui.textfit import Line, cut, fit_line, line_width, pad, pad_left, width_of, wrap
@@ -110,16 +110,22 @@ def status_line(view: TableView, names: Sequence[str], phase: str | None, width:
             left.append(("class:status", " \u00b7 " + phase))
     else:
         left.append(("class:status", " " + _("Dealing...")))
-    right = _("Deck {n}").format(n=view.deck_size)
+    left += event_view.status_part(view)  # the event card in force, if any
+    deck = _("Deck {n}").format(n=view.deck_size)
+    right = deck
     if view.discard_top is not None:
         top = view.discard_top
         right += " \u00b7 " + _("Discard: {card}").format(
             card=f"{card_name(top.name)} {top.label}")
-    right += " "
     used = sum(width_of(t) for _s, t in left)
-    if used + width_of(right) + 1 <= width:
-        gap = width - used - width_of(right)
-        return [*left, ("class:status", " " * gap), ("class:status", right)]
+    if used > width and phase and view.event is not None:  # the event's name before the phase
+        left = [part for part in left if part[1] != " \u00b7 " + phase]
+        used = sum(width_of(t) for _s, t in left)
+    apart = 3 if view.event is not None else 1  # the event's name apart from the deck
+    for text in (right + " ", deck + " "):  # the deck alone when the discard does not fit
+        if used + width_of(text) + apart <= width:
+            gap = width - used - width_of(text)
+            return [*left, ("class:status", " " * gap), ("class:status", text)]
     return fit_line(left, width, "class:status")
 
 
@@ -213,6 +219,7 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
     life_w = max(4, width_of(_("Life")) if header else 0, *(s.max_life for s in seats))
     roles = [gold_rush_render.role_text(s, role_name(s.role)) + ("" if s.target is None
                                   else " \u2192 " + view.seats[s.target].name)
+             + event_view.seat_note(s)  # a ghost says so (Ghost Town)
              for s in seats]  # at Dodge City's 3-player table, each one's target
     # the dead say their role in their own words, so only the living's roles size the column
     role_w = min(24, max(width_of(_("Role")),

@@ -25,7 +25,7 @@ from p2pbang.engine.actions import (
     UseGreen,
 )
 from p2pbang.engine.game import Game
-from p2pbang.ui import gold_rush_steps
+from p2pbang.ui import event_steps, gold_rush_steps
 from p2pbang.ui.describe import Describer, card_label, slot_label
 from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.i18n import _
@@ -90,7 +90,7 @@ def choices(say: Describer, decision: Decision, actions: Sequence[Action],
     groups: dict[Step, list[int]] = {}
     singles: list[Choice] = []
     for index, action in enumerate(actions):
-        for path in paths(action, say.game):
+        for path in _paths(say, decision, action):
             if path and path[:len(prefix)] != prefix:
                 continue
             if not path and (not prefix or isinstance(action, Pass)):
@@ -113,12 +113,17 @@ def choices(say: Describer, decision: Decision, actions: Sequence[Action],
 BACK: Step = ("back", 0)
 
 
+def _paths(say: Describer, decision: Decision, action: Action) -> list[tuple[Step, ...]]:
+    """The steps to ``action``: an event's own play (Ricochet, Sniper) has its own."""
+    return event_steps.paths(say, decision, action) or paths(action, say.game)
+
+
 def _row(say: Describer, decision: Decision, actions: Sequence[Action],
          prefix: tuple[Step, ...], step: Step, members: tuple[int, ...],
          brief: bool = True) -> Choice:
     if len(members) == 1:
         action = actions[members[0]]
-        path = next(p for p in paths(action, say.game)
+        path = next(p for p in _paths(say, decision, action)
                     if p[:len(prefix) + 1] == (*prefix, step))
         if not prefix or isinstance(action, Ability):  # one row says the whole action
             return Choice(say.action(decision, action, brief=brief), step, members)
@@ -139,6 +144,9 @@ def _step_label(say: Describer, decision: Decision, actions: Sequence[Action],
         said = gold_rush_steps.step_label(say, decision, actions, members, step)
         if said is not None:
             return said
+    said = event_steps.step_label(say, step)
+    if said is not None:
+        return said
     if what == "card" and not deeper:
         card = actions[members[0]]
         assert isinstance(card, Play | PlayPaid)

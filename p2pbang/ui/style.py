@@ -15,6 +15,7 @@ TABLE_STYLE = {
     "status": "reverse",
     "status.title": "reverse bold",
     "status.current": "reverse bold",
+    "status.event": "reverse bold italic",  # the event card in force (High Noon, Fistful)
     "header": "underline",
     "seat": "",
     "seat.you": "bold",

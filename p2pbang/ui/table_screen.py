@@ -43,8 +43,9 @@ from p2pbang.engine.actions import (
     UseGreen,
 )
 from p2pbang.engine.game import Game
-from p2pbang.ui import gold_rush_render, gold_rush_steps, gold_rush_view
+from p2pbang.ui import event_steps, event_view, gold_rush_render, gold_rush_steps, gold_rush_view
 from p2pbang.ui.describe import Describer, action_card, slot_label
+from p2pbang.ui.event_sentences import DECISION_KINDS
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.render import (
@@ -214,7 +215,7 @@ class TableScreen:
             if not text:
                 continue
             style = "class:log"
-            if event.kind == "turn":
+            if event.kind in ("turn", "event"):  # a new turn, a new event card in force
                 style = "class:log.turn"
             elif you in (event.seat, event.target):
                 style = "class:log.you"
@@ -347,9 +348,10 @@ class TableScreen:
         game has its own catalog)."""
         game = self.session.mine
         paid = {name for name, rules in game.rules.by_name.items() if rules.costs_a_card}
-        return help_sections(game.cards, game.rules.characters, paid,
-                             three_players=game.role_rules.face_up,
-                             shadows=gold_rush_view.has_shadows(game))
+        return [*event_view.help_sections(game),  # the event in force first, when any
+                *help_sections(game.cards, game.rules.characters, paid,
+                               three_players=game.role_rules.face_up,
+                               shadows=gold_rush_view.has_shadows(game))]
 
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
@@ -434,6 +436,8 @@ class TableScreen:
                 parts.append(slot_label(game, value))
             elif what == "target":
                 parts.append(self.say.whom(value))
+            elif what in event_steps.STEP_KINDS:
+                parts.append(event_steps.step_name(self.say, (what, value)))
         return " → ".join(parts)
 
     # ------------------------------------------------------------------ drawing
@@ -509,12 +513,19 @@ class TableScreen:
         action = self._selected_action()
         if view.your_decision is not None and action is not None:
             card = action_card(action, self.session.mine)
+            if event_steps.is_event_play(self.session.mine, view.you, action):
+                return event_view.detail_text(view) or "", "class:detail"  # Ricochet, Sniper
             if card is not None:
                 return self._card_detail(card, action), "class:detail"
+            if view.your_decision.kind in DECISION_KINDS:  # the event that asks this
+                return event_view.detail_text(view) or "", "class:detail"
             return self.labels[self.selected], "class:detail"
         note = self.note()
         if note:
             return note, "class:lobby.waiting"
+        event = event_view.detail_text(view)  # while waiting: what the event in force does
+        if event is not None:
+            return event, "class:detail"
         me = view.seats[view.you]
         if me.role:
             return (_("You are the {role}: {goal}").format(

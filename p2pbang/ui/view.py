@@ -15,6 +15,8 @@ from p2pbang.engine.actions import (
     DISCARD_PICK,
     DRAW_SOURCE,
     EQUIPMENT_USE,
+    EXCHANGE,
+    GUESS,
     PICK_CHECK,
     PICK_IN_PLAY,
     PLAY,
@@ -76,6 +78,7 @@ class SeatView:
     nuggets: int | None = None
     equipment: tuple[CardView, ...] = ()
     shadow: bool = False
+    ghost: bool = False  # back for this turn only, as a ghost (Ghost Town)
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,8 @@ class TableView:
     silenced: bool = False  # the cards in play have no effect now (Belle Star's turn)
     shop: tuple[ShopCard, ...] = ()  # Gold Rush: the equipment for sale, with prices
     shadows: bool = False  # the eliminated play shadow turns (the variant is in force)
+    event: str | None = None  # the event card in force (High Noon, A Fistful of Cards)
+    events_left: int = 0  # event cards still face down on the event pile
 
     def around_you(self) -> tuple[SeatView, ...]:
         """The seats in turn order around the table, starting with you."""
@@ -145,8 +150,8 @@ def phase_of(decision: Decision | None, current: int) -> str | None:
     """The turn phase a pending decision of the current player reveals (None: it does not)."""
     if decision is None or decision.seat != current:
         return None
-    if decision.kind in (DRAW_SOURCE, PUT_BACK, PICK_IN_PLAY, DISCARD_PICK):
-        return "draw"
+    if decision.kind in (DRAW_SOURCE, PUT_BACK, PICK_IN_PLAY, DISCARD_PICK, GUESS, EXCHANGE):
+        return "draw"  # GUESS, EXCHANGE: Peyote's and Ranch's phase 1
     if decision.kind in (PLAY, BRAWL_PICK, TARGET_PICK, EQUIPMENT_USE):
         return "play"
     if decision.kind == DISCARD:
@@ -190,6 +195,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
             nuggets=gold_rush_view.nuggets(game, p.seat),
             equipment=tuple(card_view(game, s) for s in p.equipment),
             shadow=gold_rush_view.is_shadow(game, p.seat),
+            ghost=p.seat in game.ghosts,
         ))
     pending = game.pending
     decision = pending if isinstance(pending, Decision) else None
@@ -211,4 +217,6 @@ def build_view(game: Game, names: list[str]) -> TableView:
         silenced=game.cards_in_play_silenced(),
         shop=gold_rush_view.shop(game, you),
         shadows=gold_rush_view.has_shadows(game),
+        event=game.event_name(),
+        events_left=len(game.event_pile),
     )

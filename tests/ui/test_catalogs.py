@@ -126,3 +126,30 @@ def test_set_language_switches_and_rejects_unknown_languages() -> None:
     with pytest.raises(ValueError, match="no interface language"):
         set_language("xx")
     assert _("Beer") == "Beer"  # a rejected choice changes nothing
+
+
+def test_one_english_name_for_two_cards_has_a_translation_for_each() -> None:
+    """High Noon's event "Gold Rush" (turns run the other way) and Gold Rush's equipment card
+    "Gold Rush" (5 nuggets) share their English name: the event's is read in its context."""
+    from p2pbang.ui.event_texts import event_name
+
+    for language, event, equipment in (("hu", "Aranyláz", "Aranyrög"),
+                                       ("ro", "Febra aurului", "Gold Rush")):
+        set_language(language)
+        assert (event_name("gold_rush"), card_name("gold_rush")) == (event, equipment)
+    set_language("en")
+    assert event_name("gold_rush") == card_name("gold_rush") == "Gold Rush"
+
+
+def test_a_context_is_part_of_a_messages_key_in_the_checker() -> None:
+    from p2pbang.ui.extract import check_catalog, messages_in
+    from p2pbang.ui.po import parse_po
+
+    source = 'KIND = "event card"\nA = C_(KIND, "Gold Rush")\nB = N_("Gold Rush")\n'
+    messages = messages_in(source, "x.py")
+    assert [(m.context, m.msgid) for m in messages] == [("event card", "Gold Rush"),
+                                                        (None, "Gold Rush")]
+    plain_only = parse_po('msgid ""\nmsgstr "Plural-Forms: nplurals=2;\\n"\n\n'
+                          'msgid "Gold Rush"\nmsgstr "Aranyrög"\n')
+    report = check_catalog("hu", messages, plain_only)
+    assert report.missing == ["Gold Rush [event card]"] and not report.stale

@@ -1,0 +1,189 @@
+"""Names, one-line effects and help texts of the event cards (High Noon, A Fistful of Cards).
+
+Keyed by the engine's event names (``engine/cards/high_noon.py``, ``cards/fistful.py``), in
+a table of their own: the High Noon event "gold_rush" shares its key with the Gold Rush
+expansion, so the events must not go into the cards' tables. The one-line effect fits the
+status and detail lines (said to "you", as the rest of the table is); the help text says the
+whole rule as the engine plays it (docs/rules/fistful.md, cards.md section 3, D13-D18).
+"""
+
+from __future__ import annotations
+
+from p2pbang.ui.i18n import C_, N_, _, pgettext
+
+# The context of every event card's name in the catalogs: the High Noon event "Gold Rush"
+# is not the Gold Rush equipment card of the same English name.
+EVENT_CARD = "event card"
+
+EVENT_NAMES = {
+    # High Noon (the Romanian rulebook, seed 002; cards.md section 3)
+    "blessing": C_(EVENT_CARD, "Blessing"),
+    "curse": C_(EVENT_CARD, "Curse"),
+    "the_daltons": C_(EVENT_CARD, "The Daltons"),
+    "the_doctor": C_(EVENT_CARD, "The Doctor"),
+    "ghost_town": C_(EVENT_CARD, "Ghost Town"),
+    "gold_rush": C_(EVENT_CARD, "Gold Rush"),
+    "hangover": C_(EVENT_CARD, "Hangover"),
+    "the_reverend": C_(EVENT_CARD, "The Reverend"),
+    "the_sermon": C_(EVENT_CARD, "The Sermon"),
+    "shootout": C_(EVENT_CARD, "Shootout"),
+    "thirst": C_(EVENT_CARD, "Thirst"),
+    "train_arrival": C_(EVENT_CARD, "Train Arrival"),
+    "high_noon": C_(EVENT_CARD, "High Noon"),
+    # A Fistful of Cards
+    "abandoned_mine": C_(EVENT_CARD, "Abandoned Mine"),
+    "ambush": C_(EVENT_CARD, "Ambush"),
+    "blood_brothers": C_(EVENT_CARD, "Blood Brothers"),
+    "dead_man": C_(EVENT_CARD, "Dead Man"),
+    "hard_liquor": C_(EVENT_CARD, "Hard Liquor"),
+    "the_judge": C_(EVENT_CARD, "The Judge"),
+    "lasso": C_(EVENT_CARD, "Lasso"),
+    "law_of_the_west": C_(EVENT_CARD, "Law of the West"),
+    "peyote": C_(EVENT_CARD, "Peyote"),
+    "ranch": C_(EVENT_CARD, "Ranch"),
+    "ricochet": C_(EVENT_CARD, "Ricochet"),
+    "russian_roulette": C_(EVENT_CARD, "Russian Roulette"),
+    "sniper": C_(EVENT_CARD, "Sniper"),
+    "vendetta": C_(EVENT_CARD, "Vendetta"),
+    "a_fistful_of_cards": C_(EVENT_CARD, "A Fistful of Cards"),
+}
+
+EVENT_TEXTS = {
+    "blessing": N_("Every card counts as hearts."),
+    "curse": N_("Every card counts as spades."),
+    "the_daltons": N_("When revealed: everyone with blue cards in play discards one of them."),
+    "the_doctor": N_("When revealed: whoever has the fewest lives regains 1 life."),
+    "ghost_town": N_("The eliminated come back for their turn as ghosts: draw 3, can't be "
+                     "hurt."),
+    "gold_rush": N_("Turns go counter-clockwise; card effects still go clockwise."),
+    "hangover": N_("Characters have no abilities."),
+    "the_reverend": N_("No Beer can be played, not even when dying."),
+    "the_sermon": N_("No BANG! card in your own turn."),
+    "shootout": N_("Two BANG! cards per turn."),
+    "thirst": N_("Phase 1: draw one card less."),
+    "train_arrival": N_("Phase 1: draw one card more."),
+    "high_noon": N_("Each player loses 1 life at the start of his turn."),
+    "abandoned_mine": N_("Phase 1 draws from the discard pile; then your cards go on the "
+                         "deck."),
+    "ambush": N_("Every distance is 1, changed only by cards in play."),
+    "blood_brothers": N_("At your turn's start you may give 1 of your lives to another "
+                         "player."),
+    "dead_man": N_("The first player eliminated comes back on his turn: 2 lives, 2 cards."),
+    "hard_liquor": N_("You may skip drawing in phase 1 to regain 1 life."),
+    "the_judge": N_("No card can be put in play in front of anyone."),
+    "lasso": N_("Cards in play have no effect."),
+    "law_of_the_west": N_("Show your 2nd card drawn; play it first if you can."),
+    "peyote": N_("Instead of drawing, guess red or black: right, keep the card, go on."),
+    "ranch": N_("At the end of phase 1 you may exchange hand cards for new ones."),
+    "ricochet": N_("Discard BANG! at a card in play: its owner discards a Missed! or it."),
+    "russian_roulette": N_("When revealed: each discards a Missed! in turn; the first who "
+                           "doesn't loses 2."),
+    "sniper": N_("Play 2 BANG! together at one player: only 2 Missed! cancel them."),
+    "vendetta": N_("At your turn's end, draw!: on hearts you play another turn."),
+    "a_fistful_of_cards": N_("At your turn's start, one shot at you per card in your hand."),
+}
+
+EVENT_HELP = {
+    "blessing": N_("While it is in force every card counts as a heart: for every draw! "
+                   "(Barrel, Jail, Dynamite), Black Jack's shown card and Apache Kid's "
+                   "immunity."),
+    "curse": N_("While it is in force every card counts as a spade: for every draw! "
+                "(Barrel, Jail, Dynamite), Black Jack's shown card and Apache Kid's "
+                "immunity."),
+    "the_daltons": N_("When it is revealed, starting with the Sheriff, each player with "
+                      "blue-bordered cards in front of him (weapons, Jail and Dynamite "
+                      "included) discards one of them, his choice."),
+    "the_doctor": N_("When it is revealed, the player or players with the fewest life "
+                     "points regain 1 life."),
+    "ghost_town": N_("On his turn each eliminated player comes back as a ghost: he draws 3 "
+                     "cards instead of his phase 1, plays the turn with his character and "
+                     "cannot be hurt; at the end of the turn he discards all his cards and "
+                     "is out again."),
+    "gold_rush": N_("The turns go counter-clockwise, starting with the Sheriff. Dynamite, "
+                    "General Store and every effect that goes round the table still go "
+                    "clockwise."),
+    "hangover": N_("Every character loses his ability while it is in force (Vera Custer "
+                   "copies nobody, Belle Star silences nothing)."),
+    "the_reverend": N_("Beer cannot be played, not even to survive a lethal hit. Saloon is "
+                       "allowed."),
+    "the_sermon": N_("Nobody can play or discard a BANG! card in his own turn, not even to "
+                     "answer a Duel or Indians! he started."),
+    "shootout": N_("Each player may play a second BANG! card in his turn."),
+    "thirst": N_("Each player draws one card less in phase 1; characters who draw in their "
+                 "own way draw one less too."),
+    "train_arrival": N_("Each player draws one card more in phase 1; characters who draw in "
+                        "their own way draw one more too."),
+    "high_noon": N_("The last card of the High Noon deck; it stays to the end of the game. "
+                    "Each player loses 1 life point at the start of his turn, before "
+                    "anything else."),
+    "abandoned_mine": N_("In phase 1 each player draws from the top of the discard pile "
+                         "(from the deck once it runs out). If he drew from the discard "
+                         "pile, every card he plays or discards from his hand in that turn "
+                         "goes face down on top of the deck instead."),
+    "ambush": N_("The distance between any two players is 1, changed only by cards in play "
+                 "(Mustang, Scope...); characters' distance abilities do not count."),
+    "blood_brothers": N_("At the start of his turn a player with more than 1 life may lose "
+                         "1 life point to give 1 to another player who lacks one."),
+    "dead_man": N_("On his turn the player eliminated first comes back into the game for "
+                   "good, with 2 life points and 2 cards, and plays that turn as usual. "
+                   "Only once."),
+    "hard_liquor": N_("Before phase 1, a player below his full life may skip drawing to "
+                      "regain 1 life point."),
+    "the_judge": N_("Nobody can put a card in play in front of anyone (blue cards, "
+                    "weapons, green cards, Jail, Dynamite). Cards already in play still "
+                    "work, and green cards in play can be used."),
+    "lasso": N_("The cards in front of the players have no effect: no distance changes, "
+                "every weapon reaches 1, no Barrel, no Volcanic, green cards cannot be "
+                "used. Jail and Dynamite are still checked at their owner's turn start."),
+    "law_of_the_west": N_("In phase 1 each player shows the second card he draws; while he "
+                          "holds it and it can be played, he must play it before anything "
+                          "else. A card with no legal play is kept."),
+    "peyote": N_("Instead of drawing in phase 1, a player guesses red (hearts, diamonds) or "
+                 "black (spades, clubs) and the deck's top card is shown: right, he keeps "
+                 "it and guesses again; wrong, it is discarded and his phase 1 is over."),
+    "ranch": N_("Once, at the end of phase 1, a player may discard any number of cards "
+                "from his hand, one at a time, then draws as many."),
+    "ricochet": N_("In his turn a player may discard BANG! cards, each against a card in "
+                   "play in front of another player at any distance: its owner discards a "
+                   "Missed! (no Barrel helps) or that card is discarded. Not his BANG! of "
+                   "the turn."),
+    "russian_roulette": N_("When it is revealed, starting with the Sheriff and going round "
+                           "the table, each player discards a Missed!; the first who does "
+                           "not loses 2 life points and the roulette stops."),
+    "sniper": N_("In his turn a player may play two BANG! cards together at a player "
+                 "within reach, as his BANG! of the turn; only two Missed! (or Barrel "
+                 "draws) cancel it."),
+    "vendetta": N_("At the end of his turn each player draws!: on a heart he plays another "
+                   "whole turn, without a Vendetta draw! at its end."),
+    "a_fistful_of_cards": N_("The last card of the A Fistful of Cards deck; it stays to the "
+                             "end of the game. At the start of his turn each player is shot "
+                             "once per card in his hand (counted first); each shot is "
+                             "answered like a BANG! and comes from nobody."),
+}
+
+EVENT_LABEL = N_("Event: {name}")
+
+
+def event_name(name: str) -> str:
+    """The translated name of event card ``name`` (an engine key)."""
+    return pgettext(EVENT_CARD, EVENT_NAMES[name])
+
+
+def event_text(name: str) -> str:
+    """The event's one-line effect."""
+    return _(EVENT_TEXTS[name])
+
+
+def event_help(name: str) -> str:
+    """The event's whole rule, as the engine plays it."""
+    return _(EVENT_HELP[name])
+
+
+def event_label(name: str) -> str:
+    """"Event: Thirst", for the status line."""
+    return _(EVENT_LABEL).format(name=event_name(name))
+
+
+def event_summary(name: str) -> str:
+    """"Thirst: Phase 1: draw one card less.", the event and its effect on one line."""
+    return _("{name}: {text}").format(name=event_name(name), text=event_text(name))
