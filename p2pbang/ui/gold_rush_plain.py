@@ -7,12 +7,20 @@ Used by ``plain.py`` (solo) and ``plain_net.py`` (network), so both say the same
 
 from __future__ import annotations
 
+from p2pbang.engine.game import Game
 from p2pbang.ui.gold_rush_texts import nuggets_label
+from p2pbang.ui.gold_rush_view import has_gold_rush
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.texts import card_name, card_text
 from p2pbang.ui.view import SeatView, TableView
 
 HELP = N_("  s          show the shop, everyone's nuggets and equipment")
+
+
+def plain_help(game: Game) -> str | None:
+    """The help line of the ``s`` command, in a game with the shop (read from the engine, so
+    the help needs no view of the table)."""
+    return _(HELP) if has_gold_rush(game) else None
 
 
 def has_gold(view: TableView) -> bool:

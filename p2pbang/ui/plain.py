@@ -244,11 +244,10 @@ class PlainSolo:
             view = build_view(self.session.mine, self.names)
             if text in ("?", "help"):
                 self.print(_(HELP))
-                if gold_rush_plain.has_gold(view):
-                    self.print(_(gold_rush_plain.HELP))
-                extra = event_view.plain_help(self.session.mine)
-                if extra:
-                    self.print(extra)
+                for extra in (gold_rush_plain.plain_help(self.session.mine),
+                              event_view.plain_help(self.session.mine)):
+                    if extra:
+                        self.print(extra)
                 continue
             if text == "s":
                 self.print(gold_rush_plain.report(view))

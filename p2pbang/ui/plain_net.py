@@ -242,11 +242,10 @@ class PlainNetworkTable:
         shown = event_view.plain_command(core.game, text)
         if text in ("?", "help"):
             self.print(_(HELP))
-            if gold_rush_plain.has_gold(build_view(core.game, self.names)):
-                self.print(_(gold_rush_plain.HELP))
-            extra = event_view.plain_help(core.game)
-            if extra:
-                self.print(extra)
+            for extra in (gold_rush_plain.plain_help(core.game),
+                          event_view.plain_help(core.game)):
+                if extra:
+                    self.print(extra)
         elif text == "s":
             self.print(gold_rush_plain.report(build_view(core.game, self.names)))
         elif shown is not None:
