@@ -72,6 +72,7 @@ class TableOptions:
     seats: int
     player_name: str
     expansions: tuple[str, ...] = ()  # of the BANG! family, each one this version plays
+    variants: tuple[str, ...] = ()  # likewise (the shadow gunslingers)
 
 
 @dataclass(frozen=True)
@@ -310,8 +311,10 @@ class TableBrowser(Widget):
 
 
 class OpenTableForm(Widget):
-    """Open a table: its name, how many seats, your name. Tab moves between fields, Enter
-    on the last field (or Ctrl-S anywhere) opens it; mistakes are explained in place."""
+    """Open a table: its name, how many seats, your name, and the expansions and variants
+    this version plays (each field asked for only when there is one to choose). Tab moves
+    between fields, Enter on the last field (or Ctrl-S anywhere) opens it; mistakes are
+    explained in place."""
 
     def __init__(self, on_submit: Callable[[TableOptions], None],
                  on_cancel: Callable[[], None], default_name: str = "") -> None:
@@ -325,6 +328,8 @@ class OpenTableForm(Widget):
         ]
         if self.offered():  # asked for only when this version can play one
             self.fields.append((_("Expansions"), Buffer(multiline=False, name="expansions")))
+        if self.offered_variants():
+            self.fields.append((_("Variants"), Buffer(multiline=False, name="variants")))
         self.fields[1][1].text = "5"
         self.fields[2][1].text = default_name
         for _label, buffer in self.fields:
@@ -336,15 +341,36 @@ class OpenTableForm(Widget):
         playable = game_choice.PLAYABLE_EXPANSIONS  # read now: a build grows this set
         return tuple(n for n in game_choice.EXPANSIONS["bang"] if n in playable)
 
+    @staticmethod
+    def offered_variants() -> tuple[str, ...]:
+        """The BANG! variants this version plays."""
+        playable = game_choice.PLAYABLE_VARIANTS
+        return tuple(n for n in game_choice.VARIANTS["bang"] if n in playable)
+
+    def _typed(self, name: str) -> str:
+        """The text of the field ``name`` ("" when the form does not ask for it)."""
+        for _label, buffer in self.fields:
+            if buffer.name == name:
+                return buffer.text
+        return ""
+
     def expansions(self) -> tuple[str, ...]:
         """The expansions typed in (comma-separated); ValueError names one not offered."""
-        if len(self.fields) < 4:
-            return ()
-        chosen = split_names(self.fields[3][1].text)
+        chosen = split_names(self._typed("expansions"))
         offered = self.offered()
         for name in chosen:
             if name not in offered:
                 raise ValueError(_("No expansion {name} here; you can add: {names}.").format(
+                    name=name, names=", ".join(offered)))
+        return tuple(sorted(set(chosen)))
+
+    def variants(self) -> tuple[str, ...]:
+        """The variants typed in (comma-separated); ValueError names one not offered."""
+        chosen = split_names(self._typed("variants"))
+        offered = self.offered_variants()
+        for name in chosen:
+            if name not in offered:
+                raise ValueError(_("No variant {name} here; you can play: {names}.").format(
                     name=name, names=", ".join(offered)))
         return tuple(sorted(set(chosen)))
 
@@ -357,19 +383,20 @@ class OpenTableForm(Widget):
 
     def options(self) -> TableOptions:
         """The form's values, checked; ValueError explains the first mistake."""
-        name = clean_name(self.fields[0][1].text)
-        seats_text = self.fields[1][1].text.strip()
-        player = clean_name(self.fields[2][1].text)
+        name = clean_name(self._typed("table"))
+        seats_text = self._typed("seats").strip()
+        player = clean_name(self._typed("player"))
         if not name:
             raise ValueError(_("Give the table a name."))
         expansions = self.expansions()
+        variants = self.variants()
         low, high = seat_range("bang", expansions)
         if not seats_text.isdigit() or not low <= int(seats_text) <= high:
             raise ValueError(_("Seats must be a number from {low} to {high}.").format(
                 low=low, high=high))
         if not player:
             raise ValueError(_("Type the name the others will see."))
-        return TableOptions(name, int(seats_text), player, expansions)
+        return TableOptions(name, int(seats_text), player, expansions, variants)
 
     def submit(self) -> bool:
         try:
@@ -396,6 +423,10 @@ class OpenTableForm(Widget):
             out.append(fit_line([("class:dim", " " + _(
                 "Expansions you can add (comma-separated): {names}").format(
                     names=", ".join(self.offered())))], width))
+        if self.offered_variants():
+            out.append(fit_line([("class:dim", " " + _(
+                "Variants you can play: {names}").format(
+                    names=", ".join(self.offered_variants())))], width))
         if self.message:
             out.append(fit_line([("class:lobby.error", " " + self.message)], width))
         rows = height - 1 - len(self.fields)

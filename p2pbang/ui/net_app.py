@@ -393,7 +393,8 @@ class NetworkPlay:
                 self.screen.show(self.form)
                 return None
         try:
-            choice = GameChoice.make("bang", options.seats, options.expansions)
+            choice = GameChoice.make("bang", options.seats, options.expansions,
+                                     options.variants)
             return settings_for(options.name, choice)
         except ValueError as exc:  # ChoiceError included: the form checked it already
             self.form.message = str(exc)

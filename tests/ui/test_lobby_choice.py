@@ -26,7 +26,9 @@ def text_of(lines) -> str:
 
 @pytest.fixture
 def dodge_city_playable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build that plays Dodge City alone of the BANG! sets."""
     monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset({"dodge-city"}))
+    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_VARIANTS", frozenset())
 
 
 @pytest.fixture(autouse=True)
@@ -77,6 +79,7 @@ def test_the_waiting_room_shows_the_game() -> None:
 def test_the_form_offers_no_expansion_when_none_is_playable(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset())
+    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_VARIANTS", frozenset())
     form = OpenTableForm(lambda o: None, lambda: None, "Ann")
     assert len(form.fields) == 3
     assert "Expansions" not in text_of(form.lines(80, 20))
@@ -87,6 +90,7 @@ def test_the_form_offers_playable_expansions_and_the_seats_follow(
     opened: list[TableOptions] = []
     form = OpenTableForm(opened.append, lambda: None, "Ann")
     name, seats, _player, expansions = (buffer for _label, buffer in form.fields)
+    assert "Variants" not in text_of(form.lines(80, 20))  # none playable in this build
     name.text = "Saloon"
     assert "Expansions you can add (comma-separated): dodge-city" in text_of(form.lines(80, 20))
     seats.text = "8"
@@ -98,6 +102,22 @@ def test_the_form_offers_playable_expansions_and_the_seats_follow(
     assert "Seats: 3 to 8." in text_of(form.lines(80, 20))
     assert form.submit() and form.message == ""
     assert opened == [TableOptions("Saloon", 8, "Ann", ("dodge-city",))]
+
+
+def test_the_form_offers_the_variants_this_version_plays() -> None:
+    opened: list[TableOptions] = []
+    form = OpenTableForm(opened.append, lambda: None, "Ann")
+    fields = {buffer.name: buffer for _label, buffer in form.fields}
+    assert list(fields) == ["table", "seats", "player", "expansions", "variants"]
+    assert "Variants you can play: shadows" in text_of(form.lines(80, 24))
+    fields["table"].text = "Boot Hill"
+    fields["expansions"].text = "gold-rush"
+    fields["variants"].text = "ghosts"
+    assert not form.submit()
+    assert form.message == "No variant ghosts here; you can play: shadows."
+    fields["variants"].text = " Shadows "
+    assert form.submit() and form.message == ""
+    assert opened == [TableOptions("Boot Hill", 5, "Ann", ("gold-rush",), ("shadows",))]
 
 
 @pytest.fixture

@@ -38,10 +38,11 @@ def test_a_gold_rush_table_is_played_over_the_network(
         pipe.send_text("n")
         await until(lambda: isinstance(play.screen.widget, OpenTableForm))
         form = play.screen.widget
-        assert isinstance(form, OpenTableForm) and len(form.fields) == 4
+        assert isinstance(form, OpenTableForm) and len(form.fields) == 5
         form.fields[0][1].text = "Gold"
         form.fields[1][1].text = "4"
         form.fields[3][1].text = "gold-rush"
+        form.fields[4][1].text = "shadows"  # the variant, from the form too
         pipe.send_text(ENTER)
         await until(lambda: isinstance(play.screen.widget, WaitingRoom)
                     and "p2pbang join --peer" in widget_text(play))
@@ -65,11 +66,11 @@ def test_a_gold_rush_table_is_played_over_the_network(
             await until(lambda: screen.confirm_quit)
             pipe.send_text("y")
             return
-        await until(lambda: play.result is not None, 180)
+        await until(lambda: play.result is not None, 300)  # shadows lengthen a game
         pipe.send_text("q")
 
     code, play, _bots = run_with_bots(tmp_path, pipe, script, seats=4, open_bot=False)
-    assert "bang+gold-rush" in str(seen["room"])
+    assert "bang+gold-rush+shadows" in str(seen["room"])
     seats = str(seen["seats"]).split("\n")
     assert "$" in seats[0] and all("$" in row for row in seats[1:5]), seats
     assert "Shop:" in str(seen["shop"]) and str(seen["shop"]).count("$") == 3
