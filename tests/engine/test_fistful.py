@@ -244,6 +244,23 @@ def test_peyote_a_right_guess_keeps_the_card_and_guesses_again() -> None:
     assert table.hand(1) == ["beer"] and table.discard_pile() == ["bang"]
 
 
+def test_peyote_after_a_right_guess_he_may_stop() -> None:
+    """Peyote (designer's Italian text, docs/rules/fistful.md): "se ha indovinato, la tiene e
+    può indovinare ancora" - he may guess again, so he may also stop and keep what he has.
+    The first guess replaces his draw and cannot be declined."""
+    table = table_of(event="peyote", turn=1, phase=START,
+                     deck=["beer:6H", "bang:AS", "missed"])
+    first = table.expect(1, GUESS)
+    assert DECLINE not in first.options
+    table.choose(1, RED)
+    assert DECLINE in table.expect(1, GUESS).options
+    deck = table.deck_size()
+    table.choose(1, DECLINE)
+    table.expect(1, PLAY)
+    assert table.hand(1) == ["beer"] and table.discard_pile() == []
+    assert table.deck_size() == deck
+
+
 def test_peyote_a_wrong_first_guess_draws_nothing() -> None:
     table = table_of(event="peyote", turn=1, phase=START, deck=["beer:6H", "missed"])
     table.choose(1, BLACK)

@@ -125,10 +125,15 @@ def law_of_the_west(game: Game, seat: int) -> Step:
 
 def peyote(game: Game, seat: int) -> Step:
     """Instead of drawing: guess red or black, then the deck's top card is shown; right, he
-    keeps it and guesses again; wrong, it is discarded and phase 1 is over."""
+    keeps it and may guess again (``DECLINE`` stops: "la tiene e può indovinare ancora");
+    wrong, it is discarded and phase 1 is over. The first guess replaces the draw, so it
+    cannot be declined."""
     player = game.players[seat]
+    options: tuple[int, ...] = (RED, BLACK)
     while game.deck or game.discard:
-        guess = yield from game.decide(Decision(seat, GUESS, options=(RED, BLACK)))
+        guess = yield from game.decide(Decision(seat, GUESS, options=options))
+        if guess.value == DECLINE:
+            return
         slots = yield from game.pop_deck(1)
         if not slots:
             return
@@ -137,6 +142,7 @@ def peyote(game: Game, seat: int) -> Step:
         if (guess.value == RED) == red:
             player.hand.extend(slots)
             game.event("guess_right", seat, card=card)
+            options = (RED, BLACK, DECLINE)
             continue
         game.discard.extend(slots)
         game.event("guess_wrong", seat, card=card)
