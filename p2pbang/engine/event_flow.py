@@ -42,7 +42,7 @@ class EventFlow:
         self.event_pile: list[int] = []  # hidden slots, top last
         self.event_set_aside: list[int] = []  # shuffled out of the game, never shown
         self.event_final = -1  # the final card's id, face up under the pile
-        self.event_shown: list[int] = []  # slots revealed so far, in order
+        self.event_shown: list[int] = []  # slots put in force so far, in order
         self.event_known: dict[int, int] = {}  # event slot -> event id, once shown
         self._event_slots: set[int] = set()
         self.initial_events: dict[int, int] = {}  # event slot -> id of a laid-out pile
@@ -88,6 +88,7 @@ class EventFlow:
         self.event_final = final
         self._event_pile_on = True
         self.event("event_pile", value=keep)
+        yield from self._show_next_event()
 
     def _lay_out_events(self: Game, position: Position) -> None:
         """A laid-out table's event in force and pile (its ids known to the scenario's dealer
@@ -118,10 +119,11 @@ class EventFlow:
         if self.first_seat_turns < 2:
             return
         if self.event_pile:
-            slot = self.event_pile.pop()
-            result = yield Reveal((slot,))
-            event_id = result.values[0]
-            self.event_known[slot] = event_id
+            slot = self.event_pile[-1]
+            if slot not in self.event_known:  # a laid-out table: its top card not shown yet
+                yield from self._show_next_event()
+            self.event_pile.pop()
+            event_id = self.event_known[slot]
             self.event_shown.append(slot)
         elif self.event_in_force == self.event_final:
             return
@@ -129,9 +131,37 @@ class EventFlow:
             event_id = self.event_final
         self._set_event(event_id)
         self.event("event", value=event_id)
+        yield from self._show_next_event()
         on_enter = self.event_rules.on_enter
         if on_enter is not None:
             yield from on_enter(self)
+
+    def _show_next_event(self: Game) -> Step:
+        """The pile lies face up (seed 002: "așează acest teanc cu fața în sus"; the Sheriff
+        takes its top card "având grijă să nu se observe decât următoarea carte din teanc"):
+        the card that comes next is public before it comes into force. Its slot is revealed
+        once, when it becomes the top of the pile; the final card is public from the start."""
+        if self.event_pile:
+            slot = self.event_pile[-1]
+            if slot in self.event_known:
+                return
+            result = yield Reveal((slot,))
+            event_id = result.values[0]
+            self.event_known[slot] = event_id
+        elif self.event_in_force != self.event_final:
+            event_id = self.event_final
+        else:
+            return
+        self.event("event_next", value=event_id)
+
+    def next_event(self: Game) -> int:
+        """The event card id that comes into force next (public: the pile's face-up top
+        card, or the final card once the pile is spent); -1 when none will."""
+        if not self._event_pile_on:
+            return -1
+        if self.event_pile:
+            return self.event_known.get(self.event_pile[-1], -1)
+        return self.event_final if self.event_in_force != self.event_final else -1
 
     def _set_event(self: Game, event_id: int) -> None:
         """Put ``event_id`` in force: its modifiers replace the previous event's."""
