@@ -24,7 +24,7 @@ from p2pbang.engine.actions import (
 from p2pbang.engine.position import START
 from p2pbang.engine.rules import RuleSet
 from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city, gold_rush, high_noon, shadows
+from p2pbang.engine.sets import base, dodge_city, fistful, gold_rush, high_noon, shadows
 
 GOLD = RuleSet((base.MODULE, dodge_city.MODULE, high_noon.MODULE, gold_rush.MODULE))
 GHOSTS_AND_SHADOWS = RuleSet((base.MODULE, high_noon.MODULE, shadows.MODULE))
@@ -262,3 +262,38 @@ def test_gold_rush_event_with_shadows_the_dead_turn_comes_counter_clockwise() ->
     table.end_turn(2)
     decision = table.expect(1, PLAY)
     assert isinstance(decision, Decision) and count(table, "shadow_leaves", 2) == 1
+
+
+def test_dead_man_with_shadows_the_first_eliminated_comes_back_for_good() -> None:
+    """Dead Man: "Al proprio turno, il giocatore che è stato eliminato per primo rientra in
+    gioco con 2 punti vita e 2 carte" (docs/rules/fistful.md). With the shadows (seed 004)
+    his turn is that return, not a shadow turn, and he stays at the table after it."""
+    rules = RuleSet((base.MODULE, fistful.MODULE, shadows.MODULE))
+    table = table_of(rules=rules, event="dead_man", turn=0, hands={0: ["bang"]}, life={1: 1},
+                     deck=["beer", "missed", "panic", "duel", "bang", "bang", "bang"])
+    table.play(0, "bang", target=1)
+    assert not table.alive(1)
+    table.end_turn(0)
+    table.expect(1, PLAY)
+    assert table.alive(1) and table.life(1) == 2 and len(table.hand(1)) == 4
+    assert count(table, "shadow_enters") == 0
+    table.end_turn(1)
+    table.discard(1, "duel")  # the killer drew beer, missed, panic (an Outlaw's bounty)
+    table.discard(1, "bang")
+    table.expect(2, PLAY)
+    assert table.alive(1) and table.life(1) == 2 and count(table, "shadow_leaves") == 0
+
+
+def test_a_shadow_leaving_feeds_no_greg_digger_or_herb_hunter() -> None:
+    """Seed 004: "Árny-fegyverforgatóként a köröd végén minden kártyádat el kell dobnod ...
+    Greg Digger és Herb Hunter képességei ekkor szintén nem érvényesülnek": a shadow leaving
+    is no elimination."""
+    rules = RuleSet((base.MODULE, dodge_city.MODULE, shadows.MODULE))
+    table = Scenario(["vulture_sam", "vulture_sam", "greg_digger", "herb_hunter"],
+                     rules=rules, dead=[1], life={2: 2}, deck=["bang", "beer", "missed"])
+    table.end_turn(0)
+    table.expect(1, PLAY)
+    table.end_turn(1)
+    table.expect(2, PLAY)
+    assert count(table, "shadow_leaves", 1) == 1
+    assert table.life(2) == 2 and len(table.hand(3)) == 0
