@@ -195,7 +195,11 @@ class EventFlow:
         return self.rules.events[self.event_in_force].name
 
     def _event_phase_one(self: Game, seat: int, event: EventRules) -> Step:
-        """Phase 1 under an event: it may be skipped, replaced, or followed by a step."""
+        """Phase 1 under an event: it may be skipped, replaced, or followed by a step.
+
+        A set's ``after_draw`` (Pickaxe: "a saját körének 1. fázisa során egyel több
+        kártyát húzhat", seed 004) belongs to phase 1: skipped with it (Hard Liquor), and
+        drawn before the event's step at the end of phase 1 (Ranch, Law of the West)."""
         player = self.players[seat]
         if event.before_draw is not None:
             draws = yield from event.before_draw(self, seat)
@@ -212,6 +216,8 @@ class EventFlow:
                 yield from self.draw(seat, self.phase_one_cards)
             else:
                 yield from draw_phase(self, seat)
+        for hook in self._after_draw:
+            yield from hook(self, seat)
         if event.after_draw is not None and player.alive:
             self.phase_one_drawn = [slot for slot in player.hand if slot not in before]
             yield from event.after_draw(self, seat)

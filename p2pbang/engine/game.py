@@ -1100,15 +1100,15 @@ class Game(EventFlow):
             if not goes_on or not player.alive:
                 return
         if self._has_events:
-            yield from self._event_phase_one(seat, event)
+            yield from self._event_phase_one(seat, event)  # the table's after_draw inside
         else:
             draw_phase = self.seat_rules[seat].draw_phase
             if draw_phase is None:
                 yield from self.draw(seat, 2)
             else:
                 yield from draw_phase(self, seat)
-        for hook in self._after_draw:
-            yield from hook(self, seat)
+            for hook in self._after_draw:
+                yield from hook(self, seat)
         yield from self._play_phase(seat)
 
     def _play_phase(self, seat: int) -> Step:

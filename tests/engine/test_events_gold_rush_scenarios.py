@@ -13,6 +13,7 @@ from typing import Any
 
 from p2pbang.engine.actions import (
     DISCARD_PICK,
+    EXCHANGE,
     NO_SEAT,
     NO_SLOT,
     PLAY,
@@ -297,3 +298,32 @@ def test_a_shadow_leaving_feeds_no_greg_digger_or_herb_hunter() -> None:
     table.expect(2, PLAY)
     assert count(table, "shadow_leaves", 1) == 1
     assert table.life(2) == 2 and len(table.hand(3)) == 0
+
+
+FISTFUL_GOLD = RuleSet((base.MODULE, fistful.MODULE, gold_rush.MODULE))
+
+
+def test_hard_liquor_skipping_phase_one_skips_the_pickaxe_card() -> None:
+    """Pickaxe: "A kártya birtokosa a saját körének 1. fázisa során egyel több kártyát
+    húzhat" (seed 004): one card more in phase 1. Hard Liquor: "Il giocatore può saltare la
+    propria fase 1 per recuperare 1 punto vita" (docs/rules/fistful.md): no phase 1, so no
+    Pickaxe card either."""
+    table = table_of(rules=FISTFUL_GOLD, seat=1, event="hard_liquor", turn=1, phase=START,
+                     life={1: 3}, equipment={1: ["pickaxe"]}, deck=["bang", "missed", "beer"])
+    table.choose(1, fistful.HARD_LIQUOR_HEAL)
+    table.expect(1, PLAY)
+    assert table.life(1) == 4 and table.hand(1) == []
+
+
+def test_ranch_comes_after_the_pickaxe_card() -> None:
+    """Ranch: "Alla fine della propria fase 1, il giocatore per una volta può scartare un
+    qualsiasi numero di carte" (docs/rules/fistful.md); the Pickaxe card is drawn in phase 1
+    (seed 004), so it is in hand when Ranch is offered and may be exchanged."""
+    table = table_of(rules=FISTFUL_GOLD, seat=1, event="ranch", turn=1, phase=START,
+                     equipment={1: ["pickaxe"]}, deck=["bang", "missed", "beer", "duel"])
+    table.expect(1, EXCHANGE)
+    assert sorted(table.hand(1)) == ["bang", "beer", "missed"]
+    table.discard(1, "beer")
+    table.pass_(1)
+    table.expect(1, PLAY)
+    assert sorted(table.hand(1)) == ["bang", "duel", "missed"]
