@@ -205,6 +205,17 @@ def test_the_sermon_other_cards_that_shoot_are_allowed() -> None:
     assert names == {"gatling", "punch", "duel"}
 
 
+def test_the_reverend_whisky_and_tequila_still_heal() -> None:
+    """The Reverend: "Beer cannot be played" (cards.md 3); Whisky and Tequila (Dodge City)
+    heal but are not Beer cards (like Saloon, D14), so they are played as usual."""
+    table = table_of(event="the_reverend", life={0: 1},
+                     hands={0: ["whisky", "tequila", "bang", "missed"]})
+    table.play_paid(0, "whisky", "bang")
+    assert table.life(0) == 3
+    table.play_paid(0, "tequila", "missed", target=0)
+    assert table.life(0) == 4
+
+
 def test_the_sermon_bang_is_still_answered_out_of_turn() -> None:
     table = table_of(event="the_sermon", hands={0: ["indians"], 1: ["bang"]})
     table.play(0, "indians")
