@@ -327,3 +327,14 @@ def test_ranch_comes_after_the_pickaxe_card() -> None:
     table.pass_(1)
     table.expect(1, PLAY)
     assert sorted(table.hand(1)) == ["bang", "duel", "missed"]
+
+
+def test_hard_liquor_is_not_offered_to_a_shadow() -> None:
+    """A shadow gunslinger "nem tud életet szerezni vagy veszíteni" (seed 004); Hard Liquor
+    trades phase 1 for a life point (docs/rules/fistful.md), which he cannot regain: he is
+    not asked and draws his two cards."""
+    rules = RuleSet((base.MODULE, fistful.MODULE, shadows.MODULE))
+    table = table_of(rules=rules, event="hard_liquor", dead=[1], deck=["bang", "missed"])
+    table.end_turn(0)
+    table.expect(1, PLAY)
+    assert sorted(table.hand(1)) == ["bang", "missed"]
