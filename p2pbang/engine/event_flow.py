@@ -56,7 +56,6 @@ class EventFlow:
         self._special_plays = False
         self._no_own_bang = False
         self._after_action: EventStep | None = None
-        self._after_discards: EventStep | None = None
         self._saved_seat_rules: list[CharacterRules] | None = None
         self.ghosts: set[int] = set()  # the dead back for their own turn only
         self.returned: set[int] = set()  # the dead back in the game for good (Dead Man)
@@ -64,8 +63,7 @@ class EventFlow:
         self.must_play = NO_SLOT  # a hand card that must be played if it can be
         self.phase_one_drawn: list[int] = []  # slots drawn in this turn's phase 1
         # The hand before the play-phase action (or the end-of-turn discards) that an
-        # ``after_action`` or ``after_discards`` hook follows: what left it was played or
-        # discarded by the seat.
+        # ``after_action`` hook follows: what left it was played or discarded by the seat.
         self.hand_before_action: frozenset[int] = frozenset()
         self.turn_marks: set[str] = set()  # facts an event notes for this turn only
 
@@ -176,7 +174,6 @@ class EventFlow:
         self._special_plays = event.special_play is not None
         self._no_own_bang = event.no_bang_in_own_turn
         self._after_action = event.after_action
-        self._after_discards = event.after_discards
         self._event_plays = bool(event.extra_plays or event.beer_forbidden
                                  or event.no_bang_in_own_turn or event.nothing_placed
                                  or event.after_draw)

@@ -1137,7 +1137,7 @@ class Game(EventFlow):
         if self.ghosts and seat in self.ghosts:
             self.event("end_turn", seat)  # a ghost leaves with his hand: no hand limit
             return
-        if self._after_action is not None or self._after_discards is not None:
+        if self._after_action is not None:
             self.hand_before_action = frozenset(player.hand)
         while len(player.hand) > self.hand_limit(seat):
             excess = len(player.hand) - self.hand_limit(seat)
@@ -1151,8 +1151,6 @@ class Game(EventFlow):
             yield from self.hand_lost(seat)
         if self._after_action is not None:
             yield from self._after_action(self, seat)
-        if self._after_discards is not None:
-            yield from self._after_discards(self, seat)
         self.event("end_turn", seat)
 
     # ------------------------------------------------------------------ playing cards

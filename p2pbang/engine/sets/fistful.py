@@ -30,6 +30,7 @@ from p2pbang.engine.rules import EventRules, Hand, RuleModule, Step
 if TYPE_CHECKING:
     from p2pbang.engine.game import Game
 
+MINE_MARK = "abandoned_mine"  # turn_marks: phase 1 drew from the discard pile
 HARD_LIQUOR_HEAL = 1  # EVENT_PICK option of Hard Liquor: skip phase 1, regain 1 life
 
 
@@ -50,18 +51,19 @@ def abandoned_mine_draw(game: Game, seat: int) -> Step:
         if game.discard:
             slot = game.discard.pop()
             player.hand.append(slot)
+            game.turn_marks.add(MINE_MARK)
             game.event("take_discard", seat, card=game.known[slot])
         else:
             yield from game.draw(seat, 1)
 
 
-def abandoned_mine_discards(game: Game, seat: int) -> Step:
-    """The cards he discards in phase 3 go face down on top of the deck instead of the
-    discard pile (in the order they went; the last on top). The cards he played in phase 2
-    went to the discard pile as usual: the card speaks of phase 3 only ("Nella propria fase
-    3, scarta a faccia in giù sul mazzo"), whether or not phase 1 drew from the discards."""
-    before = game.hand_before_action
-    moved = [slot for slot in game.discard if slot in before]
+def abandoned_mine_after(game: Game, seat: int) -> Step:
+    """Having drawn from the discard pile, the cards he plays or discards this turn go face
+    down on top of the deck instead (in the order they went; the last on top)."""
+    if MINE_MARK not in game.turn_marks:
+        return
+    mine = game.hand_before_action
+    moved = [slot for slot in game.discard if slot in mine]
     for slot in moved:
         game.discard.remove(slot)
         game.deck.append(slot)
@@ -262,7 +264,7 @@ def vendetta(game: Game, seat: int) -> Step:
 EVENT_RULES: dict[str, EventRules] = {
     "a_fistful_of_cards": EventRules(turn_start=a_fistful_of_cards),
     "abandoned_mine": EventRules(draw_phase=abandoned_mine_draw,
-                                 after_discards=abandoned_mine_discards),
+                                 after_action=abandoned_mine_after),
     "ambush": EventRules(flat_distance=True),
     "blood_brothers": EventRules(turn_start=blood_brothers),
     "dead_man": EventRules(returns_from_dead=first_eliminated, revive=dead_man_returns),
