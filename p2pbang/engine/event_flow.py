@@ -65,6 +65,9 @@ class EventFlow:
         # The hand before the play-phase action (or the end-of-turn discards) that an
         # ``after_action`` hook follows: what left it was played or discarded by the seat.
         self.hand_before_action: frozenset[int] = frozenset()
+        # The play-phase action an ``after_action`` hook follows; None after the end-of-turn
+        # discards.
+        self.last_play: Action | None = None
         self.turn_marks: set[str] = set()  # facts an event notes for this turn only
 
     def _setup_events(self: Game) -> Step:

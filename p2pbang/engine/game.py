@@ -1120,6 +1120,7 @@ class Game(EventFlow):
                 break
             if self._after_action is not None:
                 self.hand_before_action = frozenset(player.hand)
+                self.last_play = action
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
             elif isinstance(action, PlayPaid):
@@ -1139,6 +1140,7 @@ class Game(EventFlow):
             return
         if self._after_action is not None:
             self.hand_before_action = frozenset(player.hand)
+            self.last_play = None
         while len(player.hand) > self.hand_limit(seat):
             excess = len(player.hand) - self.hand_limit(seat)
             action = yield from self.decide(Decision(seat, DISCARD, needed=excess))

@@ -22,6 +22,7 @@ from p2pbang.engine.actions import (
     Discard,
     Play,
     PlayPaid,
+    UseGreen,
 )
 from p2pbang.engine.cards.fistful import FISTFUL_EVENTS
 from p2pbang.engine.catalog import DIAMONDS, HEARTS
@@ -58,18 +59,32 @@ def abandoned_mine_draw(game: Game, seat: int) -> Step:
 
 
 def abandoned_mine_after(game: Game, seat: int) -> Step:
-    """Having drawn from the discard pile, the cards he plays or discards this turn go face
-    down on top of the deck instead (in the order they went; the last on top)."""
+    """Having drawn from the discard pile, the cards he plays this turn go face down on top
+    of the deck instead, once their effect is over (the last one on top): the played card,
+    a "+1" card's price, a green card used. The designer's list: "in tal caso, per quel turno
+    scarta sempre coperto sul mazzo"; the official FAQ keeps the rest on the discard pile:
+    the BANG! cards he answers with in a Duel, an ability's discards (José Delgado) and the
+    cards discarded down to his hand limit, which were not used."""
     if MINE_MARK not in game.turn_marks:
         return
-    mine = game.hand_before_action
-    moved = [slot for slot in game.discard if slot in mine]
+    played = _played_slots(game.last_play)
+    moved = [slot for slot in game.discard if slot in played]
     for slot in moved:
         game.discard.remove(slot)
         game.deck.append(slot)
         game.event("to_deck", seat, card=game.known[slot])
     return
     yield
+
+
+def _played_slots(action: Action | None) -> frozenset[int]:
+    """The slots of the cards a play-phase action played (none for an ability, a table
+    action or the end-of-turn discards)."""
+    if isinstance(action, PlayPaid):
+        return frozenset((action.slot, action.cost_slot))
+    if isinstance(action, (Play, UseGreen)):
+        return frozenset((action.slot,))
+    return frozenset()
 
 
 def blood_brothers(game: Game, seat: int) -> Step:
