@@ -227,6 +227,18 @@ def test_ghost_town_a_ghost_leaving_can_end_the_game() -> None:
     assert table.end is not None and table.end.team == "sheriff"
 
 
+def test_ghost_town_a_ghost_deputy_who_kills_the_sheriff_makes_the_outlaws_win() -> None:
+    """The designer's High Noon FAQ (emilianosciarra.it, D7): "se la partita termina durante
+    il suo turno, il fantasma stesso conta anche ai fini delle condizioni di vittoria.
+    Pertanto, se il fantasma è un Fuorilegge o un Vice, vincono i Fuorilegge": the Renegade
+    is not the last one alive while the ghost Deputy is at the table."""
+    table = table_of(event="ghost_town", turn=1, phase=START, dead=[1, 3],
+                     deck=["bang", "beer", "missed", "panic"], life={0: 1},
+                     roles=["sheriff", "deputy", "renegade", "outlaw"])
+    table.play(1, "bang", target=0)
+    assert table.end is not None and table.end.team == "outlaws"
+
+
 def test_gold_rush_turns_go_counter_clockwise() -> None:
     table = table_of(event="gold_rush", turn=0, deck=["beer"] * 6)
     table.pass_(0)
