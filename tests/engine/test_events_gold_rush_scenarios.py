@@ -20,6 +20,7 @@ from p2pbang.engine.actions import (
     Ability,
     Buy,
     Decision,
+    Sell,
     UseEquipment,
 )
 from p2pbang.engine.position import START
@@ -338,3 +339,14 @@ def test_hard_liquor_is_not_offered_to_a_shadow() -> None:
     table.end_turn(0)
     table.expect(1, PLAY)
     assert sorted(table.hand(1)) == ["bang", "missed"]
+
+
+def test_the_reverend_a_beer_cannot_be_sold_either() -> None:
+    """Seed 004: "Kézből kijátszható egy Beer (Sör) kártya egy aranyrögért cserébe" - a sale
+    is a Beer card played (Madam Yto draws for it: "Nem számít, hogy a Beer (Sör) kártyát a
+    gyógyulásért vagy aranyrögért játszották ki"); The Reverend: "Beer cannot be played"
+    (cards.md 3). No sale while it is in force; a Bottle's Beer use stays (not a Beer)."""
+    table = table_of(event="the_reverend", hands={0: ["beer"]})
+    assert not [a for a in table.legal() if isinstance(a, Sell)]
+    plain = table_of(hands={0: ["beer"]})
+    assert [a for a in plain.legal() if isinstance(a, Sell)]

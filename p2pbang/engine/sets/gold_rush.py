@@ -19,6 +19,8 @@ Readings of the rulebook this module takes:
 - The Sheriff's penalty for a Deputy discards his hand and cards in play, not his
   equipment (G5 and G9).
 - Pretty Luzena's discount is taken on her first purchase of each turn (G6).
+- Selling a Beer is playing it (the rulebook's "kijátszható", and Madam Yto draws for it), so
+  an event that forbids Beer cards (The Reverend) forbids the sale too.
 - Pickaxe's card more comes after phase 1, whichever way the character draws.
 - Rhum flips the top four cards of the deck (not a draw!: no Horseshoe or Lucky Duke).
 - A Josh McCloud brown card is resolved at once like a purchase (``EQUIPMENT_USE``); without
@@ -301,8 +303,10 @@ def table_actions(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
         return _rucksack(game, seat)
     if kind != PLAY or seat != game.current:
         return []
+    # Selling is playing a Beer card ("Kézből kijátszható egy Beer (Sör) kártya egy
+    # aranyrögért cserébe"; Madam Yto draws for it): none while an event forbids Beer.
     actions: list[Action] = [Sell(slot, card) for slot, card in hand
-                             if game.card_name(card) in SELLABLE]
+                             if game.beer_allowed and game.card_name(card) in SELLABLE]
     if player.nuggets == 0 and not is_character(game, seat, "pretty_luzena"):
         return actions  # everything else costs nuggets (but a Shot is free for Luzena)
     actions.extend(buy_options(game, seat))
