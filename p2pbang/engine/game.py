@@ -524,6 +524,8 @@ class Game(EventFlow):
             return actions
         if kind in _RESPONSE_KINDS:
             return self._legal_response(d, hand)
+        if kind == GUESS and not d.needed:  # a guess he may also decline (Peyote's next)
+            return [*(Choose(option) for option in d.options), Pass()]
         if kind in _CHOICE_KINDS:
             return [Choose(option) for option in d.options]
         if kind == DISCARD:

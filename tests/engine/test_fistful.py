@@ -284,16 +284,17 @@ def test_peyote_a_right_guess_keeps_the_card_and_guesses_again() -> None:
 
 def test_peyote_after_a_right_guess_he_may_stop() -> None:
     """Peyote (designer's Italian text, docs/rules/fistful.md): "se ha indovinato, la tiene e
-    può indovinare ancora" - he may guess again, so he may also stop and keep what he has.
-    The first guess replaces his draw and cannot be declined."""
+    può indovinare ancora" - he may guess again, so he may also stop (``Pass``) and keep
+    what he has. The first guess replaces his draw and cannot be declined."""
     table = table_of(event="peyote", turn=1, phase=START,
                      deck=["beer:6H", "bang:AS", "missed"])
-    first = table.expect(1, GUESS)
-    assert DECLINE not in first.options
+    table.expect(1, GUESS)
+    assert Pass() not in table.legal()
     table.choose(1, RED)
-    assert DECLINE in table.expect(1, GUESS).options
+    table.expect(1, GUESS)
+    assert Pass() in table.legal()
     deck = table.deck_size()
-    table.choose(1, DECLINE)
+    table.pass_(1)
     table.expect(1, PLAY)
     assert table.hand(1) == ["beer"] and table.discard_pile() == []
     assert table.deck_size() == deck

@@ -20,6 +20,7 @@ from p2pbang.engine.actions import (
     Action,
     Decision,
     Discard,
+    Pass,
     Play,
     PlayPaid,
     UseGreen,
@@ -144,14 +145,15 @@ def law_of_the_west(game: Game, seat: int) -> Step:
 
 def peyote(game: Game, seat: int) -> Step:
     """Instead of drawing: guess red or black, then the deck's top card is shown; right, he
-    keeps it and may guess again (``DECLINE`` stops: "la tiene e può indovinare ancora");
-    wrong, it is discarded and phase 1 is over. The first guess replaces the draw, so it
-    cannot be declined."""
+    keeps it and may guess again ("la tiene e può indovinare ancora": the next ``GUESS`` has
+    ``needed`` 0 and may be answered with ``Pass``); wrong, it is discarded and phase 1 is
+    over. The first guess replaces the draw (``needed`` 1: no Pass)."""
     player = game.players[seat]
-    options: tuple[int, ...] = (RED, BLACK)
+    needed = 1
     while game.deck or game.discard:
-        guess = yield from game.decide(Decision(seat, GUESS, options=options))
-        if guess.value == DECLINE:
+        guess = yield from game.decide(
+            Decision(seat, GUESS, options=(RED, BLACK), needed=needed))
+        if isinstance(guess, Pass):
             return
         slots = yield from game.pop_deck(1)
         if not slots:
@@ -161,7 +163,7 @@ def peyote(game: Game, seat: int) -> Step:
         if (guess.value == RED) == red:
             player.hand.extend(slots)
             game.event("guess_right", seat, card=card)
-            options = (RED, BLACK, DECLINE)
+            needed = 0
             continue
         game.discard.extend(slots)
         game.event("guess_wrong", seat, card=card)
