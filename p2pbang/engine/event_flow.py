@@ -42,7 +42,7 @@ class EventFlow:
         self.event_pile: list[int] = []  # hidden slots, top last
         self.event_set_aside: list[int] = []  # shuffled out of the game, never shown
         self.event_final = -1  # the final card's id, face up under the pile
-        self.event_shown: list[int] = []  # slots revealed so far, in order
+        self.event_shown: list[int] = []  # slots put in force so far, in order
         self.event_known: dict[int, int] = {}  # event slot -> event id, once shown
         self._event_slots: set[int] = set()
         self.initial_events: dict[int, int] = {}  # event slot -> id of a laid-out pile
@@ -65,6 +65,9 @@ class EventFlow:
         # The hand before the play-phase action (or the end-of-turn discards) that an
         # ``after_action`` hook follows: what left it was played or discarded by the seat.
         self.hand_before_action: frozenset[int] = frozenset()
+        # The play-phase action an ``after_action`` hook follows; None after the end-of-turn
+        # discards.
+        self.last_play: Action | None = None
         self.turn_marks: set[str] = set()  # facts an event notes for this turn only
 
     def _setup_events(self: Game) -> Step:
@@ -86,6 +89,7 @@ class EventFlow:
         self.event_final = final
         self._event_pile_on = True
         self.event("event_pile", value=keep)
+        yield from self._show_next_event()
 
     def _lay_out_events(self: Game, position: Position) -> None:
         """A laid-out table's event in force and pile (its ids known to the scenario's dealer
@@ -116,10 +120,11 @@ class EventFlow:
         if self.first_seat_turns < 2:
             return
         if self.event_pile:
-            slot = self.event_pile.pop()
-            result = yield Reveal((slot,))
-            event_id = result.values[0]
-            self.event_known[slot] = event_id
+            slot = self.event_pile[-1]
+            if slot not in self.event_known:  # a laid-out table: its top card not shown yet
+                yield from self._show_next_event()
+            self.event_pile.pop()
+            event_id = self.event_known[slot]
             self.event_shown.append(slot)
         elif self.event_in_force == self.event_final:
             return
@@ -127,9 +132,37 @@ class EventFlow:
             event_id = self.event_final
         self._set_event(event_id)
         self.event("event", value=event_id)
+        yield from self._show_next_event()
         on_enter = self.event_rules.on_enter
         if on_enter is not None:
             yield from on_enter(self)
+
+    def _show_next_event(self: Game) -> Step:
+        """The pile lies face up (seed 002: "așează acest teanc cu fața în sus"; the Sheriff
+        takes its top card "având grijă să nu se observe decât următoarea carte din teanc"):
+        the card that comes next is public before it comes into force. Its slot is revealed
+        once, when it becomes the top of the pile; the final card is public from the start."""
+        if self.event_pile:
+            slot = self.event_pile[-1]
+            if slot in self.event_known:
+                return
+            result = yield Reveal((slot,))
+            event_id = result.values[0]
+            self.event_known[slot] = event_id
+        elif self.event_in_force != self.event_final:
+            event_id = self.event_final
+        else:
+            return
+        self.event("event_next", value=event_id)
+
+    def next_event(self: Game) -> int:
+        """The event card id that comes into force next (public: the pile's face-up top
+        card, or the final card once the pile is spent); -1 when none will."""
+        if not self._event_pile_on:
+            return -1
+        if self.event_pile:
+            return self.event_known.get(self.event_pile[-1], -1)
+        return self.event_final if self.event_in_force != self.event_final else -1
 
     def _set_event(self: Game, event_id: int) -> None:
         """Put ``event_id`` in force: its modifiers replace the previous event's."""
@@ -162,7 +195,11 @@ class EventFlow:
         return self.rules.events[self.event_in_force].name
 
     def _event_phase_one(self: Game, seat: int, event: EventRules) -> Step:
-        """Phase 1 under an event: it may be skipped, replaced, or followed by a step."""
+        """Phase 1 under an event: it may be skipped, replaced, or followed by a step.
+
+        A set's ``after_draw`` (Pickaxe: "a saját körének 1. fázisa során egyel több
+        kártyát húzhat", seed 004) belongs to phase 1: skipped with it (Hard Liquor), and
+        drawn before the event's step at the end of phase 1 (Ranch, Law of the West)."""
         player = self.players[seat]
         if event.before_draw is not None:
             draws = yield from event.before_draw(self, seat)
@@ -179,6 +216,8 @@ class EventFlow:
                 yield from self.draw(seat, self.phase_one_cards)
             else:
                 yield from draw_phase(self, seat)
+        for hook in self._after_draw:
+            yield from hook(self, seat)
         if event.after_draw is not None and player.alive:
             self.phase_one_drawn = [slot for slot in player.hand if slot not in before]
             yield from event.after_draw(self, seat)

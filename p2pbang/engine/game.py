@@ -524,6 +524,8 @@ class Game(EventFlow):
             return actions
         if kind in _RESPONSE_KINDS:
             return self._legal_response(d, hand)
+        if kind == GUESS and not d.needed:  # a guess he may also decline (Peyote's next)
+            return [*(Choose(option) for option in d.options), Pass()]
         if kind in _CHOICE_KINDS:
             return [Choose(option) for option in d.options]
         if kind == DISCARD:
@@ -1100,15 +1102,15 @@ class Game(EventFlow):
             if not goes_on or not player.alive:
                 return
         if self._has_events:
-            yield from self._event_phase_one(seat, event)
+            yield from self._event_phase_one(seat, event)  # the table's after_draw inside
         else:
             draw_phase = self.seat_rules[seat].draw_phase
             if draw_phase is None:
                 yield from self.draw(seat, 2)
             else:
                 yield from draw_phase(self, seat)
-        for hook in self._after_draw:
-            yield from hook(self, seat)
+            for hook in self._after_draw:
+                yield from hook(self, seat)
         yield from self._play_phase(seat)
 
     def _play_phase(self, seat: int) -> Step:
@@ -1120,6 +1122,7 @@ class Game(EventFlow):
                 break
             if self._after_action is not None:
                 self.hand_before_action = frozenset(player.hand)
+                self.last_play = action
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
             elif isinstance(action, PlayPaid):
@@ -1139,6 +1142,7 @@ class Game(EventFlow):
             return
         if self._after_action is not None:
             self.hand_before_action = frozenset(player.hand)
+            self.last_play = None
         while len(player.hand) > self.hand_limit(seat):
             excess = len(player.hand) - self.hand_limit(seat)
             action = yield from self.decide(Decision(seat, DISCARD, needed=excess))

@@ -107,6 +107,60 @@ def test_abandoned_mine_draws_from_the_discard_and_played_cards_go_on_the_deck()
     assert table.game.card_name(table.game.known[table.game.deck[-1]]) == "beer"
 
 
+# Abandoned Mine, its sources (docs/rules/fistful.md; ``MINE_SOURCES`` in the docstrings
+# below): the designer's card list, Miniera Abbandonata "se possibile, il giocatore pesca
+# dalla pila degli scarti; in tal caso, per quel turno scarta sempre coperto sul mazzo", and
+# the official FAQ (Portuguese edition, pegaoabade.blogspot.com, 2009), Q5: "Se a carta não
+# foi usada ela vai para a pilha de descarte normalmente ... todas as cartas usadas por você
+# durante o seu turno vão para o monte de compras exceto as cartas de BANG! utilizadas
+# durante um duelo"; Q6: "José Delgado sempre descarta normalmente".
+
+
+def test_abandoned_mine_excess_cards_go_to_the_discard_pile() -> None:
+    """FAQ Q5 (sources above the tests): the cards discarded down to the hand limit were not
+    used, so they go to the discard pile even after a draw from the discard pile."""
+    table = table_of(event="abandoned_mine", turn=1, phase=START, life={1: 2},
+                     hands={1: ["missed", "panic"]}, discard=["bang", "beer"])
+    assert sorted(table.hand(1)) == ["bang", "beer", "missed", "panic"]
+    table.pass_(1)
+    table.discard(1, "panic")
+    table.discard(1, "missed")
+    assert not [e for e in table.events if e.kind == "to_deck"]
+    # Seat 2's phase 1 then takes them from the top of the discard pile.
+    assert [table.game.card_name(e.card) for e in table.events
+            if e.kind == "take_discard" and e.seat == 2] == ["missed", "panic"]
+
+
+def test_abandoned_mine_a_duel_card_goes_on_the_deck_its_bang_answers_do_not() -> None:
+    """FAQ Q5 (sources above the tests): every card he used goes on the deck "exceto as
+    cartas de BANG! utilizadas durante um duelo": the Duel card moves, the BANG! he answered
+    with in it stays on the discard pile."""
+    table = table_of(event="abandoned_mine", turn=1, phase=START, hands={1: ["bang"],
+                     2: ["bang"]}, discard=["duel", "beer"])
+    table.play(1, "duel", target=2)
+    table.respond(2, "bang")
+    table.respond(1, "bang")
+    table.expect(1, PLAY)
+    assert table.life(2) == 3
+    assert table.discard_pile() == ["bang", "bang"]
+    assert table.game.card_name(table.game.known[table.game.deck[-1]]) == "duel"
+
+
+def test_abandoned_mine_an_ability_discard_goes_to_the_discard_pile() -> None:
+    """FAQ Q6 (sources above the tests): Abandoned Mine does not apply to characters' abilities:
+    José Delgado's blue card goes to the discard pile; a card he plays goes on the deck."""
+    rules = RuleSet((base.MODULE, dodge_city.MODULE, fistful.MODULE))
+    table = Scenario(["vulture_sam", "jose_delgado", "vulture_sam", "vulture_sam"],
+                     rules=rules, event="abandoned_mine", turn=1, phase=START,
+                     hands={1: ["mustang"]}, discard=["beer", "missed"],
+                     deck=["panic", "bang"])
+    table.ability(1, "mustang")
+    assert table.discard_pile() == ["mustang"]
+    table.play(1, "beer")
+    assert table.discard_pile() == ["mustang"]
+    assert table.game.card_name(table.game.known[table.game.deck[-1]]) == "beer"
+
+
 def test_abandoned_mine_draws_from_the_deck_when_the_discard_runs_out() -> None:
     table = table_of(event="abandoned_mine", turn=1, phase=START,
                      discard=["bang"], deck=["missed", "duel"])
@@ -226,6 +280,24 @@ def test_peyote_a_right_guess_keeps_the_card_and_guesses_again() -> None:
     table.choose(1, RED)  # the Ace of Spades is black: discarded, phase 1 over
     table.expect(1, PLAY)
     assert table.hand(1) == ["beer"] and table.discard_pile() == ["bang"]
+
+
+def test_peyote_after_a_right_guess_he_may_stop() -> None:
+    """Peyote (designer's Italian text, docs/rules/fistful.md): "se ha indovinato, la tiene e
+    può indovinare ancora" - he may guess again, so he may also stop (``Pass``) and keep
+    what he has. The first guess replaces his draw and cannot be declined."""
+    table = table_of(event="peyote", turn=1, phase=START,
+                     deck=["beer:6H", "bang:AS", "missed"])
+    table.expect(1, GUESS)
+    assert Pass() not in table.legal()
+    table.choose(1, RED)
+    table.expect(1, GUESS)
+    assert Pass() in table.legal()
+    deck = table.deck_size()
+    table.pass_(1)
+    table.expect(1, PLAY)
+    assert table.hand(1) == ["beer"] and table.discard_pile() == []
+    assert table.deck_size() == deck
 
 
 def test_peyote_a_wrong_first_guess_draws_nothing() -> None:

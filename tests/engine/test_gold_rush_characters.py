@@ -104,15 +104,24 @@ def test_jacky_murieta_needs_two_nuggets() -> None:
 
 
 def test_josh_mccloud_draws_the_top_equipment_card() -> None:
-    table = table_of("josh_mccloud", nuggets={0: 4}, equipment={0: ["wanted"]},
-                     equipment_deck=["horseshoe", "wanted"])
+    table = table_of("josh_mccloud", nuggets={0: 4}, equipment_deck=["horseshoe"])
     table.act(Ability((), ()))
-    assert sorted(table.equipment(0)) == ["horseshoe", "wanted"] and table.nuggets(0) == 2
-    # A black card he already has is discarded.
+    assert table.equipment(0) == ["horseshoe"] and table.nuggets(0) == 2
+
+
+def test_josh_mccloud_puts_a_wanted_he_draws_on_the_player_he_picks() -> None:
+    """Seed 004: Wanted "Bármely játékos kijátszhatja" (played on any player), and Josh
+    McCloud "felhúzhatja a felszerelés kártya pakli legfelső lapját": a Wanted he draws goes
+    in front of the player he picks, never a second one on a player who is wanted already
+    (here himself and seat 1)."""
+    table = table_of("josh_mccloud", nuggets={0: 2},
+                     equipment={0: ["wanted"], 1: ["wanted"]}, equipment_deck=["wanted"])
     table.act(Ability((), ()))
-    assert sorted(table.equipment(0)) == ["horseshoe", "wanted"] and table.nuggets(0) == 0
-    assert [table.game.card_name(table.game.known[s])
-            for s in table.game.equipment_discard] == ["wanted"]
+    pick = table.expect(0, TARGET_PICK)
+    assert pick.options == (2, 3)
+    table.choose(0, 2)
+    assert table.equipment(2) == ["wanted"] and table.equipment(0) == ["wanted"]
+    assert table.nuggets(0) == 0
 
 
 def test_josh_mccloud_resolves_a_brown_card_at_once() -> None:

@@ -99,6 +99,34 @@ def test_d13_first_event_before_the_sheriffs_second_turn_and_high_noon_stays() -
         assert shown[-1] == "high_noon" and game.event_name() == "high_noon"
 
 
+def test_the_pile_lies_face_up_so_the_next_event_is_public_before_it_comes() -> None:
+    """Seed 002 (002_66569a02be821831.txt, "High Noon"): the Sheriff "așează acest teanc cu
+    fața în sus lângă el" and takes its top card "având grijă să nu se observe decât
+    următoarea carte din teanc": the next event is seen by everyone before it is in force.
+    The top card is revealed right after the shuffle, and each time one comes into force
+    the one under it is revealed; after the last, the final card is the next."""
+    game = Game(4, rules=HIGH_NOON)
+    dealer = LocalDealer(11)
+    seen: list[Any] = []
+    while not isinstance(game.pending, Decision):
+        seen.extend(e for e in game.apply(dealer.resolve(game.pending)) if e.kind.startswith(
+            "event"))
+    assert game.event_name() is None
+    top = game.event_pile[-1]
+    assert game.next_event() == game.event_known[top] == dealer.cards[top]
+    assert [e.kind for e in seen] == ["event_pile", "event_next"]
+    assert seen[-1].value == game.next_event()
+    table = table_of(turn=3, events=["thirst", "shootout"], deck=["beer", "bang"])
+    table.pass_(3)
+    assert table.game.event_name() == "thirst"
+    assert HIGH_NOON.events[table.game.next_event()].name == "shootout"
+    nexts = [HIGH_NOON.events[e.value].name for e in names(table, "event_next")]
+    assert nexts[-1] == "shootout"
+    last = table_of(turn=3, events=["thirst"], deck=["beer", "bang"])
+    last.pass_(3)
+    assert HIGH_NOON.events[last.game.next_event()].name == "high_noon"
+
+
 def test_a_laid_out_pile_reveals_its_top_card_before_the_sheriffs_turn() -> None:
     table = table_of(turn=3, events=["thirst", "shootout"], deck=["beer", "bang"])
     assert table.game.event_name() is None
@@ -197,6 +225,18 @@ def test_ghost_town_a_ghost_leaving_can_end_the_game() -> None:
     assert not table.alive(2) and table.end is None
     table.pass_(1)
     assert table.end is not None and table.end.team == "sheriff"
+
+
+def test_ghost_town_a_ghost_deputy_who_kills_the_sheriff_makes_the_outlaws_win() -> None:
+    """The designer's High Noon FAQ (emilianosciarra.it, D7): "se la partita termina durante
+    il suo turno, il fantasma stesso conta anche ai fini delle condizioni di vittoria.
+    Pertanto, se il fantasma è un Fuorilegge o un Vice, vincono i Fuorilegge": the Renegade
+    is not the last one alive while the ghost Deputy is at the table."""
+    table = table_of(event="ghost_town", turn=1, phase=START, dead=[1, 3],
+                     deck=["bang", "beer", "missed", "panic"], life={0: 1},
+                     roles=["sheriff", "deputy", "renegade", "outlaw"])
+    table.play(1, "bang", target=0)
+    assert table.end is not None and table.end.team == "outlaws"
 
 
 def test_gold_rush_turns_go_counter_clockwise() -> None:

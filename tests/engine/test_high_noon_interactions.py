@@ -93,6 +93,51 @@ def test_without_hangover_the_same_seat_has_its_ability() -> None:
     assert any(isinstance(a, Ability) for a in table.legal())
 
 
+def test_hangover_willy_the_kid_plays_one_bang() -> None:
+    """Hangover: "Characters lose their abilities" (cards.md 3): Willy the Kid's "any
+    number of BANG!" is gone, the one-per-turn limit holds."""
+    table = table_of(with_seat("willy_the_kid", 0), event="hangover",
+                     hands={0: ["bang", "bang"]}, bangs_played=1)
+    assert not table.is_legal(0, "bang", target=1)
+    plain = table_of(with_seat("willy_the_kid", 0), hands={0: ["bang", "bang"]},
+                     bangs_played=1)
+    assert plain.is_legal(0, "bang", target=1)
+
+
+def test_hangover_slab_the_killer_is_stopped_by_one_missed() -> None:
+    """Hangover silences Slab the Killer: one Missed! cancels his BANG!."""
+    table = table_of(with_seat("slab_the_killer", 0), event="hangover",
+                     hands={0: ["bang"], 1: ["missed", "missed"]})
+    table.play(0, "bang", target=1)
+    table.respond(1, "missed")
+    table.expect(0, PLAY)
+    assert table.life(1) == 4 and table.hand(1) == ["missed"]
+
+
+def test_hangover_jourdonnais_has_no_barrel_of_his_own() -> None:
+    """Hangover silences Jourdonnais: no "draw!" against a shot without a Barrel card."""
+    table = table_of(with_seat("jourdonnais", 1), event="hangover", hands={0: ["bang"],
+                     1: ["beer"]}, deck=["beer:6H"])
+    table.play(0, "bang", target=1)
+    table.expect(1, RESPOND_SHOT)
+    assert UseBarrel() not in table.legal()
+
+
+def test_hangover_paul_regret_is_seen_at_the_usual_distance() -> None:
+    """Hangover silences Paul Regret's +1: seat 2 is at distance 2 from the Sheriff."""
+    table = table_of(with_seat("paul_regret", 2), event="hangover")
+    assert table.game.distance(0, 2) == 2
+    assert table_of(with_seat("paul_regret", 2)).game.distance(0, 2) == 3
+
+
+def test_hangover_tequila_joe_regains_one_life_with_a_beer() -> None:
+    """Hangover silences Tequila Joe (seed 002: "va primi 2 vieți în loc de 1"): 1 life."""
+    table = table_of(with_seat("tequila_joe", 0), event="hangover", hands={0: ["beer"]},
+                     life={0: 2})
+    table.play(0, "beer")
+    assert table.life(0) == 3
+
+
 def test_hangover_pixie_pete_draws_two() -> None:
     table = table_of(with_seat("pixie_pete", 1), event="hangover", turn=1, phase=START,
                      deck=["beer", "bang", "missed"])
@@ -158,6 +203,17 @@ def test_the_sermon_other_cards_that_shoot_are_allowed() -> None:
     table = table_of(event="the_sermon", hands={0: ["gatling", "punch", "duel"]})
     names = {table.game.card_name(a.card) for a in table.legal() if isinstance(a, Play)}
     assert names == {"gatling", "punch", "duel"}
+
+
+def test_the_reverend_whisky_and_tequila_still_heal() -> None:
+    """The Reverend: "Beer cannot be played" (cards.md 3); Whisky and Tequila (Dodge City)
+    heal but are not Beer cards (like Saloon, D14), so they are played as usual."""
+    table = table_of(event="the_reverend", life={0: 1},
+                     hands={0: ["whisky", "tequila", "bang", "missed"]})
+    table.play_paid(0, "whisky", "bang")
+    assert table.life(0) == 3
+    table.play_paid(0, "tequila", "missed", target=0)
+    assert table.life(0) == 4
 
 
 def test_the_sermon_bang_is_still_answered_out_of_turn() -> None:

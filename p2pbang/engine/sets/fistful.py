@@ -20,8 +20,10 @@ from p2pbang.engine.actions import (
     Action,
     Decision,
     Discard,
+    Pass,
     Play,
     PlayPaid,
+    UseGreen,
 )
 from p2pbang.engine.cards.fistful import FISTFUL_EVENTS
 from p2pbang.engine.catalog import DIAMONDS, HEARTS
@@ -58,18 +60,32 @@ def abandoned_mine_draw(game: Game, seat: int) -> Step:
 
 
 def abandoned_mine_after(game: Game, seat: int) -> Step:
-    """Having drawn from the discard pile, the cards he plays or discards this turn go face
-    down on top of the deck instead (in the order they went; the last on top)."""
+    """Having drawn from the discard pile, the cards he plays this turn go face down on top
+    of the deck instead, once their effect is over (the last one on top): the played card,
+    a "+1" card's price, a green card used. The designer's list: "in tal caso, per quel turno
+    scarta sempre coperto sul mazzo"; the official FAQ keeps the rest on the discard pile:
+    the BANG! cards he answers with in a Duel, an ability's discards (José Delgado) and the
+    cards discarded down to his hand limit, which were not used."""
     if MINE_MARK not in game.turn_marks:
         return
-    mine = game.hand_before_action
-    moved = [slot for slot in game.discard if slot in mine]
+    played = _played_slots(game.last_play)
+    moved = [slot for slot in game.discard if slot in played]
     for slot in moved:
         game.discard.remove(slot)
         game.deck.append(slot)
         game.event("to_deck", seat, card=game.known[slot])
     return
     yield
+
+
+def _played_slots(action: Action | None) -> frozenset[int]:
+    """The slots of the cards a play-phase action played (none for an ability, a table
+    action or the end-of-turn discards)."""
+    if isinstance(action, PlayPaid):
+        return frozenset((action.slot, action.cost_slot))
+    if isinstance(action, (Play, UseGreen)):
+        return frozenset((action.slot,))
+    return frozenset()
 
 
 def blood_brothers(game: Game, seat: int) -> Step:
@@ -102,9 +118,11 @@ def dead_man_returns(game: Game, seat: int) -> Step:
 
 
 def hard_liquor(game: Game, seat: int) -> Step:
-    """He may skip phase 1 to regain 1 life point (asked only when he lacks one)."""
+    """He may skip phase 1 to regain 1 life point (asked only when he lacks one and can
+    regain it: a shadow gunslinger "nem tud életet szerezni", seed 004, so the offer would
+    only cost him his draw)."""
     player = game.players[seat]
-    if player.life >= player.max_life:
+    if player.life >= player.max_life or game.life_fixed(seat):
         return True
     choice = yield from game.decide(
         Decision(seat, EVENT_PICK, options=(DECLINE, HARD_LIQUOR_HEAL)))
@@ -127,10 +145,16 @@ def law_of_the_west(game: Game, seat: int) -> Step:
 
 def peyote(game: Game, seat: int) -> Step:
     """Instead of drawing: guess red or black, then the deck's top card is shown; right, he
-    keeps it and guesses again; wrong, it is discarded and phase 1 is over."""
+    keeps it and may guess again ("la tiene e può indovinare ancora": the next ``GUESS`` has
+    ``needed`` 0 and may be answered with ``Pass``); wrong, it is discarded and phase 1 is
+    over. The first guess replaces the draw (``needed`` 1: no Pass)."""
     player = game.players[seat]
+    needed = 1
     while game.deck or game.discard:
-        guess = yield from game.decide(Decision(seat, GUESS, options=(RED, BLACK)))
+        guess = yield from game.decide(
+            Decision(seat, GUESS, options=(RED, BLACK), needed=needed))
+        if isinstance(guess, Pass):
+            return
         slots = yield from game.pop_deck(1)
         if not slots:
             return
@@ -139,6 +163,7 @@ def peyote(game: Game, seat: int) -> Step:
         if (guess.value == RED) == red:
             player.hand.extend(slots)
             game.event("guess_right", seat, card=card)
+            needed = 0
             continue
         game.discard.extend(slots)
         game.event("guess_wrong", seat, card=card)

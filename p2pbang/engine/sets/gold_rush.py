@@ -19,10 +19,13 @@ Readings of the rulebook this module takes:
 - The Sheriff's penalty for a Deputy discards his hand and cards in play, not his
   equipment (G5 and G9).
 - Pretty Luzena's discount is taken on her first purchase of each turn (G6).
+- Selling a Beer is playing it (the rulebook's "kijátszható", and Madam Yto draws for it), so
+  an event that forbids Beer cards (The Reverend) forbids the sale too.
 - Pickaxe's card more comes after phase 1, whichever way the character draws.
 - Rhum flips the top four cards of the deck (not a draw!: no Horseshoe or Lucky Duke).
 - A Josh McCloud brown card is resolved at once like a purchase (``EQUIPMENT_USE``); without
-  a legal use it is discarded.
+  a legal use it is discarded. A Wanted he draws goes, like a bought one, in front of the
+  player he picks (``TARGET_PICK``) among those not wanted yet.
 """
 
 from __future__ import annotations
@@ -300,8 +303,10 @@ def table_actions(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
         return _rucksack(game, seat)
     if kind != PLAY or seat != game.current:
         return []
+    # Selling is playing a Beer card ("Kézből kijátszható egy Beer (Sör) kártya egy
+    # aranyrögért cserébe"; Madam Yto draws for it): none while an event forbids Beer.
     actions: list[Action] = [Sell(slot, card) for slot, card in hand
-                             if game.card_name(card) in SELLABLE]
+                             if game.beer_allowed and game.card_name(card) in SELLABLE]
     if player.nuggets == 0 and not is_character(game, seat, "pretty_luzena"):
         return actions  # everything else costs nuggets (but a Shot is free for Luzena)
     actions.extend(buy_options(game, seat))
@@ -517,11 +522,17 @@ def josh_mccloud(game: Game, seat: int, action: Ability) -> Step:
     (card,) = yield from game.reveal([slot])
     game.event("equipment_draw", seat, card=card)
     if game.cards[card].kind == BLACK:
-        if has(game, seat, game.card_name(card)):
+        owner = seat
+        if game.card_name(card) == "wanted":
+            # On the discard pile while he picks (every card in one place at a decision).
+            game.equipment_discard.append(slot)
+            owner = yield from _wanted_target(game, seat)
+            game.equipment_discard.remove(slot)
+        if owner == NO_SEAT or has(game, owner, game.card_name(card)):
             game.equipment_discard.append(slot)
             game.event("discard_equipment", seat, card=card)
         else:
-            game.players[seat].equipment.append(slot)
+            game.players[owner].equipment.append(slot)
         return
     # A brown card is discarded first (so it is in one place while he picks its use).
     game.equipment_discard.append(slot)
@@ -536,6 +547,17 @@ def josh_mccloud(game: Game, seat: int, action: Ability) -> Step:
         pick = choice.value
     use, target, target_slot = options[pick]
     yield from resolve_brown(game, seat, slot, card, use, target, target_slot)
+
+
+def _wanted_target(game: Game, seat: int) -> Step:
+    """Whom a Wanted card Josh McCloud drew is put in front of: Wanted is played on any
+    player ("Bármely játékos kijátszhatja"), like a Wanted bought from the shop, so he picks
+    one who is not wanted yet (``TARGET_PICK``); NO_SEAT when everyone is."""
+    targets = tuple(t for t in game.ring if not has(game, t, "wanted"))
+    if len(targets) <= 1:
+        return targets[0] if targets else NO_SEAT
+    choice = yield from game.decide(Decision(seat, TARGET_PICK, options=targets))
+    return choice.value
 
 
 def raddie_usable(game: Game, seat: int, kind: str) -> bool:
