@@ -368,10 +368,10 @@ class Describer:
         if d.kind == RESPOND_INDIANS:
             return _("Indians! from {source}: discard a BANG! or lose 1 life.").format(
                 source=source)
+        if gold_rush.handles(self.game, d):  # before Dodge City's: Josh's Wanted pick
+            return gold_rush.decision(self, d)
         if d.kind in dodge_city.DECISION_KINDS:
             return dodge_city.decision(self, d)
-        if d.kind in gold_rush.DECISION_KINDS:
-            return gold_rush.decision(self, d)
         if d.kind in events.DECISION_KINDS:
             return events.decision(self, d)
         if d.kind == DYING:
@@ -402,10 +402,10 @@ class Describer:
     def activity(self, d: Decision) -> str:
         """What another seat is deciding, for the status line while the viewer waits."""
         name, source = self.who(d.seat), self.whom(d.source)
+        if gold_rush.handles(self.game, d):
+            return gold_rush.activity(self, d)
         if d.kind in dodge_city.DECISION_KINDS:
             return dodge_city.activity(self, d)
-        if d.kind in gold_rush.DECISION_KINDS:
-            return gold_rush.activity(self, d)
         if d.kind in events.DECISION_KINDS:
             return events.activity(self, d)
         said = events.usual_activity(self, d)
@@ -528,10 +528,10 @@ class Describer:
             return _("Use {card}").format(card=slot_label(g, value))
         if d.kind == STORE_PICK:
             return _("Take {card}").format(card=slot_label(g, value))
+        if gold_rush.handles(self.game, d):
+            return gold_rush.choice(self, d, value)
         if d.kind in dodge_city.DECISION_KINDS:
             return dodge_city.choice(self, d, value)
-        if d.kind in gold_rush.DECISION_KINDS:
-            return gold_rush.choice(self, d, value)
         if d.kind in events.DECISION_KINDS:
             return events.choice(self, d, value)
         return str(value)

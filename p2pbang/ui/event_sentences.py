@@ -82,6 +82,9 @@ def event(say: Describer, e: Event, cause: str | None) -> str | None:
         return ngettext("The event deck: {n} card, then {final} to the end.",
                         "The event deck: {n} cards, then {final} to the end.",
                         e.value).format(n=e.value, final=final)
+    if kind == "event_next":  # the event pile lies face up: its top card is public
+        key = game.rules.events[e.value].name
+        return _("Next event, face up on the pile: {name}.").format(name=event_name(key))
     if kind == "event":
         key = game.rules.events[e.value].name
         return _("New event: {name}. {text}").format(name=event_name(key),
@@ -344,6 +347,8 @@ def action(say: Describer, d: Decision, a: Action, brief: bool) -> str | None:
                 return _("Let your card be discarded")
             return _("Let {card} be discarded").format(card=slot_label(game, slot))
         return None
+    if d.kind == GUESS and isinstance(a, Pass):  # Peyote, after a right guess
+        return _("Stop guessing and keep what you have")
     if d.kind == EXCHANGE:
         if isinstance(a, Discard):
             return _("Exchange {card}").format(card=card_label(game, a.card))

@@ -42,9 +42,12 @@ def seat_note(seat: SeatView) -> str:
 
 
 def pile_text(view: TableView) -> str:
-    """How many event cards are left face down."""
-    return ngettext("{n} event card left", "{n} event cards left", view.events_left).format(
+    """How many event cards are left, and the next one (the pile lies face up)."""
+    left = ngettext("{n} event card left", "{n} event cards left", view.events_left).format(
         n=view.events_left)
+    if view.next_event is None:
+        return left
+    return _("{left}, next: {event}").format(left=left, event=event_name(view.next_event))
 
 
 def detail_text(view: TableView) -> str | None:
@@ -73,6 +76,11 @@ def help_sections(game: Game) -> list[Section]:
         sections.append((_("Event in force"), [
             (f"event-now:{current}", f"{event_name(current)}  ({view_left})",
              event_help(current))]))
+    upcoming = game.next_event()
+    if upcoming >= 0:
+        key = game.rules.events[upcoming].name
+        sections.append((_("Next event (face up on the pile)"), [
+            (f"event-next:{key}", event_name(key), event_help(key))]))
     finals = {game.rules.events[final].name for _cards, final in game.rules.event_decks}
     entries = []
     for key in EVENT_NAMES:
@@ -95,18 +103,26 @@ def plain_line(view: TableView) -> str | None:
 
 
 def plain_command(game: Game, text: str) -> str | None:
-    """The answer to the plain interface's ``e`` command, None for any other line."""
+    """The answer to the plain interface's ``e`` command, None for any other line: the event
+    in force and the next one (the pile lies face up, so it is public)."""
     if text != PLAIN_COMMAND:
         return None
+    if not has_events(game):
+        return _("This game has no event cards.")
     current = game.event_name()
     if current is None:
-        if has_events(game):
-            return _("No event card is in force yet: the first one is revealed when the "
-                     "second round begins.")
-        return _("This game has no event cards.")
-    left = len(game.event_pile)
-    return "{}: {}\n{}".format(event_name(current), event_help(current), ngettext(
-        "{n} event card left", "{n} event cards left", left).format(n=left))
+        lines = [_("No event card is in force yet: the first one comes into force when the "
+                   "second round begins.")]
+    else:
+        left = len(game.event_pile)
+        lines = [f"{event_name(current)}: {event_help(current)}", ngettext(
+            "{n} event card left", "{n} event cards left", left).format(n=left)]
+    upcoming = game.next_event()
+    if upcoming >= 0:
+        key = game.rules.events[upcoming].name
+        lines.append(_("Next: {event}: {text}").format(event=event_name(key),
+                                                       text=event_text(key)))
+    return "\n".join(lines)
 
 
 def plain_help(game: Game) -> str | None:

@@ -17,6 +17,7 @@ from p2pbang.engine.actions import (
     EQUIPMENT_USE,
     FROM_HAND,
     NO_SEAT,
+    TARGET_PICK,
     Ability,
     Action,
     Buy,
@@ -303,8 +304,25 @@ def pending_brown(game: Game, d: Decision) -> tuple[int, int]:
     return slot, game.known[slot]
 
 
+def handles(game: Game, d: Decision) -> bool:
+    """Whether ``d`` is one of Gold Rush's decisions: its own kinds, and the seat Josh
+    McCloud puts a Wanted he drew in front of (a ``TARGET_PICK`` like Doc Holyday's, told
+    apart by the public card waiting on the equipment discard pile)."""
+    return d.kind in DECISION_KINDS or wanted_pick(game, d)
+
+
+def wanted_pick(game: Game, d: Decision) -> bool:
+    """Josh McCloud picking who gets the Wanted card he drew."""
+    if d.kind != TARGET_PICK or not game.equipment_discard:
+        return False
+    top = game.known.get(game.equipment_discard[-1])
+    return top is not None and game.card_name(top) == "wanted"
+
+
 def decision(say: Describer, d: Decision) -> str:
     """What the viewer decides in one of Gold Rush's decisions."""
+    if wanted_pick(say.game, d):
+        return _("Whom do you put {card} in front of?").format(card=card_name("wanted"))
     if d.kind == DISCARD_PICK:
         return _("Which of the two cards drawn do you discard? (you take a nugget)")
     _slot, card = pending_brown(say.game, d)
@@ -339,6 +357,9 @@ def pick_check(say: Describer, d: Decision) -> str | None:
 def activity(say: Describer, d: Decision) -> str:
     """What another seat is deciding in one of Gold Rush's decisions."""
     name = say.who(d.seat)
+    if wanted_pick(say.game, d):
+        return _("{name} picks whom to put {card} in front of.").format(
+            name=name, card=card_name("wanted"))
     if d.kind == DISCARD_PICK:
         return _("{name} picks which card drawn to discard.").format(name=name)
     _slot, card = pending_brown(say.game, d)
@@ -349,6 +370,9 @@ def activity(say: Describer, d: Decision) -> str:
 def choice(say: Describer, d: Decision, value: int) -> str:
     """The label of one option of a Gold Rush decision."""
     game = say.game
+    if wanted_pick(game, d):
+        return _("Put {card} in front of {name}").format(card=card_name("wanted"),
+                                                         name=say.whom(value))
     if d.kind == DISCARD_PICK:
         return _("Discard {card}").format(card=slot_label(game, value))
     slot, card = pending_brown(game, d)

@@ -101,7 +101,8 @@ class TableView:
     shop: tuple[ShopCard, ...] = ()  # Gold Rush: the equipment for sale, with prices
     shadows: bool = False  # the eliminated play shadow turns (the variant is in force)
     event: str | None = None  # the event card in force (High Noon, A Fistful of Cards)
-    events_left: int = 0  # event cards still face down on the event pile
+    events_left: int = 0  # event cards still on the event pile
+    next_event: str | None = None  # the pile's face-up top card: the event that comes next
 
     def around_you(self) -> tuple[SeatView, ...]:
         """The seats in turn order around the table, starting with you."""
@@ -219,4 +220,11 @@ def build_view(game: Game, names: list[str]) -> TableView:
         shadows=gold_rush_view.has_shadows(game),
         event=game.event_name(),
         events_left=len(game.event_pile),
+        next_event=_next_event(game),
     )
+
+
+def _next_event(game: Game) -> str | None:
+    """The rules name of the event that comes next (the event pile lies face up), or None."""
+    upcoming = game.next_event()
+    return None if upcoming < 0 else game.rules.events[upcoming].name

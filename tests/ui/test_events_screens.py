@@ -189,6 +189,8 @@ def test_the_network_plain_table_answers_e_too() -> None:
     said = out.getvalue()
     assert said.startswith("Shootout: Each player may play a second BANG! card")
     assert "0 event cards left" in said and "  e          show the event card" in said
+    # The pile lies face up: the final card comes next, and the `e` command says so.
+    assert "Next: High Noon: " in said
 
 
 def test_a_ricochet_row_shows_the_events_rule_and_peyote_is_the_draw_phase() -> None:

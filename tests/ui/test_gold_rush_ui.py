@@ -642,3 +642,43 @@ def test_a_shadow_renegade_plays_for_the_side_he_took() -> None:
     assert describer.goal(3) == "As a shadow, help the Outlaws win: you win with them."
     set_language("hu")
     assert describer.goal(3) == "Árnyként segítsd győzelemre a banditákat: velük nyersz."
+
+
+def test_josh_mccloud_picking_whom_a_wanted_goes_to_says_so_in_every_language() -> None:
+    """A Wanted Josh McCloud draws goes in front of the player he picks (a TARGET_PICK, like
+    Doc Holyday's shot): the question and its options name the card, not a shot."""
+    from p2pbang.engine.actions import TARGET_PICK, Ability, Choose
+    from p2pbang.engine.rules import RuleSet
+    from p2pbang.engine.scenario import Scenario
+    from p2pbang.engine.sets import base as base_set
+    from p2pbang.engine.sets import gold_rush as gold_rush_set
+    from p2pbang.ui.describe import Describer
+    from p2pbang.ui.i18n import set_language
+
+    rules = RuleSet((base_set.MODULE, gold_rush_set.MODULE))
+
+    def drawn_by_josh(viewer: int) -> Scenario:
+        table = Scenario(["josh_mccloud", "bart_cassidy", "bart_cassidy", "bart_cassidy"],
+                         rules=rules, viewer=viewer, nuggets={0: 2},
+                         equipment={0: ["wanted"]}, equipment_deck=["wanted"])
+        table.act(Ability((), ()))
+        return table
+
+    josh, other = drawn_by_josh(0), drawn_by_josh(1)
+    pick = josh.expect(0, TARGET_PICK)
+    names = ["Ann", "Ace", "Bonnie", "Clyde"]
+    expected = {"en": ("Whom do you put Wanted in front of?", "Put Wanted in front of Ace",
+                       "Ann picks whom to put Wanted in front of."),
+                "hu": ("Ki elé kerüljön ez a lap: Körözés?", "Ace elé kerül: Körözés",
+                       "Ann választja ki, ki elé kerüljön ez a lap: Körözés."),
+                "ro": ("În fața cui pui Wanted?", "Pune Wanted în fața lui Ace",
+                       "Ann alege în fața cui pune Wanted.")}
+    try:
+        for language, (question, first, activity) in expected.items():
+            set_language(language)
+            say = Describer(josh.game, names)
+            assert say.decision(pick) == question
+            assert say.action(pick, Choose(pick.options[0])) == first
+            assert Describer(other.game, names).activity(pick) == activity
+    finally:
+        set_language("en")
