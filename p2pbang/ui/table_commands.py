@@ -65,7 +65,6 @@ from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.resume import resumable_game, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 from p2pbang.table.table_choice import describe, describe_for_listing, settings_for
-from p2pbang.ui.family_net import FAMILY_GAMES
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
@@ -516,13 +515,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if identity is None:
         return EXIT_USAGE
     if _full_screen(args):
-        if choice.game in FAMILY_GAMES:
-            # The network full-screen app is the card game's; these two games' screens run
-            # at a network table in the plain interface (their boards, read line by line).
-            print(f"(the full-screen network table plays the card game only in this version: "
-                  f"{choice.game} uses the plain interface)", file=sys.stderr)
-        else:
-            return _host_full_screen(args, home, identity, settings)
+        return _host_full_screen(args, home, identity, settings)
     ui = PlainNetworkTable()
     bots: list[subprocess.Popen] = []
     listen = _listen(args)
