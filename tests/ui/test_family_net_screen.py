@@ -262,3 +262,118 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
             assert sent[-1] == "y" * 199 and screen.chatting and not screen.chat_text
             screen._key("escape")
             assert not screen.chatting
+
+
+def test_a_person_joins_a_dice_table_by_address(tmp_path: Path, pipe) -> None:
+    """``p2pbang join --peer HOST:PORT`` of a table a bot opened for the Dice Game: the room
+    says the game, the board comes up, the person plays and leaves."""
+    seen: dict[str, object] = {}
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        await until(lambda: isinstance(play.screen.widget, WaitingRoom)
+                    and "Ace sat down." in widget_text(play))
+        seen["room"] = widget_text(play)
+        bots.join(nursery, bots.table(), ["Bonnie"])
+        table, screen = await family_screen(play)
+        seen["answered"] = await answer(pipe, table, screen, 2)
+        seen["cut short"] = over(table) or not table.mine.players[table.you].alive
+        seen["log"] = "\n".join(text for _style, text in screen.log)
+        pipe.send_text("q")
+        await until(lambda: screen.confirm_quit)
+        pipe.send_text("y")
+
+    code, play, _bots = run_with_bots(tmp_path, pipe, script, seats=3,
+                                      bot_table=dice_settings(3))
+    room = str(seen["room"])
+    assert "Game: dice" in room and "Table Dice table" in room
+    assert "A game of BANG! The Dice Game for 3 players: you and" in str(seen["log"])
+    assert seen["answered"] == 2 or seen["cut short"]
+    assert code == EXIT_LEFT and play.result is not None and play.result.left
+
+
+@pytest.mark.parametrize("to_the_end", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_a_dice_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe,
+                                                          to_the_end: bool) -> None:
+    """The person leaves a hosted dice table mid-game (status 4, the bot peers wait), then
+    ``p2pbang resume`` (``ResumePlay``) brings the same board back: the log told again
+    from the engine's history, the dice of the turn where they were, and play goes on
+    (to the end with ``-m slow``)."""
+    from prompt_toolkit.output import DummyOutput
+
+    from p2pbang.net.identity import Identity
+    from p2pbang.table.resume import resumable_game
+    from p2pbang.ui.net_app import NetworkRequest
+    from p2pbang.ui.net_resume import ResumePlay, ResumeRequest
+    from p2pbang.ui.stage import Stage, run_program
+
+    from .netkit import BOT_CONFIG, CONFIG
+
+    identity = Identity.generate("Dana")
+    home = tmp_path / "person"
+    bots = Bots(tmp_path, 3)
+    seen: dict[str, object] = {}
+
+    async def program(stage: Stage) -> tuple[int, int]:
+        async with trio.open_nursery() as nursery:
+            request = NetworkRequest(identity=identity, home=home, identity_dir=home,
+                                     listen="127.0.0.1", settings=dice_settings(3),
+                                     announce=False, mesh_config=CONFIG,
+                                     session_config=BOT_CONFIG)
+            play = NetworkPlay(request, input=pipe, output=DummyOutput())
+            play.screen.app.ttimeoutlen = 0.02
+            codes: list[int] = []
+
+            async def person() -> None:
+                codes.append(await play(stage))
+
+            nursery.start_soon(person)
+            await host_room(play, bots, nursery, 2)
+            table, screen = await family_screen(play)
+            await answer(pipe, table, screen, 2)
+            seen["before"] = len(table.mine.history)
+            pipe.send_text("q")
+            await until(lambda: screen.confirm_quit)
+            pipe.send_text("y")
+            await until(lambda: bool(codes), 30)
+            game = resumable_game(home, None, identity)
+            resume = ResumePlay(ResumeRequest(identity, game, "127.0.0.1",
+                                              session_config=BOT_CONFIG),
+                                input=pipe, output=DummyOutput())
+
+            async def again() -> None:
+                codes.append(await resume(stage))
+
+            nursery.start_soon(again)
+            await until(lambda: resume.table.screen is not None
+                        and resume.table.screen.app.is_running, 60)
+            table = resume.table
+            assert isinstance(table, FamilyNetworkTable)
+            screen = table.screen
+            assert isinstance(screen, FamilyScreen)
+            seen["log"] = [text for _style, text in screen.log]
+            seen["answered"] = await answer(pipe, table, screen, 100_000 if to_the_end else 1)
+            if to_the_end:
+                await until(lambda: resume.result is not None, 120)
+                pipe.send_text("q")
+            else:
+                pipe.send_text("q")
+                await until(lambda: screen.confirm_quit)
+                pipe.send_text("y")
+            await until(lambda: len(codes) == 2, 60)
+            seen["after"] = resume.lines_after
+            nursery.cancel_scope.cancel()
+        return codes[0], codes[1]
+
+    first, second = run_program(program)
+    assert first == EXIT_LEFT
+    log = seen["log"]
+    assert isinstance(log, list)
+    assert any(line.startswith("Resumed: ") for line in log)
+    assert "A game of BANG! The Dice Game for 3 players: you and" in log[0]
+    told = [line for line in log if line.startswith(("You roll", "── Turn", "Turn "))]
+    assert told, log  # the game so far, told again from the engine's history
+    if to_the_end:
+        assert second == EXIT_OK, seen["after"]
+        assert str(seen["after"][0]).rstrip().endswith(("You win!", "You lose."))
+    else:
+        assert second == EXIT_LEFT
