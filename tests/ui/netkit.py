@@ -96,7 +96,8 @@ class Bots:
                        {"player": "bot"}, BOT_CONFIG, self.cheats.get(name))
 
     async def open(self, nursery: trio.Nursery, name: str = "Saloon",
-                   announce: bool = False, settings: TableSettings | None = None
+                   announce: bool = False,
+                   settings: TableSettings | None = None
                    ) -> DiscoveredTable:
         """The first bot opens the table: a base game of ``seats`` called ``name``, unless
         ``settings`` name another game (a Dice Game, a Duel)."""
@@ -110,7 +111,8 @@ class Bots:
         async def run() -> None:
             self.results.append(await play_at_table(
                 Identity.generate("Ace"), self._seating(0, "Ace"), lambda text: None,
-                settings=settings or TableSettings(name, "bang", self.seats), on_open=on_open, announce=announce))
+                settings=settings or TableSettings(name, "bang", self.seats), on_open=on_open,
+                announce=announce))
 
         nursery.start_soon(run)
         await opened.wait()
