@@ -284,20 +284,25 @@ class FamilyScreen:
         elif self.notice:
             bottom = [("class:notice", " " + self.notice)]
         else:
-            bottom = [("class:hints", " " + self.hints())]
+            bottom = [("class:hints", " " + self.hints(width - 1))]
         rows.append(fit_line(bottom, width, "class:hints"))
         rows = rows[:height]
         if self.dialog is not None:
             self._overlay_dialog(rows, width)
         return rows
 
-    def hints(self) -> str:
-        """The keys line: the board's own, with chat and the pace at a network table."""
+    def hints(self, width: int = 10**6) -> str:
+        """The keys line: the board's own, with chat and the pace at a network table. When
+        the whole line does not fit in ``width`` cells, the pace keys (the least needed)
+        are left out before anything is cut."""
         if self.send_chat is None:
             return self.board.hints()
-        tail = (_("?: help \u00b7 Tab: chat \u00b7 q: quit \u00b7 +/-: pace") if self.pace_keys
-                else _("?: help \u00b7 Tab: chat \u00b7 q: quit"))
-        return " \u00b7 ".join(part for part in (self.board.keys_hint(), tail) if part)
+        keys = self.board.keys_hint()
+        tails = [_("?: help \u00b7 Tab: chat \u00b7 q: quit")]
+        if self.pace_keys:
+            tails.insert(0, _("?: help \u00b7 Tab: chat \u00b7 q: quit \u00b7 +/-: pace"))
+        lines = [" \u00b7 ".join(part for part in (keys, tail) if part) for tail in tails]
+        return next((line for line in lines if width_of(line) <= width), lines[-1])
 
     def _chat_row(self, width: int) -> Line:
         """The chat line being typed: its prompt, the end of the text, a cursor, the keys."""

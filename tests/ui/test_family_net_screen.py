@@ -250,7 +250,11 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
             rows = text.split("\n")
             assert len(rows) == 24 and all(width_of(t) == 80 for t in rows), language
             assert "Gus" in text and "<Bonnie> hello" in text, language
-            assert _("?: help \u00b7 Tab: chat \u00b7 q: quit \u00b7 +/-: pace") in text
+            assert _("?: help \u00b7 Tab: chat \u00b7 q: quit") in text, language
+            # The pace keys are offered where they fit, and left out (never cut) otherwise.
+            assert screen.hints().endswith("+/-: " + _("?: help \u00b7 Tab: chat \u00b7 q: quit "
+                                                       "\u00b7 +/-: pace").split("+/-: ")[1])
+            assert "\u2026" not in rows[-1], language
             screen._key("tab")
             for key in "y" * 300:
                 screen._key(key)

@@ -1,0 +1,169 @@
+"""End to end in a real terminal: a person runs ``p2pbang host --game dice --seats 4 --bots 3``
+and ``p2pbang host --game duel --bots 1`` in tmux at 80x24 (the bot peers are the host's own
+child processes, over loopback), waits in the room, plays by keystrokes on the full-screen
+board (dice kept with k, rows taken with 1), chats, and leaves with q y (status 4, the
+resume hint printed) with the terminal as it was. The slow set plays whole games to their
+end, and a dice game left mid-way and taken up again with ``p2pbang resume``."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from p2pbang.ui.textfit import width_of
+
+from .tmux import TMUX, Pane
+
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+ROOT = Path(__file__).resolve().parents[2]
+RULE = "\u2502"  # between the actions and the log: drawn only while the person decides
+REROLL_ASK = "Mark the dice to roll again"
+OVER = "The game is over"
+
+
+def in_terminal(tmp: Path, *args: str) -> Pane:
+    """``p2pbang ARGS`` in an 80x24 tmux pane, with ``stty -a`` before and after."""
+    command = " ".join(shlex.quote(part) for part in (sys.executable, "-m", "p2pbang.cli",
+                                                      *args))
+    script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
+              f"TERM=xterm {command} 2> {tmp}/stderr; echo EXIT=$?; "
+              f"stty -a > {tmp}/after; sleep 120")
+    return Pane(f"sh -c {shlex.quote(script)}", tmp)
+
+
+def host(tmp: Path, home: Path, *args: str) -> Pane:
+    return in_terminal(tmp, "host", *args, "--listen", "127.0.0.1", "--no-announce",
+                       "--home", str(home), "--player", "Dana")
+
+
+def finished(pane: Pane, tmp: Path) -> str:
+    """The pane once the command ended; the terminal's settings are as they were."""
+    final = pane.wait_for(lambda t: "EXIT=" in t, 90)
+    deadline = time.monotonic() + 5
+    while not (tmp / "after").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (tmp / "after").read_text() == (tmp / "before").read_text()
+    assert "Traceback" not in (tmp / "stderr").read_text()
+    return final
+
+
+def deciding(text: str) -> bool:
+    return RULE in text or OVER in text or "EXIT=" in text
+
+
+def play(pane: Pane, decisions: int, timeout: float = 60) -> str:
+    """Answer the person's decisions by keys: k at a reroll (keep the dice), else 1 (the
+    first row, or a card's first way). Returns the screen after the last one, or at the
+    end of the game."""
+    text = ""
+    for _ in range(decisions):
+        text = pane.wait_for(deciding, timeout)
+        if OVER in text or "EXIT=" in text:
+            return text
+        pane.keys("k" if REROLL_ASK in text else "1")
+        pane.wait_for(lambda t, before=text: t != before, timeout)
+    return pane.wait_for(lambda t: True)
+
+
+def leave(pane: Pane) -> None:
+    pane.keys("q")
+    pane.wait_for(lambda t: "Leave this game? y: yes" in t)
+    pane.keys("y")
+
+
+def test_a_person_hosts_a_dice_table_with_bot_peers_in_full_screen(tmp_path: Path) -> None:
+    pane = host(tmp_path, tmp_path / "home", "--game", "dice", "--seats", "4", "--bots", "3")
+    try:
+        room = pane.wait_for(lambda t: "Table " in t and "Game: dice" in t, 30)
+        board = pane.wait_for(lambda t: t.startswith(" BANG! Dice"), 60)
+        rows = board.split("\n")
+        assert all(width_of(row) <= 80 for row in rows) and len(rows) >= 24
+        assert "Dana" in board and "Ace" in board and "Bonnie" in board and "Clyde" in board
+        play(pane, 4)
+        pane.keys("Tab")
+        pane.wait_for(lambda t: "Say:" in t)
+        pane.keys("hello from tmux", "Enter", "Escape")
+        pane.wait_for(lambda t: "<Dana> hello from tmux" in t and "Tab: chat" in t)
+        leave(pane)
+        final = finished(pane, tmp_path)
+    finally:
+        pane.close()
+    assert "Dana" in room and "(opened the table)" in room
+    assert "EXIT=4" in final and "You left the game: 'p2pbang resume' rejoins it." in final
+    assert "to rejoin this game: p2pbang resume --home" in (tmp_path / "stderr").read_text()
+
+
+def test_a_person_hosts_a_duel_against_a_bot_peer_in_full_screen(tmp_path: Path) -> None:
+    pane = host(tmp_path, tmp_path / "home", "--game", "duel", "--bots", "1")
+    try:
+        pane.wait_for(lambda t: "Game: duel" in t, 30)
+        board = pane.wait_for(lambda t: "BANG!" in t.split("\n")[0] and RULE in t, 60)
+        assert "Ace" in board
+        after = play(pane, 5)
+        if OVER in after:  # a very short duel: q closes the ended game
+            pane.keys("q")
+        else:
+            leave(pane)
+        final = finished(pane, tmp_path)
+    finally:
+        pane.close()
+    assert "EXIT=4" in final or "EXIT=0" in final
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [("dice", "--seats", "4", "--bots", "3",
+                                   "--expansions", "old-saloon"),
+                                  ("duel", "--bots", "1")], ids=["dice", "duel"])
+def test_a_whole_network_game_in_full_screen(tmp_path: Path, game: tuple[str, ...]) -> None:
+    pane = host(tmp_path, tmp_path / "home", "--game", *game)
+    try:
+        pane.wait_for(lambda t: t.startswith(" BANG!"), 60)  # the board is up
+        pane.keys("+", "+", "+", "+")  # the bot peers at full speed
+        pane.wait_for(lambda t: "Computer players: 0.0 s per move." in t)
+        end = play(pane, 100_000, timeout=120)
+        assert OVER in end, end
+        pane.keys("q")
+        final = finished(pane, tmp_path)
+    finally:
+        pane.close()
+    assert "EXIT=0" in final, final
+    assert "You win!" in final or "You lose." in final, final
+    assert "Transcript: " in final
+
+
+@pytest.mark.slow
+def test_a_dice_game_left_and_resumed_in_full_screen(tmp_path: Path) -> None:
+    """Left mid-game with q y (the host stops its bots, which keep their files), then
+    ``p2pbang resume`` restarts them and the board comes back with the game told so far,
+    and is played to its end."""
+    home = tmp_path / "home"
+    first = tmp_path / "first"
+    first.mkdir()
+    pane = host(first, home, "--game", "dice", "--seats", "3", "--bots", "2")
+    try:
+        pane.wait_for(lambda t: t.startswith(" BANG! Dice"), 60)
+        play(pane, 3)
+        leave(pane)
+        assert "EXIT=4" in finished(pane, first)
+    finally:
+        pane.close()
+    again = tmp_path / "again"
+    again.mkdir()
+    pane = in_terminal(again, "resume", "--home", str(home), "--listen", "127.0.0.1")
+    try:
+        board = pane.wait_for(lambda t: t.startswith(" BANG! Dice"), 60)
+        assert re.search(r"Turn \d+", board.split("\n")[0])
+        pane.keys("+", "+", "+", "+")
+        end = play(pane, 100_000, timeout=120)
+        assert OVER in end, end
+        pane.keys("q")
+        final = finished(pane, again)
+    finally:
+        pane.close()
+    assert "EXIT=0" in final, final
+    assert "You win!" in final or "You lose." in final, final
