@@ -2,8 +2,10 @@
 
 Why a subclass of the card game's ``NetworkTable``: everything a network game adds around
 the board is the same for the three games (the person's choice checked at once and kept
-for the decision it answers, whom the table waits for, drop-outs, chat in and out, the
-verdict, the result); only the screen differs. So this class keeps all of that and puts the
+for the decision it answers, the events told as the log commits them, whom the table waits
+for, drop-outs, chat in and out, the verdict, the result); only the screen differs (its
+``add_events``, ``add_line``, ``add_chat``, ``show_dialog`` and ``notice`` are the same
+words on the shell). So this class keeps all of that and puts the
 solo screens' board (``dice_board.py``, ``duel_board.py``) on the shell
 (``dice_duel_shell.FamilyScreen``) instead of a ``TableScreen``, reading this peer's own
 engine (``core.game``: it holds only what this seat was shown).
@@ -21,7 +23,7 @@ import trio
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from p2pbang.engine.actions import End, Event
+from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import read_pace, write_pace
 from p2pbang.table.core import TableCore
@@ -114,16 +116,6 @@ class FamilyNetworkTable(NetworkTable):
             for style, text in catch_up(session.core, self.board)[-CATCH_UP_LINES:]:
                 self._log(text, style)
         self.ready.set()
-
-    def events(self, events: list[Event]) -> None:
-        screen = self.screen
-        if screen is None:
-            return
-        self._waiting = None
-        screen.add_events(events)
-        if any(e.kind == "eliminated" and e.seat == self.you for e in events):
-            self._log(_("You stay at the table as a spectator: your keys are still needed to "
-                        "deal the others' cards."), "class:log.you")
 
     def end_lines(self, end: End) -> list[str]:
         """The outcome for the terminal once the screen is gone."""
