@@ -30,7 +30,7 @@ from p2pbang.table.core import TableCore
 from p2pbang.ui.dice_duel_shell import DELAYS, FamilyScreen
 from p2pbang.ui.family_net import FAMILY_GAMES, board_for
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.net_table import NetworkTable
+from p2pbang.ui.net_table import WAIT_FRESH, NetworkTable
 from p2pbang.ui.view import display_names
 
 if TYPE_CHECKING:
@@ -72,9 +72,9 @@ class FamilyNetworkTable(NetworkTable):
         decision = self._my_decision()
         if decision is not None and self._sent(decision):
             return _("Your choice is on its way to the other players.")
-        if self._waiting is not None:
-            return super().note()
-        if self._disconnected:
+        waiting = self._waiting
+        fresh = waiting is not None and self._clock() - waiting[3] <= WAIT_FRESH
+        if fresh or self._disconnected:  # the card game's words, which stop there
             return super().note()
         if self.session is not None and not isinstance(self.mine.pending, End) \
                 and self.choice is not None and self.choice.game == "dice" \

@@ -168,6 +168,14 @@ def test_a_duel_against_a_bot_peer_by_keys(tmp_path: Path, pipe) -> None:
         await host_room(play, bots, nursery, 1)
         table, screen = await family_screen(play)
         seen["first"] = text_of(screen.draw(80, 24))
+        # The session's waiting report is news while fresh, then gone (the Duel's engine
+        # has no list of players for the card game's "you are out" check to read).
+        table.waiting([1 - table.you], 3.0, [])  # the bot's seat
+        seen["fresh"] = table.note()
+        clock = table._clock
+        table._clock = lambda: clock() + 60
+        seen["stale"] = table.note()
+        table._clock = clock
         seen["answered"] = await answer(pipe, table, screen, 4)
         seen["ended"] = over(table)
         if over(table):
@@ -182,6 +190,8 @@ def test_a_duel_against_a_bot_peer_by_keys(tmp_path: Path, pipe) -> None:
                                       settings=duel_settings())
     first = str(seen["first"])
     assert "A game of BANG! The Duel for 2 players: you and Ace." in first
+    assert "Waiting 3 s for Ace." in str(seen["fresh"]) or "on its way" in str(seen["fresh"])
+    assert "Waiting" not in str(seen["stale"])
     assert seen["answered"] == 4 or seen["ended"]
     assert code == (EXIT_OK if seen["ended"] else EXIT_LEFT)
 
