@@ -79,6 +79,9 @@ EPILOG_HOST = """examples:
   p2pbang host --table-name Saloon --seats 4 --bots 3
                                              you against three bot peers on this machine
   p2pbang host --listen 127.0.0.1 --port 7000 --seats 4
+  p2pbang host --game dice --seats 4 --bots 3
+                                             BANG! The Dice Game against three bot peers
+  p2pbang host --game duel --bots 1          BANG! The Duel against a bot peer
 The game starts when every seat is taken. Others join with 'p2pbang join' (or
 'p2pbang join --peer THIS_HOST:PORT' where multicast does not reach).
 """

@@ -391,3 +391,36 @@ def test_a_dice_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe,
         assert str(seen["after"][0]).rstrip().endswith(("You win!", "You lose."))
     else:
         assert second == EXIT_LEFT
+
+
+def test_a_duel_table_named_on_the_command_line_is_found_and_played(tmp_path: Path,
+                                                                    pipe) -> None:
+    """``p2pbang join NAME`` of a Duel a bot opened and announced (mDNS on loopback; skipped
+    where there is no multicast): the room, then the Duel's board, and a move by keys."""
+    import secrets
+
+    from p2pbang.net.discovery import multicast_problem
+
+    problem = multicast_problem("127.0.0.1")
+    if problem:
+        pytest.skip(f"no multicast on loopback here ({problem})")
+    name = f"Duel{secrets.token_hex(3)}"  # other test runs may announce tables too
+    seen: dict[str, object] = {}
+
+    async def announce(bots: Bots, nursery: trio.Nursery) -> None:
+        await bots.open(nursery, name, announce=True,
+                        settings=settings_for(name, GameChoice.make("duel", 2, [])))
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        table, screen = await family_screen(play)
+        seen["answered"] = await answer(pipe, table, screen, 1)
+        seen["log"] = "\n".join(text for _style, text in screen.log)
+        pipe.send_text("q")
+        await until(lambda: screen.confirm_quit)
+        pipe.send_text("y")
+
+    code, play, _bots = run_with_bots(tmp_path, pipe, script, seats=2, open_bot=False,
+                                      setup=announce, table_name=name, find_timeout=3.0)
+    assert "A game of BANG! The Duel for 2 players: you and Ace." in str(seen["log"])
+    assert seen["answered"] == 1
+    assert code == EXIT_LEFT and play.result is not None and play.result.left
