@@ -424,3 +424,25 @@ def test_a_duel_table_named_on_the_command_line_is_found_and_played(tmp_path: Pa
     assert "A game of BANG! The Duel for 2 players: you and Ace." in str(seen["log"])
     assert seen["answered"] == 1
     assert code == EXIT_LEFT and play.result is not None and play.result.left
+
+
+def test_an_eight_seat_dice_room_fits_80x24_in_every_language() -> None:
+    """The waiting room of an 8-seat Dice Game (7 seated, one free), with the game under the
+    title, the invitation and a few lines of news: every player and the free seat shown in
+    24 rows of at most 80 cells, in en/hu/ro."""
+    from p2pbang.ui.lobby import RoomState, SeatStatus
+
+    seats = tuple(SeatStatus(name, f"{index:08x}", True, True, is_you=index == 0,
+                             opened=index == 0, peer_id=f"peer{index}")
+                  for index, name in enumerate(["Dana", *BOT_NAMES[:6]]))
+    for language in ("en", "hu", "ro"):
+        set_language(language)
+        state = RoomState("Dice table", seats, 8, news=tuple(
+            _("{name} sat down.").format(name=n) for n in BOT_NAMES[:6]),
+            invite="p2pbang join --peer 192.168.100.200:45678", game="dice+old-saloon")
+        room = WaitingRoom(lambda state=state: state, None, None, lambda: None)
+        rows = room.lines(80, 24)
+        text = text_of(rows)
+        assert len(rows) <= 24 and all(width_of(t) <= 80 for t in text.split("\n")), language
+        assert all(name in text for name in ["Dana", *BOT_NAMES[:6]]), language
+        assert "dice+old-saloon" in text and "45678" in text, language
