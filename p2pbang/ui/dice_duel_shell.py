@@ -215,7 +215,10 @@ class FamilyScreen:
         return True
 
     def press(self, key: str) -> None:
-        """A letter or digit: the board's own keys first, then the action shortcuts."""
+        """A letter or digit: the board's own keys first, then the action shortcuts (none
+        while the person has nothing to decide, or their choice is on its way)."""
+        if not self.session.your_turn_to_decide():
+            return
         if self._board_key(key):
             return
         for index, choice in enumerate(self.board.choices()):

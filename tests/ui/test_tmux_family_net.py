@@ -101,6 +101,11 @@ def test_a_person_hosts_a_dice_table_with_bot_peers_in_full_screen(tmp_path: Pat
         assert "Dana" in board and "Ace" in board and "Bonnie" in board and "Clyde" in board
         full_speed(pane)
         play(pane, 4)
+        # Chat while the table waits for the person (or, once out, with the bots slowed
+        # down), so that the line is not scrolled away by the moves before it is read.
+        text = pane.wait_for(lambda t: RULE in t or OUT in t or OVER in t, 60)
+        if RULE not in text:
+            pane.keys("-", "-", "-", "-")
         pane.keys("Tab")
         pane.wait_for(lambda t: "Say:" in t)
         pane.keys("hello from tmux", "Enter", "Escape")
