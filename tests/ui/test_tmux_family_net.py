@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 import shlex
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from p2pbang.ui.dice_texts import t as dice_t
+from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.textfit import width_of
 
 from .tmux import TMUX, Pane, restored_terminal
@@ -21,9 +24,43 @@ from .tmux import TMUX, Pane, restored_terminal
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 ROOT = Path(__file__).resolve().parents[2]
 RULE = "\u2502"  # between the actions and the log: drawn only while the person decides
-REROLL_ASK = "Mark the dice to roll again"
-OVER = "The game is over"
-OUT = "You are out, but stay to the end"
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the test reads on the screen, in the language the game is played in."""
+
+    reroll: str  # the start of the decision line at a reroll
+    over: str
+    out: str
+    title: str  # the dice board's status line starts with it
+    game: str
+    pace0: str
+    say: str
+    chat_key: str
+    leave: str
+    left: str
+    opened: str
+
+
+def words(language: str) -> Words:
+    set_language(language)
+    try:
+        return Words(
+            reroll=dice_t("ask.reroll", n=0)[:20],
+            over=dice_t("over").split(".")[0], out=_(
+                "You are out, but stay to the end: your keys deal the others' cards.")[:12],
+            title=" " + dice_t("title"), game=_("Game: {game}").format(game="dice"),
+            pace0=dice_t("pace").format(seconds=0.0), say=_("Say: ").strip(),
+            chat_key=_("?: help \u00b7 Tab: chat \u00b7 q: quit").split(" \u00b7 ")[1],
+            leave=dice_t("quit?").split("?")[0], opened=_("(opened the table)"),
+            left=_("You left the game: 'p2pbang resume' rejoins it."))
+    finally:
+        set_language("en")
+
+
+EN = words("en")
+OVER = EN.over
 
 
 def in_terminal(tmp: Path, *args: str) -> Pane:
@@ -47,28 +84,30 @@ def finished(pane: Pane, tmp: Path) -> str:
     return restored_terminal(pane, tmp, 90)
 
 
-def deciding(text: str) -> bool:
-    return RULE in text or OVER in text or "EXIT=" in text
+def deciding(text: str, said: Words = EN) -> bool:
+    return RULE in text or said.over in text or "EXIT=" in text
 
 
-def play(pane: Pane, decisions: int, timeout: float = 60, to_the_end: bool = False) -> str:
+def play(pane: Pane, decisions: int, timeout: float = 60, to_the_end: bool = False,
+         said: Words = EN) -> str:
     """Answer the person's decisions by keys: k at a reroll (keep the dice), else 1 (the
     first row, or a card's first way). Returns the screen after the last one, at the end
     of the game, or (unless ``to_the_end``) once the person is out of a dice game."""
     text = ""
-    for _ in range(decisions):
-        text = pane.wait_for(lambda t: deciding(t) or (OUT in t and not to_the_end), timeout)
-        if OVER in text or "EXIT=" in text or (OUT in text and not to_the_end):
+    for _decision in range(decisions):
+        text = pane.wait_for(lambda t: deciding(t, said) or (said.out in t and not to_the_end),
+                             timeout)
+        if said.over in text or "EXIT=" in text or (said.out in text and not to_the_end):
             return text
-        pane.keys("k" if REROLL_ASK in text else "1")
+        pane.keys("k" if said.reroll in text else "1")
         pane.wait_for(lambda t, before=text: t != before, timeout)
     return pane.wait_for(lambda t: True)
 
 
-def full_speed(pane: Pane) -> None:
+def full_speed(pane: Pane, said: Words = EN) -> None:
     """+ four times: the host's bot peers move without pausing (their pace file)."""
     pane.keys("+", "+", "+", "+")
-    pane.wait_for(lambda t: "Computer players: 0.0 s per move." in t)
+    pane.wait_for(lambda t: said.pace0 in t)
 
 
 def to_the_end(pane: Pane, tmp: Path) -> str:
@@ -85,37 +124,42 @@ def to_the_end(pane: Pane, tmp: Path) -> str:
     return final
 
 
-def leave(pane: Pane) -> None:
+def leave(pane: Pane, said: Words = EN) -> None:
     pane.keys("q")
-    pane.wait_for(lambda t: "Leave this game? y: yes" in t)
+    pane.wait_for(lambda t: said.leave in t)
     pane.keys("y")
 
 
-def test_a_person_hosts_a_dice_table_with_bot_peers_in_full_screen(tmp_path: Path) -> None:
-    pane = host(tmp_path, tmp_path / "home", "--game", "dice", "--seats", "4", "--bots", "3")
+@pytest.mark.parametrize("language", ["en", pytest.param("hu", marks=pytest.mark.slow),
+                                      pytest.param("ro", marks=pytest.mark.slow)])
+def test_a_person_hosts_a_dice_table_with_bot_peers_in_full_screen(tmp_path: Path,
+                                                                    language: str) -> None:
+    said = words(language)
+    pane = host(tmp_path, tmp_path / "home", "--game", "dice", "--seats", "4", "--bots", "3",
+                "--lang", language)
     try:
-        room = pane.wait_for(lambda t: "Table " in t and "Game: dice" in t, 30)
-        board = pane.wait_for(lambda t: t.startswith(" BANG! Dice"), 60)
+        room = pane.wait_for(lambda t: said.game in t, 30)
+        board = pane.wait_for(lambda t: t.startswith(said.title), 60)
         rows = board.split("\n")
         assert all(width_of(row) <= 80 for row in rows) and len(rows) >= 24
         assert "Dana" in board and "Ace" in board and "Bonnie" in board and "Clyde" in board
-        full_speed(pane)
-        play(pane, 4)
+        full_speed(pane, said)
+        play(pane, 4, said=said)
         # Chat while the table waits for the person (or, once out, with the bots slowed
         # down), so that the line is not scrolled away by the moves before it is read.
-        text = pane.wait_for(lambda t: RULE in t or OUT in t or OVER in t, 60)
+        text = pane.wait_for(lambda t: RULE in t or said.out in t or said.over in t, 60)
         if RULE not in text:
             pane.keys("-", "-", "-", "-")
         pane.keys("Tab")
-        pane.wait_for(lambda t: "Say:" in t)
+        pane.wait_for(lambda t: said.say in t)
         pane.keys("hello from tmux", "Enter", "Escape")
-        pane.wait_for(lambda t: "<Dana> hello from tmux" in t and "Tab: chat" in t)
-        leave(pane)
+        pane.wait_for(lambda t: "<Dana> hello from tmux" in t and said.chat_key in t)
+        leave(pane, said)
         final = finished(pane, tmp_path)
     finally:
         pane.close()
-    assert "Dana" in room and "(opened the table)" in room
-    assert "EXIT=4" in final and "You left the game: 'p2pbang resume' rejoins it." in final
+    assert "Dana" in room and said.opened in room
+    assert "EXIT=4" in final and said.left in final
     assert "to rejoin this game: p2pbang resume --home" in (tmp_path / "stderr").read_text()
 
 
