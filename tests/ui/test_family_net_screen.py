@@ -305,13 +305,14 @@ def test_a_person_joins_a_dice_table_by_address(tmp_path: Path, pipe) -> None:
     assert code == EXIT_LEFT and play.result is not None and play.result.left
 
 
-@pytest.mark.parametrize("to_the_end", [False, pytest.param(True, marks=pytest.mark.slow)])
-def test_a_dice_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe,
-                                                          to_the_end: bool) -> None:
-    """The person leaves a hosted dice table mid-game (status 4, the bot peers wait), then
-    ``p2pbang resume`` (``ResumePlay``) brings the same board back: the log told again
-    from the engine's history, the dice of the turn where they were, and play goes on
-    (to the end with ``-m slow``)."""
+@pytest.mark.parametrize("game,to_the_end", [
+    ("dice", False), ("duel", False), pytest.param("dice", True, marks=pytest.mark.slow)])
+def test_a_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe, game: str,
+                                                     to_the_end: bool) -> None:
+    """The person leaves a hosted dice or duel table mid-game (status 4, the bot peers
+    wait), then ``p2pbang resume`` (``ResumePlay``) brings the same board back: the log
+    told again from the engine's history, the dice of the turn where they were, and play
+    goes on (to the end with ``-m slow``)."""
     from prompt_toolkit.output import DummyOutput
 
     from p2pbang.net.identity import Identity
@@ -330,7 +331,9 @@ def test_a_dice_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe,
     async def program(stage: Stage) -> tuple[int, int]:
         async with trio.open_nursery() as nursery:
             request = NetworkRequest(identity=identity, home=home, identity_dir=home,
-                                     listen="127.0.0.1", settings=dice_settings(3),
+                                     listen="127.0.0.1",
+                                     settings=dice_settings(3) if game == "dice"
+                                     else duel_settings(),
                                      announce=False, mesh_config=CONFIG,
                                      session_config=BOT_CONFIG)
             play = NetworkPlay(request, input=pipe, output=DummyOutput())
@@ -341,7 +344,7 @@ def test_a_dice_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe,
                 codes.append(await play(stage))
 
             nursery.start_soon(person)
-            await host_room(play, bots, nursery, 2)
+            await host_room(play, bots, nursery, 2 if game == "dice" else 1)
             table, screen = await family_screen(play)
             await answer(pipe, table, screen, 2)
             seen["before"] = len(table.mine.history)
@@ -349,8 +352,8 @@ def test_a_dice_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe,
             await until(lambda: screen.confirm_quit)
             pipe.send_text("y")
             await until(lambda: bool(codes), 30)
-            game = resumable_game(home, None, identity)
-            resume = ResumePlay(ResumeRequest(identity, game, "127.0.0.1",
+            saved = resumable_game(home, None, identity)
+            resume = ResumePlay(ResumeRequest(identity, saved, "127.0.0.1",
                                               session_config=BOT_CONFIG),
                                 input=pipe, output=DummyOutput())
 
@@ -383,7 +386,8 @@ def test_a_dice_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe,
     log = seen["log"]
     assert isinstance(log, list)
     assert any(line.startswith("Resumed: ") for line in log)
-    assert "A game of BANG! The Dice Game for 3 players: you and" in log[0]
+    assert log[0].startswith("A game of BANG! The Dice Game for 3 players: you and" if
+                             game == "dice" else "A game of BANG! The Duel for 2 players: ")
     told = [line for line in log if line.startswith(("You roll", "── Turn", "Turn "))]
     assert told, log  # the game so far, told again from the engine's history
     if to_the_end:
