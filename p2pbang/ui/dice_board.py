@@ -301,10 +301,15 @@ class DiceBoard:
         return self.key("r")
 
     def hints(self) -> str:
+        keys = self.keys_hint()
+        return keys + " · " + t("hints") if keys else t("hints")
+
+    def keys_hint(self) -> str:
+        """The keys of the decision itself (the dice keys at a reroll), without the shell's."""
         d = self._decision()
         if d is not None and d.kind == REROLL:
-            return t("act.mark_hint", n=len(self.game.dice)) + " · " + t("hints")
-        return t("hints")
+            return t("act.mark_hint", n=len(self.game.dice))
+        return ""
 
     def plain_hints(self) -> str:
         """What to type in the plain interface."""
@@ -439,6 +444,10 @@ class DiceBoard:
         if kind == "takes_hit":
             return t("ev.takes_hit", name=name, to=other)
         return ""
+
+    def end_words(self, end: End) -> str:
+        """Who won, and whether the person did (the outcome printed after a network game)."""
+        return self._end_words(end)
 
     def _end_words(self, end: End) -> str:
         if end.team in ("sheriff", "outlaws", "renegade") and self.game.n > 3:

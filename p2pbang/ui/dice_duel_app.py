@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
+from p2pbang.ui.board_lines import line_answer, table_lines
 from p2pbang.ui.dice_duel_shell import HANDLED, FamilyScreen
 from p2pbang.ui.stage import FINISHED
 
@@ -76,12 +77,8 @@ class PlainFamily:
             self.say(text)
 
     def show_table(self) -> None:
-        for line in self.board.top(80, 20):
-            self.say("".join(text for _style, text in line).rstrip())
-        self.say(self.board.decision()[1])
-        for choice in self.board.choices():
-            self.say(f"  {choice.key or ' '}) {choice.label}")
-        self.say("  (" + self.board.plain_hints() + ")")
+        for line in table_lines(self.board):
+            self.say(line)
 
     def run(self) -> int:
         """0 at the end of the game, 1 when the person quits or input ends."""
@@ -116,18 +113,7 @@ class PlainFamily:
 
     def answer(self, line: str) -> Any:
         """The action a typed line means, or a sentence saying why it means none."""
-        parse = getattr(self.board, "parse_line", None)
-        if parse is not None:
-            parsed = parse(line)
-            if parsed is not None and parsed is not HANDLED:
-                return parsed
-        for choice in self.board.choices():
-            if line == choice.key:
-                if choice.action is None:  # a row that opens (or closes) a card's ways
-                    return HANDLED if self.board.key(line) is HANDLED else f"? ({line})"
-                return choice.action
-        keys = ", ".join(c.key for c in self.board.choices() if c.key)
-        return f"? ({keys})"
+        return line_answer(self.board, line)
 
 
 def replay_family(record: FamilySoloRecord, out: TextIO | None = None,

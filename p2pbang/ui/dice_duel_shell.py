@@ -11,6 +11,13 @@ The whole screen is one pure function, ``draw(width, height) -> lines``, which t
 at exactly 80x24 without a terminal; the prompt-toolkit application only shows its lines and
 routes keys. The screen talks to the session as ``SoloDriver`` expects (``add_events``,
 ``delay``, ``on_action``, ``changed``), so the card game's driver and stage run it unchanged.
+
+At a network table (``family_net_table.py``) the same screen gets what only a network game
+has, as the card game's ``TableScreen`` does: a chat line (Tab or c, Enter sends, Esc goes
+back), the network's news under the actions (``note``), a dialog that must be read (a
+verdict), lines of news in the log, and the bots' pace only where this host started them.
+The chat line is kept here as plain state rather than a prompt-toolkit buffer, so that it
+is drawn by the same pure ``draw`` as the rest and tested without a terminal.
 """
 
 from __future__ import annotations
@@ -28,10 +35,11 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End, IllegalAction
+from p2pbang.ui.i18n import _
 from p2pbang.ui.stage import FINISHED, QUIT
 from p2pbang.ui.style import table_style
-from p2pbang.ui.textfit import Line, cut, fit_line, wrap
-from p2pbang.ui.widgets import PanelControl
+from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
+from p2pbang.ui.widgets import MAX_CHAT, PanelControl, clean_chat
 
 DELAYS = (0.0, 0.1, 0.3, 0.6, 1.2)  # seconds between computer moves, by speed setting
 # Shortcuts of the action rows: digits, then letters that are not commands of the shell
@@ -82,6 +90,8 @@ class Board(Protocol):
 
     def hints(self) -> str: ...
 
+    def keys_hint(self) -> str: ...
+
     def texts(self) -> dict[str, str]: ...
 
     def key(self, key: str) -> str | Any | None: ...
@@ -94,7 +104,13 @@ class FamilyScreen:
     """Interface state and keys around a board: log, selection, help, notices, quitting."""
 
     def __init__(self, session: Session, board: Board, speed: int = 2,
-                 input: Input | None = None, output: Output | None = None) -> None:
+                 input: Input | None = None, output: Output | None = None, *,
+                 send_chat: Callable[[str], None] | None = None,
+                 note: Callable[[], str] | None = None, pace_keys: bool = True,
+                 on_speed: Callable[[float], None] | None = None) -> None:
+        """``send_chat`` (a network table) adds the chat line; ``note`` is the network's
+        news for the line under the actions; ``pace_keys`` (+/-) set the computer players'
+        pace, and ``on_speed`` hears each new pace (a host tells the bot peers it started)."""
         self.session = session
         self.board = board
         self.speed = max(0, min(len(DELAYS) - 1, speed))
@@ -106,6 +122,13 @@ class FamilyScreen:
         self.help_offset = 0
         self.confirm_quit = False
         self.on_action: Callable[[], None] = lambda: None
+        self.send_chat = send_chat
+        self.note = note or (lambda: "")
+        self.pace_keys = pace_keys
+        self.on_speed = on_speed
+        self.chatting = False
+        self.chat_text = ""
+        self.dialog: tuple[str, list[str]] | None = None
         self.app: Application[str] = self._build_application(input, output)
 
     # ------------------------------------------------------------------ the driver's side
@@ -123,6 +146,27 @@ class FamilyScreen:
             self.log_offset = 0
         self.changed()
         return len(lines)
+
+    def add_line(self, text: str, style: str = "class:log") -> None:
+        """A line of news for the log that is not a game event (a network game's peers
+        coming and going, warnings, the result)."""
+        self.log.append((style, text))
+        del self.log[:-LOG_LIMIT]
+        self.changed()
+
+    def add_chat(self, sender: str, text: str) -> None:
+        """A chat line from ``sender`` (already cleaned by whoever received it)."""
+        self.add_line(f"<{sender}> {text}", "class:log.chat")
+
+    def show_dialog(self, title: str, lines: list[str]) -> None:
+        """A message over the table that must be read (a verdict): Enter or Esc closes it."""
+        self.dialog = (title, list(lines))
+        self.confirm_quit = self.help_visible = self.chatting = False
+        self.changed()
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+        self.changed()
 
     def changed(self) -> None:
         choices = self.board.choices()
@@ -145,7 +189,7 @@ class FamilyScreen:
 
     def act(self, action: Any) -> None:
         if not self.session.your_turn_to_decide():
-            self.notice = self.board.texts()["not_yours"]
+            self.notice = self.note() or self.board.texts()["not_yours"]
             return
         try:
             events = self.session.act(action)
@@ -171,7 +215,10 @@ class FamilyScreen:
         return True
 
     def press(self, key: str) -> None:
-        """A letter or digit: the board's own keys first, then the action shortcuts."""
+        """A letter or digit: the board's own keys first, then the action shortcuts (none
+        while the person has nothing to decide, or their choice is on its way)."""
+        if not self.session.your_turn_to_decide():
+            return
         if self._board_key(key):
             return
         for index, choice in enumerate(self.board.choices()):
@@ -190,7 +237,11 @@ class FamilyScreen:
         self.changed()
 
     def change_speed(self, step: int) -> None:
+        if not self.pace_keys:
+            return
         self.speed = max(0, min(len(DELAYS) - 1, self.speed + step))
+        if self.on_speed is not None:
+            self.on_speed(self.delay)
         self.notice = self.board.texts()["pace"].format(seconds=self.delay)
         self.changed()
 
@@ -205,10 +256,14 @@ class FamilyScreen:
         if self.help_visible:
             return self._draw_help(width, height)
         top = [fit_line(line, width) for line in self.board.top(width, height - 6)]
+        deciding = self.session.your_turn_to_decide()
+        note = self.note()
         style, text = self.board.decision()
+        if not deciding and style == "class:decision.mine" and note:
+            style, text = "class:waiting", note  # the choice is on its way to the others
         rows = [*top, fit_line([(style, " \u25b8 " + text)], width)]
         middle = height - len(rows) - 2
-        choices = self.board.choices()
+        choices = self.board.choices() if deciding else []
         left = min(max(34, width * 11 // 20), width - 20) if choices else 0
         action_lines = self._action_lines(choices, left, middle) if choices else []
         log_width = width - left - (1 if choices else 0)
@@ -221,15 +276,73 @@ class FamilyScreen:
             line += fit_line(log_lines[row] if row < len(log_lines) else [], log_width)
             rows.append(line)
         selected = choices[self.selected] if choices and self.selected < len(choices) else None
-        rows.append(fit_line([("class:detail", " " + self.board.detail(selected))], width))
-        if self.confirm_quit:
+        if note and not choices:
+            rows.append(fit_line([("class:lobby.waiting", " " + note)], width))
+        else:
+            rows.append(fit_line([("class:detail", " " + self.board.detail(selected))], width))
+        if self.chatting:
+            bottom = self._chat_row(width)
+        elif self.confirm_quit:
             bottom = [("class:notice", " " + texts["quit?"])]
         elif self.notice:
             bottom = [("class:notice", " " + self.notice)]
         else:
-            bottom = [("class:hints", " " + self.board.hints())]
+            bottom = [("class:hints", " " + self.hints(width - 1))]
         rows.append(fit_line(bottom, width, "class:hints"))
-        return rows[:height]
+        rows = rows[:height]
+        if self.dialog is not None:
+            self._overlay_dialog(rows, width)
+        return rows
+
+    def hints(self, width: int = 10**6) -> str:
+        """The keys line: the board's own, with chat and the pace at a network table. When
+        the whole line does not fit in ``width`` cells, the pace keys (the least needed)
+        are left out before anything is cut."""
+        if self.send_chat is None:
+            return self.board.hints()
+        keys = self.board.keys_hint()
+        tails = [_("?: help \u00b7 Tab: chat \u00b7 q: quit")]
+        if self.pace_keys:
+            tails.insert(0, _("?: help \u00b7 Tab: chat \u00b7 q: quit \u00b7 +/-: pace"))
+        lines = [" \u00b7 ".join(part for part in (keys, tail) if part) for tail in tails]
+        return next((line for line in lines if width_of(line) <= width), lines[-1])
+
+    def _chat_row(self, width: int) -> Line:
+        """The chat line being typed: its prompt, the end of the text, a cursor, the keys."""
+        prompt = " " + _("Say: ")
+        keys = " " + _("Enter: send \u00b7 Esc: back") + " "
+        room = max(4, width - width_of(prompt) - width_of(keys) - 1)
+        text = self.chat_text
+        while width_of(text) > room:  # the end of a long line stays in view
+            text = text[1:]
+        return [("class:chat.prompt", prompt), ("class:chat", pad(text, room)),
+                ("reverse", " "), ("class:hints", keys)]
+
+    def _overlay_dialog(self, rows: list[Line], width: int) -> None:
+        """Draw the dialog box over the middle of ``rows`` (title, wrapped lines, Enter)."""
+        assert self.dialog is not None
+        title, lines = self.dialog
+        box = max(20, min(width - 4, 72))
+        inner = box - 4
+        body: list[str] = [""]
+        for line in lines:
+            body.extend(wrap(line, inner) or [""])
+        body = body[:max(1, len(rows) - 4)]
+        edge = "class:notice"
+        head = "\u250c\u2500 " + title + " "
+        hint = " " + _("Enter: close") + " "
+        drawn: list[Line] = [[(edge, cut(head, box - 1) + "\u2500" * max(
+            0, box - 1 - width_of(head)) + "\u2510")]]
+        drawn += [[(edge, "\u2502 "), ("class:text", pad(text, inner)), (edge, " \u2502")]
+                  for text in body]
+        drawn.append([(edge, "\u2514" + hint + "\u2500" * max(0, box - 2 - width_of(hint))
+                       + "\u2518")])
+        top = max(0, (len(rows) - len(drawn)) // 2)
+        left = (width - box) // 2
+        for offset, line in enumerate(drawn):
+            index = top + offset
+            if index < len(rows):
+                rows[index] = fit_line([("", " " * left), *line], width)
 
     def _action_lines(self, choices: list[Choice], width: int, height: int) -> list[Line]:
         """The rows around the selection; when they do not all fit, the last row ("End the
@@ -302,7 +415,7 @@ class FamilyScreen:
             self._key(event.data)
 
         for name in ("up", "down", "enter", "pageup", "pagedown", "home", "end", "escape",
-                     "f1"):
+                     "f1", "tab", "backspace"):
             kb.add(name)(self._named(name))
         return kb
 
@@ -313,6 +426,14 @@ class FamilyScreen:
 
     def _key(self, key: str) -> None:
         """Every key but Ctrl-C comes here (the tests call it directly)."""
+        if self.dialog is not None:
+            if key in ("enter", "escape", " "):
+                self.close_dialog()
+            return
+        if self.chatting:
+            self._chat_key(key)
+            self.changed()
+            return
         if self.confirm_quit:
             self.confirm_quit = False
             if key == "y":
@@ -351,6 +472,8 @@ class FamilyScreen:
             self.log_offset = 0
         elif key == "escape":
             self._board_key("escape")  # a board's step back (The Duel's card ways)
+        elif key in ("tab", "c") and self.send_chat is not None:
+            self.chatting = True
         elif key in ("+", "="):
             self.change_speed(-1)
         elif key == "-":
@@ -358,6 +481,21 @@ class FamilyScreen:
         elif len(key) == 1 and key.isprintable():
             self.press(key)
         self.changed()
+
+    def _chat_key(self, key: str) -> None:
+        """A key while the chat line has the focus: type, Backspace, Enter sends, Esc or
+        Tab go back to the table."""
+        if key in ("escape", "tab"):
+            self.chatting = False
+        elif key == "enter":
+            text = clean_chat(self.chat_text)
+            self.chat_text = ""
+            if text and self.send_chat is not None:
+                self.send_chat(text)
+        elif key == "backspace":
+            self.chat_text = self.chat_text[:-1]
+        elif len(key) == 1 and key.isprintable() and len(self.chat_text) < MAX_CHAT:
+            self.chat_text += key
 
     def exit(self, result: str) -> None:
         """Leave the screen with ``result`` (QUIT or FINISHED), once."""

@@ -9,16 +9,17 @@ three languages side by side, where a missing or mismatched translation is caugh
 Nyílvessző, Dinamit, Célkereszt, Sör, Gatling; seriff, seriffhelyettes, bandita, renegát);
 Romanian uses the Romanian rulebook's role words (seed 002: Sheriff, Ajutor, Nelegiuit,
 Renegat) and plain words for the dice. Character names are the same in every language.
+The shell's words and the machinery (the language's column, ``t``) are shared with The
+Duel's table in ``text_table.py``.
 """
 
 from __future__ import annotations
 
-from p2pbang.ui.i18n import current_language
-
-_LANGS = ("en", "hu", "ro")
+from p2pbang.ui.text_table import SHARED_TEXTS, Texts, pick, text_function
 
 # key -> (English, Hungarian, Romanian). Placeholders are the same in all three.
-TEXTS: dict[str, tuple[str, str, str]] = {
+TEXTS: Texts = {
+    **SHARED_TEXTS,  # the shell's words and the turn's, the same in both games
     # -- the dice ------------------------------------------------------------------------
     "face.arrow": ("Arrow", "Nyílvessző", "Săgeată"),
     "face.dynamite": ("Dynamite", "Dinamit", "Dinamită"),
@@ -47,11 +48,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "win.renegade": ("The Renegade wins.", "A renegát nyert.", "Renegatul câștigă."),
     "win.role": ("{name} ({role}) wins.", "Nyert: {name} ({role}).",
                  "Câștigă {name} ({role})."),
-    "win.you": ("You win!", "Nyertél!", "Ai câștigat!"),
-    "win.not_you": ("You lose.", "Vesztettél.", "Ai pierdut."),
     # -- the table -----------------------------------------------------------------------
     "title": ("BANG! Dice", "BANG! Kocka", "BANG! Zaruri"),
-    "turn": ("Turn {n}", "{n}. kör", "Tura {n}"),
     "col.player": ("Player", "Játékos", "Jucător"),
     "col.character": ("Character", "Karakter", "Personaj"),
     "col.life": ("Life", "Élet", "Viață"),
@@ -110,10 +108,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "ask.dice_molly": ("Molly Stark: lose this life instead of {name}?",
                        "Molly Stark: te veszítesz életet helyette: {name}?",
                        "Molly Stark: pierzi tu viața în locul lui {name}?"),
-    "waiting": ("Waiting for {name}…", "Várakozás: {name}…", "Se așteaptă {name}…"),
     "rolling": ("{name} is rolling…", "{name} dob…", "{name} aruncă…"),
-    "over": ("The game is over. q or Enter: leave.", "Vége a játéknak. q vagy Enter: kilépés.",
-             "Jocul s-a terminat. q sau Enter: ieșire."),
     # -- actions -------------------------------------------------------------------------
     "act.roll": ("Roll the marked dice again: {dice}", "A megjelölt kockák újra: {dice}",
                  "Aruncă din nou zarurile marcate: {dice}"),
@@ -142,10 +137,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "act.give": ("{name} takes one of the arrows", "{name} veszi el az egyik nyilat",
                  "{name} ia una dintre săgeți"),
     "act.give_self": ("Take them all yourself", "Mindet te veszed el", "Le iei pe toate tu"),
-    "act.yes": ("Yes", "Igen", "Da"),
-    "act.no": ("No", "Nem", "Nu"),
     # -- events --------------------------------------------------------------------------
-    "ev.turn": ("── Turn {n}: {name} ──", "── {n}. kör: {name} ──", "── Tura {n}: {name} ──"),
     "ev.roll.you": ("You roll: {dice}.", "Dobásod: {dice}.", "Arunci: {dice}."),
     "ev.roll": ("{name} rolls: {dice}.", "{name} dobása: {dice}.", "{name} aruncă: {dice}."),
     "ev.aim.you": ("You aim {face} at {name}.", "Célzás ({face}): {name}.",
@@ -224,26 +216,13 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                    "{name} este Sheriff-ul și începe."),
     "ev.your_role": ("Your role: {role}.", "A szereped: {role}.", "Rolul tău: {role}."),
     # -- keys, help ----------------------------------------------------------------------
-    "hints": ("?: help · q: quit · +/-: pace", "?: súgó · q: kilépés · +/-: tempó",
-              "?: ajutor · q: ieșire · +/-: ritm"),
     "plain.reroll": ("Type the numbers of the dice to roll again (like 1 3), or k to keep them; ? help, q quit.",
                      "Írd be az újradobandó kockák számát (például 1 3), vagy k: megtartás; ? súgó, q kilépés.",
                      "Scrie numerele zarurilor de aruncat din nou (de ex. 1 3) sau k ca să le păstrezi; ? ajutor, q ieșire."),
-    "plain.choose": ("Type a row's key; ? help, q quit.", "Írd be a sor betűjét vagy számát; ? súgó, q kilépés.",
-                     "Scrie tasta rândului; ? ajutor, q ieșire."),
-    "quit?": ("Leave this game? y: yes, any other key: no",
-              "Kilépsz a játékból? y: igen, más billentyű: nem",
-              "Părăsești jocul? y: da, altă tastă: nu"),
-    "too_small": ("Make the terminal at least 60x16.", "Legalább 60x16-os terminál kell.",
-                  "Terminalul trebuie să fie cel puțin 60x16."),
     "log": ("Log", "Napló", "Jurnal"),
-    "pace": ("Computer players: {seconds:.1f} s per move.",
-             "Gépi játékosok: {seconds:.1f} mp lépésenként.",
-             "Roboții: {seconds:.1f} s pe mutare."),
     "help.title": ("BANG! The Dice Game: help (Esc or ? to close, arrows scroll)",
                    "BANG! Kockajáték: súgó (Esc vagy ?: bezárás, nyilak: görgetés)",
                    "BANG! Jocul cu zaruri: ajutor (Esc sau ?: închide, săgeți: derulare)"),
-    "help.keys": ("Keys", "Billentyűk", "Taste"),
     "help.keys.text": (
         "Your roll: 1-5 (6) mark or unmark a die, r or Enter rolls the marked dice, k keeps "
         "them all. Other choices: their number or letter, or arrows and Enter. PgUp/PgDn "
@@ -417,20 +396,12 @@ CHARACTER_NAMES.update({"doc_holyday": "Doc Holyday", "bill_noface": "Bill Nofac
                         "el_gringo": "El Gringo"})
 
 
-def _index() -> int:
-    language = current_language()
-    return _LANGS.index(language) if language in _LANGS else 0
-
-
-def t(key: str, **values: object) -> str:
-    """The text ``key`` in the interface language, with ``values`` filled in."""
-    text = TEXTS[key][_index()]
-    return text.format(**values) if values else text
+t = text_function(TEXTS)
 
 
 def ability(character: str) -> str:
     """A character's ability in one sentence, in the interface language."""
-    return ABILITIES[character][_index()]
+    return pick(ABILITIES[character])
 
 
 def character_name(character: str) -> str:

@@ -370,6 +370,10 @@ class DuelBoard:
     def hints(self) -> str:
         return t("hints")
 
+    def keys_hint(self) -> str:
+        """The Duel's rows need no keys of their own beyond their shortcuts."""
+        return ""
+
     def plain_hints(self) -> str:
         """What to type in the plain interface."""
         return t("plain.choose")
@@ -478,6 +482,10 @@ class DuelBoard:
             if fig.character == character:
                 return fig.life
         return 0
+
+    def end_words(self, end: End) -> str:
+        """Who won, and whether the person did (the outcome printed after a network game)."""
+        return self._end_words(end)
 
     def _end_words(self, end: End) -> str:
         side = end.winners[0] if end.winners else 0

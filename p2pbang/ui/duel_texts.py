@@ -7,15 +7,15 @@ languages sit side by side here, checked by ``tests/ui/test_duel_texts.py``. Hun
 names are the reference data's (``reference/duel/``, kept as printed, misspellings
 included: they are what a Hungarian player has on the table, ``engine/duel/catalog.py``);
 English uses clear names of the same cards; Romanian keeps the English card and character
-names, as the Romanian rules do (seed 002), and translates the rest.
+names, as the Romanian rules do (seed 002), and translates the rest. The shell's words and
+the machinery (the language's column, ``t``) are shared with the Dice Game's table in
+``text_table.py``.
 """
 
 from __future__ import annotations
 
 from p2pbang.engine.duel.catalog import HUNGARIAN_CARD_NAMES, HUNGARIAN_CHARACTER_NAMES
-from p2pbang.ui.i18n import current_language
-
-_LANGS = ("en", "hu", "ro")
+from p2pbang.ui.text_table import SHARED_TEXTS, Texts, language_index, pick, text_function
 
 CARD_NAMES_EN: dict[str, str] = {
     "colt": "Colt", "quickdraw": "Quick Draw", "carbine": "Carbine",
@@ -44,7 +44,7 @@ CHARACTER_NAMES_EN: dict[str, str] = {
 }
 
 # key -> (English, Hungarian, Romanian): each card's effect in one line.
-CARD_TEXTS: dict[str, tuple[str, str, str]] = {
+CARD_TEXTS: Texts = {
     "colt": ("Hit.", "Találat.", "Lovitură."),
     "quickdraw": ("Hit, plus one more hit per equipment on the target.",
                   "Találat, és még egy a célpont minden felszereléséért.",
@@ -191,9 +191,9 @@ ABILITIES: dict[str, tuple[str, str, str]] = {
                      "Oricâte cărți BANG! pe tură."),
 }
 
-TEXTS: dict[str, tuple[str, str, str]] = {
+TEXTS: Texts = {
+    **SHARED_TEXTS,  # the shell's words and the turn's, the same in both games
     "title": ("BANG! The Duel", "BANG! Párbaj", "BANG! Duelul"),
-    "turn": ("Turn {n}", "{n}. kör", "Tura {n}"),
     "side.0": ("Lawmen", "A törvény emberei", "Oamenii legii"),
     "side.1": ("Outlaws", "Törvényen kívüliek", "Nelegiuiții"),
     "symbol.barrel": ("Barrel", "Hordó", "Butoi"),
@@ -250,12 +250,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                       "Slim Poet: arunci o carte la întâmplare din mâna adversarului?"),
     "ask.bull": ("Bull Anderson: take a card of the eliminated?", "Bull Anderson: elveszel egy lapot a kiesettől?",
                  "Bull Anderson: iei o carte a celui eliminat?"),
-    "waiting": ("Waiting for {name}…", "Várakozás: {name}…", "Se așteaptă {name}…"),
-    "over": ("The game is over. q or Enter: leave.", "Vége a játéknak. q vagy Enter: kilépés.",
-             "Jocul s-a terminat. q sau Enter: ieșire."),
     "win": ("The {side} win.", "Győztes: {side}.", "Câștigă: {side}."),
-    "win.you": ("You win!", "Nyertél!", "Ai câștigat!"),
-    "win.not_you": ("You lose.", "Vesztettél.", "Ai pierdut."),
     # actions
     "act.play_on": ("{card} → {target}", "{card} → {target}", "{card} → {target}"),
     "act.play": ("Play {card}", "{card} kijátszása", "Joacă {card}"),
@@ -293,10 +288,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "act.discard_eq": ("Discard {card} of {target}", "{card} eldobatása ({target})", "Aruncă {card} de la {target}"),
     "act.swap_mine": ("Swap your characters", "A saját szereplőid cseréje", "Schimbă personajele tale"),
     "act.swap_theirs": ("Swap their characters", "Az ellenfél szereplőinek cseréje", "Schimbă personajele lor"),
-    "act.yes": ("Yes", "Igen", "Da"),
-    "act.no": ("No", "Nem", "Nu"),
     # events
-    "ev.turn": ("── Turn {n}: {name} ──", "── {n}. kör: {name} ──", "── Tura {n}: {name} ──"),
     "ev.character": ("{name}: {character} comes into play ({life} life).",
                      "{name}: {character} játékba lép ({life} élet).",
                      "{name}: {character} intră în joc ({life} vieți)."),
@@ -346,19 +338,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "ev.take": ("{name} takes a card of {other}.", "{name} elvesz egy lapot tőle: {other}.",
                 "{name} ia o carte de la {other}."),
     # keys, help
-    "hints": ("?: help · q: quit · +/-: pace", "?: súgó · q: kilépés · +/-: tempó", "?: ajutor · q: ieșire · +/-: ritm"),
-    "plain.choose": ("Type a row's key; ? help, q quit.", "Írd be a sor betűjét vagy számát; ? súgó, q kilépés.",
-                     "Scrie tasta rândului; ? ajutor, q ieșire."),
-    "quit?": ("Leave this game? y: yes, any other key: no", "Kilépsz a játékból? y: igen, más billentyű: nem",
-              "Părăsești jocul? y: da, altă tastă: nu"),
-    "too_small": ("Make the terminal at least 60x16.", "Legalább 60x16-os terminál kell.",
-                  "Terminalul trebuie să fie cel puțin 60x16."),
-    "pace": ("Computer players: {seconds:.1f} s per move.", "Gépi játékosok: {seconds:.1f} mp lépésenként.",
-             "Roboții: {seconds:.1f} s pe mutare."),
     "help.title": ("BANG! The Duel: help (Esc or ? to close, arrows scroll)",
                    "BANG! Párbaj: súgó (Esc vagy ?: bezárás, nyilak: görgetés)",
                    "BANG! Duelul: ajutor (Esc sau ?: închide, săgeți: derulare)"),
-    "help.keys": ("Keys", "Billentyűk", "Taste"),
     "help.keys.text": ("Choose an action with its number or letter, or with the arrows and Enter; the list scrolls. PgUp/PgDn scroll the log, +/- set the bot's pace, q leaves.",
                        "Válassz a sor számával vagy betűjével, vagy a nyilakkal és Enterrel; a lista görgethető. PgUp/PgDn: napló, +/-: a gép tempója, q: kilépés.",
                        "Alege cu numărul sau litera rândului, sau cu săgețile și Enter; lista se derulează. PgUp/PgDn derulează jurnalul, +/- ritmul robotului, q iese."),
@@ -371,31 +353,23 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _index() -> int:
-    language = current_language()
-    return _LANGS.index(language) if language in _LANGS else 0
-
-
-def t(key: str, **values: object) -> str:
-    """The text ``key`` in the interface language, with ``values`` filled in."""
-    text = TEXTS[key][_index()]
-    return text.format(**values) if values else text
+t = text_function(TEXTS)
 
 
 def card_name(key: str) -> str:
-    return HUNGARIAN_CARD_NAMES[key] if _index() == 1 else CARD_NAMES_EN[key]
+    return HUNGARIAN_CARD_NAMES[key] if language_index() == 1 else CARD_NAMES_EN[key]
 
 
 def card_text(key: str) -> str:
-    return CARD_TEXTS[key][_index()]
+    return pick(CARD_TEXTS[key])
 
 
 def character_name(key: str) -> str:
-    return HUNGARIAN_CHARACTER_NAMES[key] if _index() == 1 else CHARACTER_NAMES_EN[key]
+    return HUNGARIAN_CHARACTER_NAMES[key] if language_index() == 1 else CHARACTER_NAMES_EN[key]
 
 
 def ability(key: str) -> str:
-    return ABILITIES[key][_index()]
+    return pick(ABILITIES[key])
 
 
 def side_name(side: int) -> str:

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.table.core import TableCore
 from p2pbang.table.participants import PlayerQuit
+from p2pbang.ui.board_lines import line_answer, table_lines
 from p2pbang.ui.dice_duel_shell import HANDLED
 
 FAMILY_GAMES = ("dice", "duel")
@@ -90,12 +91,8 @@ class PlainFamilyTable:
             self.print(text)
 
     def show_table(self) -> None:
-        for line in self.board.top(80, 20):
-            self.print("".join(text for _style, text in line).rstrip())
-        self.print(self.board.decision()[1])
-        for choice in self.board.choices():
-            self.print(f"  {choice.key or ' '}) {choice.label}")
-        self.print("  (" + self.board.plain_hints() + ")")
+        for line in table_lines(self.board):
+            self.print(line)
 
     def waiting(self, names: list[str], seats: list[int], seconds: float,
                 disconnected: list[int]) -> None:
@@ -144,19 +141,8 @@ class PlainFamilyTable:
 
     def _answer(self, line: str) -> Any:
         """The action a typed line means, or a sentence saying why it means none (the solo
-        plain interface's reading: a board's own syntax first, then the row keys)."""
-        parse = getattr(self.board, "parse_line", None)
-        if parse is not None:
-            parsed = parse(line)
-            if parsed is not None and parsed is not HANDLED:
-                return parsed
-        for choice in self.board.choices():
-            if line == choice.key:
-                if choice.action is None:
-                    return HANDLED if self.board.key(line) is HANDLED else f"? ({line})"
-                return choice.action
-        keys = ", ".join(c.key for c in self.board.choices() if c.key)
-        return f"? ({keys})"
+        plain interface's reading)."""
+        return line_answer(self.board, line)
 
 
 __all__ = ["FAMILY_GAMES", "CoreSeat", "PlainFamilyTable", "board_for", "board_narrator"]

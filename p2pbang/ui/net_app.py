@@ -16,9 +16,11 @@ game:
   The opener removes a waiting player (arrows, r, y); a removed joiner is back at the
   browser, told why.
 * The **table** is a ``TableScreen`` fed by a :class:`~p2pbang.ui.net_table.NetworkTable`
-  (decider and reporter of the session). Leaving mid-game (``q``, Ctrl-C) stops this peer
-  and keeps the files for ``p2pbang resume``; leaving after the end waits, screen closed,
-  until the others confirm the end (the session's linger, at most 30 s).
+  (decider and reporter of the session); a Dice Game or a Duel (the genesis says which) is
+  the solo board on its shell, fed by a ``family_net_table.FamilyNetworkTable``. Leaving
+  mid-game (``q``, Ctrl-C) stops this peer and keeps the files for ``p2pbang resume``;
+  leaving after the end waits, screen closed, until the others confirm the end (the
+  session's linger, at most 30 s).
 
 After the last screen is gone, :func:`run_network` prints the outcome (the terminal keeps
 it) and returns the exit status of the network commands (0 ended, 1 a cheat or this peer
@@ -71,6 +73,7 @@ from p2pbang.table.session import (
     prepare_mesh,
 )
 from p2pbang.table.table_choice import choice_of, settings_for
+from p2pbang.ui.family_net_table import FamilyNetworkTable, network_table
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.lobby import (
     LobbyScreen,
@@ -545,7 +548,8 @@ class NetworkPlay:
         request = self.request
         files = GameFiles.for_session(request.home, genesis.session_id)
         pace = pace_file(request.bots_home) if request.bots and request.bots_home else None
-        table = self.table = NetworkTable(self._input, self._output, pace=pace)
+        table = self.table = network_table(choice_of(genesis.settings), self._input,
+                                           self._output, pace=pace)
         session = TableSession(self.identity, genesis, lobby.mesh, inboxes, files, table, table,
                                config=request.session_config, meta={"player": "person"})
         session.on_chat = table.chat_received
@@ -605,7 +609,9 @@ def outcome_lines(result: SessionResult, table: NetworkTable) -> list[str]:
     """How the game went, for the terminal after the screen is gone."""
     lines = []
     screen = table.screen
-    if result.end is not None and screen is not None:
+    if result.end is not None and isinstance(table, FamilyNetworkTable):
+        lines += table.end_lines(result.end)
+    elif result.end is not None and screen is not None:
         lines += [screen.say.end(result.end), screen.say.outcome(result.end)]
     elif result.verdict is not None:
         lines += verdict_lines(result.verdict, table.names)[:2]

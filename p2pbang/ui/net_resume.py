@@ -1,6 +1,7 @@
 """``p2pbang resume`` in the full-screen interface: the same table screen as a game joined
-or hosted, on the mesh the resume path reopens, ending with the same outcome lines
-("You win!" / "You lose.") once the terminal is restored.
+or hosted (the card game's, or the Dice Game's and The Duel's board), on the mesh the resume
+path reopens, ending with the same outcome lines ("You win!" / "You lose.") once the
+terminal is restored.
 
 There is no lobby to show: until the session has caught up and the table screen can draw,
 the terminal says what is happening in plain lines (the screen takes over after that).
@@ -21,6 +22,8 @@ from p2pbang.engine.actions import End
 from p2pbang.net.identity import Identity
 from p2pbang.table.resume import ResumableGame, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
+from p2pbang.table.table_choice import choice_of
+from p2pbang.ui.family_net_table import network_table
 from p2pbang.ui.i18n import _
 from p2pbang.ui.net_app import (
     EXIT_CHEAT,
@@ -30,7 +33,6 @@ from p2pbang.ui.net_app import (
     first_of,
     outcome_lines,
 )
-from p2pbang.ui.net_table import NetworkTable
 from p2pbang.ui.stage import FINISHED, Stage, run_program
 
 
@@ -54,7 +56,8 @@ class ResumePlay:
     def __init__(self, request: ResumeRequest, input: Input | None = None,
                  output: Output | None = None) -> None:
         self.request = request
-        self.table = NetworkTable(input, output, pace=request.pace)
+        self.table = network_table(choice_of(request.game.genesis.settings), input, output,
+                                   pace=request.pace)
         self.result: SessionResult | None = None
         self.lines_after: list[str] = []
 

@@ -65,7 +65,6 @@ from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.resume import resumable_game, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 from p2pbang.table.table_choice import describe, describe_for_listing, settings_for
-from p2pbang.ui.family_net import FAMILY_GAMES
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
@@ -80,6 +79,9 @@ EPILOG_HOST = """examples:
   p2pbang host --table-name Saloon --seats 4 --bots 3
                                              you against three bot peers on this machine
   p2pbang host --listen 127.0.0.1 --port 7000 --seats 4
+  p2pbang host --game dice --seats 4 --bots 3
+                                             BANG! The Dice Game against three bot peers
+  p2pbang host --game duel --bots 1          BANG! The Duel against a bot peer
 The game starts when every seat is taken. Others join with 'p2pbang join' (or
 'p2pbang join --peer THIS_HOST:PORT' where multicast does not reach).
 """
@@ -516,13 +518,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if identity is None:
         return EXIT_USAGE
     if _full_screen(args):
-        if choice.game in FAMILY_GAMES:
-            # The network full-screen app is the card game's; these two games' screens run
-            # at a network table in the plain interface (their boards, read line by line).
-            print(f"(the full-screen network table plays the card game only in this version: "
-                  f"{choice.game} uses the plain interface)", file=sys.stderr)
-        else:
-            return _host_full_screen(args, home, identity, settings)
+        return _host_full_screen(args, home, identity, settings)
     ui = PlainNetworkTable()
     bots: list[subprocess.Popen] = []
     listen = _listen(args)

@@ -96,7 +96,11 @@ class Bots:
                        {"player": "bot"}, BOT_CONFIG, self.cheats.get(name))
 
     async def open(self, nursery: trio.Nursery, name: str = "Saloon",
-                   announce: bool = False) -> DiscoveredTable:
+                   announce: bool = False,
+                   settings: TableSettings | None = None
+                   ) -> DiscoveredTable:
+        """The first bot opens the table: a base game of ``seats`` called ``name``, unless
+        ``settings`` name another game (a Dice Game, a Duel)."""
         opened = trio.Event()
 
         async def on_open(lobby: Lobby) -> None:
@@ -105,10 +109,10 @@ class Bots:
             opened.set()
 
         async def run() -> None:
-            settings = TableSettings(name, "bang", self.seats)
             self.results.append(await play_at_table(
                 Identity.generate("Ace"), self._seating(0, "Ace"), lambda text: None,
-                settings=settings, on_open=on_open, announce=announce))
+                settings=settings or TableSettings(name, "bang", self.seats), on_open=on_open,
+                announce=announce))
 
         nursery.start_soon(run)
         await opened.wait()

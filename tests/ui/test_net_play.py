@@ -72,6 +72,7 @@ Script = Callable[[NetworkPlay, Bots, trio.Nursery], Awaitable[None]]
 def run_with_bots(tmp: Path, pipe, script: Script, seats: int = 4, open_bot: bool = True,
                   cheats: dict[str, str] | None = None,
                   setup: Callable[[Bots, trio.Nursery], Awaitable[None]] | None = None,
+                  bot_table: TableSettings | None = None,
                   **request: object) -> tuple[int, NetworkPlay, Bots]:
     """Bots (the first opening the table unless ``open_bot`` is False), the person's program
     and the test's ``script`` in one trio run on one stage; returns the person's status."""
@@ -81,7 +82,7 @@ def run_with_bots(tmp: Path, pipe, script: Script, seats: int = 4, open_bot: boo
     async def program(stage: Stage) -> int:
         async with trio.open_nursery() as nursery:
             if open_bot:
-                table = await bots.open(nursery)
+                table = await bots.open(nursery, settings=bot_table)
                 request.setdefault("peer", f"127.0.0.1:{bots.port}")
                 box["table"] = table
             if setup is not None:

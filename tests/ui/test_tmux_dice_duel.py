@@ -8,14 +8,13 @@ from __future__ import annotations
 import re
 import shlex
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from p2pbang.ui.textfit import width_of
 
-from .tmux import TMUX, Pane
+from .tmux import TMUX, Pane, restored_terminal
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,13 +41,7 @@ def turn_of(text: str, language: str) -> int:
 
 
 def terminal_restored(pane: Pane, tmp: Path) -> str:
-    final = pane.wait_for(lambda t: "EXIT=" in t)
-    deadline = time.monotonic() + 5
-    while not (tmp / "after").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert (tmp / "after").read_text() == (tmp / "before").read_text()
-    assert "Traceback" not in (tmp / "stderr").read_text()
-    return final
+    return restored_terminal(pane, tmp)
 
 
 def yours(text: str) -> bool:

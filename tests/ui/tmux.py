@@ -51,3 +51,16 @@ class Pane:
     def close(self) -> None:
         subprocess.run([TMUX or "tmux", "-L", self.socket, "kill-server"],
                        capture_output=True, timeout=10)
+
+
+def restored_terminal(pane: Pane, tmp: Path, timeout: float = 15.0) -> str:
+    """The pane once its command printed ``EXIT=<status>``: the command's shell wrote
+    ``stty -a`` to ``tmp/before`` and ``tmp/after`` around it, which must agree (the terminal
+    is as it was), and its standard error (``tmp/stderr``) holds no traceback."""
+    final = pane.wait_for(lambda t: "EXIT=" in t, timeout)
+    deadline = time.monotonic() + 5
+    while not (tmp / "after").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (tmp / "after").read_text() == (tmp / "before").read_text()
+    assert "Traceback" not in (tmp / "stderr").read_text()
+    return final
