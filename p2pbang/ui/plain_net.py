@@ -18,13 +18,15 @@ from typing import TYPE_CHECKING, TextIO
 import trio
 
 from p2pbang.engine.actions import PLAY, Action, Decision, Event
+from p2pbang.table.bot_pace import read_pace, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.participants import PlayerQuit
 from p2pbang.ui import event_view, gold_rush_plain
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
-from p2pbang.ui.i18n import _
+from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.plain import HELP, explain, render_table
+from p2pbang.ui.table_screen import DELAYS
 from p2pbang.ui.texts import (
     card_name,
     card_text,
@@ -36,10 +38,13 @@ from p2pbang.ui.texts import (
 from p2pbang.ui.view import build_view, display_names
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from p2pbang.table.driver import Verdict
     from p2pbang.table.session import SessionResult, TableSession
 
 WAIT_REPEAT = 10.0
+PACE_HELP = N_("  + / -      the bot peers you started move slower / faster")
 
 
 class LineInput:
@@ -89,8 +94,12 @@ class LineInput:
 class PlainNetworkTable:
     """Decider and reporter for the person at this peer's seat, on text streams."""
 
-    def __init__(self, inp: TextIO | None = None, out: TextIO | None = None) -> None:
+    def __init__(self, inp: TextIO | None = None, out: TextIO | None = None,
+                 pace: Path | None = None) -> None:
+        """``pace``: the pace file of the bot peers this host started (``+``/``-`` set it,
+        as the full screen's keys do)."""
         self.out = out or sys.stdout
+        self._pace = pace
         self.input = LineInput(inp or sys.stdin)
         self.session: TableSession | None = None
         self.names: list[str] = []
@@ -246,6 +255,10 @@ class PlainNetworkTable:
                           event_view.plain_help(core.game)):
                 if extra:
                     self.print(extra)
+            if self._pace is not None:
+                self.print(_(PACE_HELP))
+        elif text in ("+", "-") and self._pace is not None:
+            self._change_pace(slower=text == "+")
         elif text == "s":
             self.print(gold_rush_plain.report(build_view(core.game, self.names)))
         elif shown is not None:
@@ -265,6 +278,17 @@ class PlainNetworkTable:
         else:
             return int(text)
         return None
+
+
+    def _change_pace(self, slower: bool) -> None:
+        """One step of the solo speeds up or down, written where the bots read it."""
+        assert self._pace is not None
+        now = read_pace(self._pace)
+        step = min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - now))
+        step = max(0, min(len(DELAYS) - 1, step + (1 if slower else -1)))
+        write_pace(self._pace, DELAYS[step])
+        self.print(_("The bots now wait {seconds} s before each move.").format(
+            seconds=f"{DELAYS[step]:g}"))
 
 
 __all__ = ["LineInput", "PlainNetworkTable"]

@@ -519,7 +519,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if _full_screen(args):
         return _host_full_screen(args, home, identity, settings)
-    ui = PlainNetworkTable()
+    ui = PlainNetworkTable(pace=pace_file(bots_home(home)) if args.bots else None)
     bots: list[subprocess.Popen] = []
     listen = _listen(args)
 

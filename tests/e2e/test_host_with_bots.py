@@ -13,7 +13,10 @@ from .peers import REPO, _env, cli
 
 def test_a_person_hosts_a_table_filled_with_bots_and_plays_to_the_end(tmp_path: Path) -> None:
     home = tmp_path / "me"
-    answers = "1\n" * 5000  # always the first listed action: every decision has one
+    # At the first decision, "-" three times: the bot peers move at once from then on (the
+    # plain interface's pace commands, as the full screen's keys); then always the first
+    # listed action (every decision has one).
+    answers = "-\n" * 3 + "1\n" * 5000
     done = subprocess.run(
         [sys.executable, "-m", "p2pbang.cli", "host", "--seats", "4", "--bots", "3",
          "--listen", "127.0.0.1", "--no-announce", "--home", str(home), "--player", "Zoli"],
@@ -21,6 +24,7 @@ def test_a_person_hosts_a_table_filled_with_bots_and_plays_to_the_end(tmp_path: 
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "result:" in done.stdout and "win" in done.stdout
     assert "dist None" not in done.stdout
+    assert "The bots now wait 0 s before each move." in done.stdout
     saved = [line.split("game saved:", 1)[1].strip() for line in done.stdout.splitlines()
              if "game saved:" in line]
     assert saved
