@@ -73,6 +73,7 @@ class TableOptions:
     player_name: str
     expansions: tuple[str, ...] = ()  # of the BANG! family, each one this version plays
     variants: tuple[str, ...] = ()  # likewise (the shadow gunslingers)
+    game: str = "bang"  # the card game, the Dice Game ("dice") or The Duel ("duel")
 
 
 @dataclass(frozen=True)
@@ -311,10 +312,10 @@ class TableBrowser(Widget):
 
 
 class OpenTableForm(Widget):
-    """Open a table: its name, how many seats, your name, and the expansions and variants
-    this version plays (each field asked for only when there is one to choose). Tab moves
-    between fields, Enter on the last field (or Ctrl-S anywhere) opens it; mistakes are
-    explained in place."""
+    """Open a table: its name, how many seats, your name, the game, and the expansions and
+    variants this version plays (each of the last three asked for only when there is a choice
+    to make). Tab moves between fields, Enter on the last field (or Ctrl-S anywhere) opens it;
+    mistakes are explained in place."""
 
     def __init__(self, on_submit: Callable[[TableOptions], None],
                  on_cancel: Callable[[], None], default_name: str = "") -> None:
@@ -326,9 +327,11 @@ class OpenTableForm(Widget):
             (_("Seats"), Buffer(multiline=False, name="seats")),
             (_("Your name"), Buffer(multiline=False, name="player")),
         ]
-        if self.offered():  # asked for only when this version can play one
+        if len(self.games()) > 1:
+            self.fields.append((_("Game"), Buffer(multiline=False, name="game")))
+        if any(self.offered(game) for game in self.games()):
             self.fields.append((_("Expansions"), Buffer(multiline=False, name="expansions")))
-        if self.offered_variants():
+        if any(self.offered_variants(game) for game in self.games()):
             self.fields.append((_("Variants"), Buffer(multiline=False, name="variants")))
         self.fields[1][1].text = "5"
         self.fields[2][1].text = default_name
@@ -336,16 +339,21 @@ class OpenTableForm(Widget):
             buffer.accept_handler = self._accept
 
     @staticmethod
-    def offered() -> tuple[str, ...]:
-        """The BANG! expansions this version plays, in the rulebooks' order."""
-        playable = game_choice.PLAYABLE_EXPANSIONS  # read now: a build grows this set
-        return tuple(n for n in game_choice.EXPANSIONS["bang"] if n in playable)
+    def games() -> tuple[str, ...]:
+        """The games of the family this version plays, the card game first."""
+        return tuple(g for g in game_choice.GAMES if g in game_choice.PLAYABLE_GAMES)
 
     @staticmethod
-    def offered_variants() -> tuple[str, ...]:
-        """The BANG! variants this version plays."""
+    def offered(game: str = "bang") -> tuple[str, ...]:
+        """The expansions of ``game`` this version plays, in the rulebooks' order."""
+        playable = game_choice.PLAYABLE_EXPANSIONS  # read now: a build grows this set
+        return tuple(n for n in game_choice.EXPANSIONS.get(game, ()) if n in playable)
+
+    @staticmethod
+    def offered_variants(game: str = "bang") -> tuple[str, ...]:
+        """The variants of ``game`` this version plays."""
         playable = game_choice.PLAYABLE_VARIANTS
-        return tuple(n for n in game_choice.VARIANTS["bang"] if n in playable)
+        return tuple(n for n in game_choice.VARIANTS.get(game, ()) if n in playable)
 
     def _typed(self, name: str) -> str:
         """The text of the field ``name`` ("" when the form does not ask for it)."""
@@ -354,32 +362,48 @@ class OpenTableForm(Widget):
                 return buffer.text
         return ""
 
+    def game(self) -> str:
+        """The game typed in (the card game when left empty); ValueError names the games."""
+        typed = self._typed("game").strip().lower() or "bang"
+        if typed not in self.games():
+            raise ValueError(_("No game {name} here; you can play: {names}.").format(
+                name=typed, names=", ".join(self.games())))
+        return typed
+
+    def _game_or_bang(self) -> str:
+        try:
+            return self.game()
+        except ValueError:
+            return "bang"
+
     def expansions(self) -> tuple[str, ...]:
         """The expansions typed in (comma-separated); ValueError names one not offered."""
         chosen = split_names(self._typed("expansions"))
-        offered = self.offered()
+        offered = self.offered(self._game_or_bang())
         for name in chosen:
             if name not in offered:
                 raise ValueError(_("No expansion {name} here; you can add: {names}.").format(
-                    name=name, names=", ".join(offered)))
+                    name=name, names=", ".join(offered) or "-"))
         return tuple(sorted(set(chosen)))
 
     def variants(self) -> tuple[str, ...]:
         """The variants typed in (comma-separated); ValueError names one not offered."""
         chosen = split_names(self._typed("variants"))
-        offered = self.offered_variants()
+        offered = self.offered_variants(self._game_or_bang())
         for name in chosen:
             if name not in offered:
                 raise ValueError(_("No variant {name} here; you can play: {names}.").format(
-                    name=name, names=", ".join(offered)))
+                    name=name, names=", ".join(offered) or "-"))
         return tuple(sorted(set(chosen)))
 
     def seat_range(self) -> tuple[int, int]:
-        """The seats the chosen expansions allow (the base game's if they are mistyped)."""
+        """The seats the chosen game and expansions allow (the game's alone if the
+        expansions are mistyped, the card game's if the game is)."""
+        game = self._game_or_bang()
         try:
-            return seat_range("bang", self.expansions())
+            return seat_range(game, self.expansions())
         except ValueError:
-            return seat_range("bang")
+            return seat_range(game)
 
     def options(self) -> TableOptions:
         """The form's values, checked; ValueError explains the first mistake."""
@@ -388,15 +412,16 @@ class OpenTableForm(Widget):
         player = clean_name(self._typed("player"))
         if not name:
             raise ValueError(_("Give the table a name."))
+        game = self.game()
         expansions = self.expansions()
         variants = self.variants()
-        low, high = seat_range("bang", expansions)
+        low, high = seat_range(game, expansions)
         if not seats_text.isdigit() or not low <= int(seats_text) <= high:
             raise ValueError(_("Seats must be a number from {low} to {high}.").format(
                 low=low, high=high))
         if not player:
             raise ValueError(_("Type the name the others will see."))
-        return TableOptions(name, int(seats_text), player, expansions, variants)
+        return TableOptions(name, int(seats_text), player, expansions, variants, game)
 
     def submit(self) -> bool:
         try:
@@ -419,14 +444,18 @@ class OpenTableForm(Widget):
         low, high = self.seat_range()
         out.append(fit_line([("class:dim", " " + _("Seats: {low} to {high}.").format(
             low=low, high=high))], width))
-        if self.offered():
+        game = self._game_or_bang()
+        if len(self.games()) > 1:
+            out.append(fit_line([("class:dim", " " + _(
+                "Games: {names} (empty: bang)").format(names=", ".join(self.games())))], width))
+        if self.offered(game):
             out.append(fit_line([("class:dim", " " + _(
                 "Expansions you can add (comma-separated): {names}").format(
-                    names=", ".join(self.offered())))], width))
-        if self.offered_variants():
+                    names=", ".join(self.offered(game))))], width))
+        if self.offered_variants(game):
             out.append(fit_line([("class:dim", " " + _(
                 "Variants you can play: {names}").format(
-                    names=", ".join(self.offered_variants())))], width))
+                    names=", ".join(self.offered_variants(game))))], width))
         if self.message:
             out.append(fit_line([("class:lobby.error", " " + self.message)], width))
         rows = height - 1 - len(self.fields)

@@ -396,7 +396,7 @@ class NetworkPlay:
                 self.screen.show(self.form)
                 return None
         try:
-            choice = GameChoice.make("bang", options.seats, options.expansions,
+            choice = GameChoice.make(options.game, options.seats, options.expansions,
                                      options.variants)
             return settings_for(options.name, choice)
         except ValueError as exc:  # ChoiceError included: the form checked it already

@@ -450,3 +450,42 @@ def test_an_eight_seat_dice_room_fits_80x24_in_every_language() -> None:
         assert len(rows) <= 24 and all(width_of(t) <= 80 for t in text.split("\n")), language
         assert all(name in text for name in ["Dana", *BOT_NAMES[:6]]), language
         assert "dice+old-saloon" in text and "45678" in text, language
+
+
+def test_a_duel_table_opened_from_the_browsers_form_is_played(tmp_path: Path, pipe) -> None:
+    """The browser's "new table" form names the game too: a Duel typed there opens a Duel
+    table (announced and bound into the genesis as one), played on the duel board."""
+    from p2pbang.ui.lobby import OpenTableForm, TableBrowser
+
+    seen: dict[str, object] = {}
+
+    async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
+        await until(lambda: play.screen.app.is_running
+                    and isinstance(play.screen.widget, TableBrowser))
+        pipe.send_text("n")
+        await until(lambda: isinstance(play.screen.widget, OpenTableForm))
+        form = play.screen.widget
+        assert isinstance(form, OpenTableForm)
+        fields = {buffer.name: buffer for _label, buffer in form.fields}
+        fields["table"].text = "High chaparral"
+        fields["seats"].text = "2"
+        fields["game"].text = "duel"
+        pipe.send_text(ENTER)
+        seen["room"] = await host_room(play, bots, nursery, 1)
+        table, screen = await family_screen(play)
+        seen["first"] = text_of(screen.draw(80, 24))
+        seen["answered"] = await answer(pipe, table, screen, 2)
+        pipe.send_text("q")
+        await until(lambda: screen.confirm_quit)
+        pipe.send_text("y")
+
+    code, play, _bots = run_with_bots(tmp_path, pipe, script, seats=2, open_bot=False,
+                                     announce=False)
+    assert "Table High chaparral" in str(seen["room"]) and "duel" in str(seen["room"])
+    first = str(seen["first"])
+    assert first.split("\n")[0].strip().startswith("BANG! The Duel")
+    assert "A game of BANG! The Duel for 2 players: you and Ace." in first
+    assert seen["answered"] >= 1
+    assert code == EXIT_LEFT
+    assert play.result is not None
+    assert GameFiles(play.result.directory).load_meta()["game"]["game"] == "duel"

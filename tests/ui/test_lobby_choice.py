@@ -78,6 +78,7 @@ def test_the_waiting_room_shows_the_game() -> None:
 
 def test_the_form_offers_no_expansion_when_none_is_playable(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_GAMES", frozenset({"bang"}))
     monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset())
     monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_VARIANTS", frozenset())
     form = OpenTableForm(lambda o: None, lambda: None, "Ann")
@@ -89,7 +90,8 @@ def test_the_form_offers_playable_expansions_and_the_seats_follow(
         dodge_city_playable: None) -> None:
     opened: list[TableOptions] = []
     form = OpenTableForm(opened.append, lambda: None, "Ann")
-    name, seats, _player, expansions = (buffer for _label, buffer in form.fields)
+    fields = {buffer.name: buffer for _label, buffer in form.fields}
+    name, seats, expansions = fields["table"], fields["seats"], fields["expansions"]
     assert "Variants" not in text_of(form.lines(80, 20))  # none playable in this build
     name.text = "Saloon"
     assert "Expansions you can add (comma-separated): dodge-city" in text_of(form.lines(80, 20))
@@ -108,7 +110,7 @@ def test_the_form_offers_the_variants_this_version_plays() -> None:
     opened: list[TableOptions] = []
     form = OpenTableForm(opened.append, lambda: None, "Ann")
     fields = {buffer.name: buffer for _label, buffer in form.fields}
-    assert list(fields) == ["table", "seats", "player", "expansions", "variants"]
+    assert list(fields) == ["table", "seats", "player", "game", "expansions", "variants"]
     assert "Variants you can play: shadows" in text_of(form.lines(80, 24))
     fields["table"].text = "Boot Hill"
     fields["expansions"].text = "gold-rush"
@@ -118,6 +120,34 @@ def test_the_form_offers_the_variants_this_version_plays() -> None:
     fields["variants"].text = " Shadows "
     assert form.submit() and form.message == ""
     assert opened == [TableOptions("Boot Hill", 5, "Ann", ("gold-rush",), ("shadows",))]
+
+
+def test_the_form_opens_a_dice_or_duel_table_and_the_seats_and_sets_follow() -> None:
+    opened: list[TableOptions] = []
+    form = OpenTableForm(opened.append, lambda: None, "Ann")
+    fields = {buffer.name: buffer for _label, buffer in form.fields}
+    fields["table"].text = "Dice night"
+    assert "Games: bang, dice, duel (empty: bang)" in text_of(form.lines(80, 24))
+    fields["game"].text = "poker"
+    assert not form.submit() and form.message == "No game poker here; you can play: bang, " \
+        "dice, duel."
+    fields["game"].text = "Dice"
+    fields["seats"].text = "8"
+    text = text_of(form.lines(80, 24))
+    assert "Seats: 3 to 8." in text and "you can add (comma-separated): old-saloon" in text
+    assert "Variants you can play" not in text
+    fields["expansions"].text = "dodge-city"
+    assert not form.submit() and form.message == "No expansion dodge-city here; you can " \
+        "add: old-saloon."
+    fields["expansions"].text = "old-saloon"
+    assert form.submit()
+    fields["game"].text = "duel"
+    fields["expansions"].text = ""
+    assert not form.submit() and form.message == "Seats must be a number from 2 to 2."
+    fields["seats"].text = "2"
+    assert form.submit()
+    assert opened == [TableOptions("Dice night", 8, "Ann", ("old-saloon",), (), "dice"),
+                      TableOptions("Dice night", 2, "Ann", (), (), "duel")]
 
 
 @pytest.fixture

@@ -42,10 +42,10 @@ def test_a_three_player_dodge_city_table_is_played_over_the_network(
         pipe.send_text("n")
         await until(lambda: isinstance(play.screen.widget, OpenTableForm))
         form = play.screen.widget
-        assert isinstance(form, OpenTableForm) and len(form.fields) == 5
+        assert isinstance(form, OpenTableForm) and len(form.fields) == 6
         form.fields[0][1].text = "Dodge"
         form.fields[1][1].text = "3"
-        form.fields[3][1].text = "dodge-city"
+        form.fields[4][1].text = "dodge-city"
         pipe.send_text(ENTER)
         await until(lambda: isinstance(play.screen.widget, WaitingRoom)
                     and "p2pbang join --peer" in widget_text(play))

@@ -39,7 +39,7 @@ def test_a_high_noon_table_over_the_network_shows_the_event(tmp_path: Path,
         form = play.screen.widget
         form.fields[0][1].text = "Noon"
         form.fields[1][1].text = "4"
-        form.fields[3][1].text = "high-noon"
+        form.fields[4][1].text = "high-noon"
         pipe.send_text(ENTER)
         await until(lambda: isinstance(play.screen.widget, WaitingRoom)
                     and "p2pbang join --peer" in widget_text(play))

@@ -38,11 +38,11 @@ def test_a_gold_rush_table_is_played_over_the_network(
         pipe.send_text("n")
         await until(lambda: isinstance(play.screen.widget, OpenTableForm))
         form = play.screen.widget
-        assert isinstance(form, OpenTableForm) and len(form.fields) == 5
+        assert isinstance(form, OpenTableForm) and len(form.fields) == 6
         form.fields[0][1].text = "Gold"
         form.fields[1][1].text = "4"
-        form.fields[3][1].text = "gold-rush"
-        form.fields[4][1].text = "shadows"  # the variant, from the form too
+        form.fields[4][1].text = "gold-rush"
+        form.fields[5][1].text = "shadows"  # the variant, from the form too
         pipe.send_text(ENTER)
         await until(lambda: isinstance(play.screen.widget, WaitingRoom)
                     and "p2pbang join --peer" in widget_text(play))
