@@ -84,9 +84,14 @@ from p2pbang.engine.duel.catalog import (
 )
 from p2pbang.engine.duel.effects import ACTIONS, START_OF_TURN, play_bang
 from p2pbang.engine.duel.zones import Figure, GameOver, Side
+from p2pbang.engine.fastvalues import EVENTS as _EVENTS
+from p2pbang.engine.fastvalues import choose as _fast_choose
+from p2pbang.engine.fastvalues import deal as _fast_deal
 from p2pbang.engine.fastvalues import decision as _fast_decision
-from p2pbang.engine.fastvalues import event as _fast_event
+from p2pbang.engine.fastvalues import discard as _fast_discard
 from p2pbang.engine.fastvalues import play as _fast_play
+from p2pbang.engine.fastvalues import reveal as _fast_reveal
+from p2pbang.engine.fastvalues import shared_event as _shared_event
 
 Step = Generator[Any, Any, Any]
 DuelAction = Play | Discard | Choose | Pass | MoveToken | Reload | UseAbility
@@ -151,7 +156,18 @@ class DuelGame:
         pending = self.pending
         kind = type(pending)
         if kind is Decision:  # the common cases, without check's isinstance walk
-            reason = self._check_decision(pending, action)
+            reason = None
+            cached = self._legal_cache
+            if cached is not None and cached[0] is pending:
+                # Listed as legal for the fully known hand: a bot hands back the very object
+                # it picked, found by identity in a plain loop.
+                for listed in cached[1]:
+                    if listed is action:
+                        break
+                else:
+                    reason = self._check_decision(pending, action)
+            else:
+                reason = self._check_decision(pending, action)
         elif (kind is Deal or kind is Reveal) and self._plain_cards(pending, action):
             reason = None
         else:
@@ -166,17 +182,21 @@ class DuelGame:
 
     def legal_actions(self) -> list[DuelAction]:
         pending = self.pending
-        if not isinstance(pending, Decision):
+        if type(pending) is not Decision and not isinstance(pending, Decision):
             return []
         cached = self._legal_cache
         if cached is not None and cached[0] is pending:
             return list(cached[1])
         known = self.known
+        seat = pending.seat
         try:
-            hand = [(slot, known[slot]) for slot in self.sides[pending.seat].hand]
+            hand = [(slot, known[slot]) for slot in self.sides[seat].hand]
         except KeyError:
-            raise IllegalAction(f"seat {pending.seat}'s hand is hidden from this engine") from None
-        actions = self._legal(pending, hand)
+            raise IllegalAction(f"seat {seat}'s hand is hidden from this engine") from None
+        if pending.kind == PLAY:  # most decisions: straight to the play phase's listing
+            actions = self._legal_play(seat, hand)
+        else:
+            actions = self._legal(pending, hand)
         self._legal_cache = (pending, actions)
         return list(actions)
 
@@ -363,17 +383,17 @@ class DuelGame:
         if kind == PLAY:
             return self._legal_play(seat, hand)
         if kind in (DISCARD, FORCED_DISCARD, EXTRA_DISCARD):
-            return [Discard(slot, card) for slot, card in hand]
+            return [_fast_discard(slot, card) for slot, card in hand]
         if kind == STAGECOACH_DISCARD:
-            return [Discard(slot, card) for slot, card in hand if slot in d.options]
+            return [_fast_discard(slot, card) for slot, card in hand if slot in d.options]
         if kind in (RESPOND_DUEL, RESPOND_INDIANS):
-            return [Discard(slot, card) for slot, card in hand
-                    if DUEL_CARDS[card].name in HIT_CARDS] + [Pass()]
+            return [_fast_discard(slot, card) for slot, card in hand
+                    if DUEL_CARDS[card].name in HIT_CARDS] + [_PASS]
         if kind == RESPOND_HIT:
             return self._legal_dodges(d, hand)
         if kind in (PICK_CHECK, STORE_PICK):
-            return [Choose(v) for v in d.options]
-        return [Choose(v) for v in d.options] + [Pass()]  # the optional prompts
+            return [_fast_choose(v) for v in d.options]
+        return [_fast_choose(v) for v in d.options] + [_PASS]  # the optional prompts
 
     def _legal_dodges(self, d: Decision, hand: list[tuple[int, int]]) -> list[Any]:
         """``d.needed`` is 2 against Tex Killer (a dodge costs one more card), ``d.barrels``
@@ -393,9 +413,9 @@ class DuelGame:
                 if name in DODGE_CARDS or (annie and name in HIT_CARDS):
                     actions.append(_fast_play(slot, card))
         if d.barrels:
-            actions.extend(Discard(slot, card) for slot, card in hand)
+            actions.extend(_fast_discard(slot, card) for slot, card in hand)
         if size >= d.needed - 1 and len(options) > 1:
-            actions.extend(Choose(v) for v in options[1:])
+            actions.extend(_fast_choose(v) for v in options[1:])
         actions.append(_PASS)
         return actions
 
@@ -414,31 +434,41 @@ class DuelGame:
         sides = self.sides
         me = sides[seat]
         opp = 1 - seat
-        me_two = len(me.figures) == 2
+        figures = me.figures
+        me_two = len(figures) == 2
         opp_two = len(sides[opp].figures) == 2
-        active = me.figures[me.active] if me_two else me.figures[0]
+        active = figures[me.active] if me_two else figures[0]
         # The active character's own abilities: compare the name before asking ``ability``.
         name_of_active = active.name
         jack = name_of_active == "jack_ransome" and self.ability(active, "jack_ransome")
         own = seat * 2
         opp_active = opp * 2 + ACTIVE
-        opp_rear = opp * 2 + REARGUARD
-        everyone = ([own, own + REARGUARD] if me_two else [own]) + (
-            [opp_active, opp_rear] if opp_two else [opp_active])
+        opp_rear = opp_active + REARGUARD
+        if me_two:
+            own_rear = own + REARGUARD
+            everyone = [own, own_rear, opp_active, opp_rear] if opp_two else [
+                own, own_rear, opp_active]
+        else:
+            own_rear = own
+            everyone = [own, opp_active, opp_rear] if opp_two else [own, opp_active]
         if jack:
             hit_targets = everyone
         elif opp_two and active.table and self.works(active, "sniper"):
             hit_targets = [opp_active, opp_rear]
         else:
             hit_targets = [opp_active]
-        # No BANG! played yet: under every limit (each limit is at least one).
+        # No BANG! played yet: under every limit (each limit is at least one). Past it, the
+        # limit is 1 unless West Harding, a working Gunbelt or The Stranger raises it.
         can_bang = self.bangs_played == 0 or not self.bang_limit_reached(seat)
         reload_ok = not (me_two and opp_two)  # reload_allowed: a side has one character
         toco = can_bang and name_of_active == "toco_ramirez" and self.ability(active,
                                                                              "toco_ramirez")
         annie = can_bang and name_of_active == "annie_oakley" and self.ability(active,
                                                                                "annie_oakley")
-        # Targets per rule, filled on first use: most hands use two or three rules.
+        # Equipment aims at the own rearguard or the opponent's active character (the
+        # commonest rule after hits, so its targets are at hand); the rarer rules' targets
+        # are worked out on first use.
+        equip_targets = everyone if jack else [own_rear, opp_active]
         targets_of: dict[int, list[int] | list[tuple[int, int]]] = {}
         for slot, card in hand:
             rule, is_bang, reload, missed = _PLAY_RULES[card]
@@ -448,6 +478,9 @@ class DuelGame:
                         add(_fast_play(slot, card, target))
             elif rule == _UNTARGETED:
                 add(_fast_play(slot, card))
+            elif rule == _EQUIP:
+                for target in equip_targets:
+                    add(_fast_play(slot, card, target))
             elif rule != _NO_PLAY and (can_bang or not is_bang):
                 targets = targets_of.get(rule)
                 if targets is None:
@@ -458,8 +491,6 @@ class DuelGame:
                         add(_fast_play(slot, card, opp_active, FROM_HAND))
                     for code, eq in targets:
                         add(_fast_play(slot, card, code, eq))
-                elif rule == _UNTARGETED:
-                    add(_fast_play(slot, card))
                 else:
                     for target in targets:
                         add(_fast_play(slot, card, target))
@@ -474,9 +505,14 @@ class DuelGame:
             for slot in active.table:
                 if DUEL_CARDS[self.known[slot]].name in RELOAD_CARDS:
                     add(Reload(slot, self.known[slot]))
-        if not self.token_moved and me_two:
-            add(_MOVE_TOKEN)
-        actions.extend(self._legal_abilities(seat, hand))
+        if me_two:
+            if not self.token_moved:
+                add(_MOVE_TOKEN)
+            # No walk of the four play-phase abilities without such a character in play.
+            if figures[0].name in _PLAY_ABILITIES or figures[1].name in _PLAY_ABILITIES:
+                actions.extend(self._legal_abilities(seat, hand))
+        elif figures[0].name in _PLAY_ABILITIES:
+            actions.extend(self._legal_abilities(seat, hand))
         add(_PASS)
         return actions
 
@@ -509,11 +545,7 @@ class DuelGame:
         return []
 
     def _legal_abilities(self, seat: int, hand: list[tuple[int, int]]) -> list[Any]:
-        for fig in self.sides[seat].figures:  # a loop, not any(): this runs at every play
-            if fig.name in _PLAY_ABILITIES:
-                break
-        else:
-            return []  # the common case, answered before four ability look-ups
+        """The play-phase abilities (asked only when such a character is in play)."""
         actions: list[Any] = []
         used = self.abilities_used
         if "sundance_kid" not in used and self.side_ability(seat, "sundance_kid"):
@@ -561,7 +593,8 @@ class DuelGame:
 
     def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                card: int = -1, value: int = 0) -> None:
-        self.events.append(_fast_event(kind, seat, target, card, value))
+        key = (kind, seat, target, card, value, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _pop(self, side: int, count: int) -> Step:
         """Take ``count`` slots off ``side``'s draw pile (seed, LAPHÚZÁS: an empty own deck
@@ -591,13 +624,13 @@ class DuelGame:
         return taken
 
     def _deal(self, slots: list[int], seat: int) -> Step:
-        result = yield Deal(tuple(slots), seat)
+        result = yield _fast_deal(tuple(slots), seat)
         for slot, card in zip(slots, result.values, strict=True):
             if card is not None:
                 self._learn(slot, card)
 
     def _reveal(self, slots: list[int]) -> Step:
-        result = yield Reveal(tuple(slots))
+        result = yield _fast_reveal(tuple(slots))
         for slot, card in zip(slots, result.values, strict=True):
             self._learn(slot, card)
         return list(result.values)
@@ -611,10 +644,15 @@ class DuelGame:
             # reshuffle; the same slots, in the order ``_pop`` takes them.
             slots = pile[-count:][::-1]
             del pile[-count:]
-            result = yield Deal(tuple(slots), side)
-            for slot, card in zip(slots, result.values, strict=True):
-                if card is not None:
-                    self._learn(slot, card)
+            result = yield _fast_deal(tuple(slots), side)
+            values = result.values
+            if None in values:  # dealt to the other seat of a seat's engine
+                for slot, card in zip(slots, values, strict=True):
+                    if card is not None:
+                        self._learn(slot, card)
+            else:  # ``_learn`` for each: distinct slots and cards (checked by ``apply``)
+                self.known.update(zip(slots, values, strict=True))
+                self._where.update(zip(values, slots, strict=True))
         else:
             slots = yield from self._pop(side if pile_side is None else pile_side, count)
             if slots:
@@ -647,7 +685,7 @@ class DuelGame:
         yield from self._reveal(slots)
         chosen = slots[0]
         if len(slots) > 1:
-            pick = yield Decision(bat, PICK_CHECK, options=tuple(slots))
+            pick = yield _fast_decision(bat, PICK_CHECK, tuple(slots))
             chosen = pick.value
         for slot in slots:
             if slot != chosen:
@@ -695,7 +733,7 @@ class DuelGame:
 
     def _next_character(self, side: int) -> Step:
         slot = self.sides[side].reserve.pop()
-        result = yield Reveal((slot,))
+        result = yield _fast_reveal((slot,))
         character = result.values[0]
         self.known_chars[slot] = character
         self._event("character", side, card=character)
@@ -708,11 +746,16 @@ class DuelGame:
         self.token_moved = False
         self.abilities_used = set()
         self._event("turn", side, value=self.turn)
-        for name in START_OF_TURN_ORDER:
-            for fig in list(self.sides[side].figures):
-                if fig.life > 0 and fig in self.sides[side].figures and self.works(fig, name):
-                    yield from START_OF_TURN[name](self, fig)
-                    yield from self._settle(side)
+        figures = self.sides[side].figures
+        # Nothing in play on the side's characters (most turns): no start-of-turn card to
+        # find, and none can arrive before the walk would reach it.
+        if figures[0].table or (len(figures) == 2 and figures[1].table):
+            for name in START_OF_TURN_ORDER:
+                for fig in list(self.sides[side].figures):
+                    if fig.life > 0 and fig in self.sides[side].figures and self.works(fig,
+                                                                                       name):
+                        yield from START_OF_TURN[name](self, fig)
+                        yield from self._settle(side)
         yield from self._draw_phase(side)
         while True:
             action = yield _fast_decision(side, PLAY)
@@ -726,7 +769,7 @@ class DuelGame:
                 yield from self._settle(side)
         me = self.sides[side]
         while len(me.hand) > self.hand_limit(side):
-            action = yield Decision(side, DISCARD)
+            action = yield _fast_decision(side, DISCARD)
             self._discard_from_hand(side, action.slot, action.card)
 
     def _draw_phase(self, side: int) -> Step:
@@ -819,7 +862,8 @@ class DuelGame:
         card = DUEL_CARDS[action.card]
         as_colt = action.target_slot == AS_COLT
         name = "colt" if as_colt else card.name
-        self._event("play", side, action.target, action.card)
+        key = ("play", side, action.target, action.card, 0, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
         if card.kind == EQUIPMENT and not as_colt:
             fig = self.figure_at(action.target)
             for slot in list(fig.table):
@@ -859,7 +903,7 @@ class DuelGame:
                     options.append(USE_HAT)
                 if self.ability(fig, "sid_curry") and not sid_used:
                     options.append(USE_SID)
-                answer = yield Decision(side, RESPOND_HIT, tuple(options), attacker, needed,
+                answer = yield _fast_decision(side, RESPOND_HIT, tuple(options), attacker, needed,
                                         int(card == "derringer"))
                 if isinstance(answer, Pass):
                     break
@@ -898,7 +942,7 @@ class DuelGame:
 
     def _finish_dodge(self, side: int, attacker: int, tex: bool) -> Step:
         if tex and self.sides[side].hand:
-            extra = yield Decision(side, EXTRA_DISCARD)
+            extra = yield _fast_decision(side, EXTRA_DISCARD)
             self._discard_from_hand(side, extra.slot, extra.card)
         self._event("dodge", side)
         if attacker != side and self.ability(self.figure(attacker, ACTIVE), "wyatt_earp"):
@@ -917,7 +961,7 @@ class DuelGame:
         others = [f for f in self.sides[fig.side].figures if f is not fig]
         bell = others[0] if others else None
         if bell is not None and self.ability(bell, "buffalo_bell") and bell.life > amount:
-            answer = yield Decision(fig.side, BUFFALO, options=(1,))
+            answer = yield _fast_decision(fig.side, BUFFALO, (1,))
             if isinstance(answer, Choose):
                 fig = bell
         fig.life = max(0, fig.life - amount)
@@ -933,7 +977,7 @@ class DuelGame:
             if self.ability(fig, "alan_pinkerton"):
                 self._deferred.append((fig.side, opp, ACTIVE))
             if by_opponent and self.ability(fig, "slim_poet") and self.sides[opp].hand:
-                answer = yield Decision(fig.side, SLIM_POET, options=(1,))
+                answer = yield _fast_decision(fig.side, SLIM_POET, (1,))
                 if isinstance(answer, Choose):
                     yield from self._discard_random(opp, fig.side)
 
@@ -1036,7 +1080,7 @@ class DuelGame:
                 options.append(FROM_HAND)
             if not options:
                 return
-            answer = yield Decision(side, BULL, options=tuple(options))
+            answer = yield _fast_decision(side, BULL, tuple(options))
             if isinstance(answer, Pass):
                 return
             if answer.value == FROM_HAND:
