@@ -87,8 +87,10 @@ from p2pbang.engine.dice.faces import (
     role_ids_for,
 )
 from p2pbang.engine.dice.state import DiceLayout, DicePlayer
+from p2pbang.engine.fastvalues import EVENTS as _EVENTS
 from p2pbang.engine.fastvalues import decision as _fast_decision
 from p2pbang.engine.fastvalues import event as _fast_event
+from p2pbang.engine.fastvalues import shared_event as _shared_event
 from p2pbang.engine.game import permutation_from_code
 
 Step = Generator[Any, Any, Any]
@@ -112,6 +114,11 @@ _REROLL_ACTIONS: dict[tuple[int, int], tuple[Any, ...]] = {
 # The same answers as sets: checking a bot's or a person's reroll is one lookup.
 _REROLL_SETS: dict[tuple[int, int], frozenset[Any]] = {
     key: frozenset(actions) for key, actions in _REROLL_ACTIONS.items()}
+# The identities of the listed answers: a bot hands back one of these very objects, and an
+# ``id`` is found without hashing the action's fields (they live as long as the module).
+_REROLL_IDS: dict[tuple[int, int], frozenset[int]] = {
+    key: frozenset(map(id, actions)) for key, actions in _REROLL_ACTIONS.items()}
+MAX_SEATS = 8
 
 
 # The faces of k dice rolled at once, for every RandomInt(6**k) value up to five dice (the
@@ -127,18 +134,20 @@ _CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
 _CHOICE_LISTS: dict[tuple[int, ...], tuple[Choose, ...]] = {}  # per options tuple
 
 
-_FACTS: dict[tuple[int, ...], tuple[int, int, int]] = {}
+_FACTS: dict[tuple[int, ...], tuple[int, int, int, list[Event | None]]] = {}
 
 
-def _roll_facts(dice: tuple[int, ...]) -> tuple[int, int, int]:
+def _roll_facts(dice: tuple[int, ...]) -> tuple[int, int, int, list[Event | None]]:
     """What a turn asks of the dice showing, remembered per roll (there are few distinct
-    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are."""
+    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are, and
+    the "roll" event per seat once made (an event is an immutable value: one is enough)."""
     facts = _FACTS.get(dice)
     if facts is None:
         if len(_FACTS) > 100_000:  # Old Saloon's codes make more rolls: keep it bounded
             _FACTS.clear()
         mask = sum(1 << i for i, face in enumerate(dice) if face == DYNAMITE)
-        facts = _FACTS[dice] = (_pack_dice(list(dice)), mask, dice.count(DYNAMITE))
+        facts = _FACTS[dice] = (_pack_dice(list(dice)), mask, dice.count(DYNAMITE),
+                                [None] * MAX_SEATS)
     return facts
 
 
@@ -150,6 +159,8 @@ def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
     return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
 
+# Characters whose abilities act when they roll Arrows (_arrows_rolled handles them).
+_ARROW_ABILITIES = frozenset({"apache_kid", "elena_fuente"})
 # Characters whose abilities act while they lose life (_hurt's full path handles them).
 _HURT_ABILITIES = frozenset({"vera_custer", "bart_cassidy", "pedro_ramirez", "el_gringo"})
 
@@ -252,7 +263,7 @@ class DiceGame:
                      and 0 <= values[0] < pending.bound)
         elif kind is Decision:
             if pending.kind == REROLL:
-                plain = type(action) is Pass or (
+                plain = type(action) is Pass or id(action) in _REROLL_IDS[self._reroll_key] or (
                     type(action) is Reroll and type(action.dice) is tuple
                     and action in _REROLL_SETS[self._reroll_key])
             else:
@@ -357,7 +368,8 @@ class DiceGame:
         """Record an event. (The commonest ones, turn, arrow, aim, damage and heal, are
         appended where they happen, without this call: they are most of a game's events.
         Damage and heal events carry the life left in ``life``.)"""
-        self.events.append(_fast_event(kind, seat, target, -1, value))
+        key = (kind, seat, target, -1, value, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _next_alive(self, seat: int) -> int:
         n = len(self.order)
@@ -390,7 +402,8 @@ class DiceGame:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
-        self.events.append(_fast_event("heal", seat, NO_SEAT, -1, gained, player.life))
+        ev_key = ("heal", seat, NO_SEAT, -1, gained, player.life)
+        self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
 
     # ------------------------------------------------------------------ setup
 
@@ -471,7 +484,8 @@ class DiceGame:
         player = self.players[seat]
         self.current = seat
         self.turn += 1
-        self.events.append(_fast_event("turn", seat, NO_SEAT, -1, self.turn))
+        ev_key = ("turn", seat, NO_SEAT, -1, self.turn, -1)
+        self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
         if player.character == "sid_ketchum":
             choice = yield from self._decide(seat, SID_HEAL, tuple(sorted(self._ring)))
             self._heal(choice.value, 1)
@@ -491,23 +505,42 @@ class DiceGame:
         while True:
             result = yield _ROLL_REQUESTS[len(reroll)]
             rolls_left -= 1
-            faces = _faces_of(result.values[0], len(reroll))
+            k = len(reroll)
+            faces = _ROLLS[k][result.values[0]] if k <= DICE else decode_faces(
+                result.values[0], k)
             if saloon_dice:
                 for index, face in zip(reroll, faces, strict=True):
                     dice[index] = DIE_FACES[kinds[index]][face]
                 rolled = [dice[i] for i in reroll]
             else:
-                for index, face in zip(reroll, faces, strict=True):
-                    dice[index] = face
+                if len(reroll) == len(dice):  # the turn's first roll: every die
+                    dice[:] = faces
+                else:
+                    for index, face in zip(reroll, faces, strict=True):
+                        dice[index] = face
                 rolled = faces
             showing = tuple(dice)
-            packed, mask, dynamites = _roll_facts(showing)
-            self.events.append(_fast_event("roll", seat, NO_SEAT, -1, packed))
+            packed, mask, dynamites, roll_events = _FACTS.get(showing) or _roll_facts(showing)
+            made = roll_events[seat]
+            if made is None:
+                made = roll_events[seat] = _fast_event("roll", seat, NO_SEAT, -1, packed)
+            self.events.append(made)
             # Immediate results, after each roll: Arrows (one per Arrow just rolled; Bill
             # Noface only after his last roll), then Broken Arrows, then Bullets.
             # (Arrows and Dynamites are never double faces: a plain count will do.)
             if not late_arrows and ARROW in rolled:
-                yield from self._arrows_rolled(seat, rolled.count(ARROW))
+                arrows = rolled.count(ARROW)
+                if arrows < self.arrows and not self.saloon and \
+                        player.character not in _ARROW_ABILITIES:
+                    # The common case, without a sub-generator: fewer Arrows than tokens in
+                    # the middle (no Indians), no Chief's Arrow, nobody to hand one to.
+                    for _ in range(arrows):
+                        self.arrows -= 1
+                        player.arrows += 1
+                        ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
+                        self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                else:
+                    yield from self._arrows_rolled(seat, arrows)
             if self.saloon:
                 yield from self._immediate_saloon(seat, list(rolled))
             if not player.alive:
@@ -556,7 +589,8 @@ class DiceGame:
                 # The common case, without a sub-generator: not the last arrow, no Chief's.
                 self.arrows -= 1
                 player.arrows += 1
-                self.events.append(_fast_event("arrow", seat, NO_SEAT, -1, self.arrows))
+                ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
+                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
                 continue
             yield from self._take_arrow(seat)
 
@@ -589,10 +623,11 @@ class DiceGame:
         bulls_eyes = [face for face in (BULLS_EYE_1, BULLS_EYE_2)
                       for _ in range(tally(face))]
         for face in bulls_eyes:
-            options = self.shoot_options(seat, face)
+            options = self._shots.get((seat, face)) or self.shoot_options(seat, face)
             target = (yield _fast_decision(seat, SHOOT, options, face)).value
             # Shots land together after the last one is aimed: say each aim as it is taken.
-            self.events.append(_fast_event("aim", seat, target, -1, face))
+            ev_key = ("aim", seat, target, -1, face, -1)
+            self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
             amount = 1
             if (player.character == "slab_the_killer" and beers and not slab_used
                     and (yield from self._yes(seat, SLAB_DOUBLE, target))):
@@ -655,7 +690,8 @@ class DiceGame:
         else:
             self.arrows -= 1
             player.arrows += 1
-            self.events.append(_fast_event("arrow", seat, NO_SEAT, -1, self.arrows))
+            ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
+            self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
         if self.pile() == 0:
             yield from self._indians()
 
@@ -695,7 +731,8 @@ class DiceGame:
                 # commonest hit, taken without walking the ability checks below.
                 if player.life:
                     player.life -= 1
-                    self.events.append(_fast_event("damage", target, source, -1, 1, player.life))
+                    ev_key = ("damage", target, source, -1, 1, player.life)
+                    self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
                     if source != NO_SEAT:
                         self.damage[source, target] += 1
                 continue
@@ -726,15 +763,18 @@ class DiceGame:
                     self.arrows += 1
                     self._event("arrow_discarded", target, target)
             if lost:
-                self.events.append(_fast_event("damage", target, source, -1, lost, player.life))
+                ev_key = ("damage", target, source, -1, lost, player.life)
+                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
                 if source != NO_SEAT:
                     self.damage[source, target] += lost
                 if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
                         and source not in (NO_SEAT, target)):
                     gringo_hurt = True
-        fallen = [s for s in self._ring if self.players[s].life <= 0]
-        if fallen:
-            yield from self._eliminate(fallen, source)
+        for seat in self._ring:  # a plain walk first: most hits leave everyone standing
+            if players[seat].life <= 0:
+                fallen = [s for s in self._ring if players[s].life <= 0]
+                yield from self._eliminate(fallen, source)
+                break
         # El Gringo: whoever made him lose life takes one arrow for these simultaneous hits
         # (it may bring the Indians).
         if gringo_hurt and self.players[source].alive:
