@@ -212,6 +212,7 @@ class DiceGame:
         self.damage: Counter[tuple[int, int]] = Counter()
         self.order: list[int] = list(range(players))
         self._ring: list[int] = list(range(players))
+        self._living: tuple[int, ...] = tuple(range(players))  # the ring's seats, sorted
         self._shots: dict[tuple[int, int], tuple[int, ...]] = {}  # shoot_options, this ring
         self._layout = layout
         self._reroll_key = (DICE, 0)  # (dice, locked mask) of the pending reroll decision
@@ -387,6 +388,7 @@ class DiceGame:
     def _set_order(self, order: list[int]) -> None:
         self.order = order
         self._ring = [s for s in order if self.players[s].alive]
+        self._living = tuple(sorted(self._ring))
         self._shots.clear()
 
     def _decide(self, seat: int, kind: str, options: tuple[int, ...] = (),
@@ -408,6 +410,12 @@ class DiceGame:
     # ------------------------------------------------------------------ setup
 
     def _run(self) -> Step:
+        """The game: the set-up, then turn after turn until a win raises ``GameOver``.
+
+        Why the turn is written out here and not in a sub-generator of its own: every step of
+        a game resumes this frame and each ``yield from`` level below it, so one level less is
+        felt at every step. A turn ends early (its player eliminated) by leaving the roll loop
+        with the player dead: nothing after it resolves."""
         try:
             if self._layout is None:
                 yield from self._setup()
@@ -415,7 +423,93 @@ class DiceGame:
                 self._lay_out(self._layout)
             seat = self.current
             while True:
-                yield from self._turn(seat)
+                player = self.players[seat]
+                self.current = seat
+                self.turn += 1
+                ev_key = ("turn", seat, NO_SEAT, -1, self.turn, -1)
+                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                if player.character == "sid_ketchum":
+                    choice = yield from self._decide(seat, SID_HEAL, self._living)
+                    self._heal(choice.value, 1)
+                rolls_left = 3 + (player.character == "lucky_duke")
+                self.kinds = [BASE_DIE] * DICE
+                if self.saloon:
+                    pick = (yield from self._decide(seat, SALOON_DIE,
+                                                    (BASE_DIE, LOUDMOUTH, COWARD))).value
+                    if pick != BASE_DIE and EXTRA_DIE.get(player.character) == pick:
+                        self.kinds.append(pick)  # Jose Delgado, Tequila Joe: a sixth die
+                    elif pick != BASE_DIE:
+                        self.kinds[-1] = pick  # instead of one base die
+                self.dice = [ARROW] * len(self.kinds)
+                reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
+                late_arrows = player.character == "bill_noface"
+                dice, kinds = self.dice, self.kinds
+                saloon_dice = any(kinds)  # base dice show their face as their code
+                while True:
+                    result = yield _ROLL_REQUESTS[len(reroll)]
+                    rolls_left -= 1
+                    k = len(reroll)
+                    faces = _ROLLS[k][result.values[0]] if k <= DICE else decode_faces(
+                        result.values[0], k)
+                    if saloon_dice:
+                        for index, face in zip(reroll, faces, strict=True):
+                            dice[index] = DIE_FACES[kinds[index]][face]
+                        rolled = [dice[i] for i in reroll]
+                    else:
+                        if len(reroll) == len(dice):  # the turn's first roll: every die
+                            dice[:] = faces
+                        else:
+                            for index, face in zip(reroll, faces, strict=True):
+                                dice[index] = face
+                        rolled = faces
+                    showing = tuple(dice)
+                    packed, mask, dynamites, roll_events = _FACTS.get(showing) or _roll_facts(
+                        showing)
+                    made = roll_events[seat]
+                    if made is None:
+                        made = roll_events[seat] = _fast_event("roll", seat, NO_SEAT, -1, packed)
+                    self.events.append(made)
+                    # Immediate results, after each roll: Arrows (one per Arrow just rolled;
+                    # Bill Noface only after his last roll), then Broken Arrows, then Bullets.
+                    # (Arrows and Dynamites are never double faces: a plain count will do.)
+                    if not late_arrows and ARROW in rolled:
+                        arrows = rolled.count(ARROW)
+                        if arrows < self.arrows and not self.saloon and \
+                                player.character not in _ARROW_ABILITIES:
+                            # The common case, without a sub-generator: fewer Arrows than
+                            # tokens in the middle (no Indians), no Chief's Arrow, nobody to
+                            # hand one to.
+                            for _ in range(arrows):
+                                self.arrows -= 1
+                                player.arrows += 1
+                                ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
+                                self.events.append(_EVENTS.get(ev_key)
+                                                   or _shared_event(ev_key))
+                        else:
+                            yield from self._arrows_rolled(seat, arrows)
+                    if self.saloon:
+                        yield from self._immediate_saloon(seat, list(rolled))
+                    if not player.alive:
+                        break  # the turn is over: nothing more resolves
+                    if dynamites >= 3:
+                        # X1: the turn ends at once with a life lost; the other dice still
+                        # resolve.
+                        self._event("dynamite", seat)
+                        yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
+                        break
+                    if rolls_left == 0:
+                        break
+                    # The answers to this decision, looked up once for the check and bots.
+                    self._reroll_key = (len(showing),
+                                        0 if player.character == "black_jack" else mask)
+                    action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
+                    if isinstance(action, Pass):
+                        break
+                    reroll = action.dice
+                if late_arrows and player.alive:
+                    yield from self._arrows_rolled(seat, self.dice.count(ARROW))
+                if player.alive:
+                    yield from self._resolve(seat)
                 seat = self._next_alive(seat)
         except GameOver as over:
             self.result = over.end
@@ -480,92 +574,6 @@ class DiceGame:
 
     # ------------------------------------------------------------------ the turn
 
-    def _turn(self, seat: int) -> Step:
-        player = self.players[seat]
-        self.current = seat
-        self.turn += 1
-        ev_key = ("turn", seat, NO_SEAT, -1, self.turn, -1)
-        self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
-        if player.character == "sid_ketchum":
-            choice = yield from self._decide(seat, SID_HEAL, tuple(sorted(self._ring)))
-            self._heal(choice.value, 1)
-        rolls_left = 3 + (player.character == "lucky_duke")
-        self.kinds = [BASE_DIE] * DICE
-        if self.saloon:
-            pick = (yield from self._decide(seat, SALOON_DIE, (BASE_DIE, LOUDMOUTH, COWARD))).value
-            if pick != BASE_DIE and EXTRA_DIE.get(player.character) == pick:
-                self.kinds.append(pick)  # Jose Delgado, Tequila Joe: a sixth die
-            elif pick != BASE_DIE:
-                self.kinds[-1] = pick  # instead of one base die
-        self.dice = [ARROW] * len(self.kinds)
-        reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
-        late_arrows = player.character == "bill_noface"
-        dice, kinds = self.dice, self.kinds
-        saloon_dice = any(kinds)  # base dice show their face as their code
-        while True:
-            result = yield _ROLL_REQUESTS[len(reroll)]
-            rolls_left -= 1
-            k = len(reroll)
-            faces = _ROLLS[k][result.values[0]] if k <= DICE else decode_faces(
-                result.values[0], k)
-            if saloon_dice:
-                for index, face in zip(reroll, faces, strict=True):
-                    dice[index] = DIE_FACES[kinds[index]][face]
-                rolled = [dice[i] for i in reroll]
-            else:
-                if len(reroll) == len(dice):  # the turn's first roll: every die
-                    dice[:] = faces
-                else:
-                    for index, face in zip(reroll, faces, strict=True):
-                        dice[index] = face
-                rolled = faces
-            showing = tuple(dice)
-            packed, mask, dynamites, roll_events = _FACTS.get(showing) or _roll_facts(showing)
-            made = roll_events[seat]
-            if made is None:
-                made = roll_events[seat] = _fast_event("roll", seat, NO_SEAT, -1, packed)
-            self.events.append(made)
-            # Immediate results, after each roll: Arrows (one per Arrow just rolled; Bill
-            # Noface only after his last roll), then Broken Arrows, then Bullets.
-            # (Arrows and Dynamites are never double faces: a plain count will do.)
-            if not late_arrows and ARROW in rolled:
-                arrows = rolled.count(ARROW)
-                if arrows < self.arrows and not self.saloon and \
-                        player.character not in _ARROW_ABILITIES:
-                    # The common case, without a sub-generator: fewer Arrows than tokens in
-                    # the middle (no Indians), no Chief's Arrow, nobody to hand one to.
-                    for _ in range(arrows):
-                        self.arrows -= 1
-                        player.arrows += 1
-                        ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
-                        self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
-                else:
-                    yield from self._arrows_rolled(seat, arrows)
-            if self.saloon:
-                yield from self._immediate_saloon(seat, list(rolled))
-            if not player.alive:
-                return
-            if dynamites >= 3:
-                # X1: the turn ends at once with a life lost; the other dice still resolve.
-                self._event("dynamite", seat)
-                yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
-                if not player.alive:
-                    return
-                break
-            if rolls_left == 0:
-                break
-            # The answers to this decision, looked up once for the check and the bots.
-            self._reroll_key = (len(showing), 0 if player.character == "black_jack" else mask)
-            action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
-            if isinstance(action, Pass):
-                break
-            reroll = action.dice
-        if late_arrows:
-            yield from self._arrows_rolled(seat, self.dice.count(ARROW))
-            if not player.alive:
-                return
-        yield from self._resolve(seat)
-
     def _arrows_rolled(self, seat: int, arrows: int) -> Step:
         """Take one arrow per Arrow rolled. Elena Fuente may hand one of them to anyone;
         Apache Kid may take the Indian Chief's Arrow from whoever holds it."""
@@ -620,8 +628,7 @@ class DiceGame:
         beers = tally(BEER)
         slab_used = False
         shots: list[tuple[int, int]] = []
-        bulls_eyes = [face for face in (BULLS_EYE_1, BULLS_EYE_2)
-                      for _ in range(tally(face))]
+        bulls_eyes = [BULLS_EYE_1] * tally(BULLS_EYE_1) + [BULLS_EYE_2] * tally(BULLS_EYE_2)
         for face in bulls_eyes:
             options = self._shots.get((seat, face)) or self.shoot_options(seat, face)
             target = (yield _fast_decision(seat, SHOOT, options, face)).value
@@ -644,7 +651,7 @@ class DiceGame:
         # himself heal 4).
         jesse_low = player.character == "jesse_jones" and player.life <= 4
         for _ in range(beers):
-            target = (yield _fast_decision(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
+            target = (yield _fast_decision(seat, BEER_TARGET, self._living)).value
             gain = 2 if target == seat and jesse_low else 1
             self._heal(target, gain)
         gatlings = tally(GATLING)
@@ -788,6 +795,7 @@ class DiceGame:
             player.life = 0
             self._drop_arrows(player)
             self._ring.remove(seat)
+            self._living = tuple(sorted(self._ring))
             self._shots.clear()  # distances over the living changed
             self._event("eliminated", seat, killer, value=_ROLE_INDEX[player.role])
         for seat in self._ring:
