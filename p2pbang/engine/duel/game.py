@@ -138,6 +138,7 @@ class DuelGame:
         self.taking: list[int] = []  # (attacker, target side, place)
         self._next_slot = 0
         self._legal_cache: tuple[Decision, list[Any]] | None = None  # for a fully known hand
+        self._plays: dict[int, Play] = {}  # listed plain plays (see ``_legal_play``)
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
 
@@ -190,7 +191,8 @@ class DuelGame:
         known = self.known
         seat = pending.seat
         try:
-            hand = [(slot, known[slot]) for slot in self.sides[seat].hand]
+            slots = self.sides[seat].hand
+            hand = list(zip(slots, map(known.__getitem__, slots), strict=True))
         except KeyError:
             raise IllegalAction(f"seat {seat}'s hand is hidden from this engine") from None
         if pending.kind == PLAY:  # most decisions: straight to the play phase's listing
@@ -218,7 +220,12 @@ class DuelGame:
         return [side * 2 + ACTIVE, side * 2 + REARGUARD]
 
     def figure_at(self, code: int) -> Figure:
-        return self.figure(code // 2, code % 2)
+        """The character at a target code (``side * 2 + place``), as ``figure`` finds it."""
+        s = self.sides[code >> 1]
+        figures = s.figures
+        if len(figures) == 1:
+            return figures[0]
+        return figures[s.active if code & 1 == ACTIVE else 1 - s.active]
 
     def is_active(self, fig: Figure) -> bool:
         s = self.sides[fig.side]
@@ -470,17 +477,34 @@ class DuelGame:
         # are worked out on first use.
         equip_targets = everyone if jack else [own_rear, opp_active]
         targets_of: dict[int, list[int] | list[tuple[int, int]]] = {}
+        # A card stays in hand for several listings and its plays are immutable values: each
+        # plain play (at a place or at nothing, no card in play aimed at) is made once per
+        # game and listed again. Its key is an integer, hashed at once: (slot * cards + card)
+        # * 8 + 1 + place, with NO_SEAT (-1) for no place. A slot holds one physical card for
+        # the whole game (new slots are numbered on), so a key names one play.
+        plays = self._plays
+        get_play = plays.get
         for slot, card in hand:
             rule, is_bang, reload, missed = _PLAY_RULES[card]
+            key = (slot * _CARD_COUNT + card) * 8 + 1  # + place
             if rule == _HIT:  # the common rules first, without the table of targets
                 if can_bang or not is_bang:
                     for target in hit_targets:
-                        add(_fast_play(slot, card, target))
+                        made = get_play(key + target)
+                        if made is None:
+                            made = plays[key + target] = _fast_play(slot, card, target)
+                        add(made)
             elif rule == _UNTARGETED:
-                add(_fast_play(slot, card))
+                made = get_play(key - 1)
+                if made is None:
+                    made = plays[key - 1] = _fast_play(slot, card)
+                add(made)
             elif rule == _EQUIP:
                 for target in equip_targets:
-                    add(_fast_play(slot, card, target))
+                    made = get_play(key + target)
+                    if made is None:
+                        made = plays[key + target] = _fast_play(slot, card, target)
+                    add(made)
             elif rule != _NO_PLAY and (can_bang or not is_bang):
                 targets = targets_of.get(rule)
                 if targets is None:
@@ -545,20 +569,22 @@ class DuelGame:
         return []
 
     def _legal_abilities(self, seat: int, hand: list[tuple[int, int]]) -> list[Any]:
-        """The play-phase abilities (asked only when such a character is in play)."""
+        """The play-phase abilities (asked only when such a character is in play), in a fixed
+        order: Sundance Kid, Cattle Kate, Babe Leroy, Pearl Hart."""
         actions: list[Any] = []
         used = self.abilities_used
         if "sundance_kid" not in used and self.side_ability(seat, "sundance_kid"):
-            actions.extend(UseAbility("sundance_kid", (slot,), (card,)) for slot, card in hand)
+            actions.extend(_fast_ability("sundance_kid", (slot,), (card,))
+                           for slot, card in hand)
         kate = self.side_ability(seat, "cattle_kate")
         if kate is not None and "cattle_kate" not in used:
             for slot in kate.table:
                 card = self.known[slot]
                 if DUEL_CARDS[card].name not in ALWAYS_ACTIVE_CARDS:
-                    actions.append(UseAbility("cattle_kate", (slot,), (card,)))
+                    actions.append(_fast_ability("cattle_kate", (slot,), (card,)))
         if "babe_leroy" not in used and self.side_ability(seat, "babe_leroy") \
                 and not self.sides[seat].hand:
-            actions.append(UseAbility("babe_leroy"))
+            actions.append(_fast_ability("babe_leroy", (), ()))
         if "pearl_hart" not in used and self.side_ability(seat, "pearl_hart") and self.discard:
             actions.extend(self._pearl_hart_options(seat, hand))
         return actions
@@ -572,7 +598,7 @@ class DuelGame:
             return []
         aims = [a for a in self._legal_play(seat, [(top, card)], cards_only=True)
                 if isinstance(a, Play) and a.target_slot != AS_COLT]
-        return [UseAbility("pearl_hart", (slot,), (paid,), aim.target, aim.target_slot)
+        return [_fast_ability("pearl_hart", (slot,), (paid,), aim.target, aim.target_slot)
                 for slot, paid in hand for aim in aims]
 
     # ------------------------------------------------------------------ knowledge & piles
@@ -659,7 +685,8 @@ class DuelGame:
                 yield from self._deal(slots, side)
         if slots:
             self.sides[side].hand.extend(slots)
-            self._event("draw", side, value=len(slots))
+            key = ("draw", side, NO_SEAT, -1, len(slots), -1)
+            self.events.append(_EVENTS.get(key) or _shared_event(key))
         return slots
 
     def _to_discard(self, slot: int) -> None:
@@ -669,7 +696,8 @@ class DuelGame:
         self.sides[side].hand.remove(slot)
         self._learn(slot, card)
         self.discard.append(slot)
-        self._event("discard", side, card=card)
+        key = ("discard", side, NO_SEAT, card, 0, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _draw_check(self, side: int, pile_side: int | None = None) -> Step:
         """Seed, FELFEDÉS: the top card of the pile goes face up onto the discard pile; its
@@ -756,7 +784,11 @@ class DuelGame:
                                                                                        name):
                         yield from START_OF_TURN[name](self, fig)
                         yield from self._settle(side)
-        yield from self._draw_phase(side)
+        active = self.figure_at(side * 2)
+        if active.name == "the_daltons" or active.name == "pat_garrett":
+            yield from self._draw_phase(side)
+        else:  # the draw phase of every other active character, one generator less
+            yield from self._draw(side, 2 + self.works(active, "bank"))
         while True:
             action = yield _fast_decision(side, PLAY)
             if isinstance(action, Pass):
@@ -838,7 +870,8 @@ class DuelGame:
         if len(s.figures) != 2:
             return
         s.active = 1 - s.active
-        self._event("token", side, value=s.active)
+        key = ("token", side, NO_SEAT, -1, s.active, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
         yield from self._became_active(self.figure(side, ACTIVE))
         if mover == side:
             other = 1 - side
@@ -894,7 +927,8 @@ class DuelGame:
                 self.ability(self.figure(attacker, ACTIVE), "tex_killer")
             needed = 2 if tex else 1
             barrel_used = sid_used = False
-            self._event("hit", attacker, side, fig.character, code)
+            key = ("hit", attacker, side, fig.character, code, -1)
+            self.events.append(_EVENTS.get(key) or _shared_event(key))
             while True:
                 options = [code]
                 if self.works(fig, "barrel") and not barrel_used:
@@ -944,7 +978,8 @@ class DuelGame:
         if tex and self.sides[side].hand:
             extra = yield _fast_decision(side, EXTRA_DISCARD)
             self._discard_from_hand(side, extra.slot, extra.card)
-        self._event("dodge", side)
+        key = ("dodge", side, NO_SEAT, -1, 0, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
         if attacker != side and self.ability(self.figure(attacker, ACTIVE), "wyatt_earp"):
             yield from self._draw(attacker, 1)
 
@@ -966,7 +1001,8 @@ class DuelGame:
                 fig = bell
         fig.life = max(0, fig.life - amount)
         # The character rides along in ``card`` so an interface can say who was hurt.
-        self._event("damage", fig.side, card=fig.character, value=amount)
+        key = ("damage", fig.side, NO_SEAT, fig.character, amount, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
         if fig.life <= 0:
             return
         by_opponent = attacker is not None and attacker != fig.side
@@ -1124,6 +1160,24 @@ _CARD_NAMES = tuple(card.name for card in DUEL_CARDS)
 _CARD_COUNT = len(DUEL_CARDS)
 _PLAY_ABILITIES = frozenset(("sundance_kid", "cattle_kate", "babe_leroy", "pearl_hart"))
 _MOVE_TOKEN = MoveToken()
+
+
+_ABILITY_SETTERS = tuple(getattr(UseAbility, name).__set__
+                        for name in ("character", "slots", "cards", "target", "target_slot"))
+
+
+def _fast_ability(character: str, slots: tuple[int, ...], cards: tuple[int, ...],
+                  target: int = -1, target_slot: int = -1) -> UseAbility:
+    """``UseAbility(...)`` set through its slots (as ``engine/fastvalues.py`` does): Pearl
+    Hart lists one per hand card and aim at every decision of her play phase."""
+    made = object.__new__(UseAbility)
+    set_character, set_slots, set_cards, set_target, set_target_slot = _ABILITY_SETTERS
+    set_character(made, character)
+    set_slots(made, slots)
+    set_cards(made, cards)
+    set_target(made, target)
+    set_target_slot(made, target_slot)
+    return made
 
 
 def _ints(*values: Any) -> str | None:
