@@ -159,6 +159,8 @@ def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
     return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
 
+# Bull's Eye targets by (ring of the living, seat, face, character): see ``shoot_options``.
+_REACH: dict[tuple[tuple[int, ...], int, int, str], tuple[int, ...]] = {}
 # Characters whose abilities act when they roll Arrows (_arrows_rolled handles them).
 _ARROW_ABILITIES = frozenset({"apache_kid", "elena_fuente"})
 # Characters whose abilities act while they lose life (_hurt's full path handles them).
@@ -312,7 +314,15 @@ class DiceGame:
         key = (seat, face)
         known = self._shots.get(key)
         if known is None:
-            known = self._shots[key] = self._reach(seat, face)
+            # Every game meets the same rings of the living: what a ring, seat, face and
+            # character reach is kept across games too (bounded: a few thousand at most).
+            shared_key = (tuple(self._ring), seat, face, self.players[seat].character)
+            known = _REACH.get(shared_key)
+            if known is None:
+                if len(_REACH) > 50_000:
+                    _REACH.clear()
+                known = _REACH[shared_key] = self._reach(seat, face)
+            self._shots[key] = known
         return known
 
     def _reach(self, seat: int, face: int) -> tuple[int, ...]:
