@@ -466,7 +466,13 @@ class DuelGame:
             hit_targets = [opp_active]
         # No BANG! played yet: under every limit (each limit is at least one). Past it, the
         # limit is 1 unless West Harding, a working Gunbelt or The Stranger raises it.
-        can_bang = self.bangs_played == 0 or not self.bang_limit_reached(seat)
+        if self.bangs_played == 0:
+            can_bang = True
+        elif active.name == "west_harding" or active.table or figures[-1].name == "the_stranger" \
+                or figures[0].name == "the_stranger":
+            can_bang = not self.bang_limit_reached(seat)  # an ability or a Gunbelt may count
+        else:
+            can_bang = False  # the plain limit of one BANG! a turn, reached
         reload_ok = not (me_two and opp_two)  # reload_allowed: a side has one character
         toco = can_bang and name_of_active == "toco_ramirez" and self.ability(active,
                                                                              "toco_ramirez")
@@ -923,8 +929,9 @@ class DuelGame:
         self._awake.append(fig)
         try:
             code = side * 2 + (ACTIVE if self.is_active(fig) else REARGUARD)
-            tex = card is not None and DUEL_CARDS_KIND.get(card) == BANG and \
-                self.ability(self.figure(attacker, ACTIVE), "tex_killer")
+            shooter = self.figure_at(attacker * 2)  # the attacker's active character
+            tex = shooter.name == "tex_killer" and card is not None and \
+                DUEL_CARDS_KIND.get(card) == BANG and self.ability(shooter, "tex_killer")
             needed = 2 if tex else 1
             barrel_used = sid_used = False
             key = ("hit", attacker, side, fig.character, code, -1)
