@@ -15,7 +15,8 @@ from p2pbang.engine.actions import Action, Decision
 # draws inline (the bots of simulations and benchmarks decide at nearly every step, and the
 # two Python calls cost more than the draw), so every seeded game picks exactly what
 # ``choice`` would; where the library draws another way, ``decide`` calls ``choice``.
-_SAME_DRAWS = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+_SAME_DRAWS = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", False)
 
 
 class RandomBot:

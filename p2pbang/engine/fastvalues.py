@@ -105,8 +105,9 @@ def reveal(slots: tuple[int, ...]) -> Reveal:
     return made
 
 
-# One shared Event per distinct (kind, seat, target, card, value, life); bounded, since a
-# turn number or a long game's values could otherwise grow it without end.
+# One shared Event per distinct (kind, seat, target, card, value, life); bounded (about 200
+# bytes an entry: a dozen MB at the very most), since a turn number or a long game's values
+# could otherwise grow it without end. Games of a kind meet a few thousand distinct events.
 EVENTS: dict[tuple[str, int, int, int, int, int], Event] = {}
 _EVENTS_LIMIT = 1 << 16
 
