@@ -1,9 +1,11 @@
-"""Self-play and the engine benchmark for the Dice Game and The Duel.
+"""Self-play, the engine benchmark and whole seeded games for the Dice Game and The Duel.
 
 Why a module of its own: the card game's ``selfplay.py`` and ``bench_engine.py`` know its
 dealer-side card map and its bots; the other two engines are reached through the family
 registry (``engine/family.py``) and ``bots.make_bot``, so one loop serves both of them and
-the card game's files only gain a two-line dispatch.
+the card game's files only gain a two-line dispatch. The engines' own tests play their whole
+games through ``play_game`` here too (The Duel had a second copy of this loop, in
+``duel_games.py``, until both were made one).
 
 Self-play checks the engine's invariants after every step, replays each game's inputs on a
 fresh engine (same end, same log hash) and plays the same seed a second time (same log
@@ -15,6 +17,7 @@ from __future__ import annotations
 import gc
 import platform
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from p2pbang.bots import make_bot
@@ -22,7 +25,7 @@ from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import GameKind, game_kind
-from p2pbang.engine.runner import play_out
+from p2pbang.engine.runner import Decider, play_out
 from p2pbang.sim.selfplay import MAX_STEPS, SelfplayReport
 
 # What each game's invariants check, for the summary (engine/dice|duel/invariants.py).
@@ -38,13 +41,30 @@ def _seed(seed: int, index: int) -> str:
     return f"{seed}/{index}"
 
 
+def random_bots(choice: GameChoice, label: str) -> list[Any]:
+    """One random bot per seat of ``choice``, seeded ``label/seat``."""
+    return [make_bot("random", f"{label}/{seat}", choice.game) for seat in range(choice.seats)]
+
+
+def play_game(choice: GameChoice, seed: str, deciders: Sequence[Decider] | None = None,
+              after_step: Callable[[Any], None] | None = None,
+              max_steps: int = MAX_STEPS) -> tuple[Any, End]:
+    """One all-seeing game of ``choice``: the LocalDealer seeded ``seed``, and random bots
+    (seeded ``seed/seat``) unless ``deciders`` are given; ``after_step(game)`` after every
+    step. The engines' tests play their whole games here (``play_one`` is the same game for
+    self-play, with the invariants and a crash reported instead of raised)."""
+    game = game_kind(choice).new_game(choice, None)
+    end = play_out(game, LocalDealer(seed), deciders or random_bots(choice, seed), after_step,
+                   max_steps)
+    return game, end
+
+
 def play_one(choice: GameChoice, seed: str, check: bool) -> tuple[Any, list[str]]:
     """One random-bot game of ``choice`` from ``seed``; with ``check`` the invariants after
     every step. A crash is reported as a problem, not raised: the run goes on."""
     kind = game_kind(choice)
     game = kind.new_game(choice, None)
     dealer = LocalDealer(seed)
-    bots = [make_bot("random", f"{seed}/{seat}", choice.game) for seat in range(choice.seats)]
     problems: list[str] = []
 
     def after(g: Any) -> None:
@@ -53,7 +73,8 @@ def play_one(choice: GameChoice, seed: str, check: bool) -> tuple[Any, list[str]
                             for p in kind.violations(g, dealer.cards))
 
     try:
-        play_out(game, dealer, bots, after_step=after if check else None, max_steps=MAX_STEPS)
+        play_out(game, dealer, random_bots(choice, seed), after_step=after if check else None,
+                 max_steps=MAX_STEPS)
     except Exception as exc:  # a crash is a violation to report, not a reason to stop the run
         problems.append(f"game {seed} step {len(game.history)}: {type(exc).__name__}: {exc}")
     return game, problems
@@ -111,8 +132,7 @@ def run_family_bench(games: int, seed: int, choice: GameChoice) -> dict[str, flo
     for index in range(games):
         game = kind.new_game(choice, None)
         dealer = LocalDealer(f"{seed}/{index}")
-        decide = [make_bot("random", f"{seed}/{index}/{s}", choice.game).decide
-                  for s in range(choice.seats)]
+        decide = [bot.decide for bot in random_bots(choice, f"{seed}/{index}")]
         apply, resolve = game.apply, dealer.resolve  # bound once: the loop is what is timed
         while game.result is None:
             pending = game.pending

@@ -10,8 +10,7 @@ from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.duel.actions import ACTIVE, RESPOND_HIT, MoveToken
 from p2pbang.engine.duel.catalog import LAWMEN, OUTLAWS
 from p2pbang.engine.duel.game import DuelGame
-from p2pbang.sim.duel_games import RandomDuelBot, play_game
-from tests.engine.duel.support import act, in_hand, start
+from tests.engine.duel.support import act, in_hand, play_duel, random_duel_bot, start
 
 
 def test_bots_play_whole_games_from_their_own_views() -> None:
@@ -37,10 +36,10 @@ def test_the_bot_beats_the_random_bot() -> None:
     wins = 0
     for seed in range(20):
         bot_seat = seed % 2
-        deciders = [DuelBot(seed), RandomDuelBot(seed)]
+        deciders = [DuelBot(seed), random_duel_bot(seed)]
         if bot_seat == 1:
             deciders.reverse()
-        _game, end = play_game(f"bot-vs-random/{seed}", deciders)
+        _game, end = play_duel(f"bot-vs-random/{seed}", deciders)
         wins += end.winners[0] == bot_seat
     assert wins >= 16
 

@@ -87,8 +87,10 @@ from p2pbang.engine.dice.faces import (
     role_ids_for,
 )
 from p2pbang.engine.dice.state import DiceLayout, DicePlayer
+from p2pbang.engine.fastvalues import EVENTS as _EVENTS
 from p2pbang.engine.fastvalues import decision as _fast_decision
 from p2pbang.engine.fastvalues import event as _fast_event
+from p2pbang.engine.fastvalues import shared_event as _shared_event
 from p2pbang.engine.game import permutation_from_code
 
 Step = Generator[Any, Any, Any]
@@ -112,6 +114,11 @@ _REROLL_ACTIONS: dict[tuple[int, int], tuple[Any, ...]] = {
 # The same answers as sets: checking a bot's or a person's reroll is one lookup.
 _REROLL_SETS: dict[tuple[int, int], frozenset[Any]] = {
     key: frozenset(actions) for key, actions in _REROLL_ACTIONS.items()}
+# The identities of the listed answers: a bot hands back one of these very objects, and an
+# ``id`` is found without hashing the action's fields (they live as long as the module).
+_REROLL_IDS: dict[tuple[int, int], frozenset[int]] = {
+    key: frozenset(map(id, actions)) for key, actions in _REROLL_ACTIONS.items()}
+MAX_SEATS = 8
 
 
 # The faces of k dice rolled at once, for every RandomInt(6**k) value up to five dice (the
@@ -127,18 +134,20 @@ _CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
 _CHOICE_LISTS: dict[tuple[int, ...], tuple[Choose, ...]] = {}  # per options tuple
 
 
-_FACTS: dict[tuple[int, ...], tuple[int, int, int]] = {}
+_FACTS: dict[tuple[int, ...], tuple[int, int, int, list[Event | None]]] = {}
 
 
-def _roll_facts(dice: tuple[int, ...]) -> tuple[int, int, int]:
+def _roll_facts(dice: tuple[int, ...]) -> tuple[int, int, int, list[Event | None]]:
     """What a turn asks of the dice showing, remembered per roll (there are few distinct
-    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are."""
+    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are, and
+    the "roll" event per seat once made (an event is an immutable value: one is enough)."""
     facts = _FACTS.get(dice)
     if facts is None:
         if len(_FACTS) > 100_000:  # Old Saloon's codes make more rolls: keep it bounded
             _FACTS.clear()
         mask = sum(1 << i for i, face in enumerate(dice) if face == DYNAMITE)
-        facts = _FACTS[dice] = (_pack_dice(list(dice)), mask, dice.count(DYNAMITE))
+        facts = _FACTS[dice] = (_pack_dice(list(dice)), mask, dice.count(DYNAMITE),
+                                [None] * MAX_SEATS)
     return facts
 
 
@@ -150,6 +159,10 @@ def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
     return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
 
+# Bull's Eye targets by (ring of the living, seat, face, character): see ``shoot_options``.
+_REACH: dict[tuple[tuple[int, ...], int, int, str], tuple[int, ...]] = {}
+# Characters whose abilities act when they roll Arrows (_arrows_rolled handles them).
+_ARROW_ABILITIES = frozenset({"apache_kid", "elena_fuente"})
 # Characters whose abilities act while they lose life (_hurt's full path handles them).
 _HURT_ABILITIES = frozenset({"vera_custer", "bart_cassidy", "pedro_ramirez", "el_gringo"})
 
@@ -201,6 +214,7 @@ class DiceGame:
         self.damage: Counter[tuple[int, int]] = Counter()
         self.order: list[int] = list(range(players))
         self._ring: list[int] = list(range(players))
+        self._living: tuple[int, ...] = tuple(range(players))  # the ring's seats, sorted
         self._shots: dict[tuple[int, int], tuple[int, ...]] = {}  # shoot_options, this ring
         self._layout = layout
         self._reroll_key = (DICE, 0)  # (dice, locked mask) of the pending reroll decision
@@ -252,7 +266,7 @@ class DiceGame:
                      and 0 <= values[0] < pending.bound)
         elif kind is Decision:
             if pending.kind == REROLL:
-                plain = type(action) is Pass or (
+                plain = type(action) is Pass or id(action) in _REROLL_IDS[self._reroll_key] or (
                     type(action) is Reroll and type(action.dice) is tuple
                     and action in _REROLL_SETS[self._reroll_key])
             else:
@@ -300,7 +314,15 @@ class DiceGame:
         key = (seat, face)
         known = self._shots.get(key)
         if known is None:
-            known = self._shots[key] = self._reach(seat, face)
+            # Every game meets the same rings of the living: what a ring, seat, face and
+            # character reach is kept across games too (bounded: a few thousand at most).
+            shared_key = (tuple(self._ring), seat, face, self.players[seat].character)
+            known = _REACH.get(shared_key)
+            if known is None:
+                if len(_REACH) > 50_000:
+                    _REACH.clear()
+                known = _REACH[shared_key] = self._reach(seat, face)
+            self._shots[key] = known
         return known
 
     def _reach(self, seat: int, face: int) -> tuple[int, ...]:
@@ -357,7 +379,8 @@ class DiceGame:
         """Record an event. (The commonest ones, turn, arrow, aim, damage and heal, are
         appended where they happen, without this call: they are most of a game's events.
         Damage and heal events carry the life left in ``life``.)"""
-        self.events.append(_fast_event(kind, seat, target, -1, value))
+        key = (kind, seat, target, -1, value, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _next_alive(self, seat: int) -> int:
         n = len(self.order)
@@ -375,6 +398,7 @@ class DiceGame:
     def _set_order(self, order: list[int]) -> None:
         self.order = order
         self._ring = [s for s in order if self.players[s].alive]
+        self._living = tuple(sorted(self._ring))
         self._shots.clear()
 
     def _decide(self, seat: int, kind: str, options: tuple[int, ...] = (),
@@ -390,11 +414,18 @@ class DiceGame:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
-        self.events.append(_fast_event("heal", seat, NO_SEAT, -1, gained, player.life))
+        ev_key = ("heal", seat, NO_SEAT, -1, gained, player.life)
+        self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
 
     # ------------------------------------------------------------------ setup
 
     def _run(self) -> Step:
+        """The game: the set-up, then turn after turn until a win raises ``GameOver``.
+
+        Why the turn is written out here and not in a sub-generator of its own: every step of
+        a game resumes this frame and each ``yield from`` level below it, so one level less is
+        felt at every step. A turn ends early (its player eliminated) by leaving the roll loop
+        with the player dead: nothing after it resolves."""
         try:
             if self._layout is None:
                 yield from self._setup()
@@ -402,7 +433,93 @@ class DiceGame:
                 self._lay_out(self._layout)
             seat = self.current
             while True:
-                yield from self._turn(seat)
+                player = self.players[seat]
+                self.current = seat
+                self.turn += 1
+                ev_key = ("turn", seat, NO_SEAT, -1, self.turn, -1)
+                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                if player.character == "sid_ketchum":
+                    choice = yield from self._decide(seat, SID_HEAL, self._living)
+                    self._heal(choice.value, 1)
+                rolls_left = 3 + (player.character == "lucky_duke")
+                self.kinds = [BASE_DIE] * DICE
+                if self.saloon:
+                    pick = (yield from self._decide(seat, SALOON_DIE,
+                                                    (BASE_DIE, LOUDMOUTH, COWARD))).value
+                    if pick != BASE_DIE and EXTRA_DIE.get(player.character) == pick:
+                        self.kinds.append(pick)  # Jose Delgado, Tequila Joe: a sixth die
+                    elif pick != BASE_DIE:
+                        self.kinds[-1] = pick  # instead of one base die
+                self.dice = [ARROW] * len(self.kinds)
+                reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
+                late_arrows = player.character == "bill_noface"
+                dice, kinds = self.dice, self.kinds
+                saloon_dice = any(kinds)  # base dice show their face as their code
+                while True:
+                    result = yield _ROLL_REQUESTS[len(reroll)]
+                    rolls_left -= 1
+                    k = len(reroll)
+                    faces = _ROLLS[k][result.values[0]] if k <= DICE else decode_faces(
+                        result.values[0], k)
+                    if saloon_dice:
+                        for index, face in zip(reroll, faces, strict=True):
+                            dice[index] = DIE_FACES[kinds[index]][face]
+                        rolled = [dice[i] for i in reroll]
+                    else:
+                        if len(reroll) == len(dice):  # the turn's first roll: every die
+                            dice[:] = faces
+                        else:
+                            for index, face in zip(reroll, faces, strict=True):
+                                dice[index] = face
+                        rolled = faces
+                    showing = tuple(dice)
+                    packed, mask, dynamites, roll_events = _FACTS.get(showing) or _roll_facts(
+                        showing)
+                    made = roll_events[seat]
+                    if made is None:
+                        made = roll_events[seat] = _fast_event("roll", seat, NO_SEAT, -1, packed)
+                    self.events.append(made)
+                    # Immediate results, after each roll: Arrows (one per Arrow just rolled;
+                    # Bill Noface only after his last roll), then Broken Arrows, then Bullets.
+                    # (Arrows and Dynamites are never double faces: a plain count will do.)
+                    if not late_arrows and ARROW in rolled:
+                        arrows = rolled.count(ARROW)
+                        if arrows < self.arrows and not self.saloon and \
+                                player.character not in _ARROW_ABILITIES:
+                            # The common case, without a sub-generator: fewer Arrows than
+                            # tokens in the middle (no Indians), no Chief's Arrow, nobody to
+                            # hand one to.
+                            for _ in range(arrows):
+                                self.arrows -= 1
+                                player.arrows += 1
+                                ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
+                                self.events.append(_EVENTS.get(ev_key)
+                                                   or _shared_event(ev_key))
+                        else:
+                            yield from self._arrows_rolled(seat, arrows)
+                    if self.saloon:
+                        yield from self._immediate_saloon(seat, list(rolled))
+                    if not player.alive:
+                        break  # the turn is over: nothing more resolves
+                    if dynamites >= 3:
+                        # X1: the turn ends at once with a life lost; the other dice still
+                        # resolve.
+                        self._event("dynamite", seat)
+                        yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
+                        break
+                    if rolls_left == 0:
+                        break
+                    # The answers to this decision, looked up once for the check and bots.
+                    self._reroll_key = (len(showing),
+                                        0 if player.character == "black_jack" else mask)
+                    action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
+                    if isinstance(action, Pass):
+                        break
+                    reroll = action.dice
+                if late_arrows and player.alive:
+                    yield from self._arrows_rolled(seat, self.dice.count(ARROW))
+                if player.alive:
+                    yield from self._resolve(seat)
                 seat = self._next_alive(seat)
         except GameOver as over:
             self.result = over.end
@@ -467,72 +584,6 @@ class DiceGame:
 
     # ------------------------------------------------------------------ the turn
 
-    def _turn(self, seat: int) -> Step:
-        player = self.players[seat]
-        self.current = seat
-        self.turn += 1
-        self.events.append(_fast_event("turn", seat, NO_SEAT, -1, self.turn))
-        if player.character == "sid_ketchum":
-            choice = yield from self._decide(seat, SID_HEAL, tuple(sorted(self._ring)))
-            self._heal(choice.value, 1)
-        rolls_left = 3 + (player.character == "lucky_duke")
-        self.kinds = [BASE_DIE] * DICE
-        if self.saloon:
-            pick = (yield from self._decide(seat, SALOON_DIE, (BASE_DIE, LOUDMOUTH, COWARD))).value
-            if pick != BASE_DIE and EXTRA_DIE.get(player.character) == pick:
-                self.kinds.append(pick)  # Jose Delgado, Tequila Joe: a sixth die
-            elif pick != BASE_DIE:
-                self.kinds[-1] = pick  # instead of one base die
-        self.dice = [ARROW] * len(self.kinds)
-        reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
-        late_arrows = player.character == "bill_noface"
-        dice, kinds = self.dice, self.kinds
-        saloon_dice = any(kinds)  # base dice show their face as their code
-        while True:
-            result = yield _ROLL_REQUESTS[len(reroll)]
-            rolls_left -= 1
-            faces = _faces_of(result.values[0], len(reroll))
-            if saloon_dice:
-                for index, face in zip(reroll, faces, strict=True):
-                    dice[index] = DIE_FACES[kinds[index]][face]
-                rolled = [dice[i] for i in reroll]
-            else:
-                for index, face in zip(reroll, faces, strict=True):
-                    dice[index] = face
-                rolled = faces
-            showing = tuple(dice)
-            packed, mask, dynamites = _roll_facts(showing)
-            self.events.append(_fast_event("roll", seat, NO_SEAT, -1, packed))
-            # Immediate results, after each roll: Arrows (one per Arrow just rolled; Bill
-            # Noface only after his last roll), then Broken Arrows, then Bullets.
-            # (Arrows and Dynamites are never double faces: a plain count will do.)
-            if not late_arrows and ARROW in rolled:
-                yield from self._arrows_rolled(seat, rolled.count(ARROW))
-            if self.saloon:
-                yield from self._immediate_saloon(seat, list(rolled))
-            if not player.alive:
-                return
-            if dynamites >= 3:
-                # X1: the turn ends at once with a life lost; the other dice still resolve.
-                self._event("dynamite", seat)
-                yield from self._hurt([(seat, 1)], NO_SEAT, DYNAMITE_HIT)
-                if not player.alive:
-                    return
-                break
-            if rolls_left == 0:
-                break
-            # The answers to this decision, looked up once for the check and the bots.
-            self._reroll_key = (len(showing), 0 if player.character == "black_jack" else mask)
-            action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
-            if isinstance(action, Pass):
-                break
-            reroll = action.dice
-        if late_arrows:
-            yield from self._arrows_rolled(seat, self.dice.count(ARROW))
-            if not player.alive:
-                return
-        yield from self._resolve(seat)
-
     def _arrows_rolled(self, seat: int, arrows: int) -> Step:
         """Take one arrow per Arrow rolled. Elena Fuente may hand one of them to anyone;
         Apache Kid may take the Indian Chief's Arrow from whoever holds it."""
@@ -556,7 +607,8 @@ class DiceGame:
                 # The common case, without a sub-generator: not the last arrow, no Chief's.
                 self.arrows -= 1
                 player.arrows += 1
-                self.events.append(_fast_event("arrow", seat, NO_SEAT, -1, self.arrows))
+                ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
+                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
                 continue
             yield from self._take_arrow(seat)
 
@@ -586,13 +638,13 @@ class DiceGame:
         beers = tally(BEER)
         slab_used = False
         shots: list[tuple[int, int]] = []
-        bulls_eyes = [face for face in (BULLS_EYE_1, BULLS_EYE_2)
-                      for _ in range(tally(face))]
+        bulls_eyes = [BULLS_EYE_1] * tally(BULLS_EYE_1) + [BULLS_EYE_2] * tally(BULLS_EYE_2)
         for face in bulls_eyes:
-            options = self.shoot_options(seat, face)
+            options = self._shots.get((seat, face)) or self.shoot_options(seat, face)
             target = (yield _fast_decision(seat, SHOOT, options, face)).value
             # Shots land together after the last one is aimed: say each aim as it is taken.
-            self.events.append(_fast_event("aim", seat, target, -1, face))
+            ev_key = ("aim", seat, target, -1, face, -1)
+            self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
             amount = 1
             if (player.character == "slab_the_killer" and beers and not slab_used
                     and (yield from self._yes(seat, SLAB_DOUBLE, target))):
@@ -609,7 +661,7 @@ class DiceGame:
         # himself heal 4).
         jesse_low = player.character == "jesse_jones" and player.life <= 4
         for _ in range(beers):
-            target = (yield _fast_decision(seat, BEER_TARGET, tuple(sorted(self._ring)))).value
+            target = (yield _fast_decision(seat, BEER_TARGET, self._living)).value
             gain = 2 if target == seat and jesse_low else 1
             self._heal(target, gain)
         gatlings = tally(GATLING)
@@ -655,7 +707,8 @@ class DiceGame:
         else:
             self.arrows -= 1
             player.arrows += 1
-            self.events.append(_fast_event("arrow", seat, NO_SEAT, -1, self.arrows))
+            ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
+            self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
         if self.pile() == 0:
             yield from self._indians()
 
@@ -695,7 +748,8 @@ class DiceGame:
                 # commonest hit, taken without walking the ability checks below.
                 if player.life:
                     player.life -= 1
-                    self.events.append(_fast_event("damage", target, source, -1, 1, player.life))
+                    ev_key = ("damage", target, source, -1, 1, player.life)
+                    self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
                     if source != NO_SEAT:
                         self.damage[source, target] += 1
                 continue
@@ -726,15 +780,18 @@ class DiceGame:
                     self.arrows += 1
                     self._event("arrow_discarded", target, target)
             if lost:
-                self.events.append(_fast_event("damage", target, source, -1, lost, player.life))
+                ev_key = ("damage", target, source, -1, lost, player.life)
+                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
                 if source != NO_SEAT:
                     self.damage[source, target] += lost
                 if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
                         and source not in (NO_SEAT, target)):
                     gringo_hurt = True
-        fallen = [s for s in self._ring if self.players[s].life <= 0]
-        if fallen:
-            yield from self._eliminate(fallen, source)
+        for seat in self._ring:  # a plain walk first: most hits leave everyone standing
+            if players[seat].life <= 0:
+                fallen = [s for s in self._ring if players[s].life <= 0]
+                yield from self._eliminate(fallen, source)
+                break
         # El Gringo: whoever made him lose life takes one arrow for these simultaneous hits
         # (it may bring the Indians).
         if gringo_hurt and self.players[source].alive:
@@ -748,6 +805,7 @@ class DiceGame:
             player.life = 0
             self._drop_arrows(player)
             self._ring.remove(seat)
+            self._living = tuple(sorted(self._ring))
             self._shots.clear()  # distances over the living changed
             self._event("eliminated", seat, killer, value=_ROLE_INDEX[player.role])
         for seat in self._ring:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from p2pbang.engine.actions import FROM_HAND, NO_SLOT, Choose, Decision, Discard, Pass, Play
+from p2pbang.engine.actions import FROM_HAND, NO_SLOT, Choose, Discard, Pass, Play
 from p2pbang.engine.chance import RandomInt
 from p2pbang.engine.duel.actions import (
     ACTIVE,
@@ -25,6 +25,7 @@ from p2pbang.engine.duel.actions import (
 )
 from p2pbang.engine.duel.catalog import DYNAMITE, SNAKE
 from p2pbang.engine.duel.zones import Figure
+from p2pbang.engine.fastvalues import decision
 
 if TYPE_CHECKING:
     from p2pbang.engine.duel.game import DuelGame
@@ -78,7 +79,7 @@ def _after_dodge(game: DuelGame, side: int, name: str, victim: int) -> Step:
     if name == "carbine":
         slots = [slot for s in (side, victim) for slot in game.figure(s, ACTIVE).table]
         if slots:
-            answer = yield Decision(side, CARBINE, options=tuple(dict.fromkeys(slots)))
+            answer = yield decision(side, CARBINE, tuple(dict.fromkeys(slots)))
             if isinstance(answer, Choose):
                 for s in (side, victim):
                     fig = game.figure(s, ACTIVE)
@@ -90,7 +91,7 @@ def _after_dodge(game: DuelGame, side: int, name: str, victim: int) -> Step:
                         break
     elif name == "peacemaker":
         if game.sides[victim].hand:
-            answer = yield Decision(victim, FORCED_DISCARD, source=side)
+            answer = yield decision(victim, FORCED_DISCARD, (), side)
             game._discard_from_hand(victim, answer.slot, answer.card)
             game._wild_bill(victim, None)
     elif name == "remington":
@@ -100,7 +101,7 @@ def _after_dodge(game: DuelGame, side: int, name: str, victim: int) -> Step:
     elif name == "shotgun":
         options = tuple(s for s in (side, victim) if len(game.sides[s].figures) == 2)
         if options:
-            answer = yield Decision(side, SHOTGUN, options=options)
+            answer = yield decision(side, SHOTGUN, options)
             if isinstance(answer, Choose):
                 yield from game._move_token(answer.value, side)
 
@@ -125,7 +126,7 @@ def _indians(game: DuelGame, side: int, action: Play) -> Step:
         if fig is game.figure(side, ACTIVE) or fig.life <= 0:
             continue
         game._awake.append(fig)  # targeted: a rearguard is awake until it has answered
-        answer = yield Decision(fig.side, RESPOND_INDIANS, source=side)
+        answer = yield decision(fig.side, RESPOND_INDIANS, (), side)
         if isinstance(answer, Discard):
             game._discard_from_hand(fig.side, answer.slot, answer.card)
         else:
@@ -178,7 +179,7 @@ def _teacher(game: DuelGame, side: int, action: Play) -> Step:
 def _duel(game: DuelGame, side: int, action: Play) -> Step:
     turn = 1 - side
     while True:
-        answer = yield Decision(turn, RESPOND_DUEL, source=side)
+        answer = yield decision(turn, RESPOND_DUEL, (), side)
         if isinstance(answer, Pass):
             yield from game._lose(game.figure(turn, ACTIVE), 1, 1 - turn)
             return
@@ -189,7 +190,7 @@ def _duel(game: DuelGame, side: int, action: Play) -> Step:
 def _stagecoach(game: DuelGame, side: int, action: Play) -> Step:
     slots = yield from game._draw(side, 3)
     if slots:
-        answer = yield Decision(side, STAGECOACH_DISCARD, options=tuple(slots))
+        answer = yield decision(side, STAGECOACH_DISCARD, tuple(slots))
         game._discard_from_hand(side, answer.slot, answer.card)
 
 
@@ -215,7 +216,7 @@ def _general_store(game: DuelGame, side: int, action: Play) -> Step:
         if len(game.store) == 1:
             slot = game.store[0]
         else:
-            answer = yield Decision(picker, STORE_PICK, options=tuple(game.store))
+            answer = yield decision(picker, STORE_PICK, tuple(game.store))
             slot = answer.value
         game.store.remove(slot)
         game.sides[picker].hand.append(slot)

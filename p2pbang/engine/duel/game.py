@@ -84,9 +84,14 @@ from p2pbang.engine.duel.catalog import (
 )
 from p2pbang.engine.duel.effects import ACTIONS, START_OF_TURN, play_bang
 from p2pbang.engine.duel.zones import Figure, GameOver, Side
+from p2pbang.engine.fastvalues import EVENTS as _EVENTS
+from p2pbang.engine.fastvalues import choose as _fast_choose
+from p2pbang.engine.fastvalues import deal as _fast_deal
 from p2pbang.engine.fastvalues import decision as _fast_decision
-from p2pbang.engine.fastvalues import event as _fast_event
+from p2pbang.engine.fastvalues import discard as _fast_discard
 from p2pbang.engine.fastvalues import play as _fast_play
+from p2pbang.engine.fastvalues import reveal as _fast_reveal
+from p2pbang.engine.fastvalues import shared_event as _shared_event
 
 Step = Generator[Any, Any, Any]
 DuelAction = Play | Discard | Choose | Pass | MoveToken | Reload | UseAbility
@@ -133,6 +138,7 @@ class DuelGame:
         self.taking: list[int] = []  # (attacker, target side, place)
         self._next_slot = 0
         self._legal_cache: tuple[Decision, list[Any]] | None = None  # for a fully known hand
+        self._plays: dict[int, Play] = {}  # listed plain plays (see ``_legal_play``)
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
 
@@ -151,7 +157,18 @@ class DuelGame:
         pending = self.pending
         kind = type(pending)
         if kind is Decision:  # the common cases, without check's isinstance walk
-            reason = self._check_decision(pending, action)
+            reason = None
+            cached = self._legal_cache
+            if cached is not None and cached[0] is pending:
+                # Listed as legal for the fully known hand: a bot hands back the very object
+                # it picked, found by identity in a plain loop.
+                for listed in cached[1]:
+                    if listed is action:
+                        break
+                else:
+                    reason = self._check_decision(pending, action)
+            else:
+                reason = self._check_decision(pending, action)
         elif (kind is Deal or kind is Reveal) and self._plain_cards(pending, action):
             reason = None
         else:
@@ -166,17 +183,22 @@ class DuelGame:
 
     def legal_actions(self) -> list[DuelAction]:
         pending = self.pending
-        if not isinstance(pending, Decision):
+        if type(pending) is not Decision and not isinstance(pending, Decision):
             return []
         cached = self._legal_cache
         if cached is not None and cached[0] is pending:
             return list(cached[1])
         known = self.known
+        seat = pending.seat
         try:
-            hand = [(slot, known[slot]) for slot in self.sides[pending.seat].hand]
+            slots = self.sides[seat].hand
+            hand = list(zip(slots, map(known.__getitem__, slots), strict=True))
         except KeyError:
-            raise IllegalAction(f"seat {pending.seat}'s hand is hidden from this engine") from None
-        actions = self._legal(pending, hand)
+            raise IllegalAction(f"seat {seat}'s hand is hidden from this engine") from None
+        if pending.kind == PLAY:  # most decisions: straight to the play phase's listing
+            actions = self._legal_play(seat, hand)
+        else:
+            actions = self._legal(pending, hand)
         self._legal_cache = (pending, actions)
         return list(actions)
 
@@ -198,7 +220,12 @@ class DuelGame:
         return [side * 2 + ACTIVE, side * 2 + REARGUARD]
 
     def figure_at(self, code: int) -> Figure:
-        return self.figure(code // 2, code % 2)
+        """The character at a target code (``side * 2 + place``), as ``figure`` finds it."""
+        s = self.sides[code >> 1]
+        figures = s.figures
+        if len(figures) == 1:
+            return figures[0]
+        return figures[s.active if code & 1 == ACTIVE else 1 - s.active]
 
     def is_active(self, fig: Figure) -> bool:
         s = self.sides[fig.side]
@@ -363,17 +390,17 @@ class DuelGame:
         if kind == PLAY:
             return self._legal_play(seat, hand)
         if kind in (DISCARD, FORCED_DISCARD, EXTRA_DISCARD):
-            return [Discard(slot, card) for slot, card in hand]
+            return [_fast_discard(slot, card) for slot, card in hand]
         if kind == STAGECOACH_DISCARD:
-            return [Discard(slot, card) for slot, card in hand if slot in d.options]
+            return [_fast_discard(slot, card) for slot, card in hand if slot in d.options]
         if kind in (RESPOND_DUEL, RESPOND_INDIANS):
-            return [Discard(slot, card) for slot, card in hand
-                    if DUEL_CARDS[card].name in HIT_CARDS] + [Pass()]
+            return [_fast_discard(slot, card) for slot, card in hand
+                    if DUEL_CARDS[card].name in HIT_CARDS] + [_PASS]
         if kind == RESPOND_HIT:
             return self._legal_dodges(d, hand)
         if kind in (PICK_CHECK, STORE_PICK):
-            return [Choose(v) for v in d.options]
-        return [Choose(v) for v in d.options] + [Pass()]  # the optional prompts
+            return [_fast_choose(v) for v in d.options]
+        return [_fast_choose(v) for v in d.options] + [_PASS]  # the optional prompts
 
     def _legal_dodges(self, d: Decision, hand: list[tuple[int, int]]) -> list[Any]:
         """``d.needed`` is 2 against Tex Killer (a dodge costs one more card), ``d.barrels``
@@ -393,9 +420,9 @@ class DuelGame:
                 if name in DODGE_CARDS or (annie and name in HIT_CARDS):
                     actions.append(_fast_play(slot, card))
         if d.barrels:
-            actions.extend(Discard(slot, card) for slot, card in hand)
+            actions.extend(_fast_discard(slot, card) for slot, card in hand)
         if size >= d.needed - 1 and len(options) > 1:
-            actions.extend(Choose(v) for v in options[1:])
+            actions.extend(_fast_choose(v) for v in options[1:])
         actions.append(_PASS)
         return actions
 
@@ -414,40 +441,76 @@ class DuelGame:
         sides = self.sides
         me = sides[seat]
         opp = 1 - seat
-        me_two = len(me.figures) == 2
+        figures = me.figures
+        me_two = len(figures) == 2
         opp_two = len(sides[opp].figures) == 2
-        active = me.figures[me.active] if me_two else me.figures[0]
+        active = figures[me.active] if me_two else figures[0]
         # The active character's own abilities: compare the name before asking ``ability``.
         name_of_active = active.name
         jack = name_of_active == "jack_ransome" and self.ability(active, "jack_ransome")
         own = seat * 2
         opp_active = opp * 2 + ACTIVE
-        opp_rear = opp * 2 + REARGUARD
-        everyone = ([own, own + REARGUARD] if me_two else [own]) + (
-            [opp_active, opp_rear] if opp_two else [opp_active])
+        opp_rear = opp_active + REARGUARD
+        if me_two:
+            own_rear = own + REARGUARD
+            everyone = [own, own_rear, opp_active, opp_rear] if opp_two else [
+                own, own_rear, opp_active]
+        else:
+            own_rear = own
+            everyone = [own, opp_active, opp_rear] if opp_two else [own, opp_active]
         if jack:
             hit_targets = everyone
         elif opp_two and active.table and self.works(active, "sniper"):
             hit_targets = [opp_active, opp_rear]
         else:
             hit_targets = [opp_active]
-        # No BANG! played yet: under every limit (each limit is at least one).
-        can_bang = self.bangs_played == 0 or not self.bang_limit_reached(seat)
+        # No BANG! played yet: under every limit (each limit is at least one). Past it, the
+        # limit is 1 unless West Harding, a working Gunbelt or The Stranger raises it.
+        if self.bangs_played == 0:
+            can_bang = True
+        elif active.name == "west_harding" or active.table or figures[-1].name == "the_stranger" \
+                or figures[0].name == "the_stranger":
+            can_bang = not self.bang_limit_reached(seat)  # an ability or a Gunbelt may count
+        else:
+            can_bang = False  # the plain limit of one BANG! a turn, reached
         reload_ok = not (me_two and opp_two)  # reload_allowed: a side has one character
         toco = can_bang and name_of_active == "toco_ramirez" and self.ability(active,
                                                                              "toco_ramirez")
         annie = can_bang and name_of_active == "annie_oakley" and self.ability(active,
                                                                                "annie_oakley")
-        # Targets per rule, filled on first use: most hands use two or three rules.
+        # Equipment aims at the own rearguard or the opponent's active character (the
+        # commonest rule after hits, so its targets are at hand); the rarer rules' targets
+        # are worked out on first use.
+        equip_targets = everyone if jack else [own_rear, opp_active]
         targets_of: dict[int, list[int] | list[tuple[int, int]]] = {}
+        # A card stays in hand for several listings and its plays are immutable values: each
+        # plain play (at a place or at nothing, no card in play aimed at) is made once per
+        # game and listed again. Its key is an integer, hashed at once: (slot * cards + card)
+        # * 8 + 1 + place, with NO_SEAT (-1) for no place. A slot holds one physical card for
+        # the whole game (new slots are numbered on), so a key names one play.
+        plays = self._plays
+        get_play = plays.get
         for slot, card in hand:
             rule, is_bang, reload, missed = _PLAY_RULES[card]
+            key = (slot * _CARD_COUNT + card) * 8 + 1  # + place
             if rule == _HIT:  # the common rules first, without the table of targets
                 if can_bang or not is_bang:
                     for target in hit_targets:
-                        add(_fast_play(slot, card, target))
+                        made = get_play(key + target)
+                        if made is None:
+                            made = plays[key + target] = _fast_play(slot, card, target)
+                        add(made)
             elif rule == _UNTARGETED:
-                add(_fast_play(slot, card))
+                made = get_play(key - 1)
+                if made is None:
+                    made = plays[key - 1] = _fast_play(slot, card)
+                add(made)
+            elif rule == _EQUIP:
+                for target in equip_targets:
+                    made = get_play(key + target)
+                    if made is None:
+                        made = plays[key + target] = _fast_play(slot, card, target)
+                    add(made)
             elif rule != _NO_PLAY and (can_bang or not is_bang):
                 targets = targets_of.get(rule)
                 if targets is None:
@@ -458,8 +521,6 @@ class DuelGame:
                         add(_fast_play(slot, card, opp_active, FROM_HAND))
                     for code, eq in targets:
                         add(_fast_play(slot, card, code, eq))
-                elif rule == _UNTARGETED:
-                    add(_fast_play(slot, card))
                 else:
                     for target in targets:
                         add(_fast_play(slot, card, target))
@@ -474,9 +535,14 @@ class DuelGame:
             for slot in active.table:
                 if DUEL_CARDS[self.known[slot]].name in RELOAD_CARDS:
                     add(Reload(slot, self.known[slot]))
-        if not self.token_moved and me_two:
-            add(_MOVE_TOKEN)
-        actions.extend(self._legal_abilities(seat, hand))
+        if me_two:
+            if not self.token_moved:
+                add(_MOVE_TOKEN)
+            # No walk of the four play-phase abilities without such a character in play.
+            if figures[0].name in _PLAY_ABILITIES or figures[1].name in _PLAY_ABILITIES:
+                actions.extend(self._legal_abilities(seat, hand))
+        elif figures[0].name in _PLAY_ABILITIES:
+            actions.extend(self._legal_abilities(seat, hand))
         add(_PASS)
         return actions
 
@@ -509,24 +575,22 @@ class DuelGame:
         return []
 
     def _legal_abilities(self, seat: int, hand: list[tuple[int, int]]) -> list[Any]:
-        for fig in self.sides[seat].figures:  # a loop, not any(): this runs at every play
-            if fig.name in _PLAY_ABILITIES:
-                break
-        else:
-            return []  # the common case, answered before four ability look-ups
+        """The play-phase abilities (asked only when such a character is in play), in a fixed
+        order: Sundance Kid, Cattle Kate, Babe Leroy, Pearl Hart."""
         actions: list[Any] = []
         used = self.abilities_used
         if "sundance_kid" not in used and self.side_ability(seat, "sundance_kid"):
-            actions.extend(UseAbility("sundance_kid", (slot,), (card,)) for slot, card in hand)
+            actions.extend(_fast_ability("sundance_kid", (slot,), (card,))
+                           for slot, card in hand)
         kate = self.side_ability(seat, "cattle_kate")
         if kate is not None and "cattle_kate" not in used:
             for slot in kate.table:
                 card = self.known[slot]
                 if DUEL_CARDS[card].name not in ALWAYS_ACTIVE_CARDS:
-                    actions.append(UseAbility("cattle_kate", (slot,), (card,)))
+                    actions.append(_fast_ability("cattle_kate", (slot,), (card,)))
         if "babe_leroy" not in used and self.side_ability(seat, "babe_leroy") \
                 and not self.sides[seat].hand:
-            actions.append(UseAbility("babe_leroy"))
+            actions.append(_fast_ability("babe_leroy", (), ()))
         if "pearl_hart" not in used and self.side_ability(seat, "pearl_hart") and self.discard:
             actions.extend(self._pearl_hart_options(seat, hand))
         return actions
@@ -540,7 +604,7 @@ class DuelGame:
             return []
         aims = [a for a in self._legal_play(seat, [(top, card)], cards_only=True)
                 if isinstance(a, Play) and a.target_slot != AS_COLT]
-        return [UseAbility("pearl_hart", (slot,), (paid,), aim.target, aim.target_slot)
+        return [_fast_ability("pearl_hart", (slot,), (paid,), aim.target, aim.target_slot)
                 for slot, paid in hand for aim in aims]
 
     # ------------------------------------------------------------------ knowledge & piles
@@ -561,7 +625,8 @@ class DuelGame:
 
     def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                card: int = -1, value: int = 0) -> None:
-        self.events.append(_fast_event(kind, seat, target, card, value))
+        key = (kind, seat, target, card, value, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _pop(self, side: int, count: int) -> Step:
         """Take ``count`` slots off ``side``'s draw pile (seed, LAPHÚZÁS: an empty own deck
@@ -591,13 +656,13 @@ class DuelGame:
         return taken
 
     def _deal(self, slots: list[int], seat: int) -> Step:
-        result = yield Deal(tuple(slots), seat)
+        result = yield _fast_deal(tuple(slots), seat)
         for slot, card in zip(slots, result.values, strict=True):
             if card is not None:
                 self._learn(slot, card)
 
     def _reveal(self, slots: list[int]) -> Step:
-        result = yield Reveal(tuple(slots))
+        result = yield _fast_reveal(tuple(slots))
         for slot, card in zip(slots, result.values, strict=True):
             self._learn(slot, card)
         return list(result.values)
@@ -611,17 +676,23 @@ class DuelGame:
             # reshuffle; the same slots, in the order ``_pop`` takes them.
             slots = pile[-count:][::-1]
             del pile[-count:]
-            result = yield Deal(tuple(slots), side)
-            for slot, card in zip(slots, result.values, strict=True):
-                if card is not None:
-                    self._learn(slot, card)
+            result = yield _fast_deal(tuple(slots), side)
+            values = result.values
+            if None in values:  # dealt to the other seat of a seat's engine
+                for slot, card in zip(slots, values, strict=True):
+                    if card is not None:
+                        self._learn(slot, card)
+            else:  # ``_learn`` for each: distinct slots and cards (checked by ``apply``)
+                self.known.update(zip(slots, values, strict=True))
+                self._where.update(zip(values, slots, strict=True))
         else:
             slots = yield from self._pop(side if pile_side is None else pile_side, count)
             if slots:
                 yield from self._deal(slots, side)
         if slots:
             self.sides[side].hand.extend(slots)
-            self._event("draw", side, value=len(slots))
+            key = ("draw", side, NO_SEAT, -1, len(slots), -1)
+            self.events.append(_EVENTS.get(key) or _shared_event(key))
         return slots
 
     def _to_discard(self, slot: int) -> None:
@@ -631,7 +702,8 @@ class DuelGame:
         self.sides[side].hand.remove(slot)
         self._learn(slot, card)
         self.discard.append(slot)
-        self._event("discard", side, card=card)
+        key = ("discard", side, NO_SEAT, card, 0, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _draw_check(self, side: int, pile_side: int | None = None) -> Step:
         """Seed, FELFEDÉS: the top card of the pile goes face up onto the discard pile; its
@@ -647,7 +719,7 @@ class DuelGame:
         yield from self._reveal(slots)
         chosen = slots[0]
         if len(slots) > 1:
-            pick = yield Decision(bat, PICK_CHECK, options=tuple(slots))
+            pick = yield _fast_decision(bat, PICK_CHECK, tuple(slots))
             chosen = pick.value
         for slot in slots:
             if slot != chosen:
@@ -695,7 +767,7 @@ class DuelGame:
 
     def _next_character(self, side: int) -> Step:
         slot = self.sides[side].reserve.pop()
-        result = yield Reveal((slot,))
+        result = yield _fast_reveal((slot,))
         character = result.values[0]
         self.known_chars[slot] = character
         self._event("character", side, card=character)
@@ -708,12 +780,21 @@ class DuelGame:
         self.token_moved = False
         self.abilities_used = set()
         self._event("turn", side, value=self.turn)
-        for name in START_OF_TURN_ORDER:
-            for fig in list(self.sides[side].figures):
-                if fig.life > 0 and fig in self.sides[side].figures and self.works(fig, name):
-                    yield from START_OF_TURN[name](self, fig)
-                    yield from self._settle(side)
-        yield from self._draw_phase(side)
+        figures = self.sides[side].figures
+        # Nothing in play on the side's characters (most turns): no start-of-turn card to
+        # find, and none can arrive before the walk would reach it.
+        if figures[0].table or (len(figures) == 2 and figures[1].table):
+            for name in START_OF_TURN_ORDER:
+                for fig in list(self.sides[side].figures):
+                    if fig.life > 0 and fig in self.sides[side].figures and self.works(fig,
+                                                                                       name):
+                        yield from START_OF_TURN[name](self, fig)
+                        yield from self._settle(side)
+        active = self.figure_at(side * 2)
+        if active.name == "the_daltons" or active.name == "pat_garrett":
+            yield from self._draw_phase(side)
+        else:  # the draw phase of every other active character, one generator less
+            yield from self._draw(side, 2 + self.works(active, "bank"))
         while True:
             action = yield _fast_decision(side, PLAY)
             if isinstance(action, Pass):
@@ -726,7 +807,7 @@ class DuelGame:
                 yield from self._settle(side)
         me = self.sides[side]
         while len(me.hand) > self.hand_limit(side):
-            action = yield Decision(side, DISCARD)
+            action = yield _fast_decision(side, DISCARD)
             self._discard_from_hand(side, action.slot, action.card)
 
     def _draw_phase(self, side: int) -> Step:
@@ -795,7 +876,8 @@ class DuelGame:
         if len(s.figures) != 2:
             return
         s.active = 1 - s.active
-        self._event("token", side, value=s.active)
+        key = ("token", side, NO_SEAT, -1, s.active, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
         yield from self._became_active(self.figure(side, ACTIVE))
         if mover == side:
             other = 1 - side
@@ -819,7 +901,8 @@ class DuelGame:
         card = DUEL_CARDS[action.card]
         as_colt = action.target_slot == AS_COLT
         name = "colt" if as_colt else card.name
-        self._event("play", side, action.target, action.card)
+        key = ("play", side, action.target, action.card, 0, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
         if card.kind == EQUIPMENT and not as_colt:
             fig = self.figure_at(action.target)
             for slot in list(fig.table):
@@ -846,11 +929,13 @@ class DuelGame:
         self._awake.append(fig)
         try:
             code = side * 2 + (ACTIVE if self.is_active(fig) else REARGUARD)
-            tex = card is not None and DUEL_CARDS_KIND.get(card) == BANG and \
-                self.ability(self.figure(attacker, ACTIVE), "tex_killer")
+            shooter = self.figure_at(attacker * 2)  # the attacker's active character
+            tex = shooter.name == "tex_killer" and card is not None and \
+                DUEL_CARDS_KIND.get(card) == BANG and self.ability(shooter, "tex_killer")
             needed = 2 if tex else 1
             barrel_used = sid_used = False
-            self._event("hit", attacker, side, fig.character, code)
+            key = ("hit", attacker, side, fig.character, code, -1)
+            self.events.append(_EVENTS.get(key) or _shared_event(key))
             while True:
                 options = [code]
                 if self.works(fig, "barrel") and not barrel_used:
@@ -859,7 +944,7 @@ class DuelGame:
                     options.append(USE_HAT)
                 if self.ability(fig, "sid_curry") and not sid_used:
                     options.append(USE_SID)
-                answer = yield Decision(side, RESPOND_HIT, tuple(options), attacker, needed,
+                answer = yield _fast_decision(side, RESPOND_HIT, tuple(options), attacker, needed,
                                         int(card == "derringer"))
                 if isinstance(answer, Pass):
                     break
@@ -898,9 +983,10 @@ class DuelGame:
 
     def _finish_dodge(self, side: int, attacker: int, tex: bool) -> Step:
         if tex and self.sides[side].hand:
-            extra = yield Decision(side, EXTRA_DISCARD)
+            extra = yield _fast_decision(side, EXTRA_DISCARD)
             self._discard_from_hand(side, extra.slot, extra.card)
-        self._event("dodge", side)
+        key = ("dodge", side, NO_SEAT, -1, 0, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
         if attacker != side and self.ability(self.figure(attacker, ACTIVE), "wyatt_earp"):
             yield from self._draw(attacker, 1)
 
@@ -917,12 +1003,13 @@ class DuelGame:
         others = [f for f in self.sides[fig.side].figures if f is not fig]
         bell = others[0] if others else None
         if bell is not None and self.ability(bell, "buffalo_bell") and bell.life > amount:
-            answer = yield Decision(fig.side, BUFFALO, options=(1,))
+            answer = yield _fast_decision(fig.side, BUFFALO, (1,))
             if isinstance(answer, Choose):
                 fig = bell
         fig.life = max(0, fig.life - amount)
         # The character rides along in ``card`` so an interface can say who was hurt.
-        self._event("damage", fig.side, card=fig.character, value=amount)
+        key = ("damage", fig.side, NO_SEAT, fig.character, amount, -1)
+        self.events.append(_EVENTS.get(key) or _shared_event(key))
         if fig.life <= 0:
             return
         by_opponent = attacker is not None and attacker != fig.side
@@ -933,7 +1020,7 @@ class DuelGame:
             if self.ability(fig, "alan_pinkerton"):
                 self._deferred.append((fig.side, opp, ACTIVE))
             if by_opponent and self.ability(fig, "slim_poet") and self.sides[opp].hand:
-                answer = yield Decision(fig.side, SLIM_POET, options=(1,))
+                answer = yield _fast_decision(fig.side, SLIM_POET, (1,))
                 if isinstance(answer, Choose):
                     yield from self._discard_random(opp, fig.side)
 
@@ -1036,7 +1123,7 @@ class DuelGame:
                 options.append(FROM_HAND)
             if not options:
                 return
-            answer = yield Decision(side, BULL, options=tuple(options))
+            answer = yield _fast_decision(side, BULL, tuple(options))
             if isinstance(answer, Pass):
                 return
             if answer.value == FROM_HAND:
@@ -1080,6 +1167,24 @@ _CARD_NAMES = tuple(card.name for card in DUEL_CARDS)
 _CARD_COUNT = len(DUEL_CARDS)
 _PLAY_ABILITIES = frozenset(("sundance_kid", "cattle_kate", "babe_leroy", "pearl_hart"))
 _MOVE_TOKEN = MoveToken()
+
+
+_ABILITY_SETTERS = tuple(getattr(UseAbility, name).__set__
+                        for name in ("character", "slots", "cards", "target", "target_slot"))
+
+
+def _fast_ability(character: str, slots: tuple[int, ...], cards: tuple[int, ...],
+                  target: int = -1, target_slot: int = -1) -> UseAbility:
+    """``UseAbility(...)`` set through its slots (as ``engine/fastvalues.py`` does): Pearl
+    Hart lists one per hand card and aim at every decision of her play phase."""
+    made = object.__new__(UseAbility)
+    set_character, set_slots, set_cards, set_target, set_target_slot = _ABILITY_SETTERS
+    set_character(made, character)
+    set_slots(made, slots)
+    set_cards(made, cards)
+    set_target(made, target)
+    set_target_slot(made, target_slot)
+    return made
 
 
 def _ints(*values: Any) -> str | None:

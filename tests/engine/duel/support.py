@@ -4,12 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.actions import Pass as Pass_
 from p2pbang.engine.chance import ChanceResult, Shuffle
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS, LAWMEN, OUTLAWS
 from p2pbang.engine.duel.game import CHARACTER_PILES, DECK_PILES, DuelGame
+from p2pbang.engine.runner import Decider
+from p2pbang.sim.family_games import play_game
+
+DUEL = GameChoice.make("duel", 2)
+
+
+def random_duel_bot(label: object) -> RandomBot:
+    """The random bot under the label these tests always gave it (``duel-random/...``)."""
+    return RandomBot(f"duel-random/{label}")
+
+
+def play_duel(seed: object, deciders: list[Decider] | None = None,
+              after_step: Any = None) -> tuple[DuelGame, End]:
+    """A whole all-seeing Duel through the family's one game loop, under the seeds these
+    tests always used (the dealer ``duel/seed``, random bots ``duel-random/seed/seat``), so
+    they keep playing the same games."""
+    if deciders is None:
+        deciders = [random_duel_bot(f"{seed}/0"), random_duel_bot(f"{seed}/1")]
+    return play_game(DUEL, f"duel/{seed}", deciders, after_step, max_steps=200_000)
 
 
 class StackedDealer:

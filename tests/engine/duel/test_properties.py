@@ -13,7 +13,7 @@ from p2pbang.engine.chance import Deal, result_for_viewer
 from p2pbang.engine.duel.game import SPECTATOR, DuelGame
 from p2pbang.engine.duel.invariants import violations
 from p2pbang.engine.duel.wire import pack, unpack
-from p2pbang.sim.duel_games import RandomDuelBot, play_game
+from tests.engine.duel.support import play_duel, random_duel_bot
 
 SETTINGS = settings(max_examples=8, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -26,7 +26,7 @@ def check_invariants(game: DuelGame) -> None:
 @SETTINGS
 @given(st.integers(min_value=0, max_value=10**9))
 def test_random_games_end_conserve_cards_and_keep_life_in_bounds(seed: int) -> None:
-    game, end = play_game(seed, after_step=check_invariants)
+    game, end = play_duel(seed, after_step=check_invariants)
     assert end.team in ("lawmen", "outlaws")
     loser = 1 - end.winners[0]
     assert not game.sides[loser].figures and not game.sides[loser].reserve
@@ -35,7 +35,7 @@ def test_random_games_end_conserve_cards_and_keep_life_in_bounds(seed: int) -> N
 @SETTINGS
 @given(st.integers(min_value=0, max_value=10**9))
 def test_replaying_the_inputs_rebuilds_the_same_game(seed: int) -> None:
-    game, end = play_game(seed)
+    game, end = play_duel(seed)
     again = DuelGame()
     events = []
     for item in game.history:
@@ -62,7 +62,7 @@ def test_side_engines_agree_on_public_facts_and_never_see_the_other_hand(seed: i
     judge = DuelGame()
     views = {0: DuelGame(viewer=0), 1: DuelGame(viewer=1), SPECTATOR: DuelGame(viewer=SPECTATOR)}
     dealer = LocalDealer(f"lockstep/{seed}")
-    bots = [RandomDuelBot(f"{seed}/0"), RandomDuelBot(f"{seed}/1")]
+    bots = [random_duel_bot(f"{seed}/0"), random_duel_bot(f"{seed}/1")]
     for _ in range(100_000):
         pending = judge.pending
         if isinstance(pending, End):

@@ -1,20 +1,23 @@
-"""The selfplay and benchmark helpers the CLI will call."""
+"""Self-play and the benchmark of The Duel, through the family's one loop (sim/family_games)."""
 
 from __future__ import annotations
 
-from p2pbang.sim.duel_games import run_duel_bench, selfplay_game
+from p2pbang.engine.family import game_kind
+from p2pbang.sim.family_games import play_one, run_family_bench, selfplay_family
+from tests.engine.duel.support import DUEL
 
 
 def test_selfplay_games_are_clean_and_replay_to_the_same_hash() -> None:
-    for seed in range(3):
-        report = selfplay_game(seed)
-        assert report.problems == ()
-        assert report.end.team in ("lawmen", "outlaws")
-        assert selfplay_game(seed).log_hash == report.log_hash
-    assert selfplay_game(0).log_hash != selfplay_game(1).log_hash
+    report = selfplay_family(3, 0, DUEL)  # replays each log and plays each seed twice
+    assert report.problems == []
+    assert report.games == 3 and sum(report.wins.values()) == 3
+    assert set(report.wins) <= {"lawmen", "outlaws"}
+    hashes = {game_kind(DUEL).history_hash(play_one(DUEL, f"0/{i}", False)[0].history)
+              for i in range(2)}
+    assert len(hashes) == 2
 
 
 def test_the_bench_reports_complete_games() -> None:
-    figures = run_duel_bench(games=2, seed=5)
+    figures = run_family_bench(2, 5, DUEL)
     assert figures["games"] == 2 and figures["steps_per_game"] > 50
     assert figures["games_per_second"] > 0

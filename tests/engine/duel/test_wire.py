@@ -9,11 +9,11 @@ from p2pbang.engine.actions import Choose, Discard, Pass, Play
 from p2pbang.engine.duel.actions import MoveToken, Reload, UseAbility
 from p2pbang.engine.duel.wire import from_wire, pack, unpack
 from p2pbang.engine.wire import WireError
-from p2pbang.sim.duel_games import play_game
+from tests.engine.duel.support import play_duel
 
 
 def test_every_input_and_decision_of_a_game_round_trips() -> None:
-    game, end = play_game("wire")
+    game, end = play_duel("wire")
     for item in game.history:
         assert unpack(pack(item)) == item
     assert unpack(pack(end)) == end
