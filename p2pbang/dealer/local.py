@@ -18,6 +18,16 @@ from p2pbang.engine.chance import (
     Shuffle,
 )
 
+_set_values = ChanceResult.values.__set__  # type: ignore[attr-defined]
+
+
+def _result(values: tuple[int | None, ...]) -> ChanceResult:
+    """``ChanceResult(values)`` without the frozen dataclass ``__init__`` (the same value; a
+    game asks for one at nearly every other step)."""
+    made = object.__new__(ChanceResult)
+    _set_values(made, values)
+    return made
+
 
 class LocalDealer:
     """Answers chance requests with full knowledge; ``cards`` maps every dealt slot to its card."""
@@ -28,6 +38,8 @@ class LocalDealer:
         self.cards: dict[int, int] = dict(cards or {})
 
     def resolve(self, request: ChanceRequest) -> ChanceResult:
+        if type(request) is RandomInt:  # most requests of a dice game: answered first
+            return _result((self._stream.below(request.bound),))
         if isinstance(request, Shuffle):
             order = list(request.cards)
             self._stream.shuffle(order)
@@ -35,7 +47,8 @@ class LocalDealer:
                 self.cards[slot] = card
             return ChanceResult(())
         if isinstance(request, (Deal, Reveal)):
-            return ChanceResult(tuple(self.cards[slot] for slot in request.slots))
+            cards = self.cards
+            return _result(tuple([cards[slot] for slot in request.slots]))
         if isinstance(request, ReorderHand):
             # The same answer as the MentalDealer's: the hand's cards, in a new order.
             order = [self.cards[slot] for slot in request.slots]

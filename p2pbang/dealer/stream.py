@@ -8,8 +8,14 @@ every platform and Python version, so a seed names one game forever.
 from __future__ import annotations
 
 import hashlib
+import struct
 
 _BLOCK_WORDS = 8  # a 64-byte BLAKE2b digest gives eight 64-bit words
+_UNPACK_WORDS = struct.Struct("<8Q").unpack  # the eight little-endian words of a block
+_SPAN = 1 << 64
+# bound -> the largest multiple of bound at most 2**64: words from there on are redrawn.
+# Games ask for the same few bounds (dice faces, card counts), so each is computed once.
+_LIMITS: dict[int, int] = {}
 
 
 class SeededStream:
@@ -25,13 +31,15 @@ class SeededStream:
         self._words: list[int] = []
 
     def _word(self) -> int:
-        if not self._words:
+        """The next 64-bit word: the block's words in order (kept reversed, so each is a
+        ``pop`` from the end)."""
+        words = self._words
+        if not words:
             block = hashlib.blake2b(self._counter.to_bytes(8, "little"), key=self._key).digest()
             self._counter += 1
-            self._words = [
-                int.from_bytes(block[i : i + 8], "little") for i in range(56, -1, -8)
-            ]
-        return self._words.pop()
+            words = self._words = list(_UNPACK_WORDS(block))
+            words.reverse()
+        return words.pop()
 
     def below(self, bound: int) -> int:
         """A uniform integer in ``[0, bound)`` by rejection sampling (no modulo bias)."""
@@ -39,9 +47,11 @@ class SeededStream:
             raise ValueError("bound must be positive")
         if bound == 1:
             return 0
-        if bound > 1 << 64:
-            raise ValueError("bound too large")
-        limit = (1 << 64) - (1 << 64) % bound
+        limit = _LIMITS.get(bound)
+        if limit is None:
+            if bound > _SPAN:
+                raise ValueError("bound too large")
+            limit = _LIMITS[bound] = _SPAN - _SPAN % bound
         while True:
             word = self._word()
             if word < limit:
