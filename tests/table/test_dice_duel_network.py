@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 import trio
 
 from p2pbang.engine.choice import GameChoice
@@ -94,6 +95,7 @@ async def test_three_dice_bot_peers_play_a_whole_game_and_agree(tmp_path: Path) 
     _agree_and_verify(finished, 3)
 
 
+@pytest.mark.slow  # the same whole Duel is played by two processes in tests/e2e (default)
 async def test_two_duel_bot_peers_play_a_whole_duel_and_agree(tmp_path: Path) -> None:
     finished, _ = await play_network(tmp_path, GameChoice.make("duel", 2))
     _agree_and_verify(finished, 2)
