@@ -26,7 +26,7 @@ from p2pbang.ui.net_app import EXIT_CHEAT, EXIT_LEFT, EXIT_OK, NetworkPlay
 from p2pbang.ui.textfit import width_of
 
 from .netkit import ENTER, ESC, TAB, Bots, until
-from .test_net_play import run_with_bots, widget_text
+from .test_net_play import open_from_browser, run_with_bots, widget_text
 
 BOT_NAMES = ["Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus"]
 
@@ -463,23 +463,11 @@ def test_an_eight_seat_dice_room_fits_80x24_in_every_language() -> None:
 def test_a_duel_table_opened_from_the_browsers_form_is_played(tmp_path: Path, pipe) -> None:
     """The browser's "new table" form names the game too: a Duel typed there opens a Duel
     table (announced and bound into the genesis as one), played on the duel board."""
-    from p2pbang.ui.lobby import OpenTableForm, TableBrowser
-
     seen: dict[str, object] = {}
 
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
-        await until(lambda: play.screen.app.is_running
-                    and isinstance(play.screen.widget, TableBrowser))
-        pipe.send_text("n")
-        await until(lambda: isinstance(play.screen.widget, OpenTableForm))
-        form = play.screen.widget
-        assert isinstance(form, OpenTableForm)
-        fields = {buffer.name: buffer for _label, buffer in form.fields}
-        fields["table"].text = "High chaparral"
-        fields["seats"].text = "2"
-        fields["game"].text = "duel"
-        pipe.send_text(ENTER)
-        seen["room"] = await host_room(play, bots, nursery, 1)
+        typed = {"table": "High chaparral", "seats": "2", "game": "duel"}
+        seen["room"] = await open_from_browser(play, pipe, bots, nursery, typed, ["Ace"])
         table, screen = await family_screen(play)
         seen["first"] = text_of(screen.draw(80, 24))
         seen["answered"] = await answer(pipe, table, screen, 2)

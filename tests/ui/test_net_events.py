@@ -12,13 +12,13 @@ import trio
 
 from p2pbang.engine.actions import End
 from p2pbang.ui.event_texts import event_label
-from p2pbang.ui.lobby import OpenTableForm, TableBrowser, WaitingRoom
 
-from .netkit import ENTER, Bots, until
+from .netkit import Bots, until
 from .screens import snapshot
 from .test_net_play import (  # noqa: F401 (pipe and english_afterwards are fixtures)
     answer,
     english_afterwards,
+    open_from_browser,
     pipe,
     run_with_bots,
     table_screen,
@@ -32,23 +32,9 @@ def test_a_high_noon_table_over_the_network_shows_the_event(tmp_path: Path,
     seen: dict[str, object] = {}
 
     async def script(play, bots: Bots, nursery: trio.Nursery) -> None:
-        await until(lambda: play.screen.app.is_running
-                    and isinstance(play.screen.widget, TableBrowser))
-        pipe.send_text("n")
-        await until(lambda: isinstance(play.screen.widget, OpenTableForm))
-        form = play.screen.widget
-        form.fields[0][1].text = "Noon"
-        form.fields[1][1].text = "4"
-        form.fields[4][1].text = "high-noon"
-        pipe.send_text(ENTER)
-        await until(lambda: isinstance(play.screen.widget, WaitingRoom)
-                    and "p2pbang join --peer" in widget_text(play))
-        seen["room"] = widget_text(play)
-        port = int(str(seen["room"]).split("--peer 127.0.0.1:")[1].split()[0])
-        from p2pbang.net.discovery import probe_peer
-
-        table = await probe_peer(f"127.0.0.1:{port}")
-        bots.join(nursery, table, ["Ace", "Bonnie", "Clyde"])
+        typed = {"table": "Noon", "seats": "4", "expansions": "high-noon"}
+        seen["room"] = await open_from_browser(play, pipe, bots, nursery, typed,
+                                               ["Ace", "Bonnie", "Clyde"])
         screen = await table_screen(play)
         with trio.fail_after(240):
             while screen.session.mine.event_name() is None:

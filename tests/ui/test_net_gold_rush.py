@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 import trio
 
-from p2pbang.ui.lobby import OpenTableForm, TableBrowser, WaitingRoom
 from p2pbang.ui.net_app import EXIT_LEFT, EXIT_OK, NetworkPlay
 from p2pbang.ui.render import hand_title, seat_lines
 
-from .netkit import ENTER, Bots, until
+from .netkit import Bots, until
 from .screens import snapshot
 from .test_net_play import (  # noqa: F401 (pipe and english_afterwards are fixtures)
     answer,
     english_afterwards,
+    open_from_browser,
     pipe,
     run_with_bots,
     table_screen,
@@ -33,25 +33,9 @@ def test_a_gold_rush_table_is_played_over_the_network(
     seen: dict[str, object] = {}
 
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
-        await until(lambda: play.screen.app.is_running
-                    and isinstance(play.screen.widget, TableBrowser))
-        pipe.send_text("n")
-        await until(lambda: isinstance(play.screen.widget, OpenTableForm))
-        form = play.screen.widget
-        assert isinstance(form, OpenTableForm) and len(form.fields) == 6
-        form.fields[0][1].text = "Gold"
-        form.fields[1][1].text = "4"
-        form.fields[4][1].text = "gold-rush"
-        form.fields[5][1].text = "shadows"  # the variant, from the form too
-        pipe.send_text(ENTER)
-        await until(lambda: isinstance(play.screen.widget, WaitingRoom)
-                    and "p2pbang join --peer" in widget_text(play))
-        seen["room"] = widget_text(play)
-        port = int(str(seen["room"]).split("--peer 127.0.0.1:")[1].split()[0])
-        from p2pbang.net.discovery import probe_peer
-
-        table = await probe_peer(f"127.0.0.1:{port}")
-        bots.join(nursery, table, ["Ace", "Bonnie", "Clyde"])
+        typed = {"table": "Gold", "seats": "4", "expansions": "gold-rush", "variants": "shadows"}
+        seen["room"] = await open_from_browser(play, pipe, bots, nursery, typed,
+                                               ["Ace", "Bonnie", "Clyde"])
         screen = await table_screen(play)
         await until(lambda: bool(screen.actions) or not screen.session.mine.players[
             screen.session.you].alive, 60)

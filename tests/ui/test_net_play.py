@@ -109,6 +109,31 @@ def run_with_bots(tmp: Path, pipe, script: Script, seats: int = 4, open_bot: boo
     return code, play, bots
 
 
+async def open_from_browser(play: NetworkPlay, pipe, bots: Bots, nursery: trio.Nursery,
+                            fields: dict[str, str], bot_names: list[str]) -> str:
+    """From the browser, as a person does: ``n``, the new-table form's ``fields`` typed by
+    name (table, seats, player, game, expansions, variants), Enter; once the waiting room
+    shows its address, ``bot_names`` join by it. Returns the room's text then."""
+    from p2pbang.net.discovery import probe_peer
+
+    await until(lambda: play.screen.app.is_running
+                and isinstance(play.screen.widget, TableBrowser))
+    pipe.send_text("n")
+    await until(lambda: isinstance(play.screen.widget, OpenTableForm))
+    form = play.screen.widget
+    assert isinstance(form, OpenTableForm)
+    buffers = {buffer.name: buffer for _label, buffer in form.fields}
+    for name, text in fields.items():
+        buffers[name].text = text
+    pipe.send_text(ENTER)
+    await until(lambda: isinstance(play.screen.widget, WaitingRoom)
+                and "p2pbang join --peer" in widget_text(play))
+    room = widget_text(play)
+    port = int(room.split("--peer 127.0.0.1:")[1].split()[0])
+    bots.join(nursery, await probe_peer(f"127.0.0.1:{port}"), bot_names)
+    return room
+
+
 async def table_screen(play: NetworkPlay) -> TableScreen:
     await until(lambda: play.table is not None and play.table.screen is not None
                 and play.table.screen.app.is_running, 30)
@@ -210,23 +235,9 @@ def test_a_table_opened_from_the_browser_is_played(tmp_path: Path, pipe,
     seen: dict[str, object] = {}
 
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
-        await until(lambda: play.screen.app.is_running
-                    and isinstance(play.screen.widget, TableBrowser))
-        pipe.send_text("n")
-        await until(lambda: isinstance(play.screen.widget, OpenTableForm))
-        form = play.screen.widget
-        assert isinstance(form, OpenTableForm)
-        form.fields[0][1].text = "Dusty"
-        form.fields[1][1].text = "4"
-        pipe.send_text(ENTER)
-        await until(lambda: isinstance(play.screen.widget, WaitingRoom)
-                    and "p2pbang join --peer" in widget_text(play))
-        seen["room"] = widget_text(play)
-        port = int(str(seen["room"]).split("--peer 127.0.0.1:")[1].split()[0])
-        from p2pbang.net.discovery import probe_peer
-
-        table = await probe_peer(f"127.0.0.1:{port}")
-        bots.join(nursery, table, ["Ace", "Bonnie", "Clyde"])
+        seen["room"] = await open_from_browser(play, pipe, bots, nursery,
+                                               {"table": "Dusty", "seats": "4"},
+                                               ["Ace", "Bonnie", "Clyde"])
         screen = await table_screen(play)
         seen["answered"] = await answer(pipe, screen, 10_000 if to_the_end else 3)
         if not to_the_end:
