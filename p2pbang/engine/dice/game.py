@@ -159,8 +159,22 @@ def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
     return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
 
-# Bull's Eye targets by (ring of the living, seat, face, character): see ``shoot_options``.
-_REACH: dict[tuple[tuple[int, ...], int, int, str], tuple[int, ...]] = {}
+def _reach_steps(size: int, face: int, character: str) -> tuple[int, ...]:
+    """The steps round a ring of ``size`` living players (both ways) that a Bull's Eye of
+    ``face`` thrown by ``character`` reaches."""
+    reach = {1} if face == BULLS_EYE_1 else {2}
+    if character == "calamity_janet":
+        reach = {1, 2}
+    if character == "rose_doolan":
+        reach = reach | {d + 1 for d in reach}
+    if size <= 3:  # X3: with 2 or 3 players left a Bull's Eye 2 counts as 1
+        reach = reach | {1}
+    return tuple(step * d for d in sorted(reach) if 2 * d <= size for step in (1, -1))
+
+
+# Bull's Eye steps by (players alive, face, character): see ``DiceGame._reach``. At most
+# 8 x 2 x (characters) entries.
+_STEPS: dict[tuple[int, int, str], tuple[int, ...]] = {}
 # Characters whose abilities act when they roll Arrows (_arrows_rolled handles them).
 _ARROW_ABILITIES = frozenset({"apache_kid", "elena_fuente"})
 # Characters whose abilities act while they lose life (_hurt's full path handles them).
@@ -311,33 +325,26 @@ class DiceGame:
     def shoot_options(self, seat: int, face: int) -> tuple[int, ...]:
         """Seats a Bull's Eye of ``face`` can hit from ``seat`` (remembered until the ring of
         the living changes: the same shots are aimed turn after turn)."""
-        key = (seat, face)
-        known = self._shots.get(key)
+        known = self._shots.get((seat, face))
         if known is None:
-            # Every game meets the same rings of the living: what a ring, seat, face and
-            # character reach is kept across games too (bounded: a few thousand at most).
-            shared_key = (tuple(self._ring), seat, face, self.players[seat].character)
-            known = _REACH.get(shared_key)
-            if known is None:
-                if len(_REACH) > 50_000:
-                    _REACH.clear()
-                known = _REACH[shared_key] = self._reach(seat, face)
-            self._shots[key] = known
+            known = self._shots[seat, face] = self._reach(seat, face)
         return known
 
     def _reach(self, seat: int, face: int) -> tuple[int, ...]:
-        character = self.players[seat].character
-        reach = {1} if face == BULLS_EYE_1 else {2}
-        if character == "calamity_janet":
-            reach = {1, 2}
-        if character == "rose_doolan":
-            reach = reach | {d + 1 for d in reach}
-        if len(self._ring) <= 3:  # X3: with 2 or 3 players left a Bull's Eye 2 counts as 1
-            reach = reach | {1}
+        """The targets, from the steps round the ring that a face and character reach.
+
+        Why the steps are kept and not the targets: the steps depend only on the number of
+        the living, the face and the character (a handful of cases), while the targets also
+        depend on the seating order, of which games meet thousands; a table of targets missed
+        nearly every time."""
         ring = self._ring
-        here, size = ring.index(seat), len(ring)
-        targets = {ring[(here + step * d) % size] for d in reach if 2 * d <= size
-                   for step in (1, -1)}
+        size = len(ring)
+        character = self.players[seat].character
+        steps = _STEPS.get((size, face, character))
+        if steps is None:
+            steps = _STEPS[size, face, character] = _reach_steps(size, face, character)
+        here = ring.index(seat)
+        targets = {ring[(here + step) % size] for step in steps}
         targets.discard(seat)
         return tuple(sorted(targets))
 
@@ -383,6 +390,11 @@ class DiceGame:
         self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _next_alive(self, seat: int) -> int:
+        """The next living seat after ``seat`` in the seating order. While ``seat`` lives
+        it is the next one in the ring of the living (the order with the dead left out)."""
+        if self.players[seat].alive:
+            ring = self._ring
+            return ring[(ring.index(seat) + 1) % len(ring)]
         n = len(self.order)
         pos = self.order.index(seat)
         for step in range(1, n + 1):
