@@ -134,20 +134,22 @@ _CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
 _CHOICE_LISTS: dict[tuple[int, ...], tuple[Choose, ...]] = {}  # per options tuple
 
 
-_FACTS: dict[tuple[int, ...], tuple[int, int, int, list[Event | None]]] = {}
+_Facts = tuple[int, int, int, list[Event | None], dict[int, Decision]]
+_FACTS: dict[tuple[int, ...], _Facts] = {}
 
 
-def _roll_facts(dice: tuple[int, ...]) -> tuple[int, int, int, list[Event | None]]:
+def _roll_facts(dice: tuple[int, ...]) -> _Facts:
     """What a turn asks of the dice showing, remembered per roll (there are few distinct
-    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are, and
-    the "roll" event per seat once made (an event is an immutable value: one is enough)."""
+    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are, the
+    "roll" event per seat once made (an event is an immutable value: one is enough), and the
+    reroll decision per ``seat * 4 + rolls left`` once made (a decision is one too)."""
     facts = _FACTS.get(dice)
     if facts is None:
         if len(_FACTS) > 100_000:  # Old Saloon's codes make more rolls: keep it bounded
             _FACTS.clear()
         mask = sum(1 << i for i, face in enumerate(dice) if face == DYNAMITE)
         facts = _FACTS[dice] = (_pack_dice(list(dice)), mask, dice.count(DYNAMITE),
-                                [None] * MAX_SEATS)
+                                [None] * MAX_SEATS, {})
     return facts
 
 
@@ -230,6 +232,10 @@ class DiceGame:
         self._ring: list[int] = list(range(players))
         self._living: tuple[int, ...] = tuple(range(players))  # the ring's seats, sorted
         self._shots: dict[tuple[int, int], tuple[int, ...]] = {}  # shoot_options, this ring
+        # The Bull's Eye decision per (seat, face) and the Beer decision per seat, for this
+        # ring of the living (immutable values, asked turn after turn: made once per ring).
+        self._aims: dict[tuple[int, int], Decision] = {}
+        self._beers: dict[int, Decision] = {}
         self._layout = layout
         self._reroll_key = (DICE, 0)  # (dice, locked mask) of the pending reroll decision
         self._flow = self._run()
@@ -411,7 +417,13 @@ class DiceGame:
         self.order = order
         self._ring = [s for s in order if self.players[s].alive]
         self._living = tuple(sorted(self._ring))
+        self._forget_ring()
+
+    def _forget_ring(self) -> None:
+        """Drop what was worked out for the ring of the living (it just changed)."""
         self._shots.clear()
+        self._aims.clear()
+        self._beers.clear()
 
     def _decide(self, seat: int, kind: str, options: tuple[int, ...] = (),
                 source: int = NO_SEAT, needed: int = 0) -> Step:
@@ -485,8 +497,8 @@ class DiceGame:
                                 dice[index] = face
                         rolled = faces
                     showing = tuple(dice)
-                    packed, mask, dynamites, roll_events = _FACTS.get(showing) or _roll_facts(
-                        showing)
+                    packed, mask, dynamites, roll_events, asks = _FACTS.get(
+                        showing) or _roll_facts(showing)
                     made = roll_events[seat]
                     if made is None:
                         made = roll_events[seat] = _fast_event("roll", seat, NO_SEAT, -1, packed)
@@ -524,7 +536,11 @@ class DiceGame:
                     # The answers to this decision, looked up once for the check and bots.
                     self._reroll_key = (len(showing),
                                         0 if player.character == "black_jack" else mask)
-                    action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
+                    ask = asks.get(seat * 4 + rolls_left)
+                    if ask is None:
+                        ask = asks[seat * 4 + rolls_left] = _fast_decision(
+                            seat, REROLL, showing, NO_SEAT, rolls_left)
+                    action = yield ask
                     if isinstance(action, Pass):
                         break
                     reroll = action.dice
@@ -652,8 +668,11 @@ class DiceGame:
         shots: list[tuple[int, int]] = []
         bulls_eyes = [BULLS_EYE_1] * tally(BULLS_EYE_1) + [BULLS_EYE_2] * tally(BULLS_EYE_2)
         for face in bulls_eyes:
-            options = self._shots.get((seat, face)) or self.shoot_options(seat, face)
-            target = (yield _fast_decision(seat, SHOOT, options, face)).value
+            aim = self._aims.get((seat, face))
+            if aim is None:
+                aim = self._aims[seat, face] = _fast_decision(
+                    seat, SHOOT, self.shoot_options(seat, face), face)
+            target = (yield aim).value
             # Shots land together after the last one is aimed: say each aim as it is taken.
             ev_key = ("aim", seat, target, -1, face, -1)
             self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
@@ -673,7 +692,10 @@ class DiceGame:
         # himself heal 4).
         jesse_low = player.character == "jesse_jones" and player.life <= 4
         for _ in range(beers):
-            target = (yield _fast_decision(seat, BEER_TARGET, self._living)).value
+            ask = self._beers.get(seat)
+            if ask is None:
+                ask = self._beers[seat] = _fast_decision(seat, BEER_TARGET, self._living)
+            target = (yield ask).value
             gain = 2 if target == seat and jesse_low else 1
             self._heal(target, gain)
         gatlings = tally(GATLING)
@@ -818,7 +840,7 @@ class DiceGame:
             self._drop_arrows(player)
             self._ring.remove(seat)
             self._living = tuple(sorted(self._ring))
-            self._shots.clear()  # distances over the living changed
+            self._forget_ring()  # distances over the living changed
             self._event("eliminated", seat, killer, value=_ROLE_INDEX[player.role])
         for seat in self._ring:
             if self.players[seat].character == "vulture_sam":
