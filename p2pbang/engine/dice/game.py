@@ -119,6 +119,7 @@ _REROLL_SETS: dict[tuple[int, int], frozenset[Any]] = {
 _REROLL_IDS: dict[tuple[int, int], frozenset[int]] = {
     key: frozenset(map(id, actions)) for key, actions in _REROLL_ACTIONS.items()}
 MAX_SEATS = 8
+_ROLE_COUNT = len(ROLE_CARDS)
 
 
 # The faces of k dice rolled at once, for every RandomInt(6**k) value up to five dice (the
@@ -127,6 +128,8 @@ _ROLLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(decode_faces(value, k)) for value in range(SIDES ** k)) for k in range(DICE + 1))
 
 
+# Every die of a turn of k dice, as the first roll's indices.
+_ALL_DICE: tuple[tuple[int, ...], ...] = tuple(tuple(range(k)) for k in range(MAX_DICE + 1))
 # The chance request for rolling k dice: immutable values, made once.
 _ROLL_REQUESTS: tuple[RandomInt, ...] = tuple(RandomInt(SIDES ** k) for k in range(MAX_DICE + 1))
 # Answers to the Choose decisions, made once: a decision's options are small integers.
@@ -134,22 +137,21 @@ _CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
 _CHOICE_LISTS: dict[tuple[int, ...], tuple[Choose, ...]] = {}  # per options tuple
 
 
-_Facts = tuple[int, int, int, list[Event | None], dict[int, Decision]]
+_Facts = tuple[int, int, int, list[Event | None]]
 _FACTS: dict[tuple[int, ...], _Facts] = {}
 
 
 def _roll_facts(dice: tuple[int, ...]) -> _Facts:
     """What a turn asks of the dice showing, remembered per roll (there are few distinct
-    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are, the
-    "roll" event per seat once made (an event is an immutable value: one is enough), and the
-    reroll decision per ``seat * 4 + rolls left`` once made (a decision is one too)."""
+    ones): the "roll" event's value, the bit mask of the Dynamites, how many there are, and
+    the "roll" event per seat once made (an event is an immutable value: one is enough)."""
     facts = _FACTS.get(dice)
     if facts is None:
         if len(_FACTS) > 100_000:  # Old Saloon's codes make more rolls: keep it bounded
             _FACTS.clear()
         mask = sum(1 << i for i, face in enumerate(dice) if face == DYNAMITE)
         facts = _FACTS[dice] = (_pack_dice(list(dice)), mask, dice.count(DYNAMITE),
-                                [None] * MAX_SEATS, {})
+                                [None] * MAX_SEATS)
     return facts
 
 
@@ -284,6 +286,10 @@ class DiceGame:
             values = action.values if type(action) is ChanceResult else ()
             plain = (len(values) == 1 and type(values[0]) is int
                      and 0 <= values[0] < pending.bound)
+        elif kind is Deal:  # a role card dealt (one slot), as every all-seeing engine sees it
+            values = action.values if type(action) is ChanceResult else ()
+            plain = (len(values) == 1 == len(pending.slots) and type(values[0]) is int
+                     and 0 <= values[0] < _ROLE_COUNT)
         elif kind is Decision:
             if pending.kind == REROLL:
                 plain = type(action) is Pass or id(action) in _REROLL_IDS[self._reroll_key] or (
@@ -474,15 +480,16 @@ class DiceGame:
                         self.kinds.append(pick)  # Jose Delgado, Tequila Joe: a sixth die
                     elif pick != BASE_DIE:
                         self.kinds[-1] = pick  # instead of one base die
-                self.dice = [ARROW] * len(self.kinds)
-                reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
+                size = len(self.kinds)
+                self.dice = [ARROW] * size
+                reroll: tuple[int, ...] = _ALL_DICE[size]
                 late_arrows = player.character == "bill_noface"
                 dice, kinds = self.dice, self.kinds
                 saloon_dice = any(kinds)  # base dice show their face as their code
                 while True:
-                    result = yield _ROLL_REQUESTS[len(reroll)]
-                    rolls_left -= 1
                     k = len(reroll)
+                    result = yield _ROLL_REQUESTS[k]
+                    rolls_left -= 1
                     faces = _ROLLS[k][result.values[0]] if k <= DICE else decode_faces(
                         result.values[0], k)
                     if saloon_dice:
@@ -490,14 +497,14 @@ class DiceGame:
                             dice[index] = DIE_FACES[kinds[index]][face]
                         rolled = [dice[i] for i in reroll]
                     else:
-                        if len(reroll) == len(dice):  # the turn's first roll: every die
+                        if k == size:  # the turn's first roll (or every die again)
                             dice[:] = faces
                         else:
                             for index, face in zip(reroll, faces, strict=True):
                                 dice[index] = face
                         rolled = faces
                     showing = tuple(dice)
-                    packed, mask, dynamites, roll_events, asks = _FACTS.get(
+                    packed, mask, dynamites, roll_events = _FACTS.get(
                         showing) or _roll_facts(showing)
                     made = roll_events[seat]
                     if made is None:
@@ -534,13 +541,8 @@ class DiceGame:
                     if rolls_left == 0:
                         break
                     # The answers to this decision, looked up once for the check and bots.
-                    self._reroll_key = (len(showing),
-                                        0 if player.character == "black_jack" else mask)
-                    ask = asks.get(seat * 4 + rolls_left)
-                    if ask is None:
-                        ask = asks[seat * 4 + rolls_left] = _fast_decision(
-                            seat, REROLL, showing, NO_SEAT, rolls_left)
-                    action = yield ask
+                    self._reroll_key = (size, 0 if player.character == "black_jack" else mask)
+                    action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
                     if isinstance(action, Pass):
                         break
                     reroll = action.dice
