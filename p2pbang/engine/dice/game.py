@@ -554,8 +554,12 @@ class DiceGame:
         except GameOver as over:
             self.result = over.end
             self._event("game_over", value=len(over.end.winners))
-            while True:
-                yield over.end
+            # This frame holds the game and the game holds it: a cycle that only the garbage
+            # collector frees. The game is over, so the flow is handed to one that repeats
+            # the end without holding the game, and a finished game is freed as soon as
+            # nobody uses it (``apply`` refuses every input from here on anyway).
+            self._flow = _repeat_end(over.end)
+            yield over.end
 
     def _setup(self) -> Step:
         n = self.n
@@ -876,6 +880,18 @@ class DiceGame:
             return
         yield from self._reveal_roles(self.players)
         raise GameOver(team_end(team, self.players, self._ring))
+
+
+def _repeat_end(end: End) -> Step:
+    """The flow of a finished game: the end, whatever is sent (started, so it takes any)."""
+    flow = _repeat(end)
+    next(flow)
+    return flow
+
+
+def _repeat(end: End) -> Step:
+    while True:
+        yield end
 
 
 def _pack_dice(dice: list[int]) -> int:
