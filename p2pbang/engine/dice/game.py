@@ -185,6 +185,26 @@ _ARROW_ABILITIES = frozenset({"apache_kid", "elena_fuente"})
 _HURT_ABILITIES = frozenset({"vera_custer", "bart_cassidy", "pedro_ramirez", "el_gringo"})
 
 
+# The commonest events by seat (or seat pair) and a small integer, instead of by their field
+# tuple: a list index and an integer key cost less than building, hashing and comparing a
+# six-field tuple, at ~175 of these events a game. Each holds the same shared objects as
+# ``fastvalues.EVENTS``. Keys: turn number; arrows left; Bull's Eye face; life * 64 + points
+# (points lost or gained stay below 64: at most the nine arrows and the Chief's two).
+_TURNS: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS)]
+_ARROWS: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS)]
+_AIMS: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS * MAX_SEATS)]  # seat * 8 + target
+_DAMAGE: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS * (MAX_SEATS + 1))]  # by source
+_HEALS: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS)]
+
+
+def _kept(table: dict[int, Event], key: int, kind: str, seat: int, target: int, value: int,
+          life: int) -> Event:
+    """The shared event ``(kind, seat, target, -1, value, life)``, kept in ``table`` under
+    ``key`` (on a miss; hot callers look ``table`` up inline first)."""
+    made = table[key] = _shared_event((kind, seat, target, -1, value, life))
+    return made
+
+
 class GameOver(Exception):
     def __init__(self, end: End) -> None:
         super().__init__(end.team)
@@ -444,8 +464,10 @@ class DiceGame:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
-        ev_key = ("heal", seat, NO_SEAT, -1, gained, player.life)
-        self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+        life = player.life
+        heals = _HEALS[seat]
+        self.events.append(heals.get(life * 64 + gained)
+                           or _kept(heals, life * 64 + gained, "heal", seat, NO_SEAT, gained, life))
 
     # ------------------------------------------------------------------ setup
 
@@ -466,8 +488,9 @@ class DiceGame:
                 player = self.players[seat]
                 self.current = seat
                 self.turn += 1
-                ev_key = ("turn", seat, NO_SEAT, -1, self.turn, -1)
-                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                turns = _TURNS[seat]
+                self.events.append(turns.get(self.turn)
+                                   or _kept(turns, self.turn, "turn", seat, NO_SEAT, self.turn, -1))
                 if player.character == "sid_ketchum":
                     choice = yield from self._decide(seat, SID_HEAL, self._living)
                     self._heal(choice.value, 1)
@@ -520,12 +543,12 @@ class DiceGame:
                             # The common case, without a sub-generator: fewer Arrows than
                             # tokens in the middle (no Indians), no Chief's Arrow, nobody to
                             # hand one to.
+                            taken = _ARROWS[seat]
                             for _ in range(arrows):
-                                self.arrows -= 1
+                                self.arrows = left = self.arrows - 1
                                 player.arrows += 1
-                                ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
-                                self.events.append(_EVENTS.get(ev_key)
-                                                   or _shared_event(ev_key))
+                                self.events.append(taken.get(left) or _kept(
+                                    taken, left, "arrow", seat, NO_SEAT, left, -1))
                         else:
                             yield from self._arrows_rolled(seat, arrows)
                     if self.saloon:
@@ -639,10 +662,11 @@ class DiceGame:
                 return
             if self.arrows > 1 and not self.saloon:
                 # The common case, without a sub-generator: not the last arrow, no Chief's.
-                self.arrows -= 1
+                self.arrows = left = self.arrows - 1
                 player.arrows += 1
-                ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
-                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                taken = _ARROWS[seat]
+                self.events.append(taken.get(left)
+                                   or _kept(taken, left, "arrow", seat, NO_SEAT, left, -1))
                 continue
             yield from self._take_arrow(seat)
 
@@ -680,8 +704,8 @@ class DiceGame:
                     seat, SHOOT, self.shoot_options(seat, face), face)
             target = (yield aim).value
             # Shots land together after the last one is aimed: say each aim as it is taken.
-            ev_key = ("aim", seat, target, -1, face, -1)
-            self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+            aims = _AIMS[seat * MAX_SEATS + target]
+            self.events.append(aims.get(face) or _kept(aims, face, "aim", seat, target, face, -1))
             amount = 1
             if (player.character == "slab_the_killer" and beers and not slab_used
                     and (yield from self._yes(seat, SLAB_DOUBLE, target))):
@@ -745,10 +769,11 @@ class DiceGame:
             self.chief = seat
             self._event("chief_arrow", seat)
         else:
-            self.arrows -= 1
+            self.arrows = left = self.arrows - 1
             player.arrows += 1
-            ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
-            self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+            taken = _ARROWS[seat]
+            self.events.append(taken.get(left)
+                               or _kept(taken, left, "arrow", seat, NO_SEAT, left, -1))
         if self.pile() == 0:
             yield from self._indians()
 
@@ -787,9 +812,10 @@ class DiceGame:
                 # One point to a character whose abilities do not touch life loss: the
                 # commonest hit, taken without walking the ability checks below.
                 if player.life:
-                    player.life -= 1
-                    ev_key = ("damage", target, source, -1, 1, player.life)
-                    self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                    player.life = life = player.life - 1
+                    hits_by = _DAMAGE[target * (MAX_SEATS + 1) + source + 1]
+                    self.events.append(hits_by.get(life * 64 + 1) or _kept(
+                        hits_by, life * 64 + 1, "damage", target, source, 1, life))
                     if source != NO_SEAT:
                         self.damage[source, target] += 1
                 continue
@@ -820,8 +846,10 @@ class DiceGame:
                     self.arrows += 1
                     self._event("arrow_discarded", target, target)
             if lost:
-                ev_key = ("damage", target, source, -1, lost, player.life)
-                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                life = player.life
+                hits_by = _DAMAGE[target * (MAX_SEATS + 1) + source + 1]
+                self.events.append(hits_by.get(life * 64 + lost) or _kept(
+                    hits_by, life * 64 + lost, "damage", target, source, lost, life))
                 if source != NO_SEAT:
                     self.damage[source, target] += lost
                 if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
