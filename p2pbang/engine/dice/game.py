@@ -104,19 +104,21 @@ SPECTATOR = -1
 SHOT, GATLING_HIT, INDIANS, DYNAMITE_HIT = "shot", "gatling", "indians", "dynamite"
 BULLET_HIT = "bullet"
 # The legal answers to a reroll decision, per number of dice and set of locked dice (a bit
-# mask): computed once, since every turn asks the same few questions.
-_REROLL_ACTIONS: dict[tuple[int, int], tuple[Any, ...]] = {
-    (dice, mask): (Pass(), *(
+# mask): computed once, since every turn asks the same few questions. Keyed by
+# ``dice * 64 + mask`` (at most six dice: the mask is below 64), an integer being cheaper to
+# make and hash than a pair.
+_REROLL_ACTIONS: dict[int, tuple[Any, ...]] = {
+    dice * 64 + mask: (Pass(), *(
         Reroll(combo) for size in range(1, dice + 1) for combo in combinations(range(dice), size)
         if not any(mask >> i & 1 for i in combo)))
     for dice in (DICE, MAX_DICE) for mask in range(1 << dice)
 }
 # The same answers as sets: checking a bot's or a person's reroll is one lookup.
-_REROLL_SETS: dict[tuple[int, int], frozenset[Any]] = {
+_REROLL_SETS: dict[int, frozenset[Any]] = {
     key: frozenset(actions) for key, actions in _REROLL_ACTIONS.items()}
 # The identities of the listed answers: a bot hands back one of these very objects, and an
 # ``id`` is found without hashing the action's fields (they live as long as the module).
-_REROLL_IDS: dict[tuple[int, int], frozenset[int]] = {
+_REROLL_IDS: dict[int, frozenset[int]] = {
     key: frozenset(map(id, actions)) for key, actions in _REROLL_ACTIONS.items()}
 MAX_SEATS = 8
 _ROLE_COUNT = len(ROLE_CARDS)
@@ -253,13 +255,14 @@ class DiceGame:
         self.order: list[int] = list(range(players))
         self._ring: list[int] = list(range(players))
         self._living: tuple[int, ...] = tuple(range(players))  # the ring's seats, sorted
-        self._shots: dict[tuple[int, int], tuple[int, ...]] = {}  # shoot_options, this ring
+        # shoot_options for this ring, by seat * 16 + face (faces are below 16)
+        self._shots: dict[int, tuple[int, ...]] = {}
         # The Bull's Eye decision per (seat, face) and the Beer decision per seat, for this
         # ring of the living (immutable values, asked turn after turn: made once per ring).
-        self._aims: dict[tuple[int, int], Decision] = {}
+        self._aims: dict[int, Decision] = {}  # by seat * 16 + face
         self._beers: dict[int, Decision] = {}
         self._layout = layout
-        self._reroll_key = (DICE, 0)  # (dice, locked mask) of the pending reroll decision
+        self._reroll_key = DICE * 64  # dice * 64 + locked mask of the pending reroll decision
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
 
@@ -357,9 +360,9 @@ class DiceGame:
     def shoot_options(self, seat: int, face: int) -> tuple[int, ...]:
         """Seats a Bull's Eye of ``face`` can hit from ``seat`` (remembered until the ring of
         the living changes: the same shots are aimed turn after turn)."""
-        known = self._shots.get((seat, face))
+        known = self._shots.get(seat * 16 + face)
         if known is None:
-            known = self._shots[seat, face] = self._reach(seat, face)
+            known = self._shots[seat * 16 + face] = self._reach(seat, face)
         return known
 
     def _reach(self, seat: int, face: int) -> tuple[int, ...]:
@@ -564,7 +567,8 @@ class DiceGame:
                     if rolls_left == 0:
                         break
                     # The answers to this decision, looked up once for the check and bots.
-                    self._reroll_key = (size, 0 if player.character == "black_jack" else mask)
+                    self._reroll_key = size * 64 + (
+                        0 if player.character == "black_jack" else mask)
                     action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
                     if isinstance(action, Pass):
                         break
@@ -698,9 +702,9 @@ class DiceGame:
         shots: list[tuple[int, int]] = []
         bulls_eyes = [BULLS_EYE_1] * tally(BULLS_EYE_1) + [BULLS_EYE_2] * tally(BULLS_EYE_2)
         for face in bulls_eyes:
-            aim = self._aims.get((seat, face))
+            aim = self._aims.get(seat * 16 + face)
             if aim is None:
-                aim = self._aims[seat, face] = _fast_decision(
+                aim = self._aims[seat * 16 + face] = _fast_decision(
                     seat, SHOOT, self.shoot_options(seat, face), face)
             target = (yield aim).value
             # Shots land together after the last one is aimed: say each aim as it is taken.
