@@ -183,6 +183,9 @@ def _reach_steps(size: int, face: int, character: str) -> tuple[int, ...]:
 _STEPS: dict[tuple[int, int, str], tuple[int, ...]] = {}
 # Characters whose abilities act when they roll Arrows (_arrows_rolled handles them).
 _ARROW_ABILITIES = frozenset({"apache_kid", "elena_fuente"})
+# Characters whose abilities act after the Beers even without a Gatling (Kit Carlson with
+# fewer than the Gatling's dice, Suzy Lafayette).
+_AFTER_BEERS = frozenset({"kit_carlson", "suzy_lafayette"})
 # Characters whose abilities act while they lose life (_hurt's full path handles them).
 _HURT_ABILITIES = frozenset({"vera_custer", "bart_cassidy", "pedro_ramirez", "el_gringo"})
 
@@ -575,8 +578,57 @@ class DiceGame:
                     reroll = action.dice
                 if late_arrows and player.alive:
                     yield from self._arrows_rolled(seat, self.dice.count(ARROW))
-                if player.alive:
-                    yield from self._resolve(seat)
+                if not player.alive:
+                    seat = self._next_alive(seat)
+                    continue
+                # The kept dice, in the rulebook's order: Bull's Eyes, Beers, then the
+                # Gatling (``_gatling_and_after``). A double face counts as two results,
+                # each used on its own; base dice have none, so a plain count will do.
+                # (Written out here, not in a sub-generator, for the reason given above:
+                # the Bull's Eye and Beer decisions are a quarter of a game's steps.)
+                tally = dice.count if not saloon_dice else (
+                    lambda face, kept=dice: count(kept, face))
+                beers = tally(BEER)
+                slab_used = False
+                shots: list[tuple[int, int]] = []
+                bulls_eyes = [BULLS_EYE_1] * tally(BULLS_EYE_1) + [BULLS_EYE_2] * tally(
+                    BULLS_EYE_2)
+                for face in bulls_eyes:
+                    aim = self._aims.get(seat * 16 + face)
+                    if aim is None:
+                        aim = self._aims[seat * 16 + face] = _fast_decision(
+                            seat, SHOOT, self.shoot_options(seat, face), face)
+                    target = (yield aim).value
+                    # Shots land together after the last one is aimed: say each aim as it
+                    # is taken.
+                    aims = _AIMS[seat * MAX_SEATS + target]
+                    self.events.append(
+                        aims.get(face) or _kept(aims, face, "aim", seat, target, face, -1))
+                    amount = 1
+                    if (player.character == "slab_the_killer" and beers and not slab_used
+                            and (yield from self._yes(seat, SLAB_DOUBLE, target))):
+                        slab_used, beers, amount = True, beers - 1, 2
+                    shots.append((target, amount))
+                if shots:
+                    # Both Bull's Eyes take effect at the same time.
+                    yield from self._hurt(shots, seat, SHOT)
+                    if not player.alive:
+                        seat = self._next_alive(seat)
+                        continue
+                if player.character == "doc_holyday" and len(bulls_eyes) >= 3:
+                    self._heal(seat, 2)
+                # Jesse Jones: his life before the Beers counts (rulebook: at 4 life, two
+                # Beers on himself heal 4).
+                jesse_low = player.character == "jesse_jones" and player.life <= 4
+                for _ in range(beers):
+                    ask = self._beers.get(seat)
+                    if ask is None:
+                        ask = self._beers[seat] = _fast_decision(seat, BEER_TARGET, self._living)
+                    target = (yield ask).value
+                    self._heal(target, 2 if target == seat and jesse_low else 1)
+                gatlings = tally(GATLING)
+                if gatlings >= 2 or player.character in _AFTER_BEERS:
+                    yield from self._gatling_and_after(seat, gatlings, len(bulls_eyes))
                 seat = self._next_alive(seat)
         except GameOver as over:
             self.result = over.end
@@ -690,49 +742,10 @@ class DiceGame:
             self._event("bullet", seat)
             yield from self._hurt([(seat, 1)], NO_SEAT, BULLET_HIT)
 
-    def _resolve(self, seat: int) -> Step:
-        """The kept dice in the rulebook's order: Bull's Eyes, Beers, Gatling. A double face
-        counts as two results, each used on its own."""
+    def _gatling_and_after(self, seat: int, gatlings: int, bulls_eyes: int) -> Step:
+        """The kept dice after the Beers (the turn loop resolves the Bull's Eyes and Beers
+        itself): the Gatling, then Kit Carlson's and Suzy Lafayette's abilities."""
         player = self.players[seat]
-        dice = list(self.dice)
-        # Base dice have no double faces: a plain count is the rule's count.
-        tally = dice.count if not any(self.kinds) else lambda face: count(dice, face)
-        beers = tally(BEER)
-        slab_used = False
-        shots: list[tuple[int, int]] = []
-        bulls_eyes = [BULLS_EYE_1] * tally(BULLS_EYE_1) + [BULLS_EYE_2] * tally(BULLS_EYE_2)
-        for face in bulls_eyes:
-            aim = self._aims.get(seat * 16 + face)
-            if aim is None:
-                aim = self._aims[seat * 16 + face] = _fast_decision(
-                    seat, SHOOT, self.shoot_options(seat, face), face)
-            target = (yield aim).value
-            # Shots land together after the last one is aimed: say each aim as it is taken.
-            aims = _AIMS[seat * MAX_SEATS + target]
-            self.events.append(aims.get(face) or _kept(aims, face, "aim", seat, target, face, -1))
-            amount = 1
-            if (player.character == "slab_the_killer" and beers and not slab_used
-                    and (yield from self._yes(seat, SLAB_DOUBLE, target))):
-                slab_used, beers, amount = True, beers - 1, 2
-            shots.append((target, amount))
-        if shots:
-            # Both Bull's Eyes take effect at the same time.
-            yield from self._hurt(shots, seat, SHOT)
-            if not player.alive:
-                return
-        if player.character == "doc_holyday" and len(bulls_eyes) >= 3:
-            self._heal(seat, 2)
-        # Jesse Jones: his life before the Beers counts (rulebook: at 4 life, two Beers on
-        # himself heal 4).
-        jesse_low = player.character == "jesse_jones" and player.life <= 4
-        for _ in range(beers):
-            ask = self._beers.get(seat)
-            if ask is None:
-                ask = self._beers[seat] = _fast_decision(seat, BEER_TARGET, self._living)
-            target = (yield ask).value
-            gain = 2 if target == seat and jesse_low else 1
-            self._heal(target, gain)
-        gatlings = tally(GATLING)
         if gatlings >= (2 if player.character == "willy_the_kid" else 3):
             self._event("gatling", seat, value=gatlings)
             self._drop_arrows(player)
