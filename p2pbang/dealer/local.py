@@ -29,17 +29,37 @@ def _result(values: tuple[int | None, ...]) -> ChanceResult:
     return made
 
 
+# One shared ``ChanceResult`` per random integer drawn: a value is immutable, and a dice game
+# draws from a few thousand (a roll of up to five dice is below 6**5), so looking one up costs
+# less than making it. Bounded, as a seating code (up to 8! = 40,320) or a card game's large
+# bounds could otherwise grow it.
+_INT_RESULTS: dict[int, ChanceResult] = {}
+_INT_RESULTS_LIMIT = 1 << 15
+
+
+def _int_result(value: int) -> ChanceResult:
+    """The one ``ChanceResult((value,))``, made on first use."""
+    made = _INT_RESULTS.get(value)
+    if made is None:
+        if len(_INT_RESULTS) >= _INT_RESULTS_LIMIT:
+            _INT_RESULTS.clear()
+        made = _INT_RESULTS[value] = _result((value,))
+    return made
+
+
 class LocalDealer:
     """Answers chance requests with full knowledge; ``cards`` maps every dealt slot to its card."""
 
     def __init__(self, seed: int | bytes | str, cards: dict[int, int] | None = None) -> None:
         """``cards`` pre-loads slots already laid out (a game started from a position)."""
         self._stream = SeededStream(seed)
+        self._below = self._stream.below  # bound once: asked at nearly every other step
         self.cards: dict[int, int] = dict(cards or {})
 
     def resolve(self, request: ChanceRequest) -> ChanceResult:
         if type(request) is RandomInt:  # most requests of a dice game: answered first
-            return _result((self._stream.below(request.bound),))
+            value = self._below(request.bound)
+            return _INT_RESULTS.get(value) or _int_result(value)
         if isinstance(request, Shuffle):
             order = list(request.cards)
             self._stream.shuffle(order)

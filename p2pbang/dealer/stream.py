@@ -30,30 +30,34 @@ class SeededStream:
         self._counter = 0
         self._words: list[int] = []
 
-    def _word(self) -> int:
-        """The next 64-bit word: the block's words in order (kept reversed, so each is a
-        ``pop`` from the end)."""
+    def _refill(self) -> int:
+        """Hash the next block into the (empty) word list, in place, and take its first
+        word. The block's words are kept reversed, so each is a ``pop`` from the end; the
+        list is filled in place because ``below`` holds on to it between draws."""
+        block = hashlib.blake2b(self._counter.to_bytes(8, "little"), key=self._key).digest()
+        self._counter += 1
         words = self._words
-        if not words:
-            block = hashlib.blake2b(self._counter.to_bytes(8, "little"), key=self._key).digest()
-            self._counter += 1
-            words = self._words = list(_UNPACK_WORDS(block))
-            words.reverse()
+        words.extend(_UNPACK_WORDS(block))
+        words.reverse()
         return words.pop()
 
     def below(self, bound: int) -> int:
-        """A uniform integer in ``[0, bound)`` by rejection sampling (no modulo bias)."""
-        if bound <= 0:
-            raise ValueError("bound must be positive")
-        if bound == 1:
-            return 0
+        """A uniform integer in ``[0, bound)`` by rejection sampling (no modulo bias).
+
+        Why the words are popped here and not through ``_word``: a game draws at nearly
+        every other step, and the call cost more than the draw."""
         limit = _LIMITS.get(bound)
-        if limit is None:
+        if limit is None:  # a bound not met before: check it (1 draws nothing)
+            if bound <= 0:
+                raise ValueError("bound must be positive")
+            if bound == 1:
+                return 0
             if bound > _SPAN:
                 raise ValueError("bound too large")
             limit = _LIMITS[bound] = _SPAN - _SPAN % bound
+        words = self._words
         while True:
-            word = self._word()
+            word = words.pop() if words else self._refill()
             if word < limit:
                 return word % bound
 

@@ -18,20 +18,32 @@ from p2pbang.engine.dice.faces import (
 from p2pbang.engine.dice.state import DicePlayer
 
 TEAM_SHERIFF, TEAM_OUTLAWS, TEAM_RENEGADE = "sheriff", "outlaws", "renegade"
+# The role cards of a table of n players.
+_TABLE_ROLES = {n: ROLE_CARDS[:n] for n in range(len(ROLE_CARDS) + 1)}
 TEAM_ROLES = {TEAM_SHERIFF: (SHERIFF, DEPUTY), TEAM_OUTLAWS: (OUTLAW,),
               TEAM_RENEGADE: (RENEGADE,)}
 
 
 def winning_team(players: Sequence[DicePlayer], sheriff: int, ring: list[int]) -> str | None:
     """4 to 8 players: the team that has won, or ``None`` while the game goes on."""
-    total = Counter(ROLE_CARDS[: len(players)])
-    dead = Counter(p.role for p in players if not p.alive)
     if not players[sheriff].alive:
         # A lone Renegade left wins; otherwise (everyone at once too, X5) the Outlaws.
+        total = Counter(ROLE_CARDS[: len(players)])
+        dead = Counter(p.role for p in players if not p.alive)
         if len(ring) == 1 and total - dead == Counter({RENEGADE: 1}):
             return TEAM_RENEGADE
         return TEAM_OUTLAWS
-    if dead[OUTLAW] == total[OUTLAW] and dead[RENEGADE] == total[RENEGADE]:
+    # Asked at every elimination while the Sheriff lives: counted in a plain loop (two
+    # ``Counter`` cost more than the rest of an elimination).
+    outlaws = renegades = 0
+    for p in players:
+        if not p.alive:
+            if p.role == OUTLAW:
+                outlaws += 1
+            elif p.role == RENEGADE:
+                renegades += 1
+    roles = _TABLE_ROLES[len(players)]
+    if outlaws == roles.count(OUTLAW) and renegades == roles.count(RENEGADE):
         return TEAM_SHERIFF
     return None
 

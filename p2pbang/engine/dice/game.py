@@ -104,21 +104,24 @@ SPECTATOR = -1
 SHOT, GATLING_HIT, INDIANS, DYNAMITE_HIT = "shot", "gatling", "indians", "dynamite"
 BULLET_HIT = "bullet"
 # The legal answers to a reroll decision, per number of dice and set of locked dice (a bit
-# mask): computed once, since every turn asks the same few questions.
-_REROLL_ACTIONS: dict[tuple[int, int], tuple[Any, ...]] = {
-    (dice, mask): (Pass(), *(
+# mask): computed once, since every turn asks the same few questions. Keyed by
+# ``dice * 64 + mask`` (at most six dice: the mask is below 64), an integer being cheaper to
+# make and hash than a pair.
+_REROLL_ACTIONS: dict[int, tuple[Any, ...]] = {
+    dice * 64 + mask: (Pass(), *(
         Reroll(combo) for size in range(1, dice + 1) for combo in combinations(range(dice), size)
         if not any(mask >> i & 1 for i in combo)))
     for dice in (DICE, MAX_DICE) for mask in range(1 << dice)
 }
 # The same answers as sets: checking a bot's or a person's reroll is one lookup.
-_REROLL_SETS: dict[tuple[int, int], frozenset[Any]] = {
+_REROLL_SETS: dict[int, frozenset[Any]] = {
     key: frozenset(actions) for key, actions in _REROLL_ACTIONS.items()}
 # The identities of the listed answers: a bot hands back one of these very objects, and an
 # ``id`` is found without hashing the action's fields (they live as long as the module).
-_REROLL_IDS: dict[tuple[int, int], frozenset[int]] = {
+_REROLL_IDS: dict[int, frozenset[int]] = {
     key: frozenset(map(id, actions)) for key, actions in _REROLL_ACTIONS.items()}
 MAX_SEATS = 8
+_ROLE_COUNT = len(ROLE_CARDS)
 
 
 # The faces of k dice rolled at once, for every RandomInt(6**k) value up to five dice (the
@@ -127,6 +130,8 @@ _ROLLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(decode_faces(value, k)) for value in range(SIDES ** k)) for k in range(DICE + 1))
 
 
+# Every die of a turn of k dice, as the first roll's indices.
+_ALL_DICE: tuple[tuple[int, ...], ...] = tuple(tuple(range(k)) for k in range(MAX_DICE + 1))
 # The chance request for rolling k dice: immutable values, made once.
 _ROLL_REQUESTS: tuple[RandomInt, ...] = tuple(RandomInt(SIDES ** k) for k in range(MAX_DICE + 1))
 # Answers to the Choose decisions, made once: a decision's options are small integers.
@@ -134,10 +139,11 @@ _CHOICES: dict[int, Choose] = {v: Choose(v) for v in range(SKIP, 16)}
 _CHOICE_LISTS: dict[tuple[int, ...], tuple[Choose, ...]] = {}  # per options tuple
 
 
-_FACTS: dict[tuple[int, ...], tuple[int, int, int, list[Event | None]]] = {}
+_Facts = tuple[int, int, int, list[Event | None]]
+_FACTS: dict[tuple[int, ...], _Facts] = {}
 
 
-def _roll_facts(dice: tuple[int, ...]) -> tuple[int, int, int, list[Event | None]]:
+def _roll_facts(dice: tuple[int, ...]) -> _Facts:
     """What a turn asks of the dice showing, remembered per roll (there are few distinct
     ones): the "roll" event's value, the bit mask of the Dynamites, how many there are, and
     the "roll" event per seat once made (an event is an immutable value: one is enough)."""
@@ -159,12 +165,49 @@ def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
     return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
 
-# Bull's Eye targets by (ring of the living, seat, face, character): see ``shoot_options``.
-_REACH: dict[tuple[tuple[int, ...], int, int, str], tuple[int, ...]] = {}
+def _reach_steps(size: int, face: int, character: str) -> tuple[int, ...]:
+    """The steps round a ring of ``size`` living players (both ways) that a Bull's Eye of
+    ``face`` thrown by ``character`` reaches."""
+    reach = {1} if face == BULLS_EYE_1 else {2}
+    if character == "calamity_janet":
+        reach = {1, 2}
+    if character == "rose_doolan":
+        reach = reach | {d + 1 for d in reach}
+    if size <= 3:  # X3: with 2 or 3 players left a Bull's Eye 2 counts as 1
+        reach = reach | {1}
+    return tuple(step * d for d in sorted(reach) if 2 * d <= size for step in (1, -1))
+
+
+# Bull's Eye steps by (players alive, face, character): see ``DiceGame._reach``. At most
+# 8 x 2 x (characters) entries.
+_STEPS: dict[tuple[int, int, str], tuple[int, ...]] = {}
 # Characters whose abilities act when they roll Arrows (_arrows_rolled handles them).
 _ARROW_ABILITIES = frozenset({"apache_kid", "elena_fuente"})
+# Characters whose abilities act after the Beers even without a Gatling (Kit Carlson with
+# fewer than the Gatling's dice, Suzy Lafayette).
+_AFTER_BEERS = frozenset({"kit_carlson", "suzy_lafayette"})
 # Characters whose abilities act while they lose life (_hurt's full path handles them).
 _HURT_ABILITIES = frozenset({"vera_custer", "bart_cassidy", "pedro_ramirez", "el_gringo"})
+
+
+# The commonest events by seat (or seat pair) and a small integer, instead of by their field
+# tuple: a list index and an integer key cost less than building, hashing and comparing a
+# six-field tuple, at ~175 of these events a game. Each holds the same shared objects as
+# ``fastvalues.EVENTS``. Keys: turn number; arrows left; Bull's Eye face; life * 64 + points
+# (points lost or gained stay below 64: at most the nine arrows and the Chief's two).
+_TURNS: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS)]
+_ARROWS: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS)]
+_AIMS: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS * MAX_SEATS)]  # seat * 8 + target
+_DAMAGE: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS * (MAX_SEATS + 1))]  # by source
+_HEALS: list[dict[int, Event]] = [{} for _ in range(MAX_SEATS)]
+
+
+def _kept(table: dict[int, Event], key: int, kind: str, seat: int, target: int, value: int,
+          life: int) -> Event:
+    """The shared event ``(kind, seat, target, -1, value, life)``, kept in ``table`` under
+    ``key`` (on a miss; hot callers look ``table`` up inline first)."""
+    made = table[key] = _shared_event((kind, seat, target, -1, value, life))
+    return made
 
 
 class GameOver(Exception):
@@ -215,9 +258,14 @@ class DiceGame:
         self.order: list[int] = list(range(players))
         self._ring: list[int] = list(range(players))
         self._living: tuple[int, ...] = tuple(range(players))  # the ring's seats, sorted
-        self._shots: dict[tuple[int, int], tuple[int, ...]] = {}  # shoot_options, this ring
+        # shoot_options for this ring, by seat * 16 + face (faces are below 16)
+        self._shots: dict[int, tuple[int, ...]] = {}
+        # The Bull's Eye decision per (seat, face) and the Beer decision per seat, for this
+        # ring of the living (immutable values, asked turn after turn: made once per ring).
+        self._aims: dict[int, Decision] = {}  # by seat * 16 + face
+        self._beers: dict[int, Decision] = {}
         self._layout = layout
-        self._reroll_key = (DICE, 0)  # (dice, locked mask) of the pending reroll decision
+        self._reroll_key = DICE * 64  # dice * 64 + locked mask of the pending reroll decision
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
 
@@ -264,6 +312,10 @@ class DiceGame:
             values = action.values if type(action) is ChanceResult else ()
             plain = (len(values) == 1 and type(values[0]) is int
                      and 0 <= values[0] < pending.bound)
+        elif kind is Deal:  # a role card dealt (one slot), as every all-seeing engine sees it
+            values = action.values if type(action) is ChanceResult else ()
+            plain = (len(values) == 1 == len(pending.slots) and type(values[0]) is int
+                     and 0 <= values[0] < _ROLE_COUNT)
         elif kind is Decision:
             if pending.kind == REROLL:
                 plain = type(action) is Pass or id(action) in _REROLL_IDS[self._reroll_key] or (
@@ -311,33 +363,26 @@ class DiceGame:
     def shoot_options(self, seat: int, face: int) -> tuple[int, ...]:
         """Seats a Bull's Eye of ``face`` can hit from ``seat`` (remembered until the ring of
         the living changes: the same shots are aimed turn after turn)."""
-        key = (seat, face)
-        known = self._shots.get(key)
+        known = self._shots.get(seat * 16 + face)
         if known is None:
-            # Every game meets the same rings of the living: what a ring, seat, face and
-            # character reach is kept across games too (bounded: a few thousand at most).
-            shared_key = (tuple(self._ring), seat, face, self.players[seat].character)
-            known = _REACH.get(shared_key)
-            if known is None:
-                if len(_REACH) > 50_000:
-                    _REACH.clear()
-                known = _REACH[shared_key] = self._reach(seat, face)
-            self._shots[key] = known
+            known = self._shots[seat * 16 + face] = self._reach(seat, face)
         return known
 
     def _reach(self, seat: int, face: int) -> tuple[int, ...]:
-        character = self.players[seat].character
-        reach = {1} if face == BULLS_EYE_1 else {2}
-        if character == "calamity_janet":
-            reach = {1, 2}
-        if character == "rose_doolan":
-            reach = reach | {d + 1 for d in reach}
-        if len(self._ring) <= 3:  # X3: with 2 or 3 players left a Bull's Eye 2 counts as 1
-            reach = reach | {1}
+        """The targets, from the steps round the ring that a face and character reach.
+
+        Why the steps are kept and not the targets: the steps depend only on the number of
+        the living, the face and the character (a handful of cases), while the targets also
+        depend on the seating order, of which games meet thousands; a table of targets missed
+        nearly every time."""
         ring = self._ring
-        here, size = ring.index(seat), len(ring)
-        targets = {ring[(here + step * d) % size] for d in reach if 2 * d <= size
-                   for step in (1, -1)}
+        size = len(ring)
+        character = self.players[seat].character
+        steps = _STEPS.get((size, face, character))
+        if steps is None:
+            steps = _STEPS[size, face, character] = _reach_steps(size, face, character)
+        here = ring.index(seat)
+        targets = {ring[(here + step) % size] for step in steps}
         targets.discard(seat)
         return tuple(sorted(targets))
 
@@ -383,6 +428,11 @@ class DiceGame:
         self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _next_alive(self, seat: int) -> int:
+        """The next living seat after ``seat`` in the seating order. While ``seat`` lives
+        it is the next one in the ring of the living (the order with the dead left out)."""
+        if self.players[seat].alive:
+            ring = self._ring
+            return ring[(ring.index(seat) + 1) % len(ring)]
         n = len(self.order)
         pos = self.order.index(seat)
         for step in range(1, n + 1):
@@ -399,7 +449,13 @@ class DiceGame:
         self.order = order
         self._ring = [s for s in order if self.players[s].alive]
         self._living = tuple(sorted(self._ring))
+        self._forget_ring()
+
+    def _forget_ring(self) -> None:
+        """Drop what was worked out for the ring of the living (it just changed)."""
         self._shots.clear()
+        self._aims.clear()
+        self._beers.clear()
 
     def _decide(self, seat: int, kind: str, options: tuple[int, ...] = (),
                 source: int = NO_SEAT, needed: int = 0) -> Step:
@@ -414,8 +470,10 @@ class DiceGame:
         player = self.players[seat]
         gained = min(amount, player.max_life - player.life)
         player.life += gained
-        ev_key = ("heal", seat, NO_SEAT, -1, gained, player.life)
-        self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+        life = player.life
+        heals = _HEALS[seat]
+        self.events.append(heals.get(life * 64 + gained)
+                           or _kept(heals, life * 64 + gained, "heal", seat, NO_SEAT, gained, life))
 
     # ------------------------------------------------------------------ setup
 
@@ -436,8 +494,9 @@ class DiceGame:
                 player = self.players[seat]
                 self.current = seat
                 self.turn += 1
-                ev_key = ("turn", seat, NO_SEAT, -1, self.turn, -1)
-                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                turns = _TURNS[seat]
+                self.events.append(turns.get(self.turn)
+                                   or _kept(turns, self.turn, "turn", seat, NO_SEAT, self.turn, -1))
                 if player.character == "sid_ketchum":
                     choice = yield from self._decide(seat, SID_HEAL, self._living)
                     self._heal(choice.value, 1)
@@ -450,15 +509,16 @@ class DiceGame:
                         self.kinds.append(pick)  # Jose Delgado, Tequila Joe: a sixth die
                     elif pick != BASE_DIE:
                         self.kinds[-1] = pick  # instead of one base die
-                self.dice = [ARROW] * len(self.kinds)
-                reroll: tuple[int, ...] = tuple(range(len(self.kinds)))
+                size = len(self.kinds)
+                self.dice = [ARROW] * size
+                reroll: tuple[int, ...] = _ALL_DICE[size]
                 late_arrows = player.character == "bill_noface"
                 dice, kinds = self.dice, self.kinds
                 saloon_dice = any(kinds)  # base dice show their face as their code
                 while True:
-                    result = yield _ROLL_REQUESTS[len(reroll)]
-                    rolls_left -= 1
                     k = len(reroll)
+                    result = yield _ROLL_REQUESTS[k]
+                    rolls_left -= 1
                     faces = _ROLLS[k][result.values[0]] if k <= DICE else decode_faces(
                         result.values[0], k)
                     if saloon_dice:
@@ -466,15 +526,15 @@ class DiceGame:
                             dice[index] = DIE_FACES[kinds[index]][face]
                         rolled = [dice[i] for i in reroll]
                     else:
-                        if len(reroll) == len(dice):  # the turn's first roll: every die
+                        if k == size:  # the turn's first roll (or every die again)
                             dice[:] = faces
                         else:
                             for index, face in zip(reroll, faces, strict=True):
                                 dice[index] = face
                         rolled = faces
                     showing = tuple(dice)
-                    packed, mask, dynamites, roll_events = _FACTS.get(showing) or _roll_facts(
-                        showing)
+                    packed, mask, dynamites, roll_events = _FACTS.get(
+                        showing) or _roll_facts(showing)
                     made = roll_events[seat]
                     if made is None:
                         made = roll_events[seat] = _fast_event("roll", seat, NO_SEAT, -1, packed)
@@ -489,12 +549,12 @@ class DiceGame:
                             # The common case, without a sub-generator: fewer Arrows than
                             # tokens in the middle (no Indians), no Chief's Arrow, nobody to
                             # hand one to.
+                            taken = _ARROWS[seat]
                             for _ in range(arrows):
-                                self.arrows -= 1
+                                self.arrows = left = self.arrows - 1
                                 player.arrows += 1
-                                ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
-                                self.events.append(_EVENTS.get(ev_key)
-                                                   or _shared_event(ev_key))
+                                self.events.append(taken.get(left) or _kept(
+                                    taken, left, "arrow", seat, NO_SEAT, left, -1))
                         else:
                             yield from self._arrows_rolled(seat, arrows)
                     if self.saloon:
@@ -510,22 +570,75 @@ class DiceGame:
                     if rolls_left == 0:
                         break
                     # The answers to this decision, looked up once for the check and bots.
-                    self._reroll_key = (len(showing),
-                                        0 if player.character == "black_jack" else mask)
+                    self._reroll_key = size * 64 + (
+                        0 if player.character == "black_jack" else mask)
                     action = yield _fast_decision(seat, REROLL, showing, NO_SEAT, rolls_left)
                     if isinstance(action, Pass):
                         break
                     reroll = action.dice
                 if late_arrows and player.alive:
                     yield from self._arrows_rolled(seat, self.dice.count(ARROW))
-                if player.alive:
-                    yield from self._resolve(seat)
+                if not player.alive:
+                    seat = self._next_alive(seat)
+                    continue
+                # The kept dice, in the rulebook's order: Bull's Eyes, Beers, then the
+                # Gatling (``_gatling_and_after``). A double face counts as two results,
+                # each used on its own; base dice have none, so a plain count will do.
+                # (Written out here, not in a sub-generator, for the reason given above:
+                # the Bull's Eye and Beer decisions are a quarter of a game's steps.)
+                tally = dice.count if not saloon_dice else (
+                    lambda face, kept=dice: count(kept, face))
+                beers = tally(BEER)
+                slab_used = False
+                shots: list[tuple[int, int]] = []
+                bulls_eyes = [BULLS_EYE_1] * tally(BULLS_EYE_1) + [BULLS_EYE_2] * tally(
+                    BULLS_EYE_2)
+                for face in bulls_eyes:
+                    aim = self._aims.get(seat * 16 + face)
+                    if aim is None:
+                        aim = self._aims[seat * 16 + face] = _fast_decision(
+                            seat, SHOOT, self.shoot_options(seat, face), face)
+                    target = (yield aim).value
+                    # Shots land together after the last one is aimed: say each aim as it
+                    # is taken.
+                    aims = _AIMS[seat * MAX_SEATS + target]
+                    self.events.append(
+                        aims.get(face) or _kept(aims, face, "aim", seat, target, face, -1))
+                    amount = 1
+                    if (player.character == "slab_the_killer" and beers and not slab_used
+                            and (yield from self._yes(seat, SLAB_DOUBLE, target))):
+                        slab_used, beers, amount = True, beers - 1, 2
+                    shots.append((target, amount))
+                if shots:
+                    # Both Bull's Eyes take effect at the same time.
+                    yield from self._hurt(shots, seat, SHOT)
+                    if not player.alive:
+                        seat = self._next_alive(seat)
+                        continue
+                if player.character == "doc_holyday" and len(bulls_eyes) >= 3:
+                    self._heal(seat, 2)
+                # Jesse Jones: his life before the Beers counts (rulebook: at 4 life, two
+                # Beers on himself heal 4).
+                jesse_low = player.character == "jesse_jones" and player.life <= 4
+                for _ in range(beers):
+                    ask = self._beers.get(seat)
+                    if ask is None:
+                        ask = self._beers[seat] = _fast_decision(seat, BEER_TARGET, self._living)
+                    target = (yield ask).value
+                    self._heal(target, 2 if target == seat and jesse_low else 1)
+                gatlings = tally(GATLING)
+                if gatlings >= 2 or player.character in _AFTER_BEERS:
+                    yield from self._gatling_and_after(seat, gatlings, len(bulls_eyes))
                 seat = self._next_alive(seat)
         except GameOver as over:
             self.result = over.end
             self._event("game_over", value=len(over.end.winners))
-            while True:
-                yield over.end
+            # This frame holds the game and the game holds it: a cycle that only the garbage
+            # collector frees. The game is over, so the flow is handed to one that repeats
+            # the end without holding the game, and a finished game is freed as soon as
+            # nobody uses it (``apply`` refuses every input from here on anyway).
+            self._flow = _repeat_end(over.end)
+            yield over.end
 
     def _setup(self) -> Step:
         n = self.n
@@ -605,10 +718,11 @@ class DiceGame:
                 return
             if self.arrows > 1 and not self.saloon:
                 # The common case, without a sub-generator: not the last arrow, no Chief's.
-                self.arrows -= 1
+                self.arrows = left = self.arrows - 1
                 player.arrows += 1
-                ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
-                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                taken = _ARROWS[seat]
+                self.events.append(taken.get(left)
+                                   or _kept(taken, left, "arrow", seat, NO_SEAT, left, -1))
                 continue
             yield from self._take_arrow(seat)
 
@@ -628,43 +742,10 @@ class DiceGame:
             self._event("bullet", seat)
             yield from self._hurt([(seat, 1)], NO_SEAT, BULLET_HIT)
 
-    def _resolve(self, seat: int) -> Step:
-        """The kept dice in the rulebook's order: Bull's Eyes, Beers, Gatling. A double face
-        counts as two results, each used on its own."""
+    def _gatling_and_after(self, seat: int, gatlings: int, bulls_eyes: int) -> Step:
+        """The kept dice after the Beers (the turn loop resolves the Bull's Eyes and Beers
+        itself): the Gatling, then Kit Carlson's and Suzy Lafayette's abilities."""
         player = self.players[seat]
-        dice = list(self.dice)
-        # Base dice have no double faces: a plain count is the rule's count.
-        tally = dice.count if not any(self.kinds) else lambda face: count(dice, face)
-        beers = tally(BEER)
-        slab_used = False
-        shots: list[tuple[int, int]] = []
-        bulls_eyes = [BULLS_EYE_1] * tally(BULLS_EYE_1) + [BULLS_EYE_2] * tally(BULLS_EYE_2)
-        for face in bulls_eyes:
-            options = self._shots.get((seat, face)) or self.shoot_options(seat, face)
-            target = (yield _fast_decision(seat, SHOOT, options, face)).value
-            # Shots land together after the last one is aimed: say each aim as it is taken.
-            ev_key = ("aim", seat, target, -1, face, -1)
-            self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
-            amount = 1
-            if (player.character == "slab_the_killer" and beers and not slab_used
-                    and (yield from self._yes(seat, SLAB_DOUBLE, target))):
-                slab_used, beers, amount = True, beers - 1, 2
-            shots.append((target, amount))
-        if shots:
-            # Both Bull's Eyes take effect at the same time.
-            yield from self._hurt(shots, seat, SHOT)
-            if not player.alive:
-                return
-        if player.character == "doc_holyday" and len(bulls_eyes) >= 3:
-            self._heal(seat, 2)
-        # Jesse Jones: his life before the Beers counts (rulebook: at 4 life, two Beers on
-        # himself heal 4).
-        jesse_low = player.character == "jesse_jones" and player.life <= 4
-        for _ in range(beers):
-            target = (yield _fast_decision(seat, BEER_TARGET, self._living)).value
-            gain = 2 if target == seat and jesse_low else 1
-            self._heal(target, gain)
-        gatlings = tally(GATLING)
         if gatlings >= (2 if player.character == "willy_the_kid" else 3):
             self._event("gatling", seat, value=gatlings)
             self._drop_arrows(player)
@@ -705,10 +786,11 @@ class DiceGame:
             self.chief = seat
             self._event("chief_arrow", seat)
         else:
-            self.arrows -= 1
+            self.arrows = left = self.arrows - 1
             player.arrows += 1
-            ev_key = ("arrow", seat, NO_SEAT, -1, self.arrows, -1)
-            self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+            taken = _ARROWS[seat]
+            self.events.append(taken.get(left)
+                               or _kept(taken, left, "arrow", seat, NO_SEAT, left, -1))
         if self.pile() == 0:
             yield from self._indians()
 
@@ -747,9 +829,10 @@ class DiceGame:
                 # One point to a character whose abilities do not touch life loss: the
                 # commonest hit, taken without walking the ability checks below.
                 if player.life:
-                    player.life -= 1
-                    ev_key = ("damage", target, source, -1, 1, player.life)
-                    self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                    player.life = life = player.life - 1
+                    hits_by = _DAMAGE[target * (MAX_SEATS + 1) + source + 1]
+                    self.events.append(hits_by.get(life * 64 + 1) or _kept(
+                        hits_by, life * 64 + 1, "damage", target, source, 1, life))
                     if source != NO_SEAT:
                         self.damage[source, target] += 1
                 continue
@@ -780,8 +863,10 @@ class DiceGame:
                     self.arrows += 1
                     self._event("arrow_discarded", target, target)
             if lost:
-                ev_key = ("damage", target, source, -1, lost, player.life)
-                self.events.append(_EVENTS.get(ev_key) or _shared_event(ev_key))
+                life = player.life
+                hits_by = _DAMAGE[target * (MAX_SEATS + 1) + source + 1]
+                self.events.append(hits_by.get(life * 64 + lost) or _kept(
+                    hits_by, life * 64 + lost, "damage", target, source, lost, life))
                 if source != NO_SEAT:
                     self.damage[source, target] += lost
                 if (player.character == "el_gringo" and why in (SHOT, GATLING_HIT)
@@ -806,7 +891,7 @@ class DiceGame:
             self._drop_arrows(player)
             self._ring.remove(seat)
             self._living = tuple(sorted(self._ring))
-            self._shots.clear()  # distances over the living changed
+            self._forget_ring()  # distances over the living changed
             self._event("eliminated", seat, killer, value=_ROLE_INDEX[player.role])
         for seat in self._ring:
             if self.players[seat].character == "vulture_sam":
@@ -840,6 +925,18 @@ class DiceGame:
             return
         yield from self._reveal_roles(self.players)
         raise GameOver(team_end(team, self.players, self._ring))
+
+
+def _repeat_end(end: End) -> Step:
+    """The flow of a finished game: the end, whatever is sent (started, so it takes any)."""
+    flow = _repeat(end)
+    next(flow)
+    return flow
+
+
+def _repeat(end: End) -> Step:
+    while True:
+        yield end
 
 
 def _pack_dice(dice: list[int]) -> int:
