@@ -44,8 +44,11 @@ def _play_to_the_end(choice: GameChoice, seed: int) -> LocalTable:
     return table
 
 
-@pytest.mark.parametrize("choice", [EVENTS, EVENTS_DODGE_CITY],
-                         ids=["high-noon+fistful", "dodge-city+high-noon"])
+@pytest.mark.parametrize("choice", [
+    EVENTS,
+    # Four bot processes play High Noon with Dodge City in tests/e2e (default set).
+    pytest.param(EVENTS_DODGE_CITY, marks=pytest.mark.slow),
+], ids=["high-noon+fistful", "dodge-city+high-noon"])
 def test_an_event_deck_game_reveals_events_and_every_peer_agrees(choice: GameChoice) -> None:
     """The event pile is a hidden pile like the deck: every core learns each event only
     when it is revealed, and all of them learn the same ones."""
@@ -78,8 +81,11 @@ def test_every_set_together_plays_to_an_agreed_end() -> None:
     _play_to_the_end(EVERYTHING, 2)
 
 
-@pytest.mark.parametrize("choice", [EVENTS, GOLD_RUSH_SHADOWS],
-                         ids=["high-noon+fistful", "gold-rush+shadows"])
+@pytest.mark.parametrize("choice", [
+    EVENTS,
+    # Four bot processes play Gold Rush with the shadows and verify it in tests/e2e.
+    pytest.param(GOLD_RUSH_SHADOWS, marks=pytest.mark.slow),
+], ids=["high-noon+fistful", "gold-rush+shadows"])
 def test_a_signed_transcript_of_these_sets_audits_complete(choice: GameChoice) -> None:
     table = SignedTable(choice.seats, choice)
     table.run(random_choosers(choice.seats, seed=3))
