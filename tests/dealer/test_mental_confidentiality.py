@@ -29,7 +29,7 @@ from p2pbang.crypto.group import Point, scalar_mul, sum_points
 from p2pbang.crypto.messages import parse_own
 from p2pbang.dealer.board import Table
 from p2pbang.engine.actions import Ability, Decision, Discard, End, Play
-from p2pbang.engine.chance import Deal, RandomInt, Reveal, Shuffle
+from p2pbang.engine.chance import Deal, RandomInt, ReorderHand, Reveal, Shuffle
 from p2pbang.engine.game import Game
 
 SESSION = b"confidential-sess-1"
@@ -139,8 +139,11 @@ def _play(steps: int, seed: int) -> tuple[Table, list[Game], dict[str, int]]:
     table = Table.create(GAME_SEATS, secrets.token_bytes(32))
     engines = [Game(GAME_SEATS, viewer=seat) for seat in range(GAME_SEATS)]
     bots = [RandomBot(seed * 10 + seat) for seat in range(GAME_SEATS)]
-    counts = {"shuffle": 0, "deal": 0, "reveal": 0, "random": 0, "own": 0}
-    kinds = {Shuffle: "shuffle", Deal: "deal", Reveal: "reveal", RandomInt: "random"}
+    counts = {"shuffle": 0, "deal": 0, "reveal": 0, "random": 0, "reorder": 0, "own": 0}
+    # A hand is reordered before a random pick when another seat saw one of its cards: the
+    # mental deal is random, so some games ask for it within the first steps.
+    kinds = {Shuffle: "shuffle", Deal: "deal", Reveal: "reveal", RandomInt: "random",
+             ReorderHand: "reorder"}
     for _ in range(steps):
         pending = engines[0].pending
         if isinstance(pending, End):

@@ -20,7 +20,7 @@ from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import character_name, role_name
 
 from .test_tmux_e2e import colour_codes
-from .tmux import TMUX, Pane
+from .tmux import TMUX, Pane, assert_terminal_restored
 
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (CI installs it); the terminal end-to-end "
@@ -114,11 +114,7 @@ def leave_and_check(pane: Pane, tmp: Path, keys: tuple[str, ...], code: str) -> 
     pane.keys(*keys)
     final = pane.wait_for(lambda t: "EXIT=" in t, timeout=30)
     assert f"EXIT={code}" in final, final
-    deadline = time.monotonic() + 5
-    while not (tmp / "after").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert (tmp / "after").read_text() == (tmp / "before").read_text()
-    assert "Traceback" not in (tmp / "stderr").read_text()
+    assert_terminal_restored(tmp)
 
 
 @pytest.mark.parametrize(("language", "players", "seed"), [

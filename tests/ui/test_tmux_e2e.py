@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import shlex
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from p2pbang.ui.i18n import set_language
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import character_name, role_name
 
-from .tmux import TMUX, Pane
+from .tmux import TMUX, Pane, assert_terminal_restored
 
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (CI installs it); the terminal end-to-end "
@@ -108,11 +107,7 @@ def test_a_solo_game_in_a_real_terminal(tmp_path: Path, language: str, term: str
         final = pane.wait_for(lambda t: "EXIT=" in t)
         assert "EXIT=1" in final or "EXIT=0" in final, final
         assert "BANG!" not in final  # the alternate screen is gone: the shell is back
-        deadline = time.monotonic() + 5
-        while not (tmp_path / "after").exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert (tmp_path / "after").read_text() == (tmp_path / "before").read_text()
-        assert "Traceback" not in (tmp_path / "stderr").read_text()
+        assert_terminal_restored(tmp_path)
     finally:
         pane.close()
         set_language("en")

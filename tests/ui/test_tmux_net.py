@@ -18,7 +18,7 @@ import pytest
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.textfit import width_of
 
-from .tmux import TMUX, Pane
+from .tmux import TMUX, Pane, assert_terminal_restored
 
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (CI installs it); the terminal end-to-end "
@@ -172,11 +172,7 @@ def check_a_network_game(tmp: Path, language: str, decisions: int, to_the_end: b
         else:
             final = leave_or_see_the_end(pane)
         assert "BANG!" not in final.split(_("Game saved: {path}").split("{")[0])[0]
-        deadline = time.monotonic() + 5
-        while not (tmp / "after").exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert (tmp / "after").read_text() == (tmp / "before").read_text()
-        assert "Traceback" not in (tmp / "stderr").read_text()
+        assert_terminal_restored(tmp)
     finally:
         if pane is not None:
             pane.close()

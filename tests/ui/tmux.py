@@ -58,9 +58,18 @@ def restored_terminal(pane: Pane, tmp: Path, timeout: float = 15.0) -> str:
     ``stty -a`` to ``tmp/before`` and ``tmp/after`` around it, which must agree (the terminal
     is as it was), and its standard error (``tmp/stderr``) holds no traceback."""
     final = pane.wait_for(lambda t: "EXIT=" in t, timeout)
-    deadline = time.monotonic() + 5
-    while not (tmp / "after").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert (tmp / "after").read_text() == (tmp / "before").read_text()
-    assert "Traceback" not in (tmp / "stderr").read_text()
+    assert_terminal_restored(tmp)
     return final
+
+
+def assert_terminal_restored(tmp: Path) -> None:
+    """``tmp/after`` (``stty -a`` once the program is gone) says what ``tmp/before`` said,
+    and the program's standard error holds no traceback. The shell creates ``after`` before
+    stty has written to it, so its whole text (a last newline) is waited for."""
+    after = tmp / "after"
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not (
+            after.exists() and after.read_text().endswith("\n")):
+        time.sleep(0.05)
+    assert after.read_text() == (tmp / "before").read_text()
+    assert "Traceback" not in (tmp / "stderr").read_text()
