@@ -68,6 +68,10 @@ class Describer:
         # The card whose effect the next events are (a forced discard is Cat Balou's, a
         # Brawl's or a Can Can's): events come in order, so the last card played tells.
         self._cause: str | None = None
+        # Whether the next "draw" is the turn's phase 1 (the first draw after a new turn),
+        # which an event card may change (Thirst, Train Arrival): said as the event's.
+        self._phase_one = False
+        self.phase_one_draw = False
 
     def _mine(self, seat: int) -> bool:
         return seat == self.game.viewer
@@ -99,6 +103,11 @@ class Describer:
         kind = e.kind
         if kind in ("play", "use") and e.card >= 0:
             self._cause = g.cards[e.card].name
+        self.phase_one_draw = kind == "draw" and self._phase_one and e.seat == g.current
+        if kind == "turn":
+            self._phase_one = True
+        elif kind == "draw":
+            self._phase_one = False
         said = gold_rush.event(self, e)
         if said is None:
             said = events.event(self, e, self._cause)

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from p2pbang.ui.describe import Describer
 
 DECISION_KINDS = frozenset({EVENT_PICK, RESPOND_MISSED, EXCHANGE, GUESS})
+# The events that change how many cards phase 1 draws.
+DRAW_EVENTS = frozenset({"thirst", "train_arrival"})
 
 
 def in_force(game: Game) -> str | None:
@@ -82,6 +84,14 @@ def event(say: Describer, e: Event, cause: str | None) -> str | None:
         return ngettext("The event deck: {n} card, then {final} to the end.",
                         "The event deck: {n} cards, then {final} to the end.",
                         e.value).format(n=e.value, final=final)
+    if kind == "draw" and say.phase_one_draw and in_force(game) in DRAW_EVENTS:
+        # Thirst, Train Arrival: the turn's phase-1 draw, said as the event's.
+        event = event_name(str(in_force(game)))
+        if mine:
+            return ngettext("{event}: you draw {n} card.", "{event}: you draw {n} cards.",
+                            e.value).format(event=event, n=e.value)
+        return ngettext("{event}: {name} draws {n} card.", "{event}: {name} draws {n} cards.",
+                        e.value).format(event=event, name=name, n=e.value)
     if kind == "event_next":  # the event pile lies face up: its top card is public
         key = game.rules.events[e.value].name
         return _("Next event, face up on the pile: {name}.").format(name=event_name(key))

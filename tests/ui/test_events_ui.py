@@ -544,3 +544,34 @@ def test_a_fistful_of_cards_shots_come_from_the_event_not_from_nobody() -> None:
     pending = table.game.pending
     assert isinstance(pending, Decision) and pending.seat == 1
     assert say(table).activity(pending) == "Ace answers the shots of A Fistful of Cards."
+
+
+@pytest.mark.parametrize(("event", "drawn"), [("thirst", 1), ("train_arrival", 3)])
+def test_phase_one_under_thirst_or_train_arrival_is_said_as_the_events(event: str,
+                                                                       drawn: int) -> None:
+    """Given Thirst (or Train Arrival) in force, when the next player's turn starts, then his
+    phase-1 draw names the event ("Thirst: Ace draws 1 card."), in every language; a draw
+    later in the turn is said plainly."""
+    from p2pbang.engine.actions import Pass
+
+    table = table_of(event=event, events=["ranch"], deck=["beer", "bang", "missed", "panic"])
+    start = len(table.events)
+    table.act(Pass())  # the person (seat 0) ends the turn: Ace's starts
+    expected = {"en": f"{event_name(event)}: Ace draws {drawn} card" + ("s." if drawn > 1
+                                                                         else "."),
+                "hu": f"{{event}}: Ace húz {drawn} lapot.",
+                "ro": f"{{event}}: Ace trage {drawn} " + ("carte." if drawn == 1 else "cărți.")}
+    try:
+        for language, sentence in expected.items():
+            set_language(language)
+            describer = say(table)
+            told = [describer.event(e) for e in table.events[start:]]
+            draws = [line for line, e in zip(told, table.events[start:], strict=True)
+                     if e.kind == "draw"]
+            assert draws[0] == sentence.format(event=event_name(event)), told
+    finally:
+        set_language("en")
+    plain = say(table)
+    from p2pbang.engine.actions import Event
+
+    assert plain.event(Event("draw", 1, value=2)) == "Ace draws 2 cards."  # not phase 1
