@@ -62,9 +62,6 @@ class EventFlow:
         self.eliminated_order: list[int] = []
         self.must_play = NO_SLOT  # a hand card that must be played if it can be
         self.phase_one_drawn: list[int] = []  # slots drawn in this turn's phase 1
-        # The hand before the play-phase action (or the end-of-turn discards) that an
-        # ``after_action`` hook follows: what left it was played or discarded by the seat.
-        self.hand_before_action: frozenset[int] = frozenset()
         # The play-phase action an ``after_action`` hook follows; None after the end-of-turn
         # discards.
         self.last_play: Action | None = None

@@ -1121,7 +1121,6 @@ class Game(EventFlow):
             if isinstance(action, Pass):
                 break
             if self._after_action is not None:
-                self.hand_before_action = frozenset(player.hand)
                 self.last_play = action
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
@@ -1141,7 +1140,6 @@ class Game(EventFlow):
             self.event("end_turn", seat)  # a ghost leaves with his hand: no hand limit
             return
         if self._after_action is not None:
-            self.hand_before_action = frozenset(player.hand)
             self.last_play = None
         while len(player.hand) > self.hand_limit(seat):
             excess = len(player.hand) - self.hand_limit(seat)

@@ -261,9 +261,7 @@ def buy_options(game: Game, seat: int) -> list[Action]:
             actions.extend(Buy(slot, use, target, target_slot)
                            for use, target, target_slot in brown_uses(game, seat, slot, card))
         elif name == "wanted":
-            # Wanted may be put in front of any player who is not wanted already.
-            actions.extend(Buy(slot, 0, target) for target in game.ring
-                           if not has(game, target, "wanted"))
+            actions.extend(Buy(slot, 0, target) for target in wanted_targets(game))
         elif name not in owned:
             actions.append(Buy(slot))
     return actions
@@ -549,11 +547,16 @@ def josh_mccloud(game: Game, seat: int, action: Ability) -> Step:
     yield from resolve_brown(game, seat, slot, card, use, target, target_slot)
 
 
+def wanted_targets(game: Game) -> tuple[int, ...]:
+    """Who a Wanted card may be put in front of, bought or drawn: any living player
+    ("Bármely játékos kijátszhatja") who is not wanted already."""
+    return tuple(t for t in game.ring if not has(game, t, "wanted"))
+
+
 def _wanted_target(game: Game, seat: int) -> Step:
-    """Whom a Wanted card Josh McCloud drew is put in front of: Wanted is played on any
-    player ("Bármely játékos kijátszhatja"), like a Wanted bought from the shop, so he picks
-    one who is not wanted yet (``TARGET_PICK``); NO_SEAT when everyone is."""
-    targets = tuple(t for t in game.ring if not has(game, t, "wanted"))
+    """Whom a Wanted card Josh McCloud drew is put in front of: he picks among
+    ``wanted_targets`` (``TARGET_PICK``); NO_SEAT when everyone is wanted."""
+    targets = wanted_targets(game)
     if len(targets) <= 1:
         return targets[0] if targets else NO_SEAT
     choice = yield from game.decide(Decision(seat, TARGET_PICK, options=targets))
