@@ -142,15 +142,12 @@ class EventFlow:
         if self.event_pile:
             slot = self.event_pile[-1]
             if slot in self.event_known:
-                return
+                return  # shown when it became the top
             result = yield Reveal((slot,))
-            event_id = result.values[0]
-            self.event_known[slot] = event_id
-        elif self.event_in_force != self.event_final:
-            event_id = self.event_final
-        else:
-            return
-        self.event("event_next", value=event_id)
+            self.event_known[slot] = result.values[0]
+        upcoming = self.next_event()
+        if upcoming >= 0:
+            self.event("event_next", value=upcoming)
 
     def next_event(self: Game) -> int:
         """The event card id that comes into force next (public: the pile's face-up top
