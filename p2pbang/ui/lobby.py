@@ -378,22 +378,22 @@ class OpenTableForm(Widget):
 
     def expansions(self) -> tuple[str, ...]:
         """The expansions typed in (comma-separated); ValueError names one not offered."""
-        chosen = split_names(self._typed("expansions"))
-        offered = self.offered(self._game_or_bang())
-        for name in chosen:
-            if name not in offered:
-                raise ValueError(_("No expansion {name} here; you can add: {names}.").format(
-                    name=name, names=", ".join(offered) or "-"))
-        return tuple(sorted(set(chosen)))
+        return self._names_typed("expansions", self.offered(self._game_or_bang()),
+                                 _("No expansion {name} here; you can add: {names}."))
 
     def variants(self) -> tuple[str, ...]:
         """The variants typed in (comma-separated); ValueError names one not offered."""
-        chosen = split_names(self._typed("variants"))
-        offered = self.offered_variants(self._game_or_bang())
+        return self._names_typed("variants", self.offered_variants(self._game_or_bang()),
+                                 _("No variant {name} here; you can play: {names}."))
+
+    def _names_typed(self, field: str, offered: tuple[str, ...], refusal: str
+                     ) -> tuple[str, ...]:
+        """The names typed in ``field``, sorted and once each; ``refusal`` (with ``{name}``
+        and ``{names}``) for the first one not ``offered``."""
+        chosen = split_names(self._typed(field))
         for name in chosen:
             if name not in offered:
-                raise ValueError(_("No variant {name} here; you can play: {names}.").format(
-                    name=name, names=", ".join(offered) or "-"))
+                raise ValueError(refusal.format(name=name, names=", ".join(offered) or "-"))
         return tuple(sorted(set(chosen)))
 
     def seat_range(self) -> tuple[int, int]:
