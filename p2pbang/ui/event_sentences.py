@@ -48,21 +48,16 @@ DECISION_KINDS = frozenset({EVENT_PICK, RESPOND_MISSED, EXCHANGE, GUESS})
 DRAW_EVENTS = frozenset({"thirst", "train_arrival"})
 
 
-def in_force(game: Game) -> str | None:
-    """The engine name of the event in force, None without one (or without events)."""
-    return game.event_name()
-
-
 def is_ricochet(game: Game, seat: int, action: Action) -> bool:
     """A BANG! card discarded at a card in play under Ricochet (not a shot at a player)."""
     return (isinstance(action, Play) and action.target_slot >= 0
-            and in_force(game) == "ricochet" and game.cards[action.card].kind == "brown"
+            and game.event_name() == "ricochet" and game.cards[action.card].kind == "brown"
             and game.play_rules(seat, action.card).counts_as_bang)
 
 
 def is_sniper(game: Game, seat: int, action: Action) -> bool:
     """Two BANG! cards played together under Sniper (a ``PlayPaid`` naming both)."""
-    if not isinstance(action, PlayPaid) or in_force(game) != "sniper":
+    if not isinstance(action, PlayPaid) or game.event_name() != "sniper":
         return False
     rules = game.play_rules
     return (rules(seat, action.card).counts_as_bang
@@ -84,9 +79,10 @@ def event(say: Describer, e: Event, cause: str | None) -> str | None:
         return ngettext("The event deck: {n} card, then {final} to the end.",
                         "The event deck: {n} cards, then {final} to the end.",
                         e.value).format(n=e.value, final=final)
-    if kind == "draw" and say.phase_one_draw and in_force(game) in DRAW_EVENTS:
+    current = game.event_name()
+    if kind == "draw" and say.phase_one_draw and current in DRAW_EVENTS:
         # Thirst, Train Arrival: the turn's phase-1 draw, said as the event's.
-        event = event_name(str(in_force(game)))
+        event = event_name(current)
         if mine:
             return ngettext("{event}: you draw {n} card.", "{event}: you draw {n} cards.",
                             e.value).format(event=event, n=e.value)
@@ -135,7 +131,7 @@ def event(say: Describer, e: Event, cause: str | None) -> str | None:
         return (_("Vendetta: {name} draws! {card}: a heart, another turn.") if again
                 else _("Vendetta: {name} draws! {card}: no heart.")).format(
             name=name, card=card)
-    if kind == "show_draw" and in_force(game) == "law_of_the_west":
+    if kind == "show_draw" and game.event_name() == "law_of_the_west":
         card = card_label(game, e.card)
         if mine:
             return _("Law of the West: you show {card}, your 2nd card drawn; play it if you "
@@ -177,7 +173,7 @@ def _forced_discard(say: Describer, e: Event, cause: str | None) -> str | None:
 def _hard_liquor(game: Game, seat: int) -> bool:
     """Whether ``seat``'s heal is Hard Liquor's: his last answer took its life point (the
     heal is the answer's own event, and nothing follows it before the play phase)."""
-    return (in_force(game) == "hard_liquor" and seat == game.current and bool(game.history)
+    return (game.event_name() == "hard_liquor" and seat == game.current and bool(game.history)
             and game.history[-1] == Choose(HARD_LIQUOR_HEAL))
 
 
@@ -192,7 +188,7 @@ def _last_play_ricochet(game: Game, shooter: int) -> bool:
 
 def _back(say: Describer, e: Event) -> str:
     name = say.who(e.seat)
-    if in_force(say.game) == "ghost_town":
+    if say.game.event_name() == "ghost_town":
         if say.is_viewer(e.seat):
             return _("Ghost Town: you come back as a ghost for this turn.")
         return _("Ghost Town: {name} comes back as a ghost for this turn.").format(name=name)
@@ -234,7 +230,7 @@ def ricochet_slot(game: Game) -> int | None:
 def decision(say: Describer, d: Decision) -> str:
     """What the viewer decides in one of the event cards' decisions."""
     game = say.game
-    event = in_force(game)
+    event = game.event_name()
     if d.kind == GUESS:
         return _("Peyote: is the deck's top card red or black? Right: you keep it, guess "
                  "again.")
@@ -265,7 +261,7 @@ def usual_decision(say: Describer, d: Decision) -> str | None:
     if d.kind == PLAY:
         return _play_decision(say, d)
     if d.kind == RESPOND_SHOT and d.source == NO_SEAT \
-            and in_force(say.game) == "a_fistful_of_cards":
+            and say.game.event_name() == "a_fistful_of_cards":
         return _("A Fistful of Cards: a shot per card in your hand; a Missed! cancels "
                  "this one.")
     return None
@@ -274,7 +270,7 @@ def usual_decision(say: Describer, d: Decision) -> str | None:
 def usual_activity(say: Describer, d: Decision) -> str | None:
     """Another seat's usual decision as the event in force changes it (see above)."""
     if d.kind == RESPOND_SHOT and d.source == NO_SEAT \
-            and in_force(say.game) == "a_fistful_of_cards":
+            and say.game.event_name() == "a_fistful_of_cards":
         return _("{name} answers the shots of A Fistful of Cards.").format(
             name=say.who(d.seat))
     return None
@@ -283,7 +279,7 @@ def usual_activity(say: Describer, d: Decision) -> str | None:
 def _play_decision(say: Describer, d: Decision) -> str | None:
     """The play phase under Law of the West, while the card shown must be played first."""
     game = say.game
-    if in_force(game) != "law_of_the_west" or game.must_play not in game.players[d.seat].hand:
+    if game.event_name() != "law_of_the_west" or game.must_play not in game.players[d.seat].hand:
         return None
     if Pass() in game.legal_actions():
         return None  # it has no legal play: it is kept, the turn goes on as usual
@@ -294,7 +290,7 @@ def _play_decision(say: Describer, d: Decision) -> str | None:
 def activity(say: Describer, d: Decision) -> str:
     """What another seat is deciding in one of the event cards' decisions."""
     name = say.who(d.seat)
-    event = in_force(say.game)
+    event = say.game.event_name()
     if d.kind == GUESS:
         return _("{name} guesses red or black (Peyote).").format(name=name)
     if d.kind == EXCHANGE:
@@ -327,7 +323,7 @@ def choice(say: Describer, d: Decision, value: int) -> str:
             return _("Red (hearts, diamonds)")
         assert value == BLACK
         return _("Black (spades, clubs)")
-    event = in_force(game)
+    event = game.event_name()
     if event == "blood_brothers":
         if value == DECLINE:
             return _("Keep your lives")
