@@ -10,8 +10,8 @@ from __future__ import annotations
 import hashlib
 import struct
 
-_BLOCK_WORDS = 8  # a 64-byte BLAKE2b digest gives eight 64-bit words
-_UNPACK_WORDS = struct.Struct("<8Q").unpack  # the eight little-endian words of a block
+# A 64-byte BLAKE2b digest gives eight 64-bit little-endian words.
+_UNPACK_WORDS = struct.Struct("<8Q").unpack
 _SPAN = 1 << 64
 # bound -> the largest multiple of bound at most 2**64: words from there on are redrawn.
 # Games ask for the same few bounds (dice faces, card counts), so each is computed once.
@@ -44,8 +44,8 @@ class SeededStream:
     def below(self, bound: int) -> int:
         """A uniform integer in ``[0, bound)`` by rejection sampling (no modulo bias).
 
-        Why the words are popped here and not through ``_word``: a game draws at nearly
-        every other step, and the call cost more than the draw."""
+        Why the words are popped here and not through a method of their own: a game draws
+        at nearly every other step, and the call cost more than the draw."""
         limit = _LIMITS.get(bound)
         if limit is None:  # a bound not met before: check it (1 draws nothing)
             if bound <= 0:
