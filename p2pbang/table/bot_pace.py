@@ -19,7 +19,11 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.participants import Decider
 
 PACE_FILE = "pace"
-DEFAULT_PACE = 0.3  # seconds, the solo interface's default speed
+# The speeds a person steps through with + and - (solo screens and the host's bots alike):
+# seconds between computer moves, fastest first.
+DELAYS = (0.0, 0.1, 0.3, 0.6, 1.2)
+DEFAULT_SPEED = 2
+DEFAULT_PACE = DELAYS[DEFAULT_SPEED]  # seconds, the solo interface's default speed
 MAX_PACE = 5.0
 
 
@@ -65,3 +69,12 @@ class PacedDecider:
 
 
 __all__ = ["DEFAULT_PACE", "PacedDecider", "pace_file", "read_pace", "write_pace"]
+
+
+def nearest_speed(path: Path | None) -> int:
+    """The speed step nearest the pace in ``path`` (where a host's bots are), the default
+    step without a pace file: a screen starts there and steps from it."""
+    if path is None:
+        return DEFAULT_SPEED
+    seconds = read_pace(path)
+    return min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - seconds))

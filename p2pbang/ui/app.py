@@ -21,11 +21,12 @@ import traceback
 import trio
 
 from p2pbang.engine.actions import End
+from p2pbang.table.bot_pace import DELAYS
 from p2pbang.table.choice_flags import add_choice_arguments, choice_or_message
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.stage import FINISHED, QUIT, Driver, Screen, run_program
-from p2pbang.ui.table_screen import DELAYS, TableScreen
+from p2pbang.ui.table_screen import TableScreen
 
 
 class SoloDriver:

@@ -187,7 +187,7 @@ def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
 def main(argv: list[str] | None = None) -> int:
     """``python -m p2pbang.ui.dice_duel_app``: a solo game with the bots' pace settable (the
     tests start it at pace 0); nothing is saved."""
-    from p2pbang.ui.dice_duel_shell import DELAYS
+    from p2pbang.table.bot_pace import DELAYS
     from p2pbang.ui.i18n import set_language
 
     parser = argparse.ArgumentParser(

@@ -35,13 +35,13 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End, IllegalAction
+from p2pbang.table.bot_pace import DELAYS
 from p2pbang.ui.i18n import _
 from p2pbang.ui.stage import FINISHED, QUIT
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 from p2pbang.ui.widgets import MAX_CHAT, PanelControl, clean_chat
 
-DELAYS = (0.0, 0.1, 0.3, 0.6, 1.2)  # seconds between computer moves, by speed setting
 # Shortcuts of the action rows: digits, then letters that are not commands of the shell
 # (q quit, y confirm) or of a board (r roll, k keep).
 SHORTCUTS = "123456789abdefghijlmnopstuvwxz"

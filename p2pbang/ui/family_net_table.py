@@ -25,9 +25,9 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
-from p2pbang.table.bot_pace import read_pace, write_pace
+from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
-from p2pbang.ui.dice_duel_shell import DELAYS, FamilyScreen
+from p2pbang.ui.dice_duel_shell import FamilyScreen
 from p2pbang.ui.family_net import FAMILY_GAMES, board_for
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.net_table import WAIT_FRESH, NetworkTable
@@ -91,10 +91,7 @@ class FamilyNetworkTable(NetworkTable):
         self.choice = session.core.choice
         self.board = board_for(self)
         pace = self._pace
-        speed = 2
-        if pace is not None:  # start where the bots are: the nearest of the solo speeds
-            seconds = read_pace(pace)
-            speed = min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - seconds))
+        speed = nearest_speed(pace)  # start where the bots are
         self.screen = FamilyScreen(  # type: ignore[assignment]
             self, self.board, speed=speed, input=self._input, output=self._output,
             send_chat=self._send_chat, note=self.note, pace_keys=pace is not None,

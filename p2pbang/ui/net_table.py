@@ -31,13 +31,13 @@ from prompt_toolkit.output import Output
 from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction
 from p2pbang.engine.game import Game
 from p2pbang.net.mesh import PeerNotConnected
-from p2pbang.table.bot_pace import read_pace, write_pace
+from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import EQUIVOCATION, FAILURE
 from p2pbang.table.session import CHAT
 from p2pbang.ui.chat_guard import ChatGuard
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.table_screen import DELAYS, TableScreen
+from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.view import display_names
 from p2pbang.ui.widgets import clean_chat
 
@@ -183,10 +183,7 @@ class NetworkTable:
         self._token = trio.lowlevel.current_trio_token()
         self.names = display_names(session.names, session.seat)
         pace = self._pace
-        speed = 2
-        if pace is not None:  # start where the bots are: the nearest of the solo speeds
-            seconds = read_pace(pace)
-            speed = min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - seconds))
+        speed = nearest_speed(pace)  # start where the bots are
         self.screen = TableScreen(
             self, send_chat=self._send_chat, speed=speed, input=self._input,
             output=self._output, pace_keys=pace is not None, note=self.note,

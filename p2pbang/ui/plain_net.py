@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, TextIO
 import trio
 
 from p2pbang.engine.actions import PLAY, Action, Decision, Event
-from p2pbang.table.bot_pace import read_pace, write_pace
+from p2pbang.table.bot_pace import DELAYS, nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.participants import PlayerQuit
 from p2pbang.ui import event_view, gold_rush_plain
@@ -26,7 +26,6 @@ from p2pbang.ui.describe import Describer
 from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.plain import HELP, explain, render_table
-from p2pbang.ui.table_screen import DELAYS
 from p2pbang.ui.texts import (
     card_name,
     card_text,
@@ -283,9 +282,8 @@ class PlainNetworkTable:
     def _change_pace(self, slower: bool) -> None:
         """One step of the solo speeds up or down, written where the bots read it."""
         assert self._pace is not None
-        now = read_pace(self._pace)
-        step = min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - now))
-        step = max(0, min(len(DELAYS) - 1, step + (1 if slower else -1)))
+        step = nearest_speed(self._pace) + (1 if slower else -1)
+        step = max(0, min(len(DELAYS) - 1, step))
         write_pace(self._pace, DELAYS[step])
         self.print(_("The bots now wait {seconds} s before each move.").format(
             seconds=f"{DELAYS[step]:g}"))

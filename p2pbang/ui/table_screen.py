@@ -43,6 +43,7 @@ from p2pbang.engine.actions import (
     UseGreen,
 )
 from p2pbang.engine.game import Game
+from p2pbang.table.bot_pace import DELAYS
 from p2pbang.ui import event_steps, event_view, gold_rush_render, gold_rush_steps, gold_rush_view
 from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.event_sentences import DECISION_KINDS
@@ -85,7 +86,6 @@ from p2pbang.ui.widgets import ChatLine, PanelControl
 
 MAX_LOG = 5000  # log entries kept; older ones scroll away for good
 MIN_WIDTH, MIN_HEIGHT = 60, 16
-DELAYS = (0.0, 0.1, 0.3, 0.6, 1.2)  # seconds between computer moves, by speed setting
 
 
 class TableSession(Protocol):
