@@ -155,3 +155,34 @@ def cheated_table(directory: Path, seats: int, cheats: dict[int, str], attempts:
         if any(code != 0 for code in codes):
             break
     return peers, codes
+
+
+def card_game_agreed(directory: Path, seats: int, expansions: list[str],
+                     variants: list[str], timeout: float) -> None:
+    """``seats`` bot peers play a card game with these sets to its end; every peer ends on
+    the same log and result with the choice in its files, and the saved game verifies
+    (bound by the genesis) and replays offline."""
+    from p2pbang.table.audit import audit
+    from p2pbang.table.gamefiles import TRANSCRIPT_FILE, load_transcript
+
+    flags = [*(["--expansions", ",".join(expansions)] if expansions else []),
+             *(flag for name in variants for flag in ("--variant", name))]
+    peers = table(directory, seats, game=tuple(flags))
+    codes = finish(peers, timeout=timeout)
+    assert codes == [0] * seats, describe(peers)
+    assert len({peer.head for peer in peers}) == 1, describe(peers)
+    assert len({peer.result for peer in peers}) == 1
+    for peer in peers:
+        meta = json.loads((peer.game_dir / "table.json").read_text())
+        assert meta["game"] == {"game": "bang", "seats": seats, "expansions": expansions,
+                                "variants": variants}
+    label = "+".join(["bang", *expansions, *variants])
+    done = cli("verify", str(peers[-1].game_dir / TRANSCRIPT_FILE))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"game: {label}, {seats} seats (bound by the genesis)" in done.stdout
+    assert "complete game" in done.stdout
+    for peer in peers[:-1]:
+        assert audit(load_transcript(peer.game_dir / TRANSCRIPT_FILE)).complete
+    told = cli("replay", str(peers[0].game_dir))
+    assert told.returncode == 0, told.stderr
+    assert "The table at the end:" in told.stdout

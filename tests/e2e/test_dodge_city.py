@@ -5,49 +5,27 @@ cheater at a Dodge City table is named."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from p2pbang.table.audit import audit
-from p2pbang.table.gamefiles import TRANSCRIPT_FILE, load_transcript
+from p2pbang.table.gamefiles import load_transcript
 
-from .peers import cheated_table, cli, describe, finish, table
+from .peers import card_game_agreed, cheated_table, cli, describe
 
 DODGE_CITY = ("--expansions", "dodge-city")
 
 
-def _played_and_agreed(tmp_path: Path, seats: int, timeout: float) -> None:
-    peers = table(tmp_path, seats, game=DODGE_CITY)
-    codes = finish(peers, timeout=timeout)
-    assert codes == [0] * seats, describe(peers)
-    assert len({peer.head for peer in peers}) == 1, describe(peers)
-    assert len({peer.result for peer in peers}) == 1
-    for peer in peers:
-        meta = json.loads((peer.game_dir / "table.json").read_text())
-        assert meta["game"] == {"game": "bang", "seats": seats, "expansions": ["dodge-city"],
-                                "variants": []}
-    done = cli("verify", str(peers[-1].game_dir / TRANSCRIPT_FILE))
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert f"game: bang+dodge-city, {seats} seats (bound by the genesis)" in done.stdout
-    assert "complete game" in done.stdout
-    for peer in peers[:-1]:
-        assert audit(load_transcript(peer.game_dir / TRANSCRIPT_FILE)).complete
-    told = cli("replay", str(peers[0].game_dir))
-    assert told.returncode == 0, told.stderr
-    assert "The table at the end:" in told.stdout
-
-
 def test_three_bot_peers_play_dodge_city_and_agree(tmp_path: Path) -> None:
     """Three seats (Deputy, Outlaw, Renegade face up) only exist with Dodge City."""
-    _played_and_agreed(tmp_path, 3, timeout=120)
+    card_game_agreed(tmp_path, 3, ["dodge-city"], [], timeout=120)
 
 
 @pytest.mark.slow
 def test_eight_bot_peers_play_dodge_city_and_agree(tmp_path: Path) -> None:
     """Eight seats (two Renegades) only exist with Dodge City."""
-    _played_and_agreed(tmp_path, 8, timeout=240)
+    card_game_agreed(tmp_path, 8, ["dodge-city"], [], timeout=240)
 
 
 @pytest.mark.parametrize("kind,words", [
