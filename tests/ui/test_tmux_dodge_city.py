@@ -91,10 +91,18 @@ def play(pane: Pane, language: str, players: int, seed: int, turns: int | None,
         for p in session.mine.players:
             assert role_name(p.role) in first
         assert first.count("\u2192") >= 3
+    return keep_playing(pane, first, turns, prefer, whole_game_seconds=600)
+
+
+def keep_playing(pane: Pane, first: str, turns: int | None, prefer: tuple[str, ...],
+                 whole_game_seconds: float) -> list[str]:
+    """From the screen ``first``, answer every decision by keystrokes (``key_for``) for
+    ``turns`` turns, or to the end of the game when ``turns`` is None; every screen seen
+    fits 80 columns. Returns the screens."""
     over = _("Press q to leave.")
     start_turn = turn_of(first)
     screens = [first]
-    deadline = time.monotonic() + (600 if turns is None else 120)
+    deadline = time.monotonic() + (whole_game_seconds if turns is None else 120)
     while time.monotonic() < deadline:
         text = pane.wait_for(lambda t: MARK in t or over in t or "EXIT=" in t, timeout=60)
         if over in text or "EXIT=" in text:

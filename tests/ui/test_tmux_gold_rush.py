@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import shlex
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import character_name, role_name
 
-from .test_tmux_dodge_city import MARK, key_for, leave_and_check, turn_of
+from .test_tmux_dodge_city import MARK, keep_playing, leave_and_check, turn_of
 from .tmux import TMUX, Pane
 
 pytestmark = pytest.mark.skipif(
@@ -85,23 +84,7 @@ def play(pane: Pane, language: str, seed: int, turns: int | None,
     assert _("Shop:") in rule and len(re.findall(r"\$\d", rule)) == 3, rule
     seats = [line for line in lines[1:2 + PLAYERS] if re.search(r" \$\d+ ", line)]
     assert len(seats) >= PLAYERS - 1, first  # everyone's nuggets (the dead say their role)
-    over = _("Press q to leave.")
-    start_turn = turn_of(first)
-    screens = [first]
-    deadline = time.monotonic() + (900 if turns is None else 120)
-    while time.monotonic() < deadline:
-        text = pane.wait_for(lambda t: MARK in t or over in t or "EXIT=" in t, timeout=60)
-        if over in text or "EXIT=" in text:
-            screens.append(text)
-            break
-        if turns is not None and turn_of(text) >= start_turn + turns:
-            break
-        pane.keys(key_for(text, prefer))
-        pane.wait_for(lambda t, before=text: t != before, timeout=30)
-        screens.append("\n".join(pane.screen()))
-    for text in screens:
-        assert all(width_of(line) <= 80 for line in text.split("\n")), text
-    return screens
+    return keep_playing(pane, first, turns, prefer, whole_game_seconds=900)
 
 
 @pytest.mark.parametrize(("language", "seed"), [("en", 3)])
