@@ -20,7 +20,6 @@ from p2pbang.engine.actions import (
     RESPOND_SHOT,
     TARGET_PICK,
     Ability,
-    Action,
     Choose,
     Decision,
     End,
@@ -39,13 +38,13 @@ from p2pbang.table.solo import SoloSession
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.render import READY_MARK, WAITING_MARK, compact_hand, hand_lines, seat_lines
-from p2pbang.ui.steps import BACK, Choice, Step, choices
-from p2pbang.ui.textfit import Line
+from p2pbang.ui.steps import BACK, Step, choices
 from p2pbang.ui.view import build_view
+
+from .menus import NAMES, say, text_of, told, walk
 
 DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE))
 QUIET = {"check", "end_turn", "game_over", "seating"}  # told by the events around them
-NAMES = ["You", "Ace", "Bonnie", "Clyde"]
 FILL = ["bart_cassidy", "black_jack", "el_gringo", "kit_carlson"]
 
 
@@ -60,47 +59,16 @@ def table_of(characters: Sequence[str] = FILL, **kw: Any) -> Scenario:
     return Scenario(list(characters), rules=DODGE_CITY, viewer=0, **kw)
 
 
-def say(table: Scenario, names: list[str] = NAMES) -> Describer:
-    return Describer(table.game, names)
 
 
-def menu(table: Scenario, steps: Sequence[Step] = ()) -> list[Choice]:
-    decision = table.game.pending
-    assert isinstance(decision, Decision)
-    return choices(say(table), decision, table.legal(), steps)
 
 
-def row(rows: list[Choice], start: str) -> Choice:
-    """The row whose label starts with ``start`` (or, failing that, contains it)."""
-    found = ([r for r in rows if r.label.startswith(start)]
-             or [r for r in rows if start in r.label])
-    assert len(found) == 1, [r.label for r in rows]
-    return found[0]
 
 
-def walk(table: Scenario, *starts: str) -> tuple[Action, list[list[str]]]:
-    """Choose rows by the start of their labels until an action is reached; returns it
-    and the labels of each menu on the way."""
-    steps: list[Step] = []
-    seen: list[list[str]] = []
-    for start in starts:
-        rows = menu(table, steps)
-        seen.append([r.label for r in rows])
-        chosen = row(rows, start)
-        if chosen.final:
-            return table.legal()[chosen.actions[0]], seen
-        assert chosen.step is not None and chosen.step != BACK
-        steps.append(chosen.step)
-    raise AssertionError(f"no action after {starts}: {seen[-1]}")
 
 
-def text_of(line: Line) -> str:
-    return "".join(text for _style, text in line)
 
 
-def told(table: Scenario, events: list[Event], names: list[str] = NAMES) -> list[str]:
-    describer = say(table, names)
-    return [t for t in (describer.event(e) for e in events) if t]
 
 
 # ---------------------------------------------------------------------- green cards

@@ -21,7 +21,6 @@ from p2pbang.engine.actions import (
     PLAY,
     TARGET_PICK,
     Ability,
-    Action,
     Buy,
     Choose,
     Decision,
@@ -46,14 +45,14 @@ from p2pbang.ui.helptext import help_sections
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.plain import PlainSolo, render_table
 from p2pbang.ui.render import hand_title, seat_lines
-from p2pbang.ui.steps import BACK, Choice, Step, choices
-from p2pbang.ui.textfit import Line
+from p2pbang.ui.steps import BACK, Step, choices
 from p2pbang.ui.texts import card_name, character_name
 from p2pbang.ui.view import build_view, phase_of
 
+from .menus import NAMES, menu, say, text_of, told, walk
+
 GOLD = RuleSet((base.MODULE, gold_rush.MODULE))
 BOTH = RuleSet((base.MODULE, gold_rush.MODULE, shadows.MODULE))
-NAMES = ["You", "Ace", "Bonnie", "Clyde"]
 FILL = ["willy_the_kid", "vulture_sam", "paul_regret", "black_jack"]
 QUIET = {"check", "end_turn", "game_over", "seating"}
 ENGINE = Path(__file__).resolve().parents[2] / "p2pbang" / "engine" / "sets"
@@ -71,39 +70,14 @@ def table_of(characters: Sequence[str] = FILL, rules: RuleSet = GOLD, viewer: in
     return Scenario(list(characters), rules=rules, viewer=viewer, **kw)
 
 
-def say(table: Scenario, names: list[str] = NAMES) -> Describer:
-    return Describer(table.game, names)
 
 
-def menu(table: Scenario, steps: Sequence[Step] = ()) -> list[Choice]:
-    decision = table.game.pending
-    assert isinstance(decision, Decision)
-    return choices(say(table), decision, table.legal(), steps)
 
 
-def walk(table: Scenario, *starts: str) -> tuple[Action, list[list[str]]]:
-    """Choose rows by the start of their labels until an action is reached."""
-    steps: list[Step] = []
-    seen: list[list[str]] = []
-    for start in starts:
-        rows = menu(table, steps)
-        seen.append([r.label for r in rows])
-        found = [r for r in rows if r.label.startswith(start)]
-        assert len(found) == 1, (start, seen[-1])
-        if found[0].final:
-            return table.legal()[found[0].actions[0]], seen
-        assert found[0].step is not None and found[0].step != BACK
-        steps.append(found[0].step)
-    raise AssertionError(f"no action after {starts}: {seen[-1]}")
 
 
-def text_of(line: Line) -> str:
-    return "".join(text for _style, text in line)
 
 
-def told(table: Scenario, events: list[Event], names: list[str] = NAMES) -> list[str]:
-    describer = say(table, names)
-    return [t for t in (describer.event(e) for e in events) if t]
 
 
 # ---------------------------------------------------------------------- the view and the table
