@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 import msgpack
@@ -87,6 +88,7 @@ class Reason(Enum):
     CLOSED = "log-closed"
     EQUIVOCATION = "equivocation"
     HALTED = "log-halted"
+    BAD_SEAT_CHANGE = "bad-seat-change"
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +259,14 @@ class Roster:
 
     def __len__(self) -> int:
         return len(self._raw)
+
+    def with_holder(self, raw_key: bytes) -> Roster:
+        """This roster and one more log seat, the new holder of a seat that changed hands.
+
+        The log's roster only grows (``protocol/seats.md`` section 6): the holder signs
+        under a seat number of its own, so every earlier part and proof keeps its key.
+        """
+        return Roster([*self._raw, raw_key])
 
     def key(self, seat: int) -> Ed25519PublicKey:
         return self._keys[seat]
@@ -482,6 +492,57 @@ class Entry:
         return entry
 
 
+class SeatChangeEntry:
+    """A settled position closed by a seat change instead of its writers' parts.
+
+    It wraps :class:`p2pbang.net.seats.SeatChange` with the read-only face of an
+    :class:`Entry` (no parts), so that code walking the log sees a position like any other.
+    """
+
+    __slots__ = ("change", "hash", "raw")
+    parts: tuple[Part, ...] = ()
+    by_seat: Mapping[int, Part] = MappingProxyType({})
+    seats: tuple[int, ...] = ()
+
+    def __init__(self, change: Any) -> None:
+        self.change = change
+        self.raw: bytes = change.raw
+        self.hash: bytes = change.hash
+
+    def __repr__(self) -> str:
+        return f"SeatChangeEntry({self.change!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SeatChangeEntry) and other.raw == self.raw
+
+    def __hash__(self) -> int:
+        return hash(self.raw)
+
+    @property
+    def index(self) -> int:
+        return int(self.change.index)
+
+    @property
+    def prev(self) -> bytes:
+        return bytes(self.change.prev)
+
+    @property
+    def session(self) -> bytes:
+        return bytes(self.change.session)
+
+
+def decode_entry(raw: bytes, limits: Limits | None = None) -> Entry | SeatChangeEntry:
+    """An entry's bytes, of either form: the writers' parts, or a seat change."""
+    from p2pbang.net.seats import CHANGE_DOMAIN, SeatChange, SeatFormatError
+
+    if type(raw) is bytes and raw.startswith(b"\x93" + _pack(CHANGE_DOMAIN)):
+        try:
+            return SeatChangeEntry(SeatChange.decode(raw))
+        except SeatFormatError as exc:
+            raise LogFormatError(Reason.BAD_ENCODING, f"seat change: {exc}") from None
+    return Entry.decode(raw, limits)
+
+
 # --- equivocation --------------------------------------------------------------------------
 
 
@@ -592,6 +653,9 @@ class Turn:
 
 
 WritersFn = Callable[[int], "Turn | None"]
+# Whether the complete normal entry at a position may be committed now (protocol/seats.md
+# section 4.4, rule 2): False holds it back until the answer changes and ``settle`` is called.
+CloseRule = Callable[[int], bool]
 
 
 @dataclass(slots=True)
@@ -632,6 +696,7 @@ class Log:
         roster: Roster,
         writers: WritersFn,
         limits: Limits | None = None,
+        may_close: CloseRule | None = None,
     ) -> None:
         if not _is_bytes(session_id, SESSION_ID_BYTES):
             raise ValueError("a session id is 32 bytes")
@@ -639,7 +704,11 @@ class Log:
         self._roster = roster
         self._writers = writers
         self._limits = limits or Limits()
-        self._entries: list[Entry] = []
+        self._may_close = may_close
+        # Log seats that hold a seat of the game now: the genesis seats, then each seat
+        # change's new holder in place of the seat it replaced (protocol/seats.md).
+        self._active: tuple[int, ...] = tuple(range(len(roster)))
+        self._entries: list[Entry | SeatChangeEntry] = []
         self._hashes: list[bytes] = [session_id]
         self._turn: Any = _UNASKED
         self._pending: dict[int, Part] = {}
@@ -667,11 +736,18 @@ class Log:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def entry(self, index: int) -> Entry:
+    def entry(self, index: int) -> Entry | SeatChangeEntry:
         return self._entries[index]
 
-    def entries(self, start: int = 0, stop: int | None = None) -> Iterator[Entry]:
+    def entries(
+        self, start: int = 0, stop: int | None = None
+    ) -> Iterator[Entry | SeatChangeEntry]:
         return iter(self._entries[start:stop])
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The log seats that hold the game's seats now (a replaced seat's holder included)."""
+        return self._active
 
     @property
     def head_hash(self) -> bytes:
@@ -757,9 +833,9 @@ class Log:
     ) -> Outcome:
         """Admit a complete entry (catch-up, reload): each of its parts is admitted in turn."""
         out = Outcome()
-        if not isinstance(entry, Entry):
+        if not isinstance(entry, Entry | SeatChangeEntry):
             try:
-                entry = Entry.decode(entry, self._limits)
+                entry = decode_entry(entry, self._limits)
             except LogFormatError as exc:
                 out.rejected.append(Rejection(sender, exc.reason, exc.detail, expected_index))
                 return out
@@ -767,8 +843,73 @@ class Log:
             detail = f"entry claims position {entry.index}, sent as position {expected_index}"
             out.rejected.append(Rejection(sender, Reason.WRONG_INDEX, detail, expected_index))
             return out
+        if isinstance(entry, SeatChangeEntry):
+            return self.add_seat_change(entry.change, sender)
         for part in entry.parts:
             self._admit(part, sender, out)
+        return out
+
+    def add_seat_change(self, change: Any, sender: int | None = None) -> Outcome:
+        """Close the open position with a seat change (``protocol/seats.md`` section 5).
+
+        ``change`` is a :class:`p2pbang.net.seats.SeatChange`: a leave signed by the seat
+        itself, or every other active seat's yes ballot. It is checked against the open
+        position, this history and the active seats' keys; the pending parts of the position
+        are dropped (nothing applied them). A hand-over appends the new holder to the roster
+        and makes it active in place of the seat it replaced.
+        """
+        from p2pbang.net.seats import Purpose, check_change
+
+        out = Outcome()
+        index = len(self._entries)
+        if self._proofs:
+            out.rejected.append(Rejection(None, Reason.HALTED, "halted by equivocation", index))
+            return out
+        if len(self._entries) > change.index and self._entries[change.index].hash == change.hash:
+            out.duplicates += 1
+            return out
+        turn = self._current_turn()
+        problem: str | None
+        if turn is None:
+            problem = f"the log closed before position {index}"
+        else:
+            keys = {seat: self._roster.raw_key(seat) for seat in self._active}
+            problem = check_change(change, session=self._session, index=index,
+                                   prev=self.head_hash, keys=keys, writers=turn.seats)
+        if problem is not None:
+            out.rejected.append(Rejection(sender, Reason.BAD_SEAT_CHANGE, problem, change.index))
+            return out
+        proposal = change.proposal
+        if proposal.purpose in (Purpose.LEAVE, Purpose.REPLACE):
+            self._roster = self._roster.with_holder(proposal.holder_key)
+            holder = len(self._roster) - 1
+            self._future[holder] = {}
+            self._future_bytes[holder] = 0
+            self._active = tuple(
+                holder if seat == proposal.seat else seat for seat in self._active
+            )
+        entry = SeatChangeEntry(change)
+        self._entries.append(entry)
+        self._hashes.append(entry.hash)
+        self._pending = {}
+        self._spoiled = {}
+        self._turn = _UNASKED
+        out.committed.append(entry)  # type: ignore[arg-type]
+        self._drain(out)
+        return out
+
+    def settle(self) -> Outcome:
+        """Commit the open position if its parts are complete and the close rule now allows.
+
+        Call when the close rule's answer may have changed (a ballot arrived): rule 2 of
+        ``protocol/seats.md`` section 4.4 holds a complete entry back from a peer that voted
+        to replace its silent writer until some seat says that writer is alive.
+        """
+        out = Outcome()
+        turn = self._current_turn()
+        if turn is not None and self._pending and len(self._pending) == len(turn.seats):
+            self._commit_pending(out)
+            self._drain(out)
         return out
 
     def adopt_proof(self, proof: EquivocationProof) -> str | None:
@@ -843,7 +984,8 @@ class Log:
     def _known(self, index: int, seat: int) -> Part | None:
         head = len(self._entries)
         if index < head:
-            return self._entries[index].by_seat.get(seat)
+            settled = self._entries[index]
+            return settled.by_seat.get(seat) if isinstance(settled, Entry) else None
         if index == head:
             return self._pending.get(seat) or self._spoiled.get(seat)
         return self._future[seat].get(index)
@@ -891,6 +1033,13 @@ class Log:
         assert turn is not None
         self._pending[seat] = part
         if len(self._pending) < len(turn.seats):
+            return
+        self._commit_pending(out)
+
+    def _commit_pending(self, out: Outcome) -> None:
+        """Commit the complete open position, unless the close rule holds it back."""
+        index = len(self._entries)
+        if self._may_close is not None and not self._may_close(index):
             return
         entry = Entry(list(self._pending.values()))
         self._entries.append(entry)

@@ -41,7 +41,9 @@ from p2pbang.net.log import (
     LogFormatError,
     Part,
     Roster,
+    SeatChangeEntry,
     WritersFn,
+    decode_entry,
 )
 
 LOG_FILE = "log.bin"
@@ -294,7 +296,7 @@ class LogStore:
             _write_all(self._fd, data)
             os.fsync(self._fd)
 
-    def append_entries(self, entries: Iterable[Entry]) -> None:
+    def append_entries(self, entries: Iterable[Entry | SeatChangeEntry]) -> None:
         self.append((RecordType.ENTRY, entry.raw) for entry in entries)
 
     def append_own_part(self, part: Part) -> None:
@@ -384,7 +386,7 @@ def restore_into(log: Log, store: LogStore) -> int:
     for record in store.records:
         try:
             if record.type is RecordType.ENTRY:
-                entry = Entry.decode(record.data, log.limits)
+                entry = decode_entry(record.data, log.limits)
                 if entry.index != settled:
                     detail = f"entry for position {entry.index} where {settled} was due"
                     raise StoreCorrupted(path, record.offset, detail)

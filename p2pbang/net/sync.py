@@ -50,6 +50,8 @@ from p2pbang.net.log import (
     Part,
     Reason,
     Rejection,
+    SeatChangeEntry,
+    decode_entry,
 )
 
 HEAD, FETCH, ENTRIES, PART, PROOF = "head", "fetch", "entries", "part", "proof"
@@ -365,7 +367,7 @@ class Replicator:
         for offset, raw in enumerate(message["e"]):
             index = message["from"] + offset
             try:
-                entry = Entry.decode(raw, self._log.limits)
+                entry = decode_entry(raw, self._log.limits)
             except LogFormatError as exc:
                 step.rejected.append(Rejection(peer, exc.reason, exc.detail, index))
                 break
@@ -464,7 +466,7 @@ class Replicator:
         self._probing[peer] = index
         self._fetch(peer, index, 1, step, force=True)
 
-    def _follow_probe(self, peer: int, entry: Entry, step: Step) -> None:
+    def _follow_probe(self, peer: int, entry: Entry | SeatChangeEntry, step: Step) -> None:
         index = entry.index
         if index < len(self._log) and self._log.entry(index).hash == entry.hash:
             step.faults.append(PeerFault(peer, f"announced a head its entry {index} contradicts"))
