@@ -745,6 +745,15 @@ class Log:
         return iter(self._entries[start:stop])
 
     @property
+    def close_rule(self) -> CloseRule | None:
+        return self._may_close
+
+    @close_rule.setter
+    def close_rule(self, rule: CloseRule | None) -> None:
+        """Who may hold back a complete entry (the replicator's ballot rule)."""
+        self._may_close = rule
+
+    @property
     def active_seats(self) -> tuple[int, ...]:
         """The log seats that hold the game's seats now (a replaced seat's holder included)."""
         return self._active

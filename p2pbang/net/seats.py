@@ -586,8 +586,11 @@ class BallotBox:
         if known is not None:
             return self._equivocation(signer, known, statement)
         if (p.index, p.prev) != (self.index, self.prev):
+            # A late ballot about a settled position, one from a peer further on, or a
+            # symptom of someone else's fork: ignored, nobody blamed (as the log's
+            # "wrong-previous-hash").
             detail = f"not about position {self.index} of this history"
-            return BoxOutcome(problem=detail, offender=signer)
+            return BoxOutcome(problem=detail)
         if p.seat not in self.writers:
             detail = f"seat {p.seat} does not owe position {self.index}"
             return BoxOutcome(problem=detail, offender=signer)

@@ -65,6 +65,7 @@ class RecordType(IntEnum):
     ENTRY = 0x45  # "E": a committed entry's canonical bytes
     OWN_PART = 0x50  # "P": a part this peer signed, persisted before it was sent
     PROOF = 0x58  # "X": an equivocation proof that halted the log
+    OWN_STATEMENT = 0x53  # "S": a leave or ballot this peer signed (protocol/seats.md)
 
 
 class StoreError(Exception):
@@ -305,6 +306,14 @@ class LogStore:
     def append_proof(self, proof: EquivocationProof) -> None:
         self.append([(RecordType.PROOF, proof.encode())])
 
+    def append_own_statement(self, raw: bytes) -> None:
+        """A leave or ballot this peer signed, kept so a restart never signs a different one."""
+        self.append([(RecordType.OWN_STATEMENT, raw)])
+
+    def own_statements(self) -> tuple[bytes, ...]:
+        """Every leave or ballot this peer signed, in the order it signed them."""
+        return tuple(r.data for r in self.records if r.type is RecordType.OWN_STATEMENT)
+
     def close(self) -> None:
         if self._fd >= 0:
             os.close(self._fd)
@@ -395,6 +404,8 @@ def restore_into(log: Log, store: LogStore) -> int:
                     reasons = "; ".join(str(r) for r in out.rejected) or "not committed"
                     raise StoreCorrupted(path, record.offset, f"entry {settled}: {reasons}")
                 settled += 1
+            elif record.type is RecordType.OWN_STATEMENT:
+                continue  # the replicator reads them back (LogStore.own_statements)
             elif record.type is RecordType.OWN_PART:
                 out = log.add_part(Part.decode(record.data, log.limits))
                 if out.rejected:

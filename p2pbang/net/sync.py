@@ -45,6 +45,7 @@ from p2pbang.net.log import (
     Entry,
     EquivocationProof,
     Log,
+    LogError,
     LogFormatError,
     Outcome,
     Part,
@@ -53,8 +54,17 @@ from p2pbang.net.log import (
     SeatChangeEntry,
     decode_entry,
 )
+from p2pbang.net.seats import (
+    NORMAL,
+    BallotBox,
+    Proposal,
+    SeatChange,
+    Statement,
+    StatementEquivocation,
+)
 
 HEAD, FETCH, ENTRIES, PART, PROOF = "head", "fetch", "entries", "part", "proof"
+SEAT = "seat"  # a leave or ballot (protocol/seats.md section 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +107,7 @@ class Step:
     rejected: list[Rejection] = field(default_factory=list)
     proofs: list[EquivocationProof] = field(default_factory=list)
     faults: list[PeerFault] = field(default_factory=list)
+    seat_proofs: list[StatementEquivocation] = field(default_factory=list)
 
     def absorb(self, outcome: Outcome) -> None:
         self.committed.extend(outcome.committed)
@@ -163,6 +174,7 @@ def _schemas(limits: SyncLimits) -> dict[str, dict[str, Callable[[object], bool]
         },
         PART: {"p": _bytes()},
         PROOF: {"x": _bytes()},
+        SEAT: {"x": _bytes()},
     }
 
 
@@ -228,6 +240,13 @@ class Replicator:
         self._unhelpful: set[int] = set()
         self._probing: dict[int, int] = {}  # peer -> index fetched to locate a fork
         self._journaled_proofs = len(log.proofs)
+        # Seat changes (protocol/seats.md): the ballot box of the open position, this peer's
+        # own statements (never a second, different one for the same position and seat),
+        # and proofs of contradicting statements, which stop this peer's log.
+        self._box: BallotBox | None = None
+        self._own_statements: dict[tuple[int, int], Statement] = {}
+        self._seat_proofs: list[StatementEquivocation] = []
+        log.close_rule = self._may_close
 
     @property
     def log(self) -> Log:
@@ -257,6 +276,96 @@ class Replicator:
             if view.length == mine and any(ours.get(s) != d for s, d in view.pending):
                 return False
         return True
+
+    # -- seat changes --
+
+    @property
+    def seat_proofs(self) -> tuple[StatementEquivocation, ...]:
+        return tuple(self._seat_proofs)
+
+    def ballot_box(self) -> BallotBox | None:
+        """The open position's ballot box (``None`` once the log is closed or halted)."""
+        turn = self._log.open_turn()
+        if turn is None or self._log.halted is not None:
+            return None
+        index = len(self._log)
+        if self._box is None or self._box.index != index or self._box.prev != self._log.head_hash:
+            keys = {seat: self._log.roster.raw_key(seat) for seat in self._log.active_seats}
+            me = self._me if self._me in keys else None
+            self._box = BallotBox(self._log.session_id, index, self._log.head_hash, keys,
+                                  turn.seats, me)
+            for (at, _), statement in sorted(self._own_statements.items()):
+                if at == index:
+                    self._box.add(statement)
+        for part in self._log.pending_parts():
+            self._box.add_part(part)
+        return self._box
+
+    def restore_statements(self, raws: Iterable[bytes]) -> None:
+        """Take back this peer's own signed statements after a restart (from the journal)."""
+        for raw in raws:
+            statement = Statement.decode(raw)
+            self._own_statements[(statement.proposal.index, statement.proposal.seat)] = statement
+
+    def vote(self, key: Ed25519PrivateKey, proposal: Proposal, yes: bool) -> Step:
+        """Sign, persist and send this peer's ballot on ``proposal``, then decide.
+
+        Raises ``LogError`` for a second, different ballot about the same seat and position
+        (that would be equivocation) or a proposal that is not about the open position.
+        """
+        return self._sign(Statement.ballot(key, proposal, self._me, yes))
+
+    def leave(self, key: Ed25519PrivateKey, proposal: Proposal) -> Step:
+        """Sign, persist and send this peer's leave of its seat at the open position."""
+        if proposal.seat != self._me:
+            raise LogError("a peer leaves its own seat only")
+        if any(part.seat == self._me for part in self._log.pending_parts()):
+            raise LogError("this seat already wrote its part here: it leaves at the next one")
+        return self._sign(Statement.leave(key, proposal))
+
+    def _sign(self, statement: Statement) -> Step:
+        p = statement.proposal
+        if (p.index, p.prev) != (len(self._log), self._log.head_hash):
+            raise LogError("a statement is about the open position of this history")
+        slot = (p.index, p.seat)
+        known = self._own_statements.get(slot)
+        if known is not None and known.raw != statement.raw:
+            raise LogError(f"this peer already signed another statement about seat {p.seat}")
+        step = Step()
+        if known is None:
+            append = getattr(self._journal, "append_own_statement", None)
+            if append is not None:
+                append(statement.raw)
+            self._own_statements[slot] = statement
+        box = self.ballot_box()
+        if box is not None:
+            box.add(statement)
+        message = encode_message({"t": SEAT, "x": statement.raw})
+        step.send.extend((peer, message) for peer in sorted(self._connected))
+        self._decide(step)
+        return self._finish(step)
+
+    def _may_close(self, index: int) -> bool:
+        """The log's close rule: rule 2 of ``protocol/seats.md`` section 4.4."""
+        if self._seat_proofs:
+            return False
+        box = self._box
+        if box is None or box.index != index or not box.statements():
+            return True
+        return box.decide(parts_complete=True) == NORMAL
+
+    def _decide(self, step: Step) -> None:
+        """Close the open position if the ballot box now allows it (certificate or rule 2)."""
+        box = self.ballot_box()
+        if box is None or not box.statements():
+            return
+        turn = self._log.open_turn()
+        complete = turn is not None and len(self._log.pending_parts()) == len(turn.seats)
+        decided = box.decide(parts_complete=complete)
+        if isinstance(decided, SeatChange):
+            step.absorb(self._log.add_seat_change(decided))
+        elif decided == NORMAL and complete:
+            step.absorb(self._log.settle())
 
     # -- inputs --
 
@@ -320,11 +429,37 @@ class Replicator:
             ENTRIES: self._on_entries,
             PART: self._on_part,
             PROOF: self._on_proof,
+            SEAT: self._on_seat,
         }[message["t"]]
         handler(peer, message, step)
         return self._finish(step)
 
     # -- handlers --
+
+    def _on_seat(self, peer: int, message: dict[str, Any], step: Step) -> None:
+        if self._seat_proofs:
+            return
+        box = self.ballot_box()
+        if box is None:
+            return
+        outcome = box.add(message["x"], sender=peer)
+        if outcome.proof is not None:
+            self._seat_proofs.append(outcome.proof)
+            step.seat_proofs.append(outcome.proof)
+            # Both statements to everyone: each peer finds the same proof by itself.
+            for raw in (outcome.proof.first, outcome.proof.second):
+                relay = encode_message({"t": SEAT, "x": raw})
+                step.send.extend((other, relay) for other in sorted(self._connected))
+            return
+        if outcome.problem is not None and outcome.offender is not None:
+            step.faults.append(PeerFault(outcome.offender, f"seat statement: {outcome.problem}"))
+            return
+        if outcome.accepted:
+            # Relay once: a voter need not reach every peer itself, and two contradicting
+            # ballots shown to different peers meet wherever both arrive.
+            relay = encode_message({"t": SEAT, "x": message["x"]})
+            step.send.extend((other, relay) for other in sorted(self._connected) if other != peer)
+            self._decide(step)
 
     def _on_head(self, peer: int, message: dict[str, Any], step: Step) -> None:
         if message["s"] != self._log.session_id:
