@@ -119,9 +119,13 @@ class MentalDealer:
     """
 
     def __init__(self, seat: int | None, n_seats: int, session_id: bytes,
-                 secret_key: bytes | None = None) -> None:
+                 secret_key: bytes | None = None, escrow_threshold: int | None = None) -> None:
         """``secret_key`` (from ``export_secret_key``) restores a seat after a restart: its
-        own messages are then replayed from the log like everyone else's."""
+        own messages are then replayed from the log like everyone else's.
+
+        ``escrow_threshold`` ``t`` (1 to n-1; None: no escrow, only cooperative hand-overs)
+        adds the escrow rounds after the key round (``dealer/escrow.py``) so that a seat
+        that vanishes can be handed over (``begin_handover``)."""
         if not isinstance(n_seats, int) or not 1 <= n_seats <= 64:
             raise ProtocolMisuse("a table has 1 to 64 seats")
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n_seats):
@@ -141,6 +145,11 @@ class MentalDealer:
         self._cards = CardTable()
         self._step = 0
         self._outbox: tuple[int, bytes] | None = None
+        self.escrow_threshold = escrow_threshold
+        self._escrow: Any = None  # the current EscrowBook (dealer/escrow.py), if any
+        if escrow_threshold is not None and (
+                type(escrow_threshold) is not int or not 1 <= escrow_threshold < n_seats):
+            raise ProtocolMisuse(f"an escrow threshold is 1 to {n_seats - 1} here")
         self._task: _Task = _KeyRound(self)
 
     # ------------------------------------------------------------------ public state
@@ -210,13 +219,30 @@ class MentalDealer:
         except ValueError as exc:
             raise ProtocolMisuse(f"cannot run {request!r}: {exc}") from None
 
+    def begin_handover(self, seat: int, *, cooperative: bool, incoming: bool = False,
+                       secret_key: bytes | None = None) -> None:
+        """Start handing seat ``seat`` to a new holder (``dealer/handover.py``).
+
+        Every present dealer calls it, the leaver's too when ``cooperative``; the incoming
+        holder's dealer (an observer that read the whole log) passes ``incoming=True`` and
+        becomes seat ``seat``; ``secret_key`` replays a finished hand-over after a restart.
+        """
+        from p2pbang.dealer.handover import HandOverTask
+
+        if not self._task.finished:
+            raise ProtocolMisuse("the previous request has not finished")
+        try:
+            self._task = HandOverTask(self, seat, cooperative, incoming, secret_key)
+        except ValueError as exc:
+            raise ProtocolMisuse(f"cannot hand over seat {seat!r}: {exc}") from None
+
     def expected_writers(self) -> frozenset[int]:
         """Seats that still owe a message in the current round (empty when done)."""
         return frozenset(self._task.owed)
 
     def outgoing(self) -> bytes | None:
         """This seat's message for the current round, if it owes one (stable if re-asked)."""
-        if self.seat not in self._task.owed:
+        if self.seat not in self._task.owed or not self._task.may_write():
             return None
         if self._outbox is None or self._outbox[0] != self._step:
             self._outbox = (self._step, self._task.compose())
@@ -381,6 +407,10 @@ class _Task(ABC):
     def result(self) -> ChanceResult:
         return ChanceResult(())
 
+    def may_write(self) -> bool:
+        """False when another dealer writes in this seat's name this round (a hand-over)."""
+        return True
+
     def out_of_turn(self, seat: int, payload: object) -> str:
         if self.finished:
             return "sent a message while no request was running"
@@ -414,6 +444,10 @@ class _KeyRound(_Task):
 
     def next_round(self) -> None:
         self.finished = True
+        if self.d.escrow_threshold is not None:
+            from p2pbang.dealer.escrow import EscrowTask
+
+            self.d._task = EscrowTask(self.d)
 
 
 class _ShuffleTask(_Task):
