@@ -357,3 +357,46 @@ def test_a_wrong_delivery_share_is_blamed_on_its_seat() -> None:
 
     _, info = _handover_abort(False, 0, "shares", change)
     _blamed(info["aborted"], 0, "share")
+
+
+def test_a_restarted_incoming_holder_replays_the_hand_over_with_its_saved_key() -> None:
+    from p2pbang.dealer.mental import MentalDealer
+
+    table = _table(3, escrow=2)
+    hand = table.run(Deal((100, 101), 2))[2].values
+    log: list[tuple[int, bytes]] = []
+
+    def record(seat: int, payload: bytes) -> bytes:
+        log.append((seat, payload))
+        return payload
+
+    saved = generate_keypair().secret.to_bytes(32, "little")
+    new = table.observers.pop(0)
+    table.observers.append(new)
+    for dealer in table.dealers:
+        dealer.begin_handover(2, cooperative=False)
+    # Stand-in for table.hand_over with a chosen key: the vanished seat 2 is dropped.
+    gone = table.dealers.pop(2)
+    new.begin_handover(2, cooperative=False, incoming=True, secret_key=saved)
+    table.drive(record)
+    table.observers.remove(new)
+    table.dealers.insert(2, new)
+    assert gone is not new and (new.known_card(100), new.known_card(101)) == hand
+    assert new.export_secret_key() == saved
+    # Replay the log from the start: the requests in the same order, then the hand-over.
+    board = table.board.entries
+    cut = len(board) - len(log)
+    fresh = MentalDealer(None, 3, SESSION, escrow_threshold=2)
+    requests = iter([Shuffle("deck", CARDS, SLOTS), Deal((100, 101), 2)])
+    for entry in board[:cut]:
+        if fresh.done():
+            fresh.begin(next(requests))
+        fresh.receive(entry.seat, entry.payload)
+    assert fresh.done()
+    fresh.begin_handover(2, cooperative=False, incoming=True, secret_key=saved)
+    for seat, payload in log:
+        fresh.receive(seat, payload)
+    assert fresh.done() and fresh.seat == 2
+    assert (fresh.known_card(100), fresh.known_card(101)) == hand
+    assert fresh.joint_key == new.joint_key
+    assert fresh._escrow.my_shares == new._escrow.my_shares
