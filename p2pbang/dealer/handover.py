@@ -47,7 +47,7 @@ from p2pbang.crypto.keys import KeyPair, generate_keypair, prove_key, verify_key
 from p2pbang.dealer.mental import MentalDealer, _restore_keypair, _Task
 from p2pbang.engine.chance import ChanceResult
 
-OPEN, PART, CLOSE, DELIVER = "open", "part", "close", "deliver"
+OPEN, PART, CLOSE, DELIVER, RESHARE = "open", "part", "close", "deliver", "reshare"
 
 
 def rekey_context(slot: int) -> bytes:
@@ -92,12 +92,15 @@ class HandOverTask(_Task):
         self.partials: dict[int, dict[int, Point]] = {s: {} for s in self.switched}
         self.pk_new: Point | None = None
         self._mine: Any = None
+        self.reshare: Any = None  # the EscrowTask of the re-share, once it runs
         self.round = OPEN
         self.owed = {seat}
 
     # ------------------------------------------------------------------ who writes
 
     def may_write(self) -> bool:
+        if self.round == RESHARE:
+            return True
         if self.round in (OPEN, CLOSE):
             return self.incoming
         if self.round == PART and self.cooperative:
@@ -111,6 +114,8 @@ class HandOverTask(_Task):
 
     def compose(self) -> bytes:
         d = self.d
+        if self.round == RESHARE:
+            return self.reshare.compose()
         if self.round == OPEN:
             assert self.new_key is not None
             items = []
@@ -161,6 +166,9 @@ class HandOverTask(_Task):
     # ------------------------------------------------------------------ checking
 
     def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
+        if self.round == RESHARE:
+            self.reshare.accept(seat, message, own)
+            return
         try:
             self._accept(seat, message)
         except VerificationFailed as exc:
@@ -240,6 +248,11 @@ class HandOverTask(_Task):
     def next_round(self) -> None:
         self._mine = None
         d = self.d
+        if self.round == RESHARE:
+            self.reshare.next_round()
+            self.owed = self.reshare.owed
+            self.finished = self.reshare.finished
+            return
         if self.round == OPEN:
             self.round = PART
             if self.switched:
@@ -268,11 +281,15 @@ class HandOverTask(_Task):
                 d._known[slot] = d._open(slot, state, [own])
         for slot in self.hand:
             d._slots[slot].seen.add(self.v)
-        self.finished = True
-        if d.escrow_threshold is not None:
-            from p2pbang.dealer.escrow import EscrowTask
+        if d.escrow_threshold is None:
+            self.finished = True
+            return
+        from p2pbang.dealer.escrow import EscrowTask
 
-            d._task = EscrowTask(d)
+        self.round = RESHARE
+        self.reshare = EscrowTask(d)
+        self.owed = self.reshare.owed
 
     def result(self) -> ChanceResult:
+        """The replaced hand's cards as this dealer knows them (the new holder: all)."""
         return ChanceResult(tuple(self.d._known.get(slot) for slot in self.hand))

@@ -100,6 +100,8 @@ def test_hand_over_in_mid_game_then_the_game_goes_on(cooperative: bool) -> None:
     new = table.hand_over(1, cooperative=cooperative)
     assert table.dealers[1] is new and new.seat == 1 and new.public_key != old_key
     assert tuple(new.known_card(s) for s in (100, 101, 102)) == hand
+    assert new.result().values == hand
+    assert table.dealers[0].result().values == (None, None, None)
     assert all(d.joint_key == new.joint_key for d in _all(table))
     assert new.joint_key == sum_points(d.public_key for d in table.dealers)
     # The re-share ran: every seat holds a share of the new key.
