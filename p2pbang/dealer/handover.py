@@ -15,6 +15,10 @@ card in another hand). The rounds, each with exact ``expected_writers()``:
 * D, every other seat: shares of ``v``'s former hand for its new holder (a Deal);
 * with escrow on, the re-share (``EscrowTask``) ends the request.
 
+A request the hand-over interrupted (between two of its rounds) then runs again from its
+start on every dealer, with the ciphertexts and keys as they now are: what its finished
+rounds applied stays (a transfer done is not redone), the rest is planned afresh.
+
 A message from seat ``v`` is the incoming holder's in rounds A and C and the leaver's in
 round B; ``may_write`` makes only the right dealer compose it, and the reasons of a
 ``CheatDetected(v, ...)`` say which of the two failed.
@@ -45,7 +49,7 @@ from p2pbang.crypto.handover import (
 )
 from p2pbang.crypto.keys import KeyPair, generate_keypair, prove_key, verify_key
 from p2pbang.dealer.mental import MentalDealer, _restore_keypair, _Task
-from p2pbang.engine.chance import ChanceResult
+from p2pbang.engine.chance import ChanceRequest, ChanceResult
 
 OPEN, PART, CLOSE, DELIVER, RESHARE = "open", "part", "close", "deliver", "reshare"
 
@@ -58,8 +62,9 @@ class HandOverTask(_Task):
     """Seat ``v`` changes hands (see the module docstring)."""
 
     def __init__(self, dealer: MentalDealer, seat: int, cooperative: bool, incoming: bool,
-                 secret_key: bytes | None) -> None:
+                 secret_key: bytes | None, interrupted: ChanceRequest | None = None) -> None:
         super().__init__(dealer)
+        self.interrupted = interrupted
         n = dealer.n_seats
         if type(seat) is not int or not 0 <= seat < n:
             raise ValueError(f"no seat {seat!r}")
@@ -251,7 +256,8 @@ class HandOverTask(_Task):
         if self.round == RESHARE:
             self.reshare.next_round()
             self.owed = self.reshare.owed
-            self.finished = self.reshare.finished
+            if self.reshare.finished:
+                self._done()
             return
         if self.round == OPEN:
             self.round = PART
@@ -282,13 +288,18 @@ class HandOverTask(_Task):
         for slot in self.hand:
             d._slots[slot].seen.add(self.v)
         if d.escrow_threshold is None:
-            self.finished = True
+            self._done()
             return
         from p2pbang.dealer.escrow import EscrowTask
 
         self.round = RESHARE
         self.reshare = EscrowTask(d)
         self.owed = self.reshare.owed
+
+    def _done(self) -> None:
+        self.finished = True
+        if self.interrupted is not None:
+            self.d._restart(self.interrupted)
 
     def result(self) -> ChanceResult:
         """The replaced hand's cards as this dealer knows them (the new holder: all)."""

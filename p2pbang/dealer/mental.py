@@ -151,6 +151,8 @@ class MentalDealer:
                 type(escrow_threshold) is not int or not 1 <= escrow_threshold < n_seats):
             raise ProtocolMisuse(f"an escrow threshold is 1 to {n_seats - 1} here")
         self._task: _Task = _KeyRound(self)
+        self._request: ChanceRequest | None = None
+        self._mid_round = False  # some, not all, messages of the current round are in
 
     # ------------------------------------------------------------------ public state
 
@@ -216,6 +218,7 @@ class MentalDealer:
             raise ProtocolMisuse(f"not a chance request: {request!r}")
         try:
             self._task = task_type(self, request)
+            self._request = request
         except ValueError as exc:
             raise ProtocolMisuse(f"cannot run {request!r}: {exc}") from None
 
@@ -226,15 +229,30 @@ class MentalDealer:
         Every present dealer calls it, the leaver's too when ``cooperative``; the incoming
         holder's dealer (an observer that read the whole log) passes ``incoming=True`` and
         becomes seat ``seat``; ``secret_key`` replays a finished hand-over after a restart.
+        A request left waiting (at a round boundary: the log applies no part of the
+        interrupted position) runs again from its start once the hand-over is done.
         """
         from p2pbang.dealer.handover import HandOverTask
 
+        interrupted = None
         if not self._task.finished:
-            raise ProtocolMisuse("the previous request has not finished")
+            task = self._task
+            if self._mid_round or type(task) not in _TASKS.values():
+                raise ProtocolMisuse("a hand-over interrupts a request only between rounds")
+            if isinstance(task, _RandomTask) and task.revealing:
+                raise ProtocolMisuse("a draw whose openings are due cannot be run again "
+                                     "(the last opener would choose); it must complete")
+            interrupted = self._request
         try:
-            self._task = HandOverTask(self, seat, cooperative, incoming, secret_key)
+            self._task = HandOverTask(self, seat, cooperative, incoming, secret_key,
+                                      interrupted)
         except ValueError as exc:
             raise ProtocolMisuse(f"cannot hand over seat {seat!r}: {exc}") from None
+
+    def _restart(self, request: ChanceRequest) -> None:
+        """Run ``request`` again from its start (after a hand-over interrupted it)."""
+        self._task = _TASKS[type(request)](self, request)
+        self._request = request
 
     def expected_writers(self) -> frozenset[int]:
         """Seats that still owe a message in the current round (empty when done)."""
@@ -263,6 +281,7 @@ class MentalDealer:
         except (InvalidEncoding, VerificationFailed) as exc:
             raise CheatDetected(seat, exc.reason, evidence) from None
         task.owed.discard(seat)
+        self._mid_round = bool(task.owed)
         if not task.owed:
             self._step += 1
             task.next_round()

@@ -24,7 +24,7 @@ from p2pbang.crypto.handover import LEAVER_PROTOCOL, handover_context, make_part
 from p2pbang.crypto.keys import generate_keypair, prove_key
 from p2pbang.crypto.linear import LinearProof
 from p2pbang.dealer.board import Table, TableAborted
-from p2pbang.engine.chance import Deal, Reveal, Shuffle
+from p2pbang.engine.chance import Deal, RandomInt, Reveal, Shuffle
 
 SESSION = b"handover-session-01"
 CARDS = tuple(range(16))
@@ -142,15 +142,47 @@ def test_leaving_with_an_empty_hand_and_an_empty_deck() -> None:
     assert new.seat == 2 and table.dealers[0].joint_key == new.joint_key
 
 
-def test_no_hand_over_while_a_request_runs_and_no_foreign_key() -> None:
+def test_a_hand_over_is_refused_mid_round_and_while_a_draws_openings_are_due() -> None:
     table = _table(3, escrow=2)
     for dealer in _all(table):
         dealer.begin(Deal((100,), 0))
-    with pytest.raises(ProtocolMisuse):
-        table.dealers[0].begin_handover(1, cooperative=True)
+    table.deliver(1, table.dealers[1].outgoing())  # one of the two shares is in
+    with pytest.raises(ProtocolMisuse, match="between rounds"):
+        table.dealers[0].begin_handover(2, cooperative=False)
     table.drive()
     with pytest.raises(ProtocolMisuse, match="observer"):
         table.dealers[0].begin_handover(1, cooperative=True, incoming=True)
+    for dealer in _all(table):
+        dealer.begin(RandomInt(6))
+    for seat in range(3):
+        table.deliver(seat, table.dealers[seat].outgoing())  # the commitments
+    with pytest.raises(ProtocolMisuse, match="openings"):
+        table.dealers[0].begin_handover(2, cooperative=False)
+
+
+def test_a_deal_waiting_for_the_vanished_seat_runs_again_after_the_hand_over() -> None:
+    table = _table(4, escrow=3)
+    hand = table.run(Deal((100, 101), 1))[1].values
+    other = table.run(Deal((103,), 2))[2].values
+    for dealer in _all(table):
+        dealer.begin(Deal((103,), 0))
+    table.deliver(0, table.dealers[0].outgoing())  # the transfer; the shares wait for 1
+    assert table.dealers[0].expected_writers() == {1, 2, 3}
+    new = table.hand_over(1, cooperative=False)  # drives the Deal to its end too
+    assert all(d.done() for d in _all(table))
+    assert table.dealers[0].result().values == other
+    assert (new.known_card(100), new.known_card(101)) == hand
+
+
+def test_a_shuffle_interrupted_by_a_leave_runs_again() -> None:
+    table = _table(3, escrow=None)
+    roles = (200, 201, 202)
+    for dealer in _all(table):
+        dealer.begin(Shuffle("roles", (0, 1, 2), roles))
+    table.deliver(0, table.dealers[0].outgoing())  # seat 0's pass; seat 1 leaves
+    table.hand_over(1, cooperative=True)
+    assert all(d.done() for d in _all(table))
+    assert sorted(table.run(Reveal(roles))[0].values) == [0, 1, 2]
 
 
 # ---------------------------------------------------------------------- escrow cheats
