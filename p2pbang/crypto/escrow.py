@@ -191,3 +191,44 @@ def combine(partials: dict[int, Point]) -> Point:
     """``sum lambda_j * d_j``: ``sk * P`` from ``t`` or more proven partials ``s_j * P``."""
     lambdas = lagrange_at_zero(partials)
     return multi_scalar_mul((lambdas[j], d) for j, d in partials.items())
+
+
+# --- escrowed draws (a withheld opening is rebuilt by the holders) ----------------------------
+
+DRAW_COMMIT_LABEL = b"p2pbang/v1/escrowed-draw/commit"
+DRAW_ECHO_LABEL = b"p2pbang/v1/escrowed-draw/echo"
+DRAW_SEED_LABEL = b"p2pbang/v1/escrowed-draw/seed"
+
+
+def draw_commitment(session_id: bytes, round_id: int, seat: int, deal_message: bytes) -> bytes:
+    """``SHA-512(...)[:32]`` binding a seat's whole escrow message for the draw ``round_id``:
+    nothing of its value (not even ``A = a*G``) is public before every seat committed."""
+    h = hashlib.sha512(frame(DRAW_COMMIT_LABEL, b""))
+    for label, data in ((b"session", session_id), (b"round", u64(round_id)),
+                        (b"seat", u64(seat)), (b"deal", deal_message)):
+        h.update(frame(label, data))
+    return h.digest()[:32]
+
+
+def draw_echo(session_id: bytes, round_id: int, commitments_by_seat: Sequence[bytes]) -> bytes:
+    h = hashlib.sha512(frame(DRAW_ECHO_LABEL, b""))
+    h.update(frame(b"session", session_id))
+    h.update(frame(b"round", u64(round_id)))
+    for seat, digest in enumerate(commitments_by_seat):
+        h.update(frame(b"commitment", u64(seat) + digest))
+    return h.digest()[:32]
+
+
+def draw_seed(echo: bytes, values_by_seat: Sequence[int]) -> bytes:
+    """The draw's 64-byte seed: every seat's committed scalar, in seat order."""
+    h = hashlib.sha512(frame(DRAW_SEED_LABEL, b""))
+    h.update(frame(b"echo", echo))
+    for seat, value in enumerate(values_by_seat):
+        h.update(frame(b"value", u64(seat) + value.to_bytes(32, "little")))
+    return h.digest()
+
+
+def interpolate_scalar(shares: dict[int, int]) -> int:
+    """``f(0)`` from ``t`` or more shares ``f(x_j)`` (each already checked)."""
+    lambdas = lagrange_at_zero(shares)
+    return sum(lambdas[j] * s for j, s in shares.items()) % L

@@ -123,3 +123,47 @@ def parse_close(message: dict[str, Any], slots: Sequence[int], rekey_slots: Sequ
     rekey = [(item[0], DecryptionShare.decode(wire.get_bytes(item[1], "a share", SHARE_BYTES)))
              for item in _items(m, "rekey", rekey_slots, 2)]
     return items, rekey
+
+
+# --- escrowed draws ---------------------------------------------------------------------------
+
+D_COMMIT, D_DEAL, D_OPEN = "dcommit", "ddeal", "dopen"
+
+
+def draw_deal_message(value_point: Point, dealing: EscrowDealing) -> bytes:
+    return wire.encode({
+        "t": D_DEAL, "A": value_point.encode(), "e": dealing.ephemeral.encode(),
+        "cs": b"".join(c.encode() for c in dealing.coefficients),
+        "shares": b"".join(encode_scalar(s) for s in dealing.masked)})
+
+
+def parse_draw_deal(message: dict[str, Any], threshold: int, n_seats: int
+                    ) -> tuple[Point, EscrowDealing]:
+    m = wire.fields(message, D_DEAL, {"A", "e", "cs", "shares"})
+    value_point = Point.decode(wire.get_bytes(m["A"], "A", POINT_BYTES))
+    inner = {"t": ESCROW, "e": m["e"], "cs": m["cs"], "shares": m["shares"]}
+    return value_point, parse_escrow(inner, threshold, n_seats)
+
+
+def draw_open_message(value: int, complaints: Sequence[tuple[int, Point, DleqProof]],
+                      recovered: Sequence[tuple[int, int]]) -> bytes:
+    return wire.encode({
+        "t": D_OPEN, "a": encode_scalar(value),
+        "items": [[dealer, dh.encode(), proof.encode()] for dealer, dh, proof in complaints],
+        "rec": [[seat, encode_scalar(share)] for seat, share in recovered]})
+
+
+def parse_draw_open(message: dict[str, Any], n_seats: int, withheld: Sequence[int]
+                    ) -> tuple[int, list[tuple[int, Point, DleqProof]], list[tuple[int, int]]]:
+    m = wire.fields(message, D_OPEN, {"a", "items", "rec"})
+    value = decode_scalar(wire.get_bytes(m["a"], "a", SCALAR_BYTES))
+    complaints = parse_complain({"t": COMPLAIN, "items": m["items"]}, n_seats)
+    rec = wire.get_list(m["rec"], "rec", len(withheld))
+    recovered = []
+    for item, seat in zip(rec, withheld, strict=True):
+        wire.get_list(item, "a recovered share", 2)
+        if wire.get_int(item[0], "a seat", 0, n_seats - 1) != seat:
+            raise InvalidEncoding(f"rec must cover seats {list(withheld)} in that order")
+        recovered.append((seat, decode_scalar(wire.get_bytes(item[1], "a share",
+                                                             SCALAR_BYTES))))
+    return value, complaints, recovered

@@ -213,7 +213,7 @@ class MentalDealer:
         """Start answering ``request``; every seat begins the same requests in order."""
         if not self._task.finished:
             raise ProtocolMisuse("the previous request has not finished")
-        task_type = _TASKS.get(type(request))
+        task_type = self._task_type(request)
         if task_type is None:
             raise ProtocolMisuse(f"not a chance request: {request!r}")
         try:
@@ -237,9 +237,10 @@ class MentalDealer:
         interrupted = None
         if not self._task.finished:
             task = self._task
-            if self._mid_round or type(task) not in _TASKS.values():
+            if (self._mid_round or self._request is None
+                    or type(task) is not self._task_type(self._request)):
                 raise ProtocolMisuse("a hand-over interrupts a request only between rounds")
-            if isinstance(task, _RandomTask) and task.revealing:
+            if getattr(task, "revealing", False):
                 raise ProtocolMisuse("a draw whose openings are due cannot be run again "
                                      "(the last opener would choose); it must complete")
             interrupted = self._request
@@ -251,8 +252,32 @@ class MentalDealer:
 
     def _restart(self, request: ChanceRequest) -> None:
         """Run ``request`` again from its start (after a hand-over interrupted it)."""
-        self._task = _TASKS[type(request)](self, request)
+        self._task = self._task_type(request)(self, request)
         self._request = request
+
+    def _task_type(self, request: object) -> Any:
+        """The task answering ``request``; with escrow on a draw is an escrowed one."""
+        task_type = _TASKS.get(type(request))
+        if task_type is _RandomTask and self.escrow_threshold is not None:
+            from p2pbang.dealer.escrow_draw import EscrowedDrawTask
+
+            return EscrowedDrawTask
+        return task_type
+
+    def declare_withheld(self, seats: Iterable[int]) -> None:
+        """The running escrowed draw goes on without ``seats``' openings: the other seats
+        publish their escrow shares of those values instead (``dealer/escrow_draw.py``).
+        Every dealer calls it at the same place of the log, before any opening is applied.
+        """
+        from p2pbang.dealer.escrow_draw import EscrowedDrawTask
+
+        task = self._task
+        if not isinstance(task, EscrowedDrawTask) or task.finished or self._mid_round:
+            raise ProtocolMisuse("no escrowed draw is waiting for its openings")
+        try:
+            task.declare_withheld(frozenset(seats))
+        except ValueError as exc:
+            raise ProtocolMisuse(str(exc)) from None
 
     def expected_writers(self) -> frozenset[int]:
         """Seats that still owe a message in the current round (empty when done)."""
