@@ -154,8 +154,9 @@ def test_a_hand_over_is_refused_mid_round_and_while_a_draws_openings_are_due() -
         table.dealers[0].begin_handover(1, cooperative=True, incoming=True)
     for dealer in _all(table):
         dealer.begin(RandomInt(6))
-    for seat in range(3):
-        table.deliver(seat, table.dealers[seat].outgoing())  # the commitments
+    for _ in range(2):  # the commitments, then (escrow on) the escrowed values
+        for seat in range(3):
+            table.deliver(seat, table.dealers[seat].outgoing())
     with pytest.raises(ProtocolMisuse, match="openings"):
         table.dealers[0].begin_handover(2, cooperative=False)
 
