@@ -15,13 +15,18 @@ import json
 from typing import Any
 
 from p2pbang.crypto import escrow_messages as emsg
+from p2pbang.crypto.commit_reveal import uniform_below
 from p2pbang.crypto.dleq import make_share
 from p2pbang.crypto.elgamal import card_point, encrypt
 from p2pbang.crypto.escrow import (
     commitments,
     deal_escrow,
+    draw_commitment,
+    draw_echo,
+    draw_seed,
     eval_point,
     holders_of,
+    interpolate_scalar,
     lagrange_at_zero,
     make_complaint,
     open_share,
@@ -82,9 +87,10 @@ def generate() -> dict[str, Any]:
                                           context, rng)
     delivery = {j: make_share(keys[j], switched, SESSION, 8, j, b"share/slot:7", rng)
                 for j in shares}
+    draw = _draw(keys, rng)
     return {
-        "description": "escrow (Feldman VSS, masked shares, a complaint) and a hand-over of "
-                       "a vanished seat for one card",
+        "description": "escrow (Feldman VSS, masked shares, a complaint), a hand-over of "
+                       "a vanished seat for one card, an escrowed draw with a withheld opening",
         "session": SESSION.hex(), "seats": SEATS, "threshold": THRESHOLD,
         "secret_keys": [_hex(k.secret) for k in keys], "public_keys": [_hex(p) for p in pks],
         "joint_key": _hex(joint),
@@ -109,6 +115,36 @@ def generate() -> dict[str, Any]:
             "delivery": [{"seat": j, "step": 8, "share": s.encode().hex()}
                          for j, s in delivery.items()],
         },
+        "draw": draw,
+    }
+
+
+def _draw(keys: list[KeyPair], rng: SeededRandom) -> dict[str, Any]:
+    """An escrowed RandomInt(6^5) at round 9 whose seat 2 withholds its opening."""
+    pks = [k.public for k in keys]
+    round_id, bound, withheld = 9, 6**5, 2
+    values = [rng.scalar() or 1 for _ in keys]
+    deals, digests, dealings = [], [], []
+    for seat, a in enumerate(values):
+        dealing = deal_escrow(KeyPair(a, base_mul(a)), seat, pks, THRESHOLD, SESSION, round_id,
+                              rng)
+        deal = emsg.draw_deal_message(base_mul(a), dealing)
+        deals.append(deal)
+        dealings.append(dealing)
+        digests.append(draw_commitment(SESSION, round_id, seat, deal))
+    echo = draw_echo(SESSION, round_id, digests)
+    seed = draw_seed(echo, values)
+    rec = {}
+    for j in holders_of(withheld, len(keys)):
+        dh = scalar_mul(keys[j].secret, dealings[withheld].ephemeral)
+        rec[j] = open_share(dealings[withheld], withheld, j, dh, SESSION, round_id)
+    assert interpolate_scalar(rec) == values[withheld]
+    return {
+        "round": round_id, "bound": bound, "withheld": withheld,
+        "values": [_hex(a) for a in values], "deals": [d.hex() for d in deals],
+        "commitments": [c.hex() for c in digests], "echo": echo.hex(), "seed": seed.hex(),
+        "result": uniform_below(seed, bound, b"p2pbang/v1/random-int"),
+        "recovery_shares": {str(j): _hex(s) for j, s in rec.items()},
     }
 
 

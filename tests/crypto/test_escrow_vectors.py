@@ -8,10 +8,16 @@ import json
 
 from p2pbang.crypto import escrow_messages as emsg
 from p2pbang.crypto import wire
+from p2pbang.crypto.commit_reveal import uniform_below
 from p2pbang.crypto.dleq import DecryptionShare, DleqProof, verify_share
 from p2pbang.crypto.elgamal import Ciphertext, card_point
 from p2pbang.crypto.escrow import (
     EscrowDealing,
+    commitments,
+    draw_commitment,
+    draw_echo,
+    draw_seed,
+    interpolate_scalar,
     judge_complaint,
     lagrange_at_zero,
     pad,
@@ -118,3 +124,30 @@ def test_handover_values_recomputed_and_proofs_verified() -> None:
         shares.append(share.share)
     card = c2 - sum_points(shares) - scalar_mul(sk_new, shifted)
     assert card == card_point(*h["card"])
+
+
+def test_the_escrowed_draw_recomputed_from_its_values() -> None:
+    v = _load()
+    session = bytes.fromhex(v["session"])
+    d = v["draw"]
+    values = [_scalar(a) for a in d["values"]]
+    digests = []
+    for seat, deal_hex in enumerate(d["deals"]):
+        deal = bytes.fromhex(deal_hex)
+        point, _ = emsg.parse_draw_deal(wire.decode(deal), v["threshold"], v["seats"])
+        assert point == base_mul(values[seat])
+        digests.append(draw_commitment(session, d["round"], seat, deal))
+    assert [c.hex() for c in digests] == d["commitments"]
+    echo = draw_echo(session, d["round"], digests)
+    assert echo.hex() == d["echo"]
+    seed = draw_seed(echo, values)
+    assert seed.hex() == d["seed"]
+    assert uniform_below(seed, d["bound"], b"p2pbang/v1/random-int") == d["result"]
+    # The withheld value from the two holders' shares, each checked against the deal.
+    w = d["withheld"]
+    point, dealing = emsg.parse_draw_deal(wire.decode(bytes.fromhex(d["deals"][w])),
+                                          v["threshold"], v["seats"])
+    shares = {int(j): _scalar(s) for j, s in d["recovery_shares"].items()}
+    for j, share in shares.items():
+        assert base_mul(share) == public_share(commitments(point, dealing), j)
+    assert interpolate_scalar(shares) == values[w]
