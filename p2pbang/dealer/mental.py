@@ -123,7 +123,7 @@ class MentalDealer:
         """``secret_key`` (from ``export_secret_key``) restores a seat after a restart: its
         own messages are then replayed from the log like everyone else's.
 
-        ``escrow_threshold`` ``t`` (1 to n-1; None: no escrow, only cooperative hand-overs)
+        ``escrow_threshold`` ``t`` (2 to n-1; None: no escrow, only cooperative hand-overs)
         adds the escrow rounds after the key round (``dealer/escrow.py``) so that a seat
         that vanishes can be handed over (``begin_handover``)."""
         if not isinstance(n_seats, int) or not 1 <= n_seats <= 64:
@@ -148,8 +148,11 @@ class MentalDealer:
         self.escrow_threshold = escrow_threshold
         self._escrow: Any = None  # the current EscrowBook (dealer/escrow.py), if any
         if escrow_threshold is not None and (
-                type(escrow_threshold) is not int or not 1 <= escrow_threshold < n_seats):
-            raise ProtocolMisuse(f"an escrow threshold is 1 to {n_seats - 1} here")
+                type(escrow_threshold) is not int or not 2 <= escrow_threshold < n_seats):
+            # t = 1 would hand every seat every other seat's whole key (and a two-seat
+            # table, the Duel, has no other choice): no escrow then.
+            raise ProtocolMisuse(f"an escrow threshold is 2 to {n_seats - 1} at a table of "
+                                 f"{n_seats} (escrow needs 3 seats)")
         self._task: _Task = _KeyRound(self)
         self._request: ChanceRequest | None = None
         self._mid_round = False  # some, not all, messages of the current round are in

@@ -86,6 +86,11 @@ def test_without_escrow_the_dealer_is_unchanged_and_no_seat_can_vanish() -> None
         table.dealers[0].begin_handover(1, cooperative=False)
     with pytest.raises(ProtocolMisuse):
         Table.create(3, SESSION, escrow_threshold=3)
+    # t = 1 would give every seat every key; the Duel (two seats) has no escrow at all.
+    with pytest.raises(ProtocolMisuse, match="3 seats"):
+        Table.create(3, SESSION, escrow_threshold=1)
+    with pytest.raises(ProtocolMisuse, match="3 seats"):
+        Table.create(2, SESSION, escrow_threshold=1)
 
 
 # ---------------------------------------------------------------------- playing on
