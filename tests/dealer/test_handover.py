@@ -440,3 +440,24 @@ def test_a_restarted_incoming_holder_replays_the_hand_over_with_its_saved_key() 
     assert (fresh.known_card(100), fresh.known_card(101)) == hand
     assert fresh.joint_key == new.joint_key
     assert fresh._escrow.my_shares == new._escrow.my_shares
+
+
+def test_a_vanished_seats_dealer_that_turns_up_follows_as_an_observer() -> None:
+    table = _table(3, escrow=2)
+    table.run(Deal((100,), 1))
+    gone = table.dealers[1]
+    log: list[tuple[int, bytes]] = []
+
+    def record(seat: int, payload: bytes) -> bytes:
+        log.append((seat, payload))
+        return payload
+
+    gone.begin_handover(1, cooperative=False)
+    new = table.hand_over(1, cooperative=False, tamper=record)
+    for seat, payload in log:
+        assert gone.outgoing() is None  # it never writes in the new holder's name
+        gone.receive(seat, payload)
+    assert gone.done() and gone.seat is None
+    assert gone.joint_key == new.joint_key and gone.known_card(100) is not None
+    with pytest.raises(ProtocolMisuse):
+        gone.export_secret_key()
