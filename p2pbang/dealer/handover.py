@@ -32,7 +32,7 @@ from p2pbang.crypto import escrow_messages as emsg
 from p2pbang.crypto import messages as msg
 from p2pbang.crypto.dleq import DecryptionShare, make_share, verify_share
 from p2pbang.crypto.elgamal import Ciphertext
-from p2pbang.crypto.errors import VerificationFailed
+from p2pbang.crypto.errors import ProtocolMisuse, VerificationFailed
 from p2pbang.crypto.escrow import combine
 from p2pbang.crypto.group import Point, scalar_mul
 from p2pbang.crypto.handover import (
@@ -152,6 +152,10 @@ class HandOverTask(_Task):
     def _compose_close(self) -> bytes:
         d = self.d
         assert self.new_key is not None
+        if any(slot not in self.shifts for slot in self.switched):
+            # Round A's blinding scalars live only in this process's memory.
+            raise ProtocolMisuse("the incoming holder lost its blinding scalars (a restart "
+                                 "during the hand-over): the hand-over must run again")
         items = []
         for slot in self.switched:
             new, proof = prove_switch(d._slots[slot].ciphertext, self.shifts[slot],
