@@ -461,3 +461,16 @@ def test_a_vanished_seats_dealer_that_turns_up_follows_as_an_observer() -> None:
     assert gone.joint_key == new.joint_key and gone.known_card(100) is not None
     with pytest.raises(ProtocolMisuse):
         gone.export_secret_key()
+
+
+def test_an_incoming_holder_that_lost_its_blinding_says_so() -> None:
+    table = _table(3, escrow=2)
+    table.run(Deal((100,), 1))
+
+    def forget(seat: int, payload: bytes) -> bytes:
+        if _kind(payload) == "ho-part":
+            table.observers[-1]._task.shifts.clear()  # as after a restart
+        return payload
+
+    with pytest.raises(ProtocolMisuse, match="blinding scalars"):
+        table.hand_over(1, cooperative=False, tamper=forget)
