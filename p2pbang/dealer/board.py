@@ -72,14 +72,20 @@ class Table:
 
     dealers: list[MentalDealer]
     board: BulletinBoard
+    observers: list[MentalDealer] = field(default_factory=list)
+    """Dealers with no seat that read every message (a spectator, a seat's next holder)."""
 
     @classmethod
     def create(cls, n_seats: int, session_id: bytes | None = None,
-               tamper: Tamper | None = None) -> Table:
-        """A table whose key round has run (raises TableAborted if a key was bad)."""
+               tamper: Tamper | None = None, escrow_threshold: int | None = None,
+               observers: int = 0) -> Table:
+        """A table whose key round (and escrow rounds, with a threshold) has run (raises
+        TableAborted if a key or an escrow was bad)."""
         session = session_id if session_id is not None else secrets.token_bytes(32)
-        table = cls([MentalDealer(seat, n_seats, session) for seat in range(n_seats)],
-                    BulletinBoard())
+        table = cls([MentalDealer(seat, n_seats, session, escrow_threshold=escrow_threshold)
+                     for seat in range(n_seats)], BulletinBoard(),
+                    [MentalDealer(None, n_seats, session, escrow_threshold=escrow_threshold)
+                     for _ in range(observers)])
         table.drive(tamper)
         return table
 
@@ -87,26 +93,26 @@ class Table:
         """Deliver messages until every dealer is done with the current request."""
         while True:
             writers = self.dealers[0].expected_writers()
-            for dealer in self.dealers[1:]:
+            for dealer in [*self.dealers[1:], *self.observers]:
                 if dealer.expected_writers() != writers:
                     raise ProtocolMisuse("the dealers disagree on whose message comes next")
             if not writers:
                 break
             for seat in sorted(writers):
-                payload = self.dealers[seat].outgoing()
+                payload = self._writer_message(seat)
                 if payload is None:
                     raise ProtocolMisuse(f"seat {seat} owes a message but has none")
                 if tamper is not None:
                     payload = tamper(seat, payload)
                 self.deliver(seat, payload)
-        if not all(dealer.done() for dealer in self.dealers):
+        if not all(dealer.done() for dealer in [*self.dealers, *self.observers]):
             raise ProtocolMisuse("no one owes a message but the request is not finished")
 
     def deliver(self, seat: int, payload: bytes) -> None:
         """Post one message and give it to every dealer; collect every detection."""
         self.board.post(seat, payload)
         detections: list[tuple[int, CheatDetected]] = []
-        for dealer in self.dealers:
+        for dealer in [*self.dealers, *self.observers]:
             try:
                 dealer.receive(seat, payload)
             except CheatDetected as cheat:
@@ -116,10 +122,42 @@ class Table:
 
     def run(self, request: ChanceRequest, tamper: Tamper | None = None) -> list[ChanceResult]:
         """Every dealer begins ``request``; drive it; return each seat's view of the result."""
-        for dealer in self.dealers:
+        for dealer in [*self.dealers, *self.observers]:
             dealer.begin(request)
         self.drive(tamper)
         return [dealer.result() for dealer in self.dealers]
+
+
+    def _writer_message(self, seat: int) -> bytes | None:
+        """Seat ``seat``'s message: its dealer's, or during a hand-over the one dealer
+        (the leaver or the incoming holder) that writes in its name this round."""
+        payloads = [p for p in (d.outgoing() for d in [*self.dealers, *self.observers]
+                                if d.seat == seat) if p is not None]
+        return payloads[0] if len(payloads) == 1 else None
+
+    def hand_over(self, seat: int, *, cooperative: bool, incoming: int = 0,
+                  tamper: Tamper | None = None) -> MentalDealer:
+        """Hand ``seat`` to ``observers[incoming]`` and drive the hand-over to its end.
+
+        A vanished seat's dealer is dropped first (it reads and writes nothing more); a
+        leaver's takes part, then is dropped. The incoming dealer takes the seat's place.
+        """
+        new = self.observers.pop(incoming)
+        old = self.dealers[seat]
+        present = [d for d in self.dealers if d is not old or cooperative]
+        self.dealers = present
+        for dealer in [*present, *self.observers]:
+            dealer.begin_handover(seat, cooperative=cooperative)
+        self.observers.append(new)
+        new.begin_handover(seat, cooperative=cooperative, incoming=True)
+        try:
+            self.drive(tamper)
+        finally:
+            self.observers.remove(new)
+            if cooperative:
+                self.dealers.remove(old)
+            self.dealers.insert(seat, new)
+        return new
 
 
 def run_requests(table: Table, requests: Sequence[ChanceRequest]) -> list[list[ChanceResult]]:

@@ -119,9 +119,13 @@ class MentalDealer:
     """
 
     def __init__(self, seat: int | None, n_seats: int, session_id: bytes,
-                 secret_key: bytes | None = None) -> None:
+                 secret_key: bytes | None = None, escrow_threshold: int | None = None) -> None:
         """``secret_key`` (from ``export_secret_key``) restores a seat after a restart: its
-        own messages are then replayed from the log like everyone else's."""
+        own messages are then replayed from the log like everyone else's.
+
+        ``escrow_threshold`` ``t`` (2 to n-1; None: no escrow, only cooperative hand-overs)
+        adds the escrow rounds after the key round (``dealer/escrow.py``) so that a seat
+        that vanishes can be handed over (``begin_handover``)."""
         if not isinstance(n_seats, int) or not 1 <= n_seats <= 64:
             raise ProtocolMisuse("a table has 1 to 64 seats")
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n_seats):
@@ -141,7 +145,17 @@ class MentalDealer:
         self._cards = CardTable()
         self._step = 0
         self._outbox: tuple[int, bytes] | None = None
+        self.escrow_threshold = escrow_threshold
+        self._escrow: Any = None  # the current EscrowBook (dealer/escrow.py), if any
+        if escrow_threshold is not None and (
+                type(escrow_threshold) is not int or not 2 <= escrow_threshold < n_seats):
+            # t = 1 would hand every seat every other seat's whole key (and a two-seat
+            # table, the Duel, has no other choice): no escrow then.
+            raise ProtocolMisuse(f"an escrow threshold is 2 to {n_seats - 1} at a table of "
+                                 f"{n_seats} (escrow needs 3 seats)")
         self._task: _Task = _KeyRound(self)
+        self._request: ChanceRequest | None = None
+        self._mid_round = False  # some, not all, messages of the current round are in
 
     # ------------------------------------------------------------------ public state
 
@@ -202,13 +216,71 @@ class MentalDealer:
         """Start answering ``request``; every seat begins the same requests in order."""
         if not self._task.finished:
             raise ProtocolMisuse("the previous request has not finished")
-        task_type = _TASKS.get(type(request))
+        task_type = self._task_type(request)
         if task_type is None:
             raise ProtocolMisuse(f"not a chance request: {request!r}")
         try:
             self._task = task_type(self, request)
+            self._request = request
         except ValueError as exc:
             raise ProtocolMisuse(f"cannot run {request!r}: {exc}") from None
+
+    def begin_handover(self, seat: int, *, cooperative: bool, incoming: bool = False,
+                       secret_key: bytes | None = None) -> None:
+        """Start handing seat ``seat`` to a new holder (``dealer/handover.py``).
+
+        Every present dealer calls it, the leaver's too when ``cooperative``; the incoming
+        holder's dealer (an observer that read the whole log) passes ``incoming=True`` and
+        becomes seat ``seat``; ``secret_key`` replays a finished hand-over after a restart.
+        A request left waiting (at a round boundary: the log applies no part of the
+        interrupted position) runs again from its start once the hand-over is done.
+        """
+        from p2pbang.dealer.handover import HandOverTask
+
+        interrupted = None
+        if not self._task.finished:
+            task = self._task
+            if (self._mid_round or self._request is None
+                    or type(task) is not self._task_type(self._request)):
+                raise ProtocolMisuse("a hand-over interrupts a request only between rounds")
+            if getattr(task, "revealing", False):
+                raise ProtocolMisuse("a draw whose openings are due cannot be run again "
+                                     "(the last opener would choose); it must complete")
+            interrupted = self._request
+        try:
+            self._task = HandOverTask(self, seat, cooperative, incoming, secret_key,
+                                      interrupted)
+        except ValueError as exc:
+            raise ProtocolMisuse(f"cannot hand over seat {seat!r}: {exc}") from None
+
+    def _restart(self, request: ChanceRequest) -> None:
+        """Run ``request`` again from its start (after a hand-over interrupted it)."""
+        self._task = self._task_type(request)(self, request)
+        self._request = request
+
+    def _task_type(self, request: object) -> Any:
+        """The task answering ``request``; with escrow on a draw is an escrowed one."""
+        task_type = _TASKS.get(type(request))
+        if task_type is _RandomTask and self.escrow_threshold is not None:
+            from p2pbang.dealer.escrow_draw import EscrowedDrawTask
+
+            return EscrowedDrawTask
+        return task_type
+
+    def declare_withheld(self, seats: Iterable[int]) -> None:
+        """The running escrowed draw goes on without ``seats``' openings: the other seats
+        publish their escrow shares of those values instead (``dealer/escrow_draw.py``).
+        Every dealer calls it at the same place of the log, before any opening is applied.
+        """
+        from p2pbang.dealer.escrow_draw import EscrowedDrawTask
+
+        task = self._task
+        if not isinstance(task, EscrowedDrawTask) or task.finished or self._mid_round:
+            raise ProtocolMisuse("no escrowed draw is waiting for its openings")
+        try:
+            task.declare_withheld(frozenset(seats))
+        except ValueError as exc:
+            raise ProtocolMisuse(str(exc)) from None
 
     def expected_writers(self) -> frozenset[int]:
         """Seats that still owe a message in the current round (empty when done)."""
@@ -216,7 +288,7 @@ class MentalDealer:
 
     def outgoing(self) -> bytes | None:
         """This seat's message for the current round, if it owes one (stable if re-asked)."""
-        if self.seat not in self._task.owed:
+        if self.seat not in self._task.owed or not self._task.may_write():
             return None
         if self._outbox is None or self._outbox[0] != self._step:
             self._outbox = (self._step, self._task.compose())
@@ -237,6 +309,7 @@ class MentalDealer:
         except (InvalidEncoding, VerificationFailed) as exc:
             raise CheatDetected(seat, exc.reason, evidence) from None
         task.owed.discard(seat)
+        self._mid_round = bool(task.owed)
         if not task.owed:
             self._step += 1
             task.next_round()
@@ -381,6 +454,10 @@ class _Task(ABC):
     def result(self) -> ChanceResult:
         return ChanceResult(())
 
+    def may_write(self) -> bool:
+        """False when another dealer writes in this seat's name this round (a hand-over)."""
+        return True
+
     def out_of_turn(self, seat: int, payload: object) -> str:
         if self.finished:
             return "sent a message while no request was running"
@@ -414,6 +491,10 @@ class _KeyRound(_Task):
 
     def next_round(self) -> None:
         self.finished = True
+        if self.d.escrow_threshold is not None:
+            from p2pbang.dealer.escrow import EscrowTask
+
+            self.d._task = EscrowTask(self.d)
 
 
 class _ShuffleTask(_Task):

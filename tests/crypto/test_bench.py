@@ -31,3 +31,21 @@ def test_small_bench_reports_every_figure(capsys) -> None:
 def test_bench_refuses_nonsense() -> None:
     with pytest.raises(ValueError):
         run_crypto_bench(cards=1, peers=3)
+
+
+def test_escrow_bench_measures_setup_and_handover(capsys) -> None:
+    from p2pbang.crypto.bench_escrow import escrow_setup, handover_cost, print_escrow_bench
+
+    setup = escrow_setup(3)
+    assert setup["escrow_messages"] == 6 and setup["escrow_bytes"] > 0
+    assert setup["with_escrow_mults"] > setup["keys_only_mults"]
+    coop = handover_cost(16, 3, cooperative=True)
+    # open, the leaver's partials, close, the 2 other seats' delivery shares
+    assert coop["messages"] == 5 and coop["scalar_mults"] > 0
+    gone = handover_cost(16, 3, cooperative=False)
+    # open, 2 holders' partials, close, 2 delivery shares, then 3 escrows + 3 complaints
+    assert gone["messages"] == 12
+    with pytest.raises(ValueError):
+        handover_cost(10, 3, cooperative=True)
+    print_escrow_bench((3,), (16,), 3)
+    assert "vanished + re-share" in capsys.readouterr().out
