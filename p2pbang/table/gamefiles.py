@@ -93,9 +93,12 @@ def _unpack(data: bytes, what: str) -> Any:
     reads (cut short, or not one of our files), never as the decoder's exception."""
     if not data:
         raise GameFileError(f"{what}: the file is empty, not a p2pbang saved game")
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True,
-                                max_buffer_size=max(len(data), 1),
-                                max_bin_len=MAX_TRANSCRIPT_BYTES, max_ext_len=0)
+    # Every declared length is bounded by the bytes there are (one byte an element at
+    # least), so a forged header cannot make the decoder reserve more than the file.
+    size = len(data)
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=size,
+                                max_str_len=size, max_bin_len=size, max_array_len=size,
+                                max_map_len=size, max_ext_len=0)
     unpacker.feed(data)
     try:
         value = unpacker.unpack()

@@ -29,4 +29,23 @@ def seats_clockwise(game: Any) -> list[int]:
     return _order(game) or list(range(game.n))
 
 
-__all__ = ["seat_number", "seats_clockwise"]
+def seated(game: Any) -> bool:
+    """Whether the seating is drawn yet (before it, no chair is known)."""
+    return bool(_order(game))
+
+
+def who(names: list[str], game: Any, seat: int | None) -> str:
+    """A player as every line names one: "Name (seat 3)", the chair clockwise. ``game`` may
+    be None (the core is not up yet): the roster index plus one stands in."""
+    if seat is None or not 0 <= seat < len(names):
+        return "an unknown sender"
+    return f"{names[seat]} (seat {seat_number(game, seat)})"
+
+
+def seating(names: list[str], game: Any) -> str:
+    """The players in their chairs, "1 Ace, 2 Bonnie, ...", once the seating is drawn."""
+    return ", ".join(f"{chair} {names[seat]}"
+                     for chair, seat in enumerate(seats_clockwise(game), 1))
+
+
+__all__ = ["seat_number", "seated", "seating", "seats_clockwise", "who"]
