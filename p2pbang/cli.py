@@ -162,6 +162,17 @@ def _seats(args: argparse.Namespace, card_game_default: int) -> int:
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
+    """A solo game; leaving it (q, the end of the input, Ctrl-C) exits 0 like finishing."""
+    from p2pbang.ui.i18n import _
+
+    try:
+        return _solo(args)
+    except KeyboardInterrupt:
+        print("\n" + _("You left the game."), file=sys.stderr)
+        return 0
+
+
+def _solo(args: argparse.Namespace) -> int:
     from p2pbang.table.gamefiles import data_home
     from p2pbang.table.solo import SoloSession
     from p2pbang.table.solo_record import SoloRecord, new_record_path

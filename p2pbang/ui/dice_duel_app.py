@@ -20,7 +20,6 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
 from p2pbang.ui.board_lines import line_answer, table_lines
 from p2pbang.ui.dice_duel_shell import HANDLED, FamilyScreen
-from p2pbang.ui.stage import FINISHED
 
 QUIT_WORDS = ("q", "quit", "exit")
 
@@ -46,16 +45,16 @@ def make_board(session: FamilySoloSession) -> Any:
 
 
 def play_fullscreen(session: FamilySoloSession, speed: int = 2) -> int:
-    """0 when the game was played to its end, 1 when the person left, 2 on an error."""
+    """0 when the game was played to its end or the person left it, 2 on an error."""
     from p2pbang.ui.app import SoloDriver, run_screen
 
     screen = FamilyScreen(session, make_board(session), speed=speed)
     try:
-        result = run_screen(screen, SoloDriver(session))  # type: ignore[arg-type]
+        run_screen(screen, SoloDriver(session))  # type: ignore[arg-type]
     except Exception:
         traceback.print_exc()
         return 2
-    return 0 if result == FINISHED or isinstance(session.mine.pending, End) else 1
+    return 0
 
 
 class PlainFamily:
@@ -81,7 +80,8 @@ class PlainFamily:
             self.say(line)
 
     def run(self) -> int:
-        """0 at the end of the game, 1 when the person quits or input ends."""
+        """0 at the end of the game, and when the person quits or the input ends (a
+        deliberate leave is no failure)."""
         session = self.session
         while True:
             self.tell(session.advance())
@@ -92,9 +92,9 @@ class PlainFamily:
                 try:
                     line = self._read().strip()
                 except EOFError:
-                    return 1
+                    return 0
                 if line.lower() in QUIT_WORDS:
-                    return 1
+                    return 0
                 if line in ("?", "help"):
                     for _style, text in self.board.help():
                         self.say(text)

@@ -8,8 +8,12 @@ process exit status:
 1      a cheat stopped the game, or this peer failed (verify: the game does not check out)
 2      bad arguments, no such table or game, refused by the table
 3      gave up waiting for a peer that never came back (``--max-wait``)
-4      the person left the game (``p2pbang resume`` rejoins it)
 =====  ===============================================================================
+
+Leaving on purpose (q, Esc, Ctrl-C, no table chosen) is no failure: status 0, and a line
+says what was left (``p2pbang resume`` rejoins a game already begun). Inside this module and
+the full-screen flow a leave is ``LEFT`` (4), so that the resume hint can tell it from a
+finished game; :func:`_exit_code` turns it into 0 at the process boundary.
 """
 
 from __future__ import annotations
@@ -66,7 +70,9 @@ from p2pbang.table.resume import resumable_game, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 from p2pbang.table.table_choice import describe, describe_for_listing, settings_for
 
-EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
+EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
+LEFT = 4  # the flows' "the person left" (net_app's EXIT_LEFT), before it is an exit status
+EXIT_LEFT = EXIT_OK  # a deliberate leave, as the process reports it
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 BOT_LOBBY_TIMEOUT = 600.0
 BOT_MAX_WAIT = 600.0
@@ -289,8 +295,22 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                                     "offline, and say exactly what fails and where.",
                         epilog=EPILOG_VERIFY)
     verify.add_argument("file", help="a transcript file or a game directory")
-    return {"host": cmd_host, "list": cmd_list, "join": cmd_join, "bot": cmd_bot,
-            "resume": cmd_resume, "replay": cmd_replay, "verify": cmd_verify}
+    handlers = {"host": cmd_host, "list": cmd_list, "join": cmd_join, "bot": cmd_bot,
+                "resume": cmd_resume, "replay": cmd_replay, "verify": cmd_verify}
+    return {name: _exiting(handler) for name, handler in handlers.items()}
+
+
+def _exit_code(status: int) -> int:
+    """The process's exit status for a flow's status: a leave is 0 (see the module doc)."""
+    return EXIT_LEFT if status == LEFT else status
+
+
+def _exiting(handler: Handler) -> Handler:
+    def run(args: argparse.Namespace) -> int:
+        return _exit_code(handler(args))
+    run.__name__ = run.__qualname__ = handler.__name__
+    run.__doc__ = handler.__doc__
+    return run
 
 
 # --------------------------------------------------------------------------- helpers
@@ -343,7 +363,7 @@ def _home(args: argparse.Namespace) -> Path:
 
 def _exit_status(result: SessionResult) -> int:
     if result.left:
-        return EXIT_LEFT
+        return LEFT
     if result.gave_up:
         return EXIT_GAVE_UP
     return EXIT_OK if result.ok else EXIT_CHEAT
@@ -361,6 +381,10 @@ ID_PREFIX_MIN = 6  # hex digits of a table id that name it on a LAN
 
 
 Chooser = Callable[[], Awaitable[str | None]]
+
+
+class NoTableChosen(Exception):
+    """The person gave up choosing among several tables: a leave, not a refusal."""
 
 
 def _address_text(host: str, port: int) -> str:
@@ -392,7 +416,7 @@ async def choose_table(tables: list[DiscoveredTable], what: str, say: Callable[[
         say(f"which one? (1-{len(tables)}, empty to give up)")
         answer = await ask()
         if answer is None or not answer.strip():
-            raise TableRefused("no table chosen")
+            raise NoTableChosen
         if answer.strip().isdigit() and 1 <= int(answer) <= len(tables):
             return tables[int(answer) - 1]
 
@@ -426,7 +450,12 @@ async def _find_table(args: argparse.Namespace, say: Callable[[str], None],
     return chosen[0]
 
 
-def _run(async_main: Callable[[], object]) -> int:
+def _run(async_main: Callable[[], object],
+         in_game: Callable[[], bool] = lambda: True) -> int:
+    """Run a flow; its failures become one line and a status. ``in_game`` tells whether
+    the game had begun when Ctrl-C came (before it, there is nothing to resume)."""
+    from p2pbang.ui.i18n import _
+
     try:
         try:
             return trio.run(async_main)  # type: ignore[arg-type]
@@ -435,8 +464,12 @@ def _run(async_main: Callable[[], object]) -> int:
     except KeyboardInterrupt:
         # Ctrl-C leaves the table as q does in the full-screen interface: the files stay,
         # the status says "left", and the caller names the resume command.
-        print("\nYou left the game.", file=sys.stderr)
-        return EXIT_LEFT
+        print("\n" + (_("You left the game.") if in_game()
+                       else _("You left the table before the game began.")), file=sys.stderr)
+        return LEFT
+    except NoTableChosen:
+        print(_("No table chosen: you joined none."), file=sys.stderr)
+        return LEFT
     except (TableRefused, DialError, PreambleError, DiscoveryError) as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -549,7 +582,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _exit_status(result)
 
     try:
-        return _with_resume_hint(args, _run(main))
+        return _with_resume_hint(args, _run(main, lambda: ui.session is not None))
     finally:
         _reap(bots)
 
@@ -570,12 +603,12 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
         listen=listen, port=args.port, settings=settings,
         announce=not args.no_announce, invite_host=listen or lan_address(), on_open=opened,
         bots=args.bots, bots_home=bots_home(home))
-    code = EXIT_LEFT
+    code = LEFT
     try:
         code = _with_resume_hint(args, run_network(request))
         return code
     finally:
-        if code == EXIT_LEFT:  # nobody to play with: they keep their files for a resume
+        if code == LEFT:  # nobody to play with: they keep their files for a resume
             for process in bots:
                 process.terminate()
         _reap(bots)
@@ -611,7 +644,7 @@ def cmd_join(args: argparse.Namespace) -> int:
                                      listen=_listen(args), port=args.port)
         return _exit_status(result)
 
-    return _with_resume_hint(args, _run(main))
+    return _with_resume_hint(args, _run(main, lambda: ui.session is not None))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -769,7 +802,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 def _with_resume_hint(args: argparse.Namespace, status: int) -> int:
     """Pass ``status`` on; when the person left, say the exact command that rejoins, with
     the ``--home`` this game lives in (without it, resume would look in the default home)."""
-    if status == EXIT_LEFT and unfinished_games(data_home(args.home)):
+    if status == LEFT and unfinished_games(data_home(args.home)):
         home = f" --home {shlex.quote(str(args.home))}" if args.home else ""
         print(f"to rejoin this game: p2pbang resume{home}", file=sys.stderr)
     return status
