@@ -22,7 +22,8 @@ EPILOG_SOLO = """examples:
   p2pbang solo                       a 5-player game, you against 4 bots
   p2pbang solo --players 7 --seed 42 the same deal every time with the same seed
   p2pbang solo --expansions dodge-city --players 8
-                                     with an expansion (once this version plays it)
+                                     Dodge City, 3-8 players (--expansions above
+                                     lists every expansion this version plays)
   p2pbang solo --game dice --players 6
                                      BANG! The Dice Game (3-8 players; --expansions
                                      old-saloon adds the Old Saloon dice and characters)
@@ -94,8 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_choice_arguments(solo)
     solo.add_argument("--seed", type=_seed, default=None,
                       help="deal seed: the same seed deals the same game (default: random)")
-    solo.add_argument("--player", "--name", dest="player", default="You",
-                      help="your display name (--name is its old spelling)")
+    solo.add_argument("--name", "--player", dest="player", default="You",
+                      help="your display name (the same word in join and bot)")
     solo.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
                       help="interface language (default: from the locale)")
     solo.add_argument("--opponents", choices=("sensible", "random"), default="sensible",

@@ -76,7 +76,9 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
                           spectate=True, choice=record.choice)
     spectator = session.spectator
     assert spectator is not None
-    describer = Describer(spectator, record.names)
+    describer = (_ToThePlayer(spectator, record.names, record.you)
+                 if record.names[record.you] == DEFAULT_NAME
+                 else Describer(spectator, record.names))
     out.write(f"A solo game: {record.names[record.you]} against {record.players - 1} bots "
               f"(seed {record.seed}, {record.opponents} bots).\n")
     actions = iter(record.actions)
@@ -110,6 +112,22 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
         return 0
     out.flush()
     return 0
+
+
+DEFAULT_NAME = "You"  # the name a solo player has unless they chose one (``solo --name``)
+
+
+class _ToThePlayer(Describer):
+    """A spectator's sentences, with the player of the saved game spoken to as "you": a
+    player who never chose a name is "You", and "You plays" reads wrongly. Only the grammar
+    changes; every card is still as the spectator saw it (hidden ones stay "a card")."""
+
+    def __init__(self, game: Game, names: list[str], you: int) -> None:
+        super().__init__(game, names)
+        self.you = you
+
+    def _mine(self, seat: int) -> bool:
+        return seat == self.you
 
 
 def _family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out: TextIO,

@@ -158,6 +158,18 @@ def _seconds(text: str) -> float:
     return value
 
 
+class _OldTableName(argparse.Action):
+    """``host --name``: the table's name, as it was before ``--name`` meant the player in
+    every other command. It still works, with a note; ``--table-name`` is the word."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print("p2pbang: 'host --name' names the table, as before; its word is now "
+              "--table-name (--player names you at the table, like --name in solo, join "
+              "and bot)", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
 def _formatter(parser: argparse._SubParsersAction, name: str, **kwargs: object
                ) -> argparse.ArgumentParser:
     return parser.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -203,14 +215,17 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       description="Open a table for a game of BANG! on the LAN and play at "
                                   "it in the full-screen interface (--plain: the line "
                                   "interface).", epilog=EPILOG_HOST)
-    host.add_argument("--table-name", "--name", dest="table_name", default="BANG table",
-                      help="the table's name (--name is its old spelling)")
+    host.add_argument("--table-name", dest="table_name", default="BANG table",
+                      help="the table's name")
+    host.add_argument("--name", dest="table_name", action=_OldTableName,
+                      help=argparse.SUPPRESS)
     host.add_argument("--seats", type=_int_in(2, 8, "seats"), default=None,
                       help="players at the table, you included (base game 4-7, default 5; "
                            "dice 3-8, default 5; duel 2)")
     host.add_argument("--bots", type=_int_in(0, 7, "bots"), default=0,
                       help="fill this many seats with bot peers started on this machine")
-    host.add_argument("--player", default=None, help="your display name at the table")
+    host.add_argument("--player", default=None,
+                      help="your display name at the table (--name in solo, join and bot)")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table over mDNS")
     add_choice_arguments(host)
@@ -231,7 +246,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     join.add_argument("table", nargs="?", default=None, help="table name or id prefix")
     join.add_argument("--peer", type=_address, default=None,
                       help="HOST:PORT of any player at the table")
-    join.add_argument("--player", default=None, help="your display name at the table")
+    join.add_argument("--name", "--player", dest="player", default=None,
+                      help="your display name at the table")
     join.add_argument("--timeout", type=_seconds, default=3.0,
                       help="how long to look for the table on the LAN (default 3 s)")
     _interface(join)
@@ -251,8 +267,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                      help="with --open: players at the table (base game 4-7, default 5; "
                           "dice 3-8, default 5; duel 2)")
     bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
-    bot.add_argument("--player", "--name", dest="player", default=None,
-                     help="the bot's display name at the table (--name is its old spelling)")
+    bot.add_argument("--name", "--player", dest="player", default=None,
+                     help="the bot's display name at the table")
     bot.add_argument("--seed", type=int, default=None,
                      help="seed the bot's choices (not the deal, which no one controls)")
     bot.add_argument("--timeout", type=_seconds, default=3.0,
@@ -533,6 +549,14 @@ def _reap(processes: list[subprocess.Popen]) -> None:
             process.terminate()
 
 
+def join_hint(name: str, host: str, port: int) -> str:
+    """How others join, as commands to paste into a shell: the table's name quoted for
+    the shell and nothing around it (quotes around a command that quotes its own argument
+    would pair up wrongly)."""
+    return (f"others join with: p2pbang join {shlex.quote(name)}  or: "
+            f"p2pbang join --peer {_address_text(host, port)}")
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     from p2pbang.ui.plain_net import PlainNetworkTable
 
@@ -558,10 +582,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
     async def opened(lobby: Lobby) -> None:
         port = lobby.mesh.port
-        shown = listen or "THIS_HOST"
-        ui.lobby(f"table {settings.name!r} open on port {port}: others join with "
-                 f"'p2pbang join {shlex.quote(settings.name)}' or "
-                 f"'p2pbang join --peer {shown}:{port}'")
+        ui.lobby(f"table {settings.name!r} open on port {port}")
+        ui.lobby(join_hint(settings.name, listen or "THIS_HOST", port))
         ui.lobby(f"you are {identity.name}; the game ({describe(settings)}) starts when all "
                  f"{settings.seats} seats are taken")
         if args.bots:
