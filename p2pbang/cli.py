@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import os
 import secrets
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 
@@ -178,7 +179,7 @@ def _solo(args: argparse.Namespace) -> int:
     from p2pbang.table.solo import SoloSession
     from p2pbang.table.solo_record import SoloRecord, new_record_path
     from p2pbang.ui.i18n import set_language
-    from p2pbang.ui.plain import PlainSolo
+    from p2pbang.ui.plain import PlainSolo, seed_line
 
     args.players = _seats(args, 5)
     choice = choice_or_message(args, args.players)
@@ -203,9 +204,9 @@ def _solo(args: argparse.Namespace) -> int:
     session.record = record
     base = choice.game == "bang" and not choice.expansions and not choice.variants
     flags = "" if base else " ".join(flags_for(choice))
-    again = (f"(seed {seed}: 'p2pbang solo --players {args.players}{' ' + flags if flags else ''}"
-             f" --seed {seed}' deals this game again; 'p2pbang replay {record.path}' tells it "
-             "again)")
+    again = seed_line(
+        seed, f"p2pbang solo --players {args.players}{' ' + flags if flags else ''} "
+              f"--seed {seed}", f"p2pbang replay {shlex.quote(str(record.path))}")
     if args.plain:
         print(again)
         return PlainSolo(session).run()
@@ -278,6 +279,9 @@ def _replay_family_solo(args: argparse.Namespace) -> int:
 
     from p2pbang.table.solo_family import FamilySoloRecordError, load_family_solo
     from p2pbang.ui.dice_duel_app import replay_family
+    from p2pbang.ui.i18n import set_language
+
+    set_language(args.lang)
 
     try:
         record = load_family_solo(Path(args.file))

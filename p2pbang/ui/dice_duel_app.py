@@ -20,6 +20,7 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
 from p2pbang.ui.board_lines import line_answer, table_lines
 from p2pbang.ui.dice_duel_shell import HANDLED, FamilyScreen
+from p2pbang.ui.i18n import _
 
 QUIT_WORDS = ("q", "quit", "exit")
 
@@ -135,7 +136,7 @@ def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
             return 0
         action = next(actions, None)
         if action is None:
-            print("(the game was left here)", file=out)
+            print(_("(the saved game stops here: it was left before the end)"), file=out)
             return 1
         try:
             events = session.act(action)
@@ -169,15 +170,15 @@ def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
         flags += f" --players {choice.seats}"
     if choice.expansions:
         flags += f" --expansions {','.join(choice.expansions)}"
-    again = (f"(seed {seed}: 'p2pbang solo {flags} --seed {seed}' deals this game again; "
-             f"saved in {record.path})")
+    again = _("(seed {seed}: '{command}' deals this game again; saved in {path})").format(
+        seed=seed, command=f"p2pbang solo {flags} --seed {seed}", path=record.path)
     if args.plain:
         print(again)
         return PlainFamily(session).run()
     from p2pbang.ui.app import fullscreen_supported
 
     if not fullscreen_supported():
-        print("(no full-screen terminal here: using the plain interface)", file=sys.stderr)
+        print(_("(no full-screen terminal here: using the plain interface)"), file=sys.stderr)
         return PlainFamily(session).run()
     code = play_fullscreen(session)
     print(again)

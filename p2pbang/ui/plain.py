@@ -122,6 +122,13 @@ def explain(term: str) -> str:
         term=term)
 
 
+def seed_line(seed: int, command: str, replay: str) -> str:
+    """The line a solo game ends (and starts) with: how to deal it again and tell it again,
+    in the person's language around commands that are typed as they are."""
+    return _("(seed {seed}: '{command}' deals this game again; '{replay}' tells it "
+             "again)").format(seed=seed, command=command, replay=replay)
+
+
 class PlainSolo:
     """Plays a SoloSession on text streams."""
 

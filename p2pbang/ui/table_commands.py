@@ -305,6 +305,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     replay.add_argument("file", help="a transcript file or a game directory")
     replay.add_argument("--pause", action="store_true",
                         help="wait for Enter after each turn")
+    replay.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
+                        help="the language the game is told in (default: from the locale)")
 
     verify = _formatter(commands, "verify", help="check a saved game offline",
                         description="Check every signature, proof and rule of a saved game "
@@ -849,7 +851,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from p2pbang.table.solo_record import SoloRecordError, is_solo_game, load_solo
+    from p2pbang.ui.i18n import set_language
     from p2pbang.ui.replay import replay, replay_solo
+
+    set_language(args.lang)
 
     if is_solo_game(Path(args.file)):
         try:
