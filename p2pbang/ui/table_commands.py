@@ -827,8 +827,11 @@ def _with_resume_hint(args: argparse.Namespace, status: int) -> int:
     """Pass ``status`` on; when the person left, say the exact command that rejoins, with
     the ``--home`` this game lives in (without it, resume would look in the default home)."""
     if status == LEFT and unfinished_games(data_home(args.home)):
+        from p2pbang.ui.i18n import _
+
         home = f" --home {shlex.quote(str(args.home))}" if args.home else ""
-        print(f"to rejoin this game: p2pbang resume{home}", file=sys.stderr)
+        print(_("to rejoin this game: {command}").format(command=f"p2pbang resume{home}"),
+              file=sys.stderr)
     return status
 
 

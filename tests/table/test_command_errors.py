@@ -60,3 +60,21 @@ def test_ctrl_c_at_a_plain_table_leaves_it_like_the_full_screen(
     assert _run(interrupted) == LEFT
     assert "You left the game." in capsys.readouterr().err
     assert _exit_code(LEFT) == EXIT_OK  # a deliberate leave exits 0
+
+
+def test_the_resume_hint_is_in_the_persons_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from p2pbang.table.gamefiles import GameFiles
+    from p2pbang.ui.i18n import set_language
+    from p2pbang.ui.table_commands import LEFT, _with_resume_hint
+
+    GameFiles(tmp_path / "games" / "ab12").save_meta({"player": "person"})
+    set_language("ro")
+    try:
+        _with_resume_hint(argparse.Namespace(home=str(tmp_path)), LEFT)
+    finally:
+        set_language("en")
+    err = capsys.readouterr().err
+    assert "p2pbang resume --home" in err and "to rejoin" not in err, err
