@@ -21,7 +21,7 @@ from p2pbang.net.log import Entry, EquivocationProof, Log, LogFormatError, Roste
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.gamefiles import Transcript
-from p2pbang.table.seats import seated, seating, who
+from p2pbang.table.seats import seating, seating_drawn, who
 from p2pbang.table.table_choice import UnplayableTable
 
 EventSink = Callable[[list[Event]], None]
@@ -38,6 +38,7 @@ class AuditReport:
     end: End | None = None
     entries: int = 0
     core: TableCore | None = None
+    seated: bool = False  # the game drew its seating (every chair is known)
 
     @property
     def complete(self) -> bool:
@@ -49,7 +50,7 @@ class AuditReport:
 
     def lines(self) -> list[str]:
         out = list(self.checked)
-        if self.core is not None and seated(self.core.game):
+        if self.core is not None and self.seated:
             # after the genesis and game lines: who sat where, the one numbering of seats
             out.insert(min(3, len(out)), f"seats clockwise: {seating(self.names, self._game())}")
         if self.problem is not None:
@@ -95,7 +96,14 @@ def audit(transcript: Transcript,
     core = TableCore(players, None, MentalDealer(None, players, genesis.session_id), choice)
     core.start()
     report.core = core
-    driver = LogDriver(core, on_events=narrate(core, names) if narrate is not None else None)
+    sink = narrate(core, names) if narrate is not None else None
+
+    def told(events: list[Event]) -> None:
+        report.seated = report.seated or seating_drawn(events)
+        if sink is not None:
+            sink(events)
+
+    driver = LogDriver(core, on_events=told)
     log = Log(genesis.session_id, roster, driver.writers)
     driver.bind(log)
     for index, raw in enumerate(transcript.entries):

@@ -20,7 +20,7 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.driver import Verdict
 from p2pbang.table.outcome import SessionResult
 from p2pbang.table.participants import Decider, PlayerQuit, Reporter, SeatInfo
-from p2pbang.table.seats import seated, seating, who
+from p2pbang.table.seats import seating, seating_drawn, who
 
 
 class BotDecider:
@@ -82,10 +82,10 @@ class LineReporter:
         return who(self._session.names, self._session.core.game, seat)
 
     def _say_seating(self) -> None:
-        """Who sits where, once, as soon as the game has drawn the seating: the seat
-        numbers of every later line are these chairs (``table/seats.py``)."""
+        """Who sits where, once the game has drawn the seating: the seat numbers of every
+        later line are these chairs (``table/seats.py``)."""
         session = self._session
-        if self._seating_said or session is None or not seated(session.core.game):
+        if self._seating_said or session is None or not session.seated:
             return
         self._seating_said = True
         self.say(f"seats clockwise: {seating(session.names, session.core.game)}")
@@ -99,7 +99,8 @@ class LineReporter:
         self._say_seating()
 
     def events(self, events: list[Event]) -> None:
-        self._say_seating()
+        if seating_drawn(events) and self._session is not None:
+            self._say_seating()
         for event in events:
             if event.kind == "turn":
                 self.say(f"turn {event.value}: {self._name(event.seat)}")

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+SEATING = "seating"  # the event of the game's seating draw
+
 
 def _order(game: Any) -> list[int]:
-    """The drawn seating, when the game draws one (The Duel's two sides need none)."""
+    """The seating, when the game has one (The Duel's two sides need none); before its
+    draw it is the roster's order, and every chair is the roster place + 1."""
     return list(getattr(game, "order", ()) or ())
 
 
@@ -29,11 +32,6 @@ def seats_clockwise(game: Any) -> list[int]:
     return _order(game) or list(range(game.n))
 
 
-def seated(game: Any) -> bool:
-    """Whether the seating is drawn yet (before it, no chair is known)."""
-    return bool(_order(game))
-
-
 def who(names: list[str], game: Any, seat: int | None) -> str:
     """A player as every line names one: "Name (seat 3)", the chair clockwise. ``game`` may
     be None (the core is not up yet): the roster index plus one stands in."""
@@ -48,4 +46,10 @@ def seating(names: list[str], game: Any) -> str:
                      for chair, seat in enumerate(seats_clockwise(game), 1))
 
 
-__all__ = ["seat_number", "seated", "seating", "seats_clockwise", "who"]
+def seating_drawn(events: list[Any]) -> bool:
+    """Whether ``events`` include the draw of the seating (the games start with the roster's
+    order as a placeholder, so only this event tells that the chairs are known)."""
+    return any(event.kind == SEATING for event in events)
+
+
+__all__ = ["SEATING", "seat_number", "seating", "seating_drawn", "seats_clockwise", "who"]

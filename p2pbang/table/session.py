@@ -64,7 +64,7 @@ from p2pbang.table.driver import FAILURE, LogDriver, Verdict
 from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
 from p2pbang.table.outcome import SessionResult
 from p2pbang.table.participants import Decider, PlayerQuit, Reporter
-from p2pbang.table.seats import seat_number, who
+from p2pbang.table.seats import seat_number, seating_drawn, who
 from p2pbang.table.table_choice import choice_of
 
 TABLE_TOPIC = "table"
@@ -187,6 +187,7 @@ class TableSession:
         self.roster = Roster([seat.public_key for seat in genesis.seats])
         self.restored_entries = 0
         self.resumed = False
+        self.seated = False  # the seating draw was seen (on a resume, among the replayed)
         self._progress = trio.Event()
         self._last_progress = time.monotonic()
         self._mark = (0, 0)
@@ -447,6 +448,7 @@ class TableSession:
         return seat in self._done
 
     def _narrate(self, events: list[Event]) -> None:
+        self.seated = self.seated or seating_drawn(events)
         observe = getattr(self.decider, "observe", None)
         if observe is not None:  # a bot's memory of who attacked whom, rebuilt on replay too
             observe(events)

@@ -134,10 +134,13 @@ def test_the_bots_log_numbers_seats_by_chair(game: SignedTable) -> None:
     chair = seat_number(core.game, seat)
     out = io.StringIO()
     reporter = LineReporter(out, wait_every=0.0)
-    reporter.started(SimpleNamespace(session_id=b"\1" * 16, seat=seat, players=len(names),
-                                     names=names, resumed=False, restored_entries=0,
-                                     core=core))
-    reporter.events([Event("turn", seat, value=3)])
+    session = SimpleNamespace(session_id=b"\1" * 16, seat=seat, players=len(names),
+                              names=names, resumed=False, restored_entries=0, core=core,
+                              seated=False)
+    reporter.started(session)
+    assert "seats clockwise" not in out.getvalue()  # not drawn yet: no chairs to say
+    session.seated = True  # as the session notes it, before it tells the reporter
+    reporter.events([Event("seating", value=7), Event("turn", seat, value=3)])
     reporter.waiting([seat], 6.0, [])
     text = out.getvalue()
     assert f"turn 3: {names[seat]} (seat {chair})" in text
