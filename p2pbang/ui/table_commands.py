@@ -401,8 +401,12 @@ ID_PREFIX_MIN = 6  # hex digits of a table id that name it on a LAN
 Chooser = Callable[[], Awaitable[str | None]]
 
 
-class NoTableChosen(Exception):
-    """The person gave up choosing among several tables: a leave, not a refusal."""
+class NoTableChosen(TableRefused):
+    """The person gave up choosing among several tables: a leave, not a refusal (``_run``
+    says so and exits 0; a caller that only knows refusals still stops)."""
+
+    def __init__(self) -> None:
+        super().__init__("no table chosen")
 
 
 def _address_text(host: str, port: int) -> str:
@@ -434,7 +438,7 @@ async def choose_table(tables: list[DiscoveredTable], what: str, say: Callable[[
         say(f"which one? (1-{len(tables)}, empty to give up)")
         answer = await ask()
         if answer is None or not answer.strip():
-            raise NoTableChosen
+            raise NoTableChosen()
         if answer.strip().isdigit() and 1 <= int(answer) <= len(tables):
             return tables[int(answer) - 1]
 
