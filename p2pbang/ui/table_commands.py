@@ -19,6 +19,7 @@ finished game; :func:`_exit_code` turns it into 0 at the process boundary.
 from __future__ import annotations
 
 import argparse
+import functools
 import getpass
 import json
 import logging
@@ -324,10 +325,9 @@ def _exit_code(status: int) -> int:
 
 
 def _exiting(handler: Handler) -> Handler:
+    @functools.wraps(handler)
     def run(args: argparse.Namespace) -> int:
         return _exit_code(handler(args))
-    run.__name__ = run.__qualname__ = handler.__name__
-    run.__doc__ = handler.__doc__
     return run
 
 
