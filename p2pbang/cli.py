@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import os
 import secrets
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 
@@ -22,7 +23,8 @@ EPILOG_SOLO = """examples:
   p2pbang solo                       a 5-player game, you against 4 bots
   p2pbang solo --players 7 --seed 42 the same deal every time with the same seed
   p2pbang solo --expansions dodge-city --players 8
-                                     with an expansion (once this version plays it)
+                                     Dodge City, 3-8 players (--expansions above
+                                     lists every expansion this version plays)
   p2pbang solo --game dice --players 6
                                      BANG! The Dice Game (3-8 players; --expansions
                                      old-saloon adds the Old Saloon dice and characters)
@@ -94,8 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_choice_arguments(solo)
     solo.add_argument("--seed", type=_seed, default=None,
                       help="deal seed: the same seed deals the same game (default: random)")
-    solo.add_argument("--player", "--name", dest="player", default="You",
-                      help="your display name (--name is its old spelling)")
+    solo.add_argument("--name", "--player", dest="player", default="You",
+                      help="your display name (the same word in join and bot)")
     solo.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
                       help="interface language (default: from the locale)")
     solo.add_argument("--opponents", choices=("sensible", "random"), default="sensible",
@@ -162,11 +164,22 @@ def _seats(args: argparse.Namespace, card_game_default: int) -> int:
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
+    """A solo game; leaving it (q, the end of the input, Ctrl-C) exits 0 like finishing."""
+    from p2pbang.ui.i18n import _
+
+    try:
+        return _solo(args)
+    except KeyboardInterrupt:
+        print("\n" + _("You left the game."), file=sys.stderr)
+        return 0
+
+
+def _solo(args: argparse.Namespace) -> int:
     from p2pbang.table.gamefiles import data_home
     from p2pbang.table.solo import SoloSession
     from p2pbang.table.solo_record import SoloRecord, new_record_path
     from p2pbang.ui.i18n import set_language
-    from p2pbang.ui.plain import PlainSolo
+    from p2pbang.ui.plain import PlainSolo, seed_line
 
     args.players = _seats(args, 5)
     choice = choice_or_message(args, args.players)
@@ -191,9 +204,9 @@ def cmd_solo(args: argparse.Namespace) -> int:
     session.record = record
     base = choice.game == "bang" and not choice.expansions and not choice.variants
     flags = "" if base else " ".join(flags_for(choice))
-    again = (f"(seed {seed}: 'p2pbang solo --players {args.players}{' ' + flags if flags else ''}"
-             f" --seed {seed}' deals this game again; 'p2pbang replay {record.path}' tells it "
-             "again)")
+    again = seed_line(
+        seed, f"p2pbang solo --players {args.players}{' ' + flags if flags else ''} "
+              f"--seed {seed}", f"p2pbang replay {shlex.quote(str(record.path))}")
     if args.plain:
         print(again)
         return PlainSolo(session).run()
@@ -266,6 +279,9 @@ def _replay_family_solo(args: argparse.Namespace) -> int:
 
     from p2pbang.table.solo_family import FamilySoloRecordError, load_family_solo
     from p2pbang.ui.dice_duel_app import replay_family
+    from p2pbang.ui.i18n import set_language
+
+    set_language(args.lang)
 
     try:
         record = load_family_solo(Path(args.file))

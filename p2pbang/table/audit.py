@@ -21,7 +21,7 @@ from p2pbang.net.log import Entry, EquivocationProof, Log, LogFormatError, Roste
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.gamefiles import Transcript
-from p2pbang.table.seats import seat_number
+from p2pbang.table.seats import seating, seating_drawn, who
 from p2pbang.table.table_choice import UnplayableTable
 
 EventSink = Callable[[list[Event]], None]
@@ -38,33 +38,29 @@ class AuditReport:
     end: End | None = None
     entries: int = 0
     core: TableCore | None = None
+    seated: bool = False  # the game drew its seating (every chair is known)
 
     @property
     def complete(self) -> bool:
         """Authentic, every rule and proof holds, and the game reached its end."""
         return self.problem is None and self.verdict is None and self.end is not None
 
-    def _seat(self, seat: int) -> int:
-        """The seat as the table showed it (its chair), once the core knows the seating."""
-        return seat_number(self.core.game, seat) if self.core is not None else seat + 1
+    def _game(self) -> object:
+        return self.core.game if self.core is not None else None
 
     def lines(self) -> list[str]:
         out = list(self.checked)
+        if self.core is not None and self.seated:
+            # after the genesis and game lines: who sat where, the one numbering of seats
+            out.insert(min(3, len(out)), f"seats clockwise: {seating(self.names, self._game())}")
         if self.problem is not None:
             out.append(f"FAILED: {self.problem}")
         elif self.verdict is not None:
             out.append(f"the game was stopped by a cheat: {self.verdict.describe(self.names)}")
         elif self.end is not None:
-            winners = ", ".join(f"{self.names[s]} (seat {self._seat(s)})"
-                                for s in self.end.winners)
+            winners = ", ".join(who(self.names, self._game(), s) for s in self.end.winners)
             out.append(f"complete game: {self.end.team} win ({winners})")
         return out
-
-
-def _who(names: list[str], seat: int | None) -> str:
-    if seat is None or not 0 <= seat < len(names):
-        return "an unknown sender"
-    return f"seat {seat} ({names[seat]})"
 
 
 def audit(transcript: Transcript,
@@ -77,8 +73,8 @@ def audit(transcript: Transcript,
     players = len(genesis.seats)
     unsigned = [peer for peer in genesis.roster if peer not in genesis.signatures]
     report.checked.append(
-        f"genesis: session {genesis.session_id.hex()[:16]}, {players} seats "
-        f"({', '.join(names)}), every ready statement verifies")
+        f"genesis: session {genesis.session_id.hex()[:16]}, {players} players, every ready "
+        "statement verifies")
     if unsigned:
         report.problem = f"the genesis lacks the signature of {', '.join(unsigned)}"
         return report
@@ -100,7 +96,14 @@ def audit(transcript: Transcript,
     core = TableCore(players, None, MentalDealer(None, players, genesis.session_id), choice)
     core.start()
     report.core = core
-    driver = LogDriver(core, on_events=narrate(core, names) if narrate is not None else None)
+    sink = narrate(core, names) if narrate is not None else None
+
+    def told(events: list[Event]) -> None:
+        report.seated = report.seated or seating_drawn(events)
+        if sink is not None:
+            sink(events)
+
+    driver = LogDriver(core, on_events=told)
     log = Log(genesis.session_id, roster, driver.writers)
     driver.bind(log)
     for index, raw in enumerate(transcript.entries):
@@ -130,7 +133,7 @@ def audit(transcript: Transcript,
             waiting = log.open_turn()
             seats = sorted(waiting.seats) if waiting is not None else []
             report.problem = (f"the game is unfinished: the log stops at position {len(log)}, "
-                              f"waiting for seats {seats}")
+                              f"waiting for {_players(names, core, seats)}")
     return report
 
 
@@ -150,14 +153,20 @@ def _admit(log: Log, driver: LogDriver, index: int, raw: bytes, names: list[str]
     if outcome.rejected:
         rejection = outcome.rejected[0]
         seat = rejection.author if rejection.author is not None else rejection.offender
-        return (f"entry {index}, part of {_who(names, seat)}: {rejection.reason.value}: "
-                f"{rejection.detail}")
+        return (f"entry {index}, part of {who(names, driver.core.game, seat)}: "
+                f"{rejection.reason.value}: {rejection.detail}")
     if len(log) != index + 1:
         missing = sorted(set(log.open_turn().seats) - {p.seat for p in log.pending_parts()}) \
             if log.open_turn() is not None else []
-        return f"entry {index} is incomplete: no part from seats {missing}"
+        return (f"entry {index} is incomplete: no part from "
+                f"{_players(names, driver.core, missing)}")
     driver.catch_up()
     return None
+
+
+def _players(names: list[str], core: TableCore, seats: list[int]) -> str:
+    """Several players by name and chair, "nobody" for none."""
+    return ", ".join(who(names, core.game, seat) for seat in seats) or "nobody"
 
 
 __all__ = ["AuditReport", "audit"]

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from p2pbang.engine.actions import Event
 from p2pbang.net.log import Log, Turn
 from p2pbang.table.core import DEAL, MOVE, Cheat, TableCore
+from p2pbang.table.seats import seat_number
 
 CHEAT = "cheat"
 EQUIVOCATION = "equivocation"
@@ -43,7 +44,9 @@ class Verdict:
     ``kind`` is ``"cheat"`` (an entry broke a rule or a proof), ``"equivocation"`` (a seat
     signed two different entries for one position) or ``"failure"`` (this peer could not go
     on: a bug or a broken assumption, blamed on nobody, ``seat`` is -1). ``index`` is the
-    log position; ``evidence`` the offending payload or the encoded proof.
+    log position; ``evidence`` the offending payload or the encoded proof. ``seat`` is the
+    roster index (the log's and the wire's); ``chair`` the seat as people count it, 1 to n
+    clockwise (``table/seats.py``), which every sentence uses.
     """
 
     kind: str
@@ -52,17 +55,23 @@ class Verdict:
     index: int
     evidence: bytes = b""
     entry_kind: str = ""
+    chair: int | None = None
+
+    @property
+    def seat_shown(self) -> int:
+        """The chair, or (a verdict made without the game at hand) the roster place + 1."""
+        return self.chair if self.chair is not None else self.seat + 1
 
     def describe(self, names: list[str]) -> str:
         if self.kind == FAILURE:
             return f"this peer could not go on at log position {self.index}: {self.reason}"
         who = names[self.seat] if 0 <= self.seat < len(names) else "?"
         if self.kind == EQUIVOCATION:
-            return (f"{who} (seat {self.seat}) equivocated: {self.reason} "
+            return (f"{who} (seat {self.seat_shown}) equivocated: {self.reason} "
                     f"(log position {self.index})")
         where = {DEAL: "a dealing message", MOVE: "a move"}.get(self.entry_kind, "an entry")
-        return (f"{who} (seat {self.seat}) cheated in {where} at log position {self.index}: "
-                f"{self.reason}")
+        return (f"{who} (seat {self.seat_shown}) cheated in {where} at log position "
+                f"{self.index}: {self.reason}")
 
 
 class LogDriver:
@@ -115,7 +124,8 @@ class LogDriver:
             self.verdict = Verdict(
                 EQUIVOCATION, proof.seat,
                 "signed two different versions of one log entry and showed them to different "
-                "players", proof.index, proof.encode())
+                "players", proof.index, proof.encode(),
+                chair=seat_number(self.core.game, proof.seat))
         return self.verdict
 
     @property
@@ -130,7 +140,8 @@ class LogDriver:
             events = self.core.receive(seat, kind, payload)
         except Cheat as cheat:
             self.verdict = Verdict(CHEAT, cheat.seat, cheat.reason, index,
-                                   cheat.evidence or payload, kind)
+                                   cheat.evidence or payload, kind,
+                                   chair=seat_number(self.core.game, cheat.seat))
             return False
         except Exception as exc:  # our own bug or a broken assumption: stop, blame nobody
             self.verdict = Verdict(FAILURE, -1, f"{type(exc).__name__}: {exc}", index, payload,

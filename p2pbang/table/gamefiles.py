@@ -89,11 +89,29 @@ def _pack(value: Any) -> bytes:
 
 
 def _unpack(data: bytes, what: str) -> Any:
+    """One msgpack value, the whole of ``data``; a damaged file is said in words a player
+    reads (cut short, or not one of our files), never as the decoder's exception."""
+    if not data:
+        raise GameFileError(f"{what}: the file is empty, not a p2pbang saved game")
+    # Every declared length is bounded by the bytes there are (one byte an element at
+    # least), so a forged header cannot make the decoder reserve more than the file.
+    size = len(data)
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=size,
+                                max_str_len=size, max_bin_len=size, max_array_len=size,
+                                max_map_len=size, max_ext_len=0)
+    unpacker.feed(data)
     try:
-        return msgpack.unpackb(data, raw=False, strict_map_key=True,
-                               max_bin_len=MAX_TRANSCRIPT_BYTES, max_ext_len=0)
-    except Exception as exc:  # msgpack raises several unrelated types on garbage
-        raise GameFileError(f"{what} is not readable: {type(exc).__name__}: {exc}") from None
+        value = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise GameFileError(f"{what}: the file is cut short (copied or saved only in part?): "
+                            "its end is missing") from None
+    except Exception:  # msgpack raises several unrelated types on garbage
+        raise GameFileError(f"{what}: not a p2pbang saved game (its bytes are something "
+                            "else)") from None
+    if unpacker.tell() != len(data):
+        raise GameFileError(f"{what}: not a p2pbang saved game (its bytes are something "
+                            "else)")
+    return value
 
 
 def genesis_blob(genesis: Genesis) -> dict[str, Any]:
@@ -244,8 +262,16 @@ def load_transcript(path: Path) -> Transcript:
 
 def transcript_from_directory(directory: Path) -> Transcript:
     """A game directory's genesis and log file as a transcript (own parts left out)."""
-    genesis = GameFiles(directory).load_genesis()
+    files = GameFiles(directory)
+    if not files.path(GENESIS_FILE).exists():
+        raise GameFileError(f"{directory} is not a saved game: it holds neither a "
+                            f"{TRANSCRIPT_FILE} nor a {GENESIS_FILE} (a game's directory is "
+                            "games/<session id>/ in the data home)")
+    genesis = files.load_genesis()
     log_path = Path(directory) / LOG_FILE
+    if not log_path.exists():
+        raise GameFileError(f"{directory}: the game's genesis is there but no log "
+                            f"({LOG_FILE}): nothing of the game itself to read")
     try:
         scan = scan_log(log_path.read_bytes(), genesis.session_id, log_path)
     except OSError as exc:

@@ -30,6 +30,13 @@ class SessionResult:
     setup_s: float | None = None
     game_s: float = 0.0
     stats: dict[str, float] = field(default_factory=dict)
+    chairs: list[int] = field(default_factory=list)
+    """Each roster index's seat as people count it, 1 to n clockwise (``table/seats.py``);
+    empty when the seating was never drawn (then the roster place + 1 stands in)."""
+
+    def who(self, seat: int) -> str:
+        chair = self.chairs[seat] if seat < len(self.chairs) else seat + 1
+        return f"{self.names[seat]} (seat {chair})"
 
     @property
     def ok(self) -> bool:
@@ -37,7 +44,7 @@ class SessionResult:
 
     def outcome_text(self) -> str:
         if self.end is not None:
-            winners = ", ".join(f"{self.names[s]} (seat {s})" for s in self.end.winners)
+            winners = ", ".join(self.who(s) for s in self.end.winners)
             return f"{self.end.team} win: {winners}"
         if self.verdict is not None:
             return f"stopped: {self.verdict.describe(self.names)}"
@@ -49,7 +56,8 @@ class SessionResult:
         lines = [f"result: {self.outcome_text()}",
                  f"log: {self.entries} entries, head {self.head.hex()}"]
         if self.unconfirmed:
-            lines.append(f"not confirmed by seats {self.unconfirmed} (gone before the end?)")
+            lines.append(f"not confirmed by {', '.join(self.who(s) for s in self.unconfirmed)} "
+                         "(gone before the end?)")
         lines.append(f"game saved: {self.directory}")
         if self.transcript is not None:
             lines.append(f"transcript: {self.transcript}")

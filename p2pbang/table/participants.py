@@ -34,6 +34,7 @@ class SeatInfo(Protocol):
     resumed: bool
     restored_entries: int
     core: TableCore
+    seated: bool  # the game has drawn its seating: the chairs (``table/seats.py``) are known
 
 
 class Reporter(Protocol):

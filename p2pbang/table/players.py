@@ -20,6 +20,7 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.driver import Verdict
 from p2pbang.table.outcome import SessionResult
 from p2pbang.table.participants import Decider, PlayerQuit, Reporter, SeatInfo
+from p2pbang.table.seats import seating, seating_drawn, who
 
 
 class BotDecider:
@@ -69,6 +70,7 @@ class LineReporter:
         self.wait_every = wait_every
         self._session: SeatInfo | None = None
         self._last_wait = 0.0
+        self._seating_said = False
 
     def say(self, text: str) -> None:
         self.out.write(f"[{time.strftime('%H:%M:%S')}] {text}\n")
@@ -76,18 +78,29 @@ class LineReporter:
 
     def _name(self, seat: int) -> str:
         if self._session is None or not 0 <= seat < len(self._session.names):
-            return f"seat {seat}"
-        return f"{self._session.names[seat]} (seat {seat})"
+            return f"seat {seat + 1}"
+        return who(self._session.names, self._session.core.game, seat)
+
+    def _say_seating(self) -> None:
+        """Who sits where, once the game has drawn the seating: the seat numbers of every
+        later line are these chairs (``table/seats.py``)."""
+        session = self._session
+        if self._seating_said or session is None or not session.seated:
+            return
+        self._seating_said = True
+        self.say(f"seats clockwise: {seating(session.names, session.core.game)}")
 
     def started(self, session: SeatInfo) -> None:
         self._session = session
-        names = ", ".join(f"{seat}: {name}" for seat, name in enumerate(session.names))
-        self.say(f"game {session.session_id.hex()[:16]}: seat {session.seat} of "
-                 f"{session.players} ({names})")
+        self.say(f"game {session.session_id.hex()[:16]}: {session.names[session.seat]}, one "
+                 f"of {session.players} players ({', '.join(sorted(session.names))})")
         if session.resumed:
             self.say(f"resumed from disk: {session.restored_entries} log entries replayed")
+        self._say_seating()
 
     def events(self, events: list[Event]) -> None:
+        if seating_drawn(events) and self._session is not None:
+            self._say_seating()
         for event in events:
             if event.kind == "turn":
                 self.say(f"turn {event.value}: {self._name(event.seat)}")

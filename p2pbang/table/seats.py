@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+SEATING = "seating"  # the event of the game's seating draw
+
 
 def _order(game: Any) -> list[int]:
-    """The drawn seating, when the game draws one (The Duel's two sides need none)."""
+    """The seating, when the game has one (The Duel's two sides need none); before its
+    draw it is the roster's order, and every chair is the roster place + 1."""
     return list(getattr(game, "order", ()) or ())
 
 
@@ -29,4 +32,24 @@ def seats_clockwise(game: Any) -> list[int]:
     return _order(game) or list(range(game.n))
 
 
-__all__ = ["seat_number", "seats_clockwise"]
+def who(names: list[str], game: Any, seat: int | None) -> str:
+    """A player as every line names one: "Name (seat 3)", the chair clockwise. ``game`` may
+    be None (the core is not up yet): the roster index plus one stands in."""
+    if seat is None or not 0 <= seat < len(names):
+        return "an unknown sender"
+    return f"{names[seat]} (seat {seat_number(game, seat)})"
+
+
+def seating(names: list[str], game: Any) -> str:
+    """The players in their chairs, "1 Ace, 2 Bonnie, ...", once the seating is drawn."""
+    return ", ".join(f"{chair} {names[seat]}"
+                     for chair, seat in enumerate(seats_clockwise(game), 1))
+
+
+def seating_drawn(events: list[Any]) -> bool:
+    """Whether ``events`` include the draw of the seating (the games start with the roster's
+    order as a placeholder, so only this event tells that the chairs are known)."""
+    return any(event.kind == SEATING for event in events)
+
+
+__all__ = ["SEATING", "seat_number", "seating", "seating_drawn", "seats_clockwise", "who"]

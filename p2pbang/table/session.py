@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import msgpack
 import trio
@@ -64,6 +64,7 @@ from p2pbang.table.driver import FAILURE, LogDriver, Verdict
 from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
 from p2pbang.table.outcome import SessionResult
 from p2pbang.table.participants import Decider, PlayerQuit, Reporter
+from p2pbang.table.seats import seat_number, seating_drawn, who
 from p2pbang.table.table_choice import choice_of
 
 TABLE_TOPIC = "table"
@@ -186,6 +187,7 @@ class TableSession:
         self.roster = Roster([seat.public_key for seat in genesis.seats])
         self.restored_entries = 0
         self.resumed = False
+        self.seated = False  # the seating draw was seen (on a resume, among the replayed)
         self._progress = trio.Event()
         self._last_progress = time.monotonic()
         self._mark = (0, 0)
@@ -425,8 +427,15 @@ class TableSession:
 
     def _blame(self, rejection: Rejection) -> str:
         seat = rejection.offender
-        who = f"{self.names[seat]} (seat {seat})" if seat is not None else "an unknown sender"
-        return f"{who}: {rejection.reason.value}: {rejection.detail}"
+        return f"{self._who(seat)}: {rejection.reason.value}: {rejection.detail}"
+
+    def _who(self, seat: int | None) -> str:
+        """A player as the lines name one: by name and chair (``table/seats.py``)."""
+        return who(self.names, self._game(), seat)
+
+    def _game(self) -> Any:
+        core = getattr(self, "core", None)  # not up yet while the log is being opened
+        return core.game if core is not None else None
 
     def _on_connection(self, seat: int, event: ConnectionEvent) -> None:
         if event.kind == "disconnected" and self._finished_peer(seat):
@@ -439,6 +448,7 @@ class TableSession:
         return seat in self._done
 
     def _narrate(self, events: list[Event]) -> None:
+        self.seated = self.seated or seating_drawn(events)
         observe = getattr(self.decider, "observe", None)
         if observe is not None:  # a bot's memory of who attacked whom, rebuilt on replay too
             observe(events)
@@ -456,7 +466,7 @@ class TableSession:
             length, head = incoming.message["n"], incoming.message["h"]
             differs = length <= len(self.log) and self.log.hash_at(length) != head
             if differs and seat not in self._done and self.log.halted is None:
-                self.reporter.warning(f"{self.names[seat]} (seat {seat}) ended on another "
+                self.reporter.warning(f"{self._who(seat)} ended on another "
                                       f"history (length {length}, head {head.hex()[:16]})")
             self._done[seat] = (length, head)
             self._progress.set()
@@ -513,7 +523,7 @@ class TableSession:
                 gone = [seat for seat in owed if seat not in connected]
                 self.reporter.waiting(owed, waited, gone)
             if self.config.max_wait is not None and waited > self.config.max_wait:
-                names = ", ".join(f"{self.names[s]} (seat {s})" for s in owed)
+                names = ", ".join(self._who(s) for s in owed)
                 self._gave_up = f"waited {waited:.0f} s for {names}"
                 self._play_scope.cancel()
                 return
@@ -569,6 +579,7 @@ class TableSession:
             directory=self.files.directory, names=self.names, end=end, verdict=verdict,
             entries=len(self.log), head=self.log.head_hash, transcript=transcript, left=left,
             gave_up=gave_up, unconfirmed=sorted(others - set(self._done)) if over else [],
+            chairs=[seat_number(self._game(), s) for s in range(self.players)],
             setup_s=self._setup_s, game_s=time.monotonic() - self._started, stats=stats)
 
     def _save_verdict(self, verdict: Verdict) -> None:

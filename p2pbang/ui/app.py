@@ -25,7 +25,7 @@ from p2pbang.table.bot_pace import DELAYS
 from p2pbang.table.choice_flags import add_choice_arguments, choice_or_message
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.i18n import _, set_language
-from p2pbang.ui.stage import FINISHED, QUIT, Driver, Screen, run_program
+from p2pbang.ui.stage import QUIT, Driver, Screen, run_program
 from p2pbang.ui.table_screen import TableScreen
 
 
@@ -73,8 +73,9 @@ def fullscreen_supported() -> bool:
 
 
 def run_fullscreen_solo(session: SoloSession) -> int:
-    """Play ``session`` in the full-screen interface: 0 when the game was played to its end,
-    1 when the person left early, 2 on an internal error (printed once the screen is gone).
+    """Play ``session`` in the full-screen interface: 0 when the game was played to its end
+    or the person left it (a deliberate leave is no failure), 2 on an internal error
+    (printed once the screen is gone).
     Without a capable terminal the plain line interface plays instead."""
     if not fullscreen_supported():
         from p2pbang.ui.plain import PlainSolo
@@ -88,11 +89,11 @@ def play_solo(session: SoloSession, speed: int = 2) -> int:
     """The full-screen solo game itself (exit codes as ``run_fullscreen_solo``)."""
     screen = TableScreen(session, speed=speed)
     try:
-        result = run_screen(screen, SoloDriver(session))
+        run_screen(screen, SoloDriver(session))
     except Exception:
         traceback.print_exc()
         return 2
-    return 0 if result == FINISHED or isinstance(session.mine.pending, End) else 1
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

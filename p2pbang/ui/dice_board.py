@@ -115,8 +115,11 @@ class DiceBoard:
 
     @staticmethod
     def _columns(width: int) -> tuple[int, int, int, int, int, int]:
-        """Widths of name, character, life, arrows, distance; the role gets the rest."""
-        name, character, life, arrows, dist = 9, 16, 7, 8, 5
+        """Widths of name, character, life, arrows, distance; the role gets the rest. The
+        life column holds the language's word for an eliminated player whole, and a space
+        (Romanian "eliminat" is longer than "4/4" and its neighbours)."""
+        name, character, arrows, dist = 9, 16, 8, 5
+        life = max(7, width_of(t("dead")) + 1)
         role = max(6, width - 2 - name - character - life - arrows - dist)
         return name, character, life, arrows, dist, role
 

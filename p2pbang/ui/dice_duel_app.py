@@ -20,7 +20,7 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
 from p2pbang.ui.board_lines import line_answer, table_lines
 from p2pbang.ui.dice_duel_shell import HANDLED, FamilyScreen
-from p2pbang.ui.stage import FINISHED
+from p2pbang.ui.i18n import _
 
 QUIT_WORDS = ("q", "quit", "exit")
 
@@ -46,16 +46,16 @@ def make_board(session: FamilySoloSession) -> Any:
 
 
 def play_fullscreen(session: FamilySoloSession, speed: int = 2) -> int:
-    """0 when the game was played to its end, 1 when the person left, 2 on an error."""
+    """0 when the game was played to its end or the person left it, 2 on an error."""
     from p2pbang.ui.app import SoloDriver, run_screen
 
     screen = FamilyScreen(session, make_board(session), speed=speed)
     try:
-        result = run_screen(screen, SoloDriver(session))  # type: ignore[arg-type]
+        run_screen(screen, SoloDriver(session))  # type: ignore[arg-type]
     except Exception:
         traceback.print_exc()
         return 2
-    return 0 if result == FINISHED or isinstance(session.mine.pending, End) else 1
+    return 0
 
 
 class PlainFamily:
@@ -81,7 +81,8 @@ class PlainFamily:
             self.say(line)
 
     def run(self) -> int:
-        """0 at the end of the game, 1 when the person quits or input ends."""
+        """0 at the end of the game, and when the person quits or the input ends (a
+        deliberate leave is no failure)."""
         session = self.session
         while True:
             self.tell(session.advance())
@@ -92,9 +93,9 @@ class PlainFamily:
                 try:
                     line = self._read().strip()
                 except EOFError:
-                    return 1
+                    return 0
                 if line.lower() in QUIT_WORDS:
-                    return 1
+                    return 0
                 if line in ("?", "help"):
                     for _style, text in self.board.help():
                         self.say(text)
@@ -135,7 +136,7 @@ def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
             return 0
         action = next(actions, None)
         if action is None:
-            print("(the game was left here)", file=out)
+            print(_("(the saved game stops here: it was left before the end)"), file=out)
             return 1
         try:
             events = session.act(action)
@@ -169,15 +170,15 @@ def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
         flags += f" --players {choice.seats}"
     if choice.expansions:
         flags += f" --expansions {','.join(choice.expansions)}"
-    again = (f"(seed {seed}: 'p2pbang solo {flags} --seed {seed}' deals this game again; "
-             f"saved in {record.path})")
+    again = _("(seed {seed}: '{command}' deals this game again; saved in {path})").format(
+        seed=seed, command=f"p2pbang solo {flags} --seed {seed}", path=record.path)
     if args.plain:
         print(again)
         return PlainFamily(session).run()
     from p2pbang.ui.app import fullscreen_supported
 
     if not fullscreen_supported():
-        print("(no full-screen terminal here: using the plain interface)", file=sys.stderr)
+        print(_("(no full-screen terminal here: using the plain interface)"), file=sys.stderr)
         return PlainFamily(session).run()
     code = play_fullscreen(session)
     print(again)

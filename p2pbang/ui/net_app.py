@@ -98,6 +98,8 @@ from p2pbang.ui.net_lobby import (
 from p2pbang.ui.net_table import NetworkTable, verdict_lines
 from p2pbang.ui.stage import FINISHED, Shown, Stage, run_program
 
+# EXIT_LEFT is this flow's "the person left"; the command exits 0 for it (a deliberate leave
+# is no failure: ``table_commands._exit_code``), after the resume hint it decides on.
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BROWSE_POLL = 0.5
 ID_PREFIX_MIN = 6  # hex digits of a table id that name one table (ids are random)
@@ -271,7 +273,7 @@ class NetworkPlay:
                     self.screen.show(self.browser)  # back from a room
                 choice = await self._next_choice(shown)
             if choice.kind == "quit":
-                return EXIT_LEFT
+                return self._left(_("You left without joining a table."))
             if choice.kind not in ("join", "connect", "open", "name"):
                 choice = None  # a key meant for a screen already gone (Esc twice in a room)
                 continue
@@ -281,7 +283,7 @@ class NetworkPlay:
                                            shown.closed.wait)
             choice = None
             if index == 1:
-                return EXIT_LEFT
+                return self._left(_("You left without joining a table."))
             if target is None:
                 continue  # the browser says why
             if isinstance(target, TableSettings):
@@ -291,7 +293,7 @@ class NetworkPlay:
             if code is not None:
                 return code
             if shown.closed.is_set():
-                return EXIT_LEFT
+                return self._left(_("You left the table before the game began."))
 
     async def _next_choice(self, shown: Shown) -> Choice:
         index, value = await first_of(self._choices.receive, shown.closed.wait)
@@ -441,10 +443,11 @@ class NetworkPlay:
                     genesis = await self._wait_in_room(shown, lobby, table, announce)
                     if genesis is None:
                         await lobby.leave("left the table")  # the peers' words, not ours
-                        return left
+                        return self._left_room(left)
                     self._playing = True
                     return await self._play(stage, shown, lobby, genesis, inboxes)
-            return left  # the person closed the screen while the table was being reached
+            # the person closed the screen while the table was being reached
+            return self._left_room(left)
         except (BaseExceptionGroup, *FAILURES) as exc:
             problem = _failure(exc)
             if problem is None or self._playing:
@@ -455,6 +458,17 @@ class NetworkPlay:
                 return EXIT_USAGE
             self.browser.message = text
             return None
+
+    def _left(self, words: str) -> int:
+        """The person left before any game began: say so after the screen (a leave)."""
+        self.lines_after.append(words)
+        return EXIT_LEFT
+
+    def _left_room(self, left: int | None) -> int | None:
+        """Leaving a waiting room: the host's program ends there (in words); a joiner goes
+        back to the table list."""
+        return None if left is None else self._left(
+            _("You left the table before the game began."))
 
     async def _leave_if_closed(self, shown: Shown, scope: trio.CancelScope) -> None:
         """Closing the lobby screen (Ctrl-C) stops whatever the lobby is doing, even a dial

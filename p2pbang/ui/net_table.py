@@ -317,17 +317,17 @@ def verdict_lines(verdict: Verdict, names: list[str]) -> list[str]:
             index=verdict.index)
     elif verdict.kind == EQUIVOCATION:
         first = _("{name} (seat {seat}) signed two different entries for one log position "
-                  "(log position {index}).").format(name=name, seat=verdict.seat,
+                  "(log position {index}).").format(name=name, seat=verdict.seat_shown,
                                                     index=verdict.index)
     elif verdict.entry_kind == "deal":
         first = _("{name} (seat {seat}) cheated in a dealing message at log position "
-                  "{index}.").format(name=name, seat=verdict.seat, index=verdict.index)
+                  "{index}.").format(name=name, seat=verdict.seat_shown, index=verdict.index)
     elif verdict.entry_kind == "move":
         first = _("{name} (seat {seat}) cheated in a move at log position {index}.").format(
-            name=name, seat=verdict.seat, index=verdict.index)
+            name=name, seat=verdict.seat_shown, index=verdict.index)
     else:
         first = _("{name} (seat {seat}) cheated at log position {index}.").format(
-            name=name, seat=verdict.seat, index=verdict.index)
+            name=name, seat=verdict.seat_shown, index=verdict.index)
     return [first,
             _("What failed: {reason}").format(reason=verdict.reason),
             _("Nothing is dealt again: the game is over. The evidence is saved next to the "

@@ -122,6 +122,13 @@ def explain(term: str) -> str:
         term=term)
 
 
+def seed_line(seed: int, command: str, replay: str) -> str:
+    """The line a solo game ends (and starts) with: how to deal it again and tell it again,
+    in the person's language around commands that are typed as they are."""
+    return _("(seed {seed}: '{command}' deals this game again; '{replay}' tells it "
+             "again)").format(seed=seed, command=command, replay=replay)
+
+
 class PlainSolo:
     """Plays a SoloSession on text streams."""
 
@@ -138,7 +145,8 @@ class PlainSolo:
         self.out.flush()
 
     def run(self) -> int:
-        """Play to the end (0) or until the person quits or input ends (1)."""
+        """Play to the end, or until the person quits or the input ends: 0 either way (a
+        deliberate leave is no failure; the saved game keeps what was played)."""
         session = self.session
         you = session.mine.players[session.you]
         self.print(_("A game of BANG! for {n} players: you and {bots}.").format(
@@ -166,7 +174,7 @@ class PlainSolo:
                                         self.names))
             if not self._ask(pending):
                 self.print(_("Goodbye."))
-                return 1
+                return 0
 
     def _events(self, events: list) -> None:
         for event in events:

@@ -21,6 +21,8 @@ from p2pbang.table.seats import seat_number, seats_clockwise
 from p2pbang.table.solo import SoloSession
 from p2pbang.table.solo_record import SoloRecord
 from p2pbang.ui.describe import Describer
+from p2pbang.ui.i18n import _, ngettext
+from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import character_name, role_name
 
 
@@ -42,7 +44,7 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
         def tell(events: list[Event]) -> None:
             for event in events:
                 if event.kind == "turn" and pause and event.value > 1:
-                    out.write("(Enter for the next turn) ")
+                    out.write(_("(Enter for the next turn) "))
                     out.flush()
                     if not inp.readline():
                         raise SystemExit(0)
@@ -76,27 +78,37 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
                           spectate=True, choice=record.choice)
     spectator = session.spectator
     assert spectator is not None
-    describer = Describer(spectator, record.names)
-    out.write(f"A solo game: {record.names[record.you]} against {record.players - 1} bots "
-              f"(seed {record.seed}, {record.opponents} bots).\n")
+    names = list(record.names)
+    unnamed = names[record.you] == DEFAULT_NAME
+    if unnamed:
+        names[record.you] = _("You")  # the default name, in the replay's language
+    describer = (_ToThePlayer(spectator, names, record.you) if unnamed
+                 else Describer(spectator, names))
+    kind = _("sensible") if record.opponents == "sensible" else _("random")
+    out.write(ngettext("A solo game: {name} against {n} bot (seed {seed}, {kind}).",
+                       "A solo game: {name} against {n} bots (seed {seed}, {kind}).",
+                       record.players - 1).format(
+        name=names[record.you], n=record.players - 1, seed=record.seed, kind=kind) + "\n")
     actions = iter(record.actions)
     try:
         while not isinstance(session.truth.pending, End):
             if session.your_turn_to_decide():
                 action = next(actions, None)
                 if action is None:
-                    out.write("(the saved game stops here: it was left before the end)\n")
+                    out.write(_("(the saved game stops here: it was left before the end)")
+                              + "\n")
                     return 1
                 try:
                     session.act(action)
                 except IllegalAction as exc:
-                    out.write(f"FAILED: the saved action {action} is not legal here ({exc})\n")
+                    out.write(_("FAILED: the saved action {action} is not legal here "
+                                "({reason})").format(action=action, reason=exc) + "\n")
                     return 1
             else:
                 session.step_one()
             for event in session.take_spectator_events():
                 if event.kind == "turn" and pause and event.value > 1:
-                    out.write("(Enter for the next turn) ")
+                    out.write(_("(Enter for the next turn) "))
                     out.flush()
                     if not inp.readline():
                         return 0
@@ -105,11 +117,27 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
                     out.write(text + "\n")
         if isinstance(spectator.pending, End):
             out.write(describer.end(spectator.pending) + "\n")
-        _table_at_the_end(spectator, record.names, out)
+        _table_at_the_end(spectator, names, out)
     except BrokenPipeError:
         return 0
     out.flush()
     return 0
+
+
+DEFAULT_NAME = "You"  # the name a solo player has unless they chose one (``solo --name``)
+
+
+class _ToThePlayer(Describer):
+    """A spectator's sentences, with the player of the saved game spoken to as "you": a
+    player who never chose a name is "You", and "You plays" reads wrongly. Only the grammar
+    changes; every card is still as the spectator saw it (hidden ones stay "a card")."""
+
+    def __init__(self, game: Game, names: list[str], you: int) -> None:
+        super().__init__(game, names)
+        self.you = you
+
+    def _mine(self, seat: int) -> bool:
+        return seat == self.you
 
 
 def _family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out: TextIO,
@@ -117,7 +145,7 @@ def _family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out
     """Tell a Dice Game's or Duel's events with its board's sentences (pausing at turns)."""
     def tell(events: list[Event]) -> None:
         if pause and any(e.kind == "turn" and e.value > 1 for e in events):
-            out.write("(Enter for the next turn) ")
+            out.write(_("(Enter for the next turn) "))
             out.flush()
             if not inp.readline():
                 raise SystemExit(0)
@@ -127,13 +155,19 @@ def _family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out
 
 
 def _table_at_the_end(game: Game, names: list[str], out: TextIO) -> None:
-    out.write("\nThe table at the end:\n")
+    out.write("\n" + _("The table at the end:") + "\n")
     for seat in seats_clockwise(game):
         player = game.players[seat]
         role = role_name(player.role) if player.role else "?"
-        state = "alive" if player.alive else "eliminated"
-        out.write(f"  seat {seat_number(game, seat)}: {names[seat]:<12} "
-                  f"{character_name(player.character):<18} {role:<10} {state}\n")
+        state = _("alive") if player.alive else _("eliminated")
+        chair = _("seat {n}:").format(n=seat_number(game, seat))
+        out.write(f"  {chair} {_left(names[seat], 12)} "
+                  f"{_left(character_name(player.character), 18)} {_left(role, 10)} {state}\n")
+
+
+def _left(text: str, cells: int) -> str:
+    """``text`` padded to ``cells`` terminal cells (a longer one is kept whole)."""
+    return text + " " * max(0, cells - width_of(text))
 
 
 __all__ = ["replay", "replay_solo"]

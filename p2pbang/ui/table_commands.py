@@ -8,13 +8,18 @@ process exit status:
 1      a cheat stopped the game, or this peer failed (verify: the game does not check out)
 2      bad arguments, no such table or game, refused by the table
 3      gave up waiting for a peer that never came back (``--max-wait``)
-4      the person left the game (``p2pbang resume`` rejoins it)
 =====  ===============================================================================
+
+Leaving on purpose (q, Esc, Ctrl-C, no table chosen) is no failure: status 0, and a line
+says what was left (``p2pbang resume`` rejoins a game already begun). Inside this module and
+the full-screen flow a leave is ``LEFT`` (4), so that the resume hint can tell it from a
+finished game; :func:`_exit_code` turns it into 0 at the process boundary.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import getpass
 import json
 import logging
@@ -66,7 +71,9 @@ from p2pbang.table.resume import resumable_game, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 from p2pbang.table.table_choice import describe, describe_for_listing, settings_for
 
-EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
+EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
+LEFT = 4  # the flows' "the person left" (net_app's EXIT_LEFT), before it is an exit status
+EXIT_LEFT = EXIT_OK  # a deliberate leave, as the process reports it
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 BOT_LOBBY_TIMEOUT = 600.0
 BOT_MAX_WAIT = 600.0
@@ -152,6 +159,18 @@ def _seconds(text: str) -> float:
     return value
 
 
+class _OldTableName(argparse.Action):
+    """``host --name``: the table's name, as it was before ``--name`` meant the player in
+    every other command. It still works, with a note; ``--table-name`` is the word."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print("p2pbang: 'host --name' names the table, as before; its word is now "
+              "--table-name (--player names you at the table, like --name in solo, join "
+              "and bot)", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
 def _formatter(parser: argparse._SubParsersAction, name: str, **kwargs: object
                ) -> argparse.ArgumentParser:
     return parser.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -197,14 +216,17 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       description="Open a table for a game of BANG! on the LAN and play at "
                                   "it in the full-screen interface (--plain: the line "
                                   "interface).", epilog=EPILOG_HOST)
-    host.add_argument("--table-name", "--name", dest="table_name", default="BANG table",
-                      help="the table's name (--name is its old spelling)")
+    host.add_argument("--table-name", dest="table_name", default="BANG table",
+                      help="the table's name")
+    host.add_argument("--name", dest="table_name", action=_OldTableName,
+                      help=argparse.SUPPRESS)
     host.add_argument("--seats", type=_int_in(2, 8, "seats"), default=None,
                       help="players at the table, you included (base game 4-7, default 5; "
                            "dice 3-8, default 5; duel 2)")
     host.add_argument("--bots", type=_int_in(0, 7, "bots"), default=0,
                       help="fill this many seats with bot peers started on this machine")
-    host.add_argument("--player", default=None, help="your display name at the table")
+    host.add_argument("--player", default=None,
+                      help="your display name at the table (--name in solo, join and bot)")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table over mDNS")
     add_choice_arguments(host)
@@ -225,7 +247,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     join.add_argument("table", nargs="?", default=None, help="table name or id prefix")
     join.add_argument("--peer", type=_address, default=None,
                       help="HOST:PORT of any player at the table")
-    join.add_argument("--player", default=None, help="your display name at the table")
+    join.add_argument("--name", "--player", dest="player", default=None,
+                      help="your display name at the table")
     join.add_argument("--timeout", type=_seconds, default=3.0,
                       help="how long to look for the table on the LAN (default 3 s)")
     _interface(join)
@@ -245,8 +268,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                      help="with --open: players at the table (base game 4-7, default 5; "
                           "dice 3-8, default 5; duel 2)")
     bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
-    bot.add_argument("--player", "--name", dest="player", default=None,
-                     help="the bot's display name at the table (--name is its old spelling)")
+    bot.add_argument("--name", "--player", dest="player", default=None,
+                     help="the bot's display name at the table")
     bot.add_argument("--seed", type=int, default=None,
                      help="seed the bot's choices (not the deal, which no one controls)")
     bot.add_argument("--timeout", type=_seconds, default=3.0,
@@ -283,14 +306,29 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     replay.add_argument("file", help="a transcript file or a game directory")
     replay.add_argument("--pause", action="store_true",
                         help="wait for Enter after each turn")
+    replay.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
+                        help="the language the game is told in (default: from the locale)")
 
     verify = _formatter(commands, "verify", help="check a saved game offline",
                         description="Check every signature, proof and rule of a saved game "
                                     "offline, and say exactly what fails and where.",
                         epilog=EPILOG_VERIFY)
     verify.add_argument("file", help="a transcript file or a game directory")
-    return {"host": cmd_host, "list": cmd_list, "join": cmd_join, "bot": cmd_bot,
-            "resume": cmd_resume, "replay": cmd_replay, "verify": cmd_verify}
+    handlers = {"host": cmd_host, "list": cmd_list, "join": cmd_join, "bot": cmd_bot,
+                "resume": cmd_resume, "replay": cmd_replay, "verify": cmd_verify}
+    return {name: _exiting(handler) for name, handler in handlers.items()}
+
+
+def _exit_code(status: int) -> int:
+    """The process's exit status for a flow's status: a leave is 0 (see the module doc)."""
+    return EXIT_LEFT if status == LEFT else status
+
+
+def _exiting(handler: Handler) -> Handler:
+    @functools.wraps(handler)
+    def run(args: argparse.Namespace) -> int:
+        return _exit_code(handler(args))
+    return run
 
 
 # --------------------------------------------------------------------------- helpers
@@ -343,7 +381,7 @@ def _home(args: argparse.Namespace) -> Path:
 
 def _exit_status(result: SessionResult) -> int:
     if result.left:
-        return EXIT_LEFT
+        return LEFT
     if result.gave_up:
         return EXIT_GAVE_UP
     return EXIT_OK if result.ok else EXIT_CHEAT
@@ -361,6 +399,14 @@ ID_PREFIX_MIN = 6  # hex digits of a table id that name it on a LAN
 
 
 Chooser = Callable[[], Awaitable[str | None]]
+
+
+class NoTableChosen(TableRefused):
+    """The person gave up choosing among several tables: a leave, not a refusal (``_run``
+    says so and exits 0; a caller that only knows refusals still stops)."""
+
+    def __init__(self) -> None:
+        super().__init__("no table chosen")
 
 
 def _address_text(host: str, port: int) -> str:
@@ -392,7 +438,7 @@ async def choose_table(tables: list[DiscoveredTable], what: str, say: Callable[[
         say(f"which one? (1-{len(tables)}, empty to give up)")
         answer = await ask()
         if answer is None or not answer.strip():
-            raise TableRefused("no table chosen")
+            raise NoTableChosen()
         if answer.strip().isdigit() and 1 <= int(answer) <= len(tables):
             return tables[int(answer) - 1]
 
@@ -426,7 +472,12 @@ async def _find_table(args: argparse.Namespace, say: Callable[[str], None],
     return chosen[0]
 
 
-def _run(async_main: Callable[[], object]) -> int:
+def _run(async_main: Callable[[], object],
+         in_game: Callable[[], bool] = lambda: True) -> int:
+    """Run a flow; its failures become one line and a status. ``in_game`` tells whether
+    the game had begun when Ctrl-C came (before it, there is nothing to resume)."""
+    from p2pbang.ui.i18n import _
+
     try:
         try:
             return trio.run(async_main)  # type: ignore[arg-type]
@@ -435,8 +486,12 @@ def _run(async_main: Callable[[], object]) -> int:
     except KeyboardInterrupt:
         # Ctrl-C leaves the table as q does in the full-screen interface: the files stay,
         # the status says "left", and the caller names the resume command.
-        print("\nYou left the game.", file=sys.stderr)
-        return EXIT_LEFT
+        print("\n" + (_("You left the game.") if in_game()
+                       else _("You left the table before the game began.")), file=sys.stderr)
+        return LEFT
+    except NoTableChosen:
+        print(_("No table chosen: you joined none."), file=sys.stderr)
+        return LEFT
     except (TableRefused, DialError, PreambleError, DiscoveryError) as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -500,6 +555,14 @@ def _reap(processes: list[subprocess.Popen]) -> None:
             process.terminate()
 
 
+def join_hint(name: str, host: str, port: int) -> str:
+    """How others join, as commands to paste into a shell: the table's name quoted for
+    the shell and nothing around it (quotes around a command that quotes its own argument
+    would pair up wrongly)."""
+    return (f"others join with: p2pbang join {shlex.quote(name)}  or: "
+            f"p2pbang join --peer {_address_text(host, port)}")
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     from p2pbang.ui.plain_net import PlainNetworkTable
 
@@ -525,10 +588,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
     async def opened(lobby: Lobby) -> None:
         port = lobby.mesh.port
-        shown = listen or "THIS_HOST"
-        ui.lobby(f"table {settings.name!r} open on port {port}: others join with "
-                 f"'p2pbang join {shlex.quote(settings.name)}' or "
-                 f"'p2pbang join --peer {shown}:{port}'")
+        ui.lobby(f"table {settings.name!r} open on port {port}")
+        ui.lobby(join_hint(settings.name, listen or "THIS_HOST", port))
         ui.lobby(f"you are {identity.name}; the game ({describe(settings)}) starts when all "
                  f"{settings.seats} seats are taken")
         if args.bots:
@@ -549,7 +610,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _exit_status(result)
 
     try:
-        return _with_resume_hint(args, _run(main))
+        return _with_resume_hint(args, _run(main, lambda: ui.session is not None))
     finally:
         _reap(bots)
 
@@ -570,12 +631,12 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
         listen=listen, port=args.port, settings=settings,
         announce=not args.no_announce, invite_host=listen or lan_address(), on_open=opened,
         bots=args.bots, bots_home=bots_home(home))
-    code = EXIT_LEFT
+    code = LEFT
     try:
         code = _with_resume_hint(args, run_network(request))
         return code
     finally:
-        if code == EXIT_LEFT:  # nobody to play with: they keep their files for a resume
+        if code == LEFT:  # nobody to play with: they keep their files for a resume
             for process in bots:
                 process.terminate()
         _reap(bots)
@@ -611,7 +672,7 @@ def cmd_join(args: argparse.Namespace) -> int:
                                      listen=_listen(args), port=args.port)
         return _exit_status(result)
 
-    return _with_resume_hint(args, _run(main))
+    return _with_resume_hint(args, _run(main, lambda: ui.session is not None))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -769,9 +830,12 @@ def cmd_resume(args: argparse.Namespace) -> int:
 def _with_resume_hint(args: argparse.Namespace, status: int) -> int:
     """Pass ``status`` on; when the person left, say the exact command that rejoins, with
     the ``--home`` this game lives in (without it, resume would look in the default home)."""
-    if status == EXIT_LEFT and unfinished_games(data_home(args.home)):
+    if status == LEFT and unfinished_games(data_home(args.home)):
+        from p2pbang.ui.i18n import _
+
         home = f" --home {shlex.quote(str(args.home))}" if args.home else ""
-        print(f"to rejoin this game: p2pbang resume{home}", file=sys.stderr)
+        print(_("to rejoin this game: {command}").format(command=f"p2pbang resume{home}"),
+              file=sys.stderr)
     return status
 
 
@@ -794,7 +858,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from p2pbang.table.solo_record import SoloRecordError, is_solo_game, load_solo
+    from p2pbang.ui.i18n import set_language
     from p2pbang.ui.replay import replay, replay_solo
+
+    set_language(args.lang)
 
     if is_solo_game(Path(args.file)):
         try:

@@ -38,6 +38,23 @@ class Peer:
         assert found, f"{self.name} printed no {prefix!r} line:\n{self.text()[-3000:]}"
         return found[-1][len(prefix):].strip()
 
+    def chair(self, player: str) -> int:
+        """The seat ``player`` sits in as every line numbers it (1-n clockwise), from this
+        peer's "seats clockwise" line; a game stopped before its seating was drawn has none,
+        and the roster place + 1 stands in (from this peer's genesis)."""
+        lines = [line for line in self.text().splitlines() if "seats clockwise: " in line]
+        if not lines:
+            from p2pbang.table.gamefiles import GameFiles
+
+            genesis = GameFiles(self.game_dir).load_genesis()
+            return [seat.name for seat in genesis.seats].index(player) + 1
+        seating = lines[-1].split("seats clockwise: ", 1)[1].split(", ")
+        for entry in seating:
+            number, _space, name = entry.partition(" ")
+            if name == player:
+                return int(number)
+        raise AssertionError(f"{player} is not in {self.name}'s seating {seating}")
+
     @property
     def head(self) -> str:
         return self.line("log:").rsplit("head ", 1)[1]

@@ -29,7 +29,13 @@ EXPECTED = {
 
 
 def _seat(peer: Peer) -> int:
+    """The roster index (the log's and ``verdict.json``'s)."""
     return json.loads((peer.game_dir / "table.json").read_text())["seat"]
+
+
+def _chair(seen_by: Peer, peer: Peer) -> int:
+    """The seat number the lines say for ``peer`` (1-n clockwise, ``table/seats.py``)."""
+    return seen_by.chair(peer.name.upper())
 
 
 @pytest.mark.parametrize("kind", sorted(EXPECTED))
@@ -40,9 +46,10 @@ def test_a_cheater_is_named_by_every_honest_peer(kind: str, tmp_path: Path) -> N
     assert all(code == 1 for code in codes), describe(peers)
     seat = _seat(cheater)
     peer_id = json.loads((cheater.home / "identity.json").read_text())["peer_id"]
+    chair = _chair(honest[0], cheater)
     for peer in honest:
         statement = peer.line("VERDICT:")
-        assert statement.startswith(f"P{CHEATER} (seat {seat})"), statement
+        assert statement.startswith(f"P{CHEATER} (seat {chair})"), statement
         assert any(words in statement for words in EXPECTED[kind]), statement
         verdict = json.loads((peer.game_dir / "verdict.json").read_text())
         assert (verdict["seat"], verdict["peer_id"], verdict["name"]) == (seat, peer_id,
@@ -59,7 +66,7 @@ def test_a_cheater_is_named_by_every_honest_peer(kind: str, tmp_path: Path) -> N
         assert report.problem is None, report.lines()
         assert report.verdict is not None and report.verdict.seat == seat
     done = cli("verify", str(honest[0].game_dir))
-    assert done.returncode == 1 and f"P{CHEATER} (seat {seat})" in done.stdout
+    assert done.returncode == 1 and f"P{CHEATER} (seat {chair})" in done.stdout
     if kind != "equivocate":
         # Everyone stopped at the same entry with the same log.
         assert len({p.head for p in honest}) == 1, describe(peers)

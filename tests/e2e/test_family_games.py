@@ -56,7 +56,13 @@ def test_eight_dice_bot_peers_with_old_saloon_agree(tmp_path: Path) -> None:
 
 
 def _seat(peer: Peer) -> int:
+    """The roster index (the log's and ``verdict.json``'s)."""
     return json.loads((peer.game_dir / "table.json").read_text())["seat"]
+
+
+def _chair(seen_by: Peer, peer: Peer) -> int:
+    """The seat number the lines say for ``peer`` (1-n clockwise, ``table/seats.py``)."""
+    return seen_by.chair(peer.name.upper())
 
 
 def test_a_dice_peer_opening_another_value_than_it_committed_is_named(tmp_path: Path) -> None:
@@ -67,12 +73,12 @@ def test_a_dice_peer_opening_another_value_than_it_committed_is_named(tmp_path: 
                   game=("--game", "dice"))
     codes = finish(peers, timeout=60)
     assert codes == [1, 1, 1], describe(peers)
-    seat = _seat(peers[1])
+    chair = _chair(peers[0], peers[1])
     for peer in (peers[0], peers[2]):
         statement = peer.line("VERDICT:")
-        assert statement.startswith(f"P1 (seat {seat})"), statement
+        assert statement.startswith(f"P1 (seat {chair})"), statement
     done = cli("verify", str(peers[0].game_dir))
-    assert done.returncode == 1 and f"P1 (seat {seat})" in done.stdout
+    assert done.returncode == 1 and f"P1 (seat {chair})" in done.stdout
 
 
 def test_a_dice_peer_withholding_its_opening_is_named(tmp_path: Path) -> None:
@@ -83,8 +89,7 @@ def test_a_dice_peer_withholding_its_opening_is_named(tmp_path: Path) -> None:
     codes = finish([peers[0], peers[2]], timeout=60)
     peers[1].kill()
     assert codes == [3, 3], describe(peers)
-    honest_seats = {_seat(peers[0]), _seat(peers[2])}
     for peer in (peers[0], peers[2]):
         found = re.fullmatch(r"gave up: waited \d+ s for P1 \(seat (\d)\)", peer.result)
         assert found, describe(peers)
-        assert int(found.group(1)) not in honest_seats
+        assert int(found.group(1)) == _chair(peer, peers[1])

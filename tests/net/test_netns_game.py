@@ -138,7 +138,7 @@ def test_a_game_across_namespaces_survives_a_pulled_cable(tmp_path: Path) -> Non
             processes.append(_bot(spaces[index], tmp_path / f"p{index}", "--join", name,
                                   "--timeout", "8", "--name", f"P{index}"))
         for process, out in processes:
-            _wait_for(out, r"game [0-9a-f]{16}: seat", process, 60)
+            _wait_for(out, r"game [0-9a-f]{16}: .*one of", process, 60)
         victim = PEERS - 1
         bridge.cable(victim, up=False)
         time.sleep(OUTAGE)

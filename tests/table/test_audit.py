@@ -13,6 +13,7 @@ from p2pbang.net.log import Entry, Part
 from p2pbang.table.audit import audit
 from p2pbang.table.core import MOVE
 from p2pbang.table.gamefiles import GameFileError, Transcript
+from p2pbang.table.seats import seat_number
 from p2pbang.ui.replay import replay
 
 from .signed_table import SignedTable, random_choosers
@@ -42,7 +43,8 @@ def test_the_transcript_survives_its_own_encoding(game: SignedTable) -> None:
 
 
 @pytest.mark.parametrize("data,words", [
-    (b"", "not readable"),
+    (b"", "the file is empty"),
+    (msgpack.packb({"type": "p2pbang/transcript", "entries": [b"x" * 40]})[:-5], "cut short"),
     (b"\x93\x01\x02\x03", "not a p2pbang transcript"),
     (msgpack.packb({"type": "p2pbang/transcript", "v": 9}), "version 9"),
 ])
@@ -61,7 +63,8 @@ def test_a_flipped_bit_is_pinned_to_its_entry_and_seat(game: SignedTable) -> Non
     assert not report.complete
     assert report.problem is not None and report.problem.startswith(f"entry {target}")
     last_seat = Entry.decode(game.transcript().entries[target]).parts[-1].seat
-    assert f"seat {last_seat}" in report.problem
+    assert report.core is not None
+    assert f"(seat {seat_number(report.core.game, last_seat)})" in report.problem
 
 
 def test_entries_out_of_order_are_refused(game: SignedTable) -> None:

@@ -65,5 +65,5 @@ def test_no_answer_gives_up_cleanly(lan: None) -> None:
     async def main() -> DiscoveredTable:
         return await commands._find_table(_args("Saloon"), lambda _: None, ask)
 
-    with pytest.raises(TableRefused, match="no table chosen"):
+    with pytest.raises(commands.NoTableChosen, match="no table chosen"):
         trio.run(main)

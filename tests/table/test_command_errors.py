@@ -38,13 +38,13 @@ def test_the_resume_hint_names_the_home_the_game_lives_in(
     import argparse
 
     from p2pbang.table.gamefiles import GameFiles
-    from p2pbang.ui.table_commands import EXIT_LEFT, EXIT_OK, _with_resume_hint
+    from p2pbang.ui.table_commands import EXIT_OK, LEFT, _with_resume_hint
 
     home = tmp_path / "my table"
-    assert _with_resume_hint(argparse.Namespace(home=str(home)), EXIT_LEFT) == EXIT_LEFT
+    assert _with_resume_hint(argparse.Namespace(home=str(home)), LEFT) == LEFT
     assert capsys.readouterr().err == ""  # no game to resume: no hint
     GameFiles(home / "games" / "ab12").save_meta({"player": "person"})
-    assert _with_resume_hint(argparse.Namespace(home=str(home)), EXIT_LEFT) == EXIT_LEFT
+    assert _with_resume_hint(argparse.Namespace(home=str(home)), LEFT) == LEFT
     assert f"p2pbang resume --home '{home}'" in capsys.readouterr().err
     assert _with_resume_hint(argparse.Namespace(home=None), EXIT_OK) == EXIT_OK
     assert capsys.readouterr().err == ""
@@ -52,10 +52,29 @@ def test_the_resume_hint_names_the_home_the_game_lives_in(
 
 def test_ctrl_c_at_a_plain_table_leaves_it_like_the_full_screen(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from p2pbang.ui.table_commands import EXIT_LEFT
+    from p2pbang.ui.table_commands import EXIT_OK, LEFT, _exit_code
 
     async def interrupted() -> int:
         raise KeyboardInterrupt
 
-    assert _run(interrupted) == EXIT_LEFT
+    assert _run(interrupted) == LEFT
     assert "You left the game." in capsys.readouterr().err
+    assert _exit_code(LEFT) == EXIT_OK  # a deliberate leave exits 0
+
+
+def test_the_resume_hint_is_in_the_persons_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from p2pbang.table.gamefiles import GameFiles
+    from p2pbang.ui.i18n import set_language
+    from p2pbang.ui.table_commands import LEFT, _with_resume_hint
+
+    GameFiles(tmp_path / "games" / "ab12").save_meta({"player": "person"})
+    set_language("ro")
+    try:
+        _with_resume_hint(argparse.Namespace(home=str(tmp_path)), LEFT)
+    finally:
+        set_language("en")
+    err = capsys.readouterr().err
+    assert "p2pbang resume --home" in err and "to rejoin" not in err, err

@@ -115,7 +115,8 @@ async def test_a_dice_peer_opening_another_value_is_named_by_every_honest_peer(
     for result, out in honest:
         assert result.verdict is not None and result.verdict.seat == seat, out
         assert "open" in result.verdict.reason or "commit" in result.verdict.reason
-        assert f"P1 (seat {seat})" in result.outcome_text()
+        chair = result.chairs[seat]  # the seat as the lines count it (1-n clockwise)
+        assert f"P1 (seat {chair})" in result.outcome_text()
         assert audit(load_transcript(result.directory)).verdict.seat == seat
 
 
@@ -128,5 +129,6 @@ async def test_a_dice_peer_withholding_its_opening_is_named_by_every_honest_peer
     assert len(honest) == 2
     for result, out in honest:
         assert result.verdict is None and result.end is None
-        assert result.gave_up is not None and f"for P1 (seat {seat})" in result.gave_up, out
-        assert "waiting" in out and f"P1 (seat {seat})" in out
+        chair = result.chairs[seat]  # the seat as the lines count it (1-n clockwise)
+        assert result.gave_up is not None and f"for P1 (seat {chair})" in result.gave_up, out
+        assert "waiting" in out and f"P1 (seat {chair})" in out

@@ -12,6 +12,7 @@ from p2pbang.engine.wire import to_wire
 from p2pbang.net.log import LogError
 from p2pbang.table.core import DEAL, MOVE
 from p2pbang.table.driver import CHEAT, EQUIVOCATION, FAILURE
+from p2pbang.table.seats import seat_number
 
 from .signed_table import SignedTable, random_choosers
 
@@ -50,7 +51,9 @@ def test_a_cheat_closes_every_log_at_the_same_position_with_the_same_verdict() -
     assert verdict is not None and verdict.kind == CHEAT and verdict.seat == 2
     assert verdict.index == len(table.logs[0]) - 1 and verdict.entry_kind == MOVE
     assert "Player" not in verdict.describe(["a", "b", "c", "d"])
-    assert verdict.describe(["a", "b", "c", "d"]).startswith("c (seat 2) cheated in a move")
+    chair = seat_number(table.cores[0].game, 2)  # the seat as people count it
+    assert verdict.chair == chair
+    assert verdict.describe(["a", "b", "c", "d"]).startswith(f"c (seat {chair}) cheated in a move")
     assert len({log.head_hash for log in table.logs}) == 1
     for seat, log in enumerate(table.logs):
         assert log.open_turn() is None

@@ -190,7 +190,7 @@ async def test_the_plain_host_removes_a_squatter_by_a_command_and_the_seat_is_ta
             assert host.process.stdin is not None
             host.process.stdin.close()  # the person leaves: end of input
             code = await trio.to_thread.run_sync(partial(host.process.wait, 30))
-            assert code == 4  # left: 'p2pbang resume' rejoins
+            assert code == 0  # left on purpose: 'p2pbang resume' rejoins
             nursery.cancel_scope.cancel()
     finally:
         if host.process.poll() is None:

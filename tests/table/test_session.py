@@ -142,10 +142,11 @@ async def test_a_table_waits_for_a_missing_player_names_it_and_gives_up(tmp_path
                     nursery.start_soon(play, session)
     missing = genesis.seats[3].name
     assert len(results) == 3
+    # No seating without seat 3 (its draw needs every seat): its place in the roster, plus 1.
     for result in results:
-        assert result.gave_up is not None and f"{missing} (seat 3)" in result.gave_up
+        assert result.gave_up is not None and f"{missing} (seat 4)" in result.gave_up
         assert not result.ok and result.transcript is None
     for out in outputs:
-        assert f"for {missing} (seat 3) [disconnected]" in out.getvalue()
+        assert f"for {missing} (seat 4) [disconnected]" in out.getvalue()
     meta = GameFiles.for_session(tmp_path / "seat0", genesis.session_id).load_meta()
     assert meta["over"] is False

@@ -85,3 +85,32 @@ def test_a_dodge_city_solo_game_has_a_spectator_of_the_same_game() -> None:
     choice = GameChoice.make("bang", 3, ["dodge-city"])
     session = SoloSession(3, 5, spectate=True, choice=choice)
     assert session.spectator is not None and session.spectator.n == 3
+
+
+def test_the_replay_of_ones_own_game_speaks_to_you_in_the_second_person(
+        tmp_path: Path) -> None:
+    """The default name is "You": the replay says "You play", never "You plays"."""
+    played = _play(tmp_path, seed=3)
+    assert played.names[played.you] == "You" and played.record is not None
+    out = io.StringIO()
+    assert replay_solo(load_solo(played.record.path.parent), out=out) == 0
+    text = out.getvalue()
+    assert "You play " in text and "You draw " in text
+    for wrong in ("You plays", "You draws", "You answers", "You loses", "to You",
+                  "on You", "from You"):
+        assert wrong not in text, wrong
+
+
+def test_a_chosen_name_is_told_in_the_third_person(tmp_path: Path) -> None:
+    session = SoloSession(4, 3, your_name="Zoli", opponents="random")
+    session.record = SoloRecord(4, 3, session.you, session.names, "random",
+                                path=new_record_path(tmp_path, 3))
+    session.record.save()
+    while not isinstance(session.truth.pending, End):
+        session.advance()
+        if not isinstance(session.truth.pending, End):
+            session.act(session.legal_actions()[-1])
+    out = io.StringIO()
+    assert replay_solo(load_solo(session.record.path.parent), out=out) == 0
+    text = out.getvalue()
+    assert "Zoli plays " in text and "You play " not in text

@@ -148,3 +148,26 @@ def test_a_whole_game_by_keys_ends_with_the_winner_said() -> None:
         assert isinstance(session.pending, End)
         assert "win" in screen.log[-1][1].lower()
         assert "The game is over" in "\n".join(text_of(screen))
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ro"])
+def test_an_eliminated_seat_says_so_whole_in_its_life_column(language: str) -> None:
+    """The life column holds the word for an eliminated player whole and apart from the
+    arrows after it (Romanian "eliminat" was cut to "elimin…")."""
+    from dataclasses import replace
+
+    from p2pbang.ui.dice_board import DiceBoard
+    from p2pbang.ui.dice_texts import TEXTS
+    from p2pbang.ui.text_table import pick
+
+    set_language(language)
+    with family_screen("dice", 5, 7) as screen:
+        screen.session.advance()
+        board = screen.board
+        assert isinstance(board, DiceBoard)
+        seat = build_dice_view(screen.session.mine, screen.session.names, 0).seats[1]
+        dead = replace(seat, alive=False, life=0, arrows=2, distance=None)
+        row = "".join(text for _style, text in board._seat_line(dead, 80))
+        word = pick(TEXTS["dead"])
+        assert f"{word} " in row and "\u2026" not in row, row
+        assert len(row) <= 80

@@ -57,13 +57,15 @@ def test_the_chat_guard_allows_a_burst_then_a_line_a_second_and_says_a_flood_onc
 @pytest.mark.parametrize("language", ["en", "hu", "ro"])
 def test_every_verdict_names_the_seat_and_what_failed(language: str) -> None:
     set_language(language)
-    cases = [Verdict(CHEAT, 2, "output card 1 is a duplicate", 3, entry_kind="deal"),
-             Verdict(CHEAT, 1, "illegal move", 40, entry_kind="move"),
-             Verdict(CHEAT, 3, "wrote out of turn", 7),
-             Verdict(EQUIVOCATION, 0, "two parts", 12)]
+    # the seat is said as its chair (1-n clockwise), never the roster index
+    cases = [Verdict(CHEAT, 2, "output card 1 is a duplicate", 3, entry_kind="deal", chair=5),
+             Verdict(CHEAT, 1, "illegal move", 80, entry_kind="move", chair=6),
+             Verdict(CHEAT, 3, "wrote out of turn", 7, chair=1),
+             Verdict(EQUIVOCATION, 0, "two parts", 12, chair=6)]
     for verdict in cases:
         lines = verdict_lines(verdict, NAMES)
-        assert NAMES[verdict.seat] in lines[0] and str(verdict.seat) in lines[0]
+        assert NAMES[verdict.seat] in lines[0] and str(verdict.chair) in lines[0]
+        assert str(verdict.seat) not in lines[0].replace(str(verdict.index), "")
         assert str(verdict.index) in lines[0]
         assert verdict.reason in lines[1]
         assert len(lines) == 3

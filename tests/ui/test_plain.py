@@ -45,7 +45,7 @@ def test_mistyped_choices_are_explained_and_asked_again() -> None:
 
 def test_end_of_input_quits_cleanly() -> None:
     out = io.StringIO()
-    assert PlainSolo(SoloSession(5, seed=1), io.StringIO(""), out).run() == 1
+    assert PlainSolo(SoloSession(5, seed=1), io.StringIO(""), out).run() == 0
 
 
 def test_the_interface_never_shows_another_seats_hand() -> None:

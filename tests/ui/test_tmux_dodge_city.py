@@ -140,7 +140,7 @@ def test_a_few_dodge_city_turns_by_keystrokes(tmp_path: Path, language: str, pla
         if over:
             leave_and_check(pane, tmp_path, ("q",), "0")
         else:
-            leave_and_check(pane, tmp_path, ("q", "y"), "1")
+            leave_and_check(pane, tmp_path, ("q", "y"), "0")
     finally:
         pane.close()
         set_language("en")

@@ -78,7 +78,7 @@ def test_the_event_in_force_is_seen_by_keystrokes(tmp_path: Path) -> None:
         if "Press q to leave." in "\n".join(pane.screen()):
             leave_and_check(pane, tmp_path, ("q",), "0")
         else:
-            leave_and_check(pane, tmp_path, ("q", "y"), "1")
+            leave_and_check(pane, tmp_path, ("q", "y"), "0")
     finally:
         pane.close()
 

@@ -1,7 +1,7 @@
 """End to end in a real terminal: a person runs ``p2pbang host --game dice --seats 4 --bots 3``
 and ``p2pbang host --game duel --bots 1`` in tmux at 80x24 (the bot peers are the host's own
 child processes, over loopback), waits in the room, plays by keystrokes on the full-screen
-board (dice kept with k, rows taken with 1), chats, and leaves with q y (status 4, the
+board (dice kept with k, rows taken with 1), chats, and leaves with q y (status 0, the
 resume hint printed) with the terminal as it was. The slow set plays whole games to their
 end, and a dice game left mid-way and taken up again with ``p2pbang resume``."""
 
@@ -159,7 +159,7 @@ def test_a_person_hosts_a_dice_table_with_bot_peers_in_full_screen(tmp_path: Pat
     finally:
         pane.close()
     assert "Dana" in room and said.opened in room
-    assert "EXIT=4" in final and said.left in final
+    assert "EXIT=0" in final and said.left in final
     assert "to rejoin this game: p2pbang resume --home" in (tmp_path / "stderr").read_text()
 
 
@@ -177,7 +177,7 @@ def test_a_person_hosts_a_duel_against_a_bot_peer_in_full_screen(tmp_path: Path)
         final = finished(pane, tmp_path)
     finally:
         pane.close()
-    assert "EXIT=4" in final or "EXIT=0" in final
+    assert "EXIT=0" in final
 
 
 @pytest.mark.slow
@@ -206,7 +206,7 @@ def test_a_dice_game_left_and_resumed_in_full_screen(tmp_path: Path) -> None:
         pane.wait_for(lambda t: t.startswith(" BANG! Dice"), 60)
         play(pane, 3)
         leave(pane)
-        assert "EXIT=4" in finished(pane, first)
+        assert "EXIT=0" in finished(pane, first)
     finally:
         pane.close()
     again = tmp_path / "again"

@@ -99,7 +99,7 @@ def test_a_few_gold_rush_turns_by_keystrokes_show_the_shop(tmp_path: Path, langu
         if over:
             leave_and_check(pane, tmp_path, ("q",), "0")
         else:
-            leave_and_check(pane, tmp_path, ("q", "y"), "1")
+            leave_and_check(pane, tmp_path, ("q", "y"), "0")
     finally:
         pane.close()
         set_language("en")
