@@ -483,13 +483,15 @@ class FamilyScreen:
         self.changed()
 
     def _chat_key(self, key: str) -> None:
-        """A key while the chat line has the focus: type, Backspace, Enter sends, Esc or
-        Tab go back to the table."""
+        """A key while the chat line has the focus: type, Backspace, Enter sends and goes
+        back to the table (a ``q`` or a digit typed next is a command again), Esc or Tab go
+        back without sending."""
         if key in ("escape", "tab"):
             self.chatting = False
         elif key == "enter":
             text = clean_chat(self.chat_text)
             self.chat_text = ""
+            self.chatting = False
             if text and self.send_chat is not None:
                 self.send_chat(text)
         elif key == "backspace":

@@ -266,7 +266,11 @@ class TableScreen:
         self.add_chat(self.names[self.session.you], text)
 
     def _send_chat(self, text: str) -> None:
+        """Send the line, then give the keys back to the table: a ``q`` or a digit typed
+        next is a command, never the start of another line (one line is the usual chat)."""
         self.send_chat(text)
+        if self.app.is_running:
+            self.app.layout.focus(self._actions_window)
         self.changed()
 
     # ------------------------------------------------------------------ person's actions

@@ -281,7 +281,12 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
             assert all(width_of(t) == 80 for t in chat.split("\n")), language
             assert _("Say: ").strip() in chat and "yyyy" in chat, language
             screen._key("enter")
-            assert sent[-1] == "y" * 199 and screen.chatting and not screen.chat_text
+            # sent, the keys are the board's again (issue 22, point 17): q asks to leave
+            assert sent[-1] == "y" * 199 and not screen.chatting and not screen.chat_text
+            screen._key("q")
+            assert screen.confirm_quit and not screen.chat_text
+            screen._key("n")
+            screen._key("tab")
             screen._key("escape")
             assert not screen.chatting
 

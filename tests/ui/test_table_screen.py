@@ -173,3 +173,27 @@ def test_a_whole_game_is_played_by_keystrokes_with_the_bots_on_trio(pipe) -> Non
     assert isinstance(session.mine.pending, End)
     assert pressed["keys"] > 0
     assert any(entry.style == "class:log.end" for entry in screen.log)
+
+
+def test_after_sending_a_chat_line_the_keys_are_the_tables_again(pipe) -> None:
+    """Issue 22, point 17: Enter sends the line and gives the keyboard back to the table, so
+    a ``q`` or a digit typed next is a command, not the start of another chat line."""
+    session = SoloSession(4, seed=1)
+    screen = make_screen(pipe, session)
+    play_until_person_decides(session, screen, min_actions=2)
+    seen: dict[str, object] = {}
+
+    async def script(screen: TableScreen) -> None:
+        await until(lambda: screen.app.is_running)
+        pipe.send_text(TAB + "howdy" + ENTER)
+        await until(lambda: bool(screen.log) and screen.log[-1].text == "<You> howdy")
+        seen["chat left"] = not screen.app.layout.has_focus(screen.chat.buffer)
+        pipe.send_text("q")
+        await until(lambda: screen.confirm_quit or bool(screen.chat.buffer.text), 2.0)
+        seen["q asks"] = screen.confirm_quit
+        seen["typed"] = screen.chat.buffer.text
+        pipe.send_text("y")
+        await trio.sleep_forever()
+
+    assert run_screen(screen, script) == QUIT
+    assert seen["chat left"] and seen["q asks"] and seen["typed"] == ""
