@@ -9,7 +9,7 @@ a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from prompt_toolkit.application import Application
@@ -42,6 +42,7 @@ from p2pbang.engine.actions import (
     Sell,
     UseGreen,
 )
+from p2pbang.engine.chance import ChanceResult
 from p2pbang.engine.game import Game
 from p2pbang.table.bot_pace import DELAYS
 from p2pbang.ui import event_steps, event_view, gold_rush_render, gold_rush_steps, gold_rush_view
@@ -85,6 +86,7 @@ from p2pbang.ui.view import TableView, build_view, display_names, phase_name, ph
 from p2pbang.ui.widgets import ChatLine, PanelControl
 
 MAX_LOG = 5000  # log entries kept; older ones scroll away for good
+CATCH_UP_LINES = 400  # a resumed game's log told again: its last lines at most
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
@@ -204,23 +206,10 @@ class TableScreen:
 
     def add_events(self, events: list[Event]) -> int:
         """Describe events into the log; returns how many lines they added."""
-        added = 0
-        you = self.session.you
-        for event in events:
-            if event.kind == "turn":
-                self.phase = "start"
-                if not self._introduced:
-                    self._introduce()
-            text = self.say.event(event)
-            if not text:
-                continue
-            style = "class:log"
-            if event.kind in ("turn", "event"):  # a new turn, a new event card in force
-                style = "class:log.turn"
-            elif you in (event.seat, event.target):
-                style = "class:log.you"
-            self._append(LogEntry(text, style))
-            added += 1
+        entries = self._told(events, self.say)
+        for entry in entries:
+            self._append(entry)
+        added = len(entries)
         pending = self.session.pending
         phase = phase_of(pending if isinstance(pending, Decision) else None,
                          self.session.mine.current)
@@ -233,16 +222,56 @@ class TableScreen:
         self.changed()
         return added
 
-    def _introduce(self) -> None:
+    def _told(self, events: list[Event], say: Describer) -> list[LogEntry]:
+        """The log lines of ``events`` as ``say`` words them (the person's character and
+        role first, at the game's first turn)."""
+        entries: list[LogEntry] = []
+        you = self.session.you
+        for event in events:
+            if event.kind == "turn":
+                self.phase = "start"
+                if not self._introduced:
+                    entries += self._introduction(say)
+            text = say.event(event)
+            if not text:
+                continue
+            style = "class:log"
+            if event.kind in ("turn", "event"):  # a new turn, a new event card in force
+                style = "class:log.turn"
+            elif you in (event.seat, event.target):
+                style = "class:log.you"
+            entries.append(LogEntry(text, style))
+        return entries
+
+    def catch_up(self, game: Game, inputs: Sequence[Action | ChanceResult],
+                 limit: int = CATCH_UP_LINES) -> int:
+        """A resumed game's log told again: ``inputs`` (this seat's engine history) applied
+        one by one to ``game``, a fresh engine of the same seat, so each sentence reads the
+        cards and lives of its moment, as if watched from the start (the introduction
+        included, which then does not come again at the next turn). The session does not
+        report the entries it replays from disk, so without this the log would start empty.
+        Keeps the last ``limit`` lines; returns how many were added."""
+        say = Describer(game, self.names)
+        entries: list[LogEntry] = []
+        for action in inputs:
+            entries += self._told(game.apply(action), say)
+        entries = entries[-limit:] if limit > 0 else []
+        for entry in entries:
+            self._append(entry)
+        self.changed()
+        return len(entries)
+
+    def _introduction(self, say: Describer) -> list[LogEntry]:
+        """The person's character and role: said once, at the start of the first turn."""
         self._introduced = True
-        me = self.session.mine.players[self.session.you]
-        self._append(LogEntry(_("You play {character}: {text}").format(
+        me = say.game.players[self.session.you]
+        lines = [LogEntry(_("You play {character}: {text}").format(
             character=character_name(me.character), text=character_text(me.character)),
-            "class:log.you"))
+            "class:log.you")]
         if me.role:
-            self._append(LogEntry(_("Your role: {role}. {goal}").format(
-                role=role_name(me.role), goal=self.say.goal(self.session.you)),
-                "class:log.you"))
+            lines.append(LogEntry(_("Your role: {role}. {goal}").format(
+                role=role_name(me.role), goal=say.goal(self.session.you)), "class:log.you"))
+        return lines
 
     def _append(self, entry: LogEntry) -> None:
         self.log.append(entry)
