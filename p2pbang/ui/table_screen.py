@@ -50,6 +50,7 @@ from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.event_sentences import DECISION_KINDS
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
+from p2pbang.ui.menu_keys import StableKeys
 from p2pbang.ui.render import (
     PAID_MARK,
     SHORTCUTS,
@@ -66,6 +67,7 @@ from p2pbang.ui.render import (
     max_log_offset,
     plan_layout,
     seat_lines,
+    shortcut,
     status_line,
 )
 from p2pbang.ui.stage import FINISHED, QUIT
@@ -142,6 +144,8 @@ class TableScreen:
         self._actions: list[Action] = []
         self._choices: list[Choice] = []
         self._labels: list[str] = []
+        self._keys: list[str] = []
+        self._stable = StableKeys(SHORTCUTS)
         self.steps: list[Step] = []  # the choices made so far towards one action
         self._decision_key: object = None
         self._plan = plan_layout(80, 24, len(session.names), 0, 0, False)
@@ -192,12 +196,49 @@ class TableScreen:
             self.selected = 0
             self.steps = []
         if decision is None:
-            self._choices = []
+            self._choices, self._keys = [], []
         else:
-            self._choices = choices(self.say, decision, self._actions, self.steps)
+            self._keyed_rows(decision, choices(self.say, decision, self._actions, self.steps))
         self._labels = [c.label for c in self._choices]
         self.selected = min(self.selected, max(0, len(self._choices) - 1))
         return view
+
+    def _keyed_rows(self, decision: Decision, rows: list[Choice]) -> None:
+        """The rows and their keys. At the decision's first step each row keeps its key for
+        the turn (``menu_keys``: a card played leaves a gap, so a key pressed twice never
+        plays the card that moved up) and the rows are listed in their keys' order, ending
+        the turn last; deeper steps are short lists numbered from 1."""
+        if self.steps:
+            self._choices = rows
+            self._keys = [shortcut(i) for i in range(len(rows))]
+            return
+        game = self.session.mine
+        names = [self._row_name(game, row) for row in rows]
+        keys = self._stable.keys(game.turn, (decision.kind, decision.seat), names)
+        ending = [i for i, row in enumerate(rows) if self._ends(row)]
+        order = sorted((i for i in range(len(rows)) if i not in ending),
+                       key=lambda i: SHORTCUTS.find(keys[i]) % (len(SHORTCUTS) + 1))
+        order += ending
+        self._choices = [rows[i] for i in order]
+        self._keys = [keys[i] for i in order]
+
+    def _row_name(self, game: Game, row: Choice) -> object:
+        """What a first-step row is, for its key: the card it plays or uses, else its
+        words ("End the turn", an ability)."""
+        card = action_card(self._actions[row.actions[0]], game) if row.actions else None
+        kind = row.step[0] if row.step is not None else "action"
+        return (kind, card) if card is not None else ("label", row.label)
+
+    def _ends(self, row: Choice) -> bool:
+        """The row ends the turn (a Pass reached in one step): kept on the last row."""
+        return row.step is None and bool(row.actions) and isinstance(
+            self._actions[row.actions[0]], Pass)
+
+    @property
+    def keys(self) -> list[str]:
+        """Each menu row's shortcut key ("" when it has none)."""
+        self.current_view()
+        return self._keys
 
     def changed(self) -> None:
         """The game moved on: rebuild the view on the next draw and ask for one."""
@@ -303,6 +344,19 @@ class TableScreen:
         self.changed()
 
     # ------------------------------------------------------------------ person's actions
+
+    def press(self, key: str) -> bool:
+        """The row whose shortcut is ``key``, chosen (see ``take``); a key no row has is
+        explained under the actions."""
+        keys = self.keys
+        if key in keys:
+            return self.take(keys.index(key))
+        if self.choices:
+            self.notice = _("There is no action {key}.").format(key=key)
+        else:
+            self.notice = _("Nothing to choose now: wait for your turn.")
+        self.app.invalidate()
+        return False
 
     def take(self, index: int) -> bool:
         """Choose menu row ``index``: a step towards an action, a step back, or the action
@@ -609,7 +663,7 @@ class TableScreen:
         ending = last is not None and last.step is None and last.actions and isinstance(
             self.actions[last.actions[0]], Pass)
         return action_lines(self.labels, self.selected, width, height,
-                            pinned=len(rows) - 1 if ending else None)
+                            pinned=len(rows) - 1 if ending else None, keys=self.keys)
 
     def _render_help(self, width: int, height: int) -> list[Line]:
         lines, _anchors = help_lines(self._help_sections(), width)
@@ -696,8 +750,8 @@ class TableScreen:
         def _interrupt(event: KeyPressEvent) -> None:
             self.exit(QUIT)
 
-        for index, key in enumerate(SHORTCUTS):
-            kb.add(key, filter=table)(self._taker(index))
+        for key in SHORTCUTS:
+            kb.add(key, filter=table)(self._presser(key))
 
         @kb.add("up", filter=table)
         def _up(event: KeyPressEvent) -> None:
@@ -793,10 +847,10 @@ class TableScreen:
             kb.add(key, filter=helping)(self._help_scroller(step))
         return kb
 
-    def _taker(self, index: int) -> Callable[[KeyPressEvent], None]:
-        def take(event: KeyPressEvent) -> None:
-            self.take(index)
-        return take
+    def _presser(self, key: str) -> Callable[[KeyPressEvent], None]:
+        def press(event: KeyPressEvent) -> None:
+            self.press(key)
+        return press
 
     def _help_scroller(self, step: int) -> Callable[[KeyPressEvent], None]:
         def scroll(event: KeyPressEvent) -> None:

@@ -146,7 +146,8 @@ def person_alive(screen: TableScreen) -> bool:
 
 
 async def answer(pipe, screen: TableScreen, decisions: int) -> int:
-    """Press 1 at each of the person's decisions; returns how many were answered."""
+    """Press the first row's key at each of the person's decisions; returns how many were
+    answered."""
     answered = 0
     while answered < decisions:
         await until(lambda: bool(screen.actions) or isinstance(screen.session.pending, End)
@@ -156,7 +157,7 @@ async def answer(pipe, screen: TableScreen, decisions: int) -> int:
         before = len(screen.session.mine.history)
         while len(screen.session.mine.history) <= before:  # "1" at each step until it acts
             steps = len(screen.steps)
-            pipe.send_text("1")
+            pipe.send_text(screen.keys[0] if screen.keys and screen.keys[0] else "1")
             await until(lambda before=before, steps=steps: len(screen.session.mine.history)
                         > before or len(screen.steps) > steps, 60)
         answered += 1

@@ -72,7 +72,7 @@ def shop_rule(text: str) -> str:
 def play(pane: Pane, language: str, seed: int, turns: int | None,
          prefer: tuple[str, ...]) -> list[str]:
     """Keys at each of the person's decisions for ``turns`` turns or (None) to the end: the
-    row showing one of ``prefer``, else "1". Every screen must fit 80 columns."""
+    row showing one of ``prefer``, else the first. Every screen must fit 80 columns."""
     set_language(language)
     me = dealt(seed).mine.players[0]
     pane.keys("+", "+")  # the computer players at full speed
