@@ -35,7 +35,7 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End, IllegalAction
-from p2pbang.table.bot_pace import DELAYS
+from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui.i18n import _
 from p2pbang.ui.stage import FINISHED, QUIT
 from p2pbang.ui.style import table_style
@@ -103,7 +103,7 @@ HANDLED = object()  # a board's answer to a key it used without a message
 class FamilyScreen:
     """Interface state and keys around a board: log, selection, help, notices, quitting."""
 
-    def __init__(self, session: Session, board: Board, speed: int = 2,
+    def __init__(self, session: Session, board: Board, speed: int = DEFAULT_SPEED,
                  input: Input | None = None, output: Output | None = None, *,
                  send_chat: Callable[[str], None] | None = None,
                  note: Callable[[], str] | None = None, pace_keys: bool = True,

@@ -44,7 +44,7 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.chance import ChanceResult
 from p2pbang.engine.game import Game
-from p2pbang.table.bot_pace import DELAYS
+from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui import event_steps, event_view, gold_rush_render, gold_rush_steps, gold_rush_view
 from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.event_sentences import DECISION_KINDS
@@ -111,7 +111,7 @@ class TableScreen:
     """Interface state plus the prompt-toolkit application that shows it."""
 
     def __init__(self, session: TableSession, send_chat: Callable[[str], None] | None = None,
-                 speed: int = 2, input: Input | None = None,
+                 speed: int = DEFAULT_SPEED, input: Input | None = None,
                  output: Output | None = None, *, pace_keys: bool = True,
                  note: Callable[[], str] | None = None,
                  on_speed: Callable[[float], None] | None = None) -> None:

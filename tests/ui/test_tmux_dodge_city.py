@@ -33,7 +33,8 @@ NAMES8 = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 def start(tmp: Path, language: str, players: int, seed: int, env: str = "TERM=xterm") -> Pane:
     game = " ".join(shlex.quote(part) for part in (
         sys.executable, "-m", "p2pbang", "solo", "--expansions", "dodge-city", "--players",
-        str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home")))
+        str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home"),
+        "--pace", "0"))
     script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
               f"{env} {game} 2> {tmp}/stderr; echo EXIT=$?; "
               f"stty -a > {tmp}/after; sleep 300")

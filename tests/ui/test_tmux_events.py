@@ -30,7 +30,8 @@ MARK = "\u25b8"  # the decision line of a decision that is the person's
 def start(tmp: Path, language: str, expansions: str, seed: int, players: int = 4) -> Pane:
     game = " ".join(shlex.quote(part) for part in (
         sys.executable, "-m", "p2pbang", "solo", "--expansions", expansions, "--players",
-        str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home")))
+        str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home"),
+        "--pace", "0"))
     script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
               f"TERM=xterm {game} 2> {tmp}/stderr; echo EXIT=$?; "
               f"stty -a > {tmp}/after; sleep 300")

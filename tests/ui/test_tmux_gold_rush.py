@@ -35,7 +35,7 @@ def start(tmp: Path, language: str, seed: int) -> Pane:
     game = " ".join(shlex.quote(part) for part in (
         sys.executable, "-m", "p2pbang", "solo", "--expansions", "gold-rush", "--variant",
         "shadows", "--players", str(PLAYERS), "--seed", str(seed), "--lang", language,
-        "--home", str(tmp / "home")))
+        "--home", str(tmp / "home"), "--pace", "0"))
     script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
               f"TERM=xterm {game} 2> {tmp}/stderr; echo EXIT=$?; "
               f"stty -a > {tmp}/after; sleep 300")
