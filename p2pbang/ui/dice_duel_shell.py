@@ -262,8 +262,14 @@ class FamilyScreen:
         if not deciding and style == "class:decision.mine" and note:
             style, text = "class:waiting", note  # the choice is on its way to the others
         rows = [*top, fit_line([(style, " \u25b8 " + text)], width)]
-        middle = height - len(rows) - 2
         choices = self.board.choices() if deciding else []
+        selected = choices[self.selected] if choices and self.selected < len(choices) else None
+        if note and not choices:
+            below = [fit_line([("class:lobby.waiting", " " + note)], width)]
+        else:  # the selected row's whole text, on a second row when it needs one
+            below = [fit_line([("class:detail", " " + part)], width)
+                     for part in wrap(self.board.detail(selected), width - 1)[:2]]
+        middle = height - len(rows) - 1 - len(below)
         left = min(max(34, width * 11 // 20), width - 20) if choices else 0
         action_lines = self._action_lines(choices, left, middle) if choices else []
         log_width = width - left - (1 if choices else 0)
@@ -275,11 +281,7 @@ class FamilyScreen:
                 line.append(("class:rule", "\u2502"))
             line += fit_line(log_lines[row] if row < len(log_lines) else [], log_width)
             rows.append(line)
-        selected = choices[self.selected] if choices and self.selected < len(choices) else None
-        if note and not choices:
-            rows.append(fit_line([("class:lobby.waiting", " " + note)], width))
-        else:
-            rows.append(fit_line([("class:detail", " " + self.board.detail(selected))], width))
+        rows += below
         if self.chatting:
             bottom = self._chat_row(width)
         elif self.confirm_quit:
