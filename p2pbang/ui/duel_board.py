@@ -44,7 +44,7 @@ from p2pbang.engine.duel.actions import (
     Reload,
     UseAbility,
 )
-from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS
+from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS, SYMBOLS
 from p2pbang.engine.duel.game import DuelGame
 from p2pbang.ui.dice_duel_shell import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.duel_texts import (
@@ -53,6 +53,7 @@ from p2pbang.ui.duel_texts import (
     card_text,
     character_name,
     side_name,
+    symbol_meaning,
     symbol_name,
     t,
 )
@@ -440,7 +441,8 @@ class DuelBoard:
             return t("ev." + kind, character=character, name=name, n=e.value, life=fig_life)
         if kind == "check":
             card = DUEL_CARDS[e.card]
-            return t("ev.check", card=card_name(card.name), symbol=symbol_name(card.symbol))
+            return t("ev.check", card=card_name(card.name), symbol=(
+                f"{symbol_name(card.symbol)} ({symbol_meaning(card.symbol)})"))
         if kind == "discard":
             return t("ev.discard", name=name, card=self._card(e.card))
         if kind == "reload":
@@ -499,7 +501,10 @@ class DuelBoard:
         for key in ("keys", "rules"):
             lines += [("class:help.title", t("help." + key)),
                       ("class:help.text", t("help." + key + ".text")), ("", "")]
-        lines.append(("class:help.title", t("help.cards")))
+        lines.append(("class:help.title", t("help.symbols")))
+        for symbol in SYMBOLS:
+            lines.append(("class:help.text", f"{symbol_name(symbol)}: {symbol_meaning(symbol)}"))
+        lines += [("", ""), ("class:help.title", t("help.cards"))]
         for key in dict.fromkeys(card.name for card in DUEL_CARDS):
             lines.append(("class:help.text", f"{card_name(key)}: {card_text(key)}"))
         lines += [("", ""), ("class:help.title", t("help.characters"))]
