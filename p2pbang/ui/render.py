@@ -281,6 +281,8 @@ def hand_title(view: TableView, width: int) -> Line:
     right = " " + _("reach {n}").format(n=view.reach) + " "
     room = width - 2 - width_of(text) - width_of(right)
     shop = gold_rush_render.shop_title(view, room - 4)  # Gold Rush: the shop, with prices
+    if not shop:  # else the event in force, whose rule stays in view while you play
+        shop = event_view.title_part(view, room - 4)
     fill = max(0, room - line_width(shop))
     return fit_line([("class:rule", "\u2500\u2500"), ("class:title", text),
                      ("class:rule", "\u2500" * (2 if shop else fill)), *shop,

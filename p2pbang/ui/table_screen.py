@@ -45,7 +45,14 @@ from p2pbang.engine.actions import (
 from p2pbang.engine.chance import ChanceResult
 from p2pbang.engine.game import Game
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
-from p2pbang.ui import event_steps, event_view, gold_rush_render, gold_rush_steps, gold_rush_view
+from p2pbang.ui import (
+    event_steps,
+    event_view,
+    gold_rush_render,
+    gold_rush_steps,
+    gold_rush_view,
+    players_page,
+)
 from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.event_sentences import DECISION_KINDS
 from p2pbang.ui.helptext import Section, help_sections
@@ -130,6 +137,7 @@ class TableScreen:
         self.notice = ""
         self.phase: str | None = None
         self.help_visible = False
+        self.players_visible = False  # the help's window shows the players page (``l``)
         self.help_offset = 0
         self.confirm_quit = False
         self.speed = max(0, min(len(DELAYS) - 1, speed))
@@ -418,8 +426,19 @@ class TableScreen:
             seconds=self.delay)
         self.app.invalidate()
 
+    def toggle_players(self) -> None:
+        """The players page (``l``): every seat's character and cards in play, whole
+        (``players_page.py``), in the help's window; ``l``, Esc or ``?`` closes it."""
+        showing = self.players_visible
+        if self.help_visible:
+            self.toggle_help()
+        if not showing:
+            self.toggle_help()
+            self.players_visible = True
+
     def toggle_help(self, anchor: str | None = None) -> None:
         self.help_visible = not self.help_visible
+        self.players_visible = False
         self.help_offset = 0
         if self.help_visible and anchor:
             _lines, anchors = help_lines(self._help_sections(), max(20, self._plan.width))
@@ -666,9 +685,13 @@ class TableScreen:
                             pinned=len(rows) - 1 if ending else None, keys=self.keys)
 
     def _render_help(self, width: int, height: int) -> list[Line]:
-        lines, _anchors = help_lines(self._help_sections(), width)
+        if self.players_visible:
+            sections, name = players_page.sections(self.view), _("Players")
+        else:
+            sections, name = self._help_sections(), _("Help")
+        lines, _anchors = help_lines(sections, width)
         self.help_offset = max(0, min(self.help_offset, len(lines) - height + 1))
-        title = fit_line([("class:status.title", " " + _("Help") + " "),
+        title = fit_line([("class:status.title", " " + name + " "),
                           ("class:status", " " + _("Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))],
                          width, "class:status")
         return [title, *lines[self.help_offset:self.help_offset + height - 1]]
@@ -836,7 +859,12 @@ class TableScreen:
         def _close_dialog(event: KeyPressEvent) -> None:
             self.close_dialog()
 
+        @kb.add("l", filter=table)
+        def _players(event: KeyPressEvent) -> None:
+            self.toggle_players()
+
         @kb.add("escape", filter=helping, eager=True)
+        @kb.add("l", filter=helping)
         @kb.add("q", filter=helping)
         @kb.add("?", filter=helping)
         def _close_help(event: KeyPressEvent) -> None:
