@@ -58,6 +58,7 @@ from p2pbang.ui.duel_texts import (
     t,
 )
 from p2pbang.ui.duel_view import DuelView, FigureView, SideView, build_duel_view
+from p2pbang.ui.menu_keys import StableKeys
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
 _BACK = ("back", "")  # the step-two row that goes back to the cards
@@ -78,6 +79,7 @@ class DuelBoard:
         self.you: int = session.you
         self._group: Any = None  # the card or ability whose ways are shown (step two)
         self._group_for: Decision | None = None
+        self._stable = StableKeys(SHORTCUTS)  # a card's key kept for the turn
 
     def view(self) -> DuelView:
         return build_duel_view(self.game, self.names, self.you)
@@ -202,8 +204,16 @@ class DuelBoard:
         if d is None:
             return []
         rows = self._rows(d)
-        return [Choice(label, action, SHORTCUTS[i] if i < len(SHORTCUTS) else "")
-                for i, (label, action, _group) in enumerate(rows)]
+        if self._group is not None:  # a card's ways: a short list, numbered from 1
+            return [Choice(label, action, SHORTCUTS[i] if i < len(SHORTCUTS) else "")
+                    for i, (label, action, _group) in enumerate(rows)]
+        # Step one: each card keeps its key for the turn (``menu_keys``), so a key pressed
+        # twice never plays the card that moved up; the rows in their keys' order.
+        names = [group if group is not None else ("label", label) for label, _a, group in rows]
+        keys = self._stable.keys(self.game.turn, (d.kind, d.seat), names)
+        order = sorted(range(len(rows)), key=lambda i: (
+            isinstance(rows[i][1], Pass), SHORTCUTS.find(keys[i]) % (len(SHORTCUTS) + 1)))
+        return [Choice(rows[i][0], rows[i][1], keys[i]) for i in order]
 
     def _rows(self, d: Decision) -> list[tuple[str, Any, Any]]:
         """(label, action or None, group) for each row shown now."""
@@ -260,8 +270,10 @@ class DuelBoard:
                 return False
             self._group = None
             return True
-        for index, (_label, action, group) in enumerate(self._rows(d)):
-            if action is None and index < len(SHORTCUTS) and SHORTCUTS[index] == key:
+        rows = {label: group for label, _action, group in self._rows(d)}
+        for choice in self.choices():
+            if choice.action is None and choice.key == key:
+                group = rows[choice.label]
                 self._group = None if group is _BACK else group
                 return True
         return False

@@ -149,3 +149,31 @@ def test_the_draw_symbols_are_explained_in_the_help_and_at_each_draw(language: s
 
         assert advance_until(screen, a_draw_was_told)
         assert any(words in checks[0] for words in DRAW_WORDS[language]), checks[0]
+
+
+def test_a_cards_key_stays_the_same_for_the_turn() -> None:
+    """Issue 22, point 18, on the Duel's table: a card played leaves its key unused for the
+    rest of the turn; the other cards keep theirs."""
+    with family_screen("duel", 2, 3) as screen:
+        game = screen.session.mine
+
+        def two_cards_at_once(d: Decision) -> bool:
+            rows = screen.board.choices() if is_play(d) else []
+            return sum(row.action is not None and not isinstance(row.action, Pass)
+                       for row in rows) >= 2
+
+        assert advance_until(screen, two_cards_at_once)
+        before = {row.label: row.key for row in screen.board.choices()}
+        first = next(row for row in screen.board.choices()
+                     if row.action is not None and not isinstance(row.action, Pass))
+        turn, played = game.turn, len(game.history)
+        screen._key(first.key)
+        assert len(game.history) > played
+        assert advance_until(screen, lambda d: d.seat == 0)  # the opponent answers, if asked
+        assert game.turn == turn and is_play(game.pending)
+        after = {row.label: row.key for row in screen.board.choices()}
+        assert first.key not in after.values()
+        for label, key in after.items():
+            assert before.get(label, key) == key, (label, before, after)
+        screen._key(first.key)  # pressed again: nothing is played
+        assert first.key not in {row.key for row in screen.board.choices()}
