@@ -74,7 +74,7 @@ def over(table: FamilyNetworkTable) -> bool:
 
 
 async def answer(pipe, table: FamilyNetworkTable, screen: FamilyScreen, decisions: int) -> int:
-    """Keep the dice (k) or take the first row (1) at each of the person's decisions, by
+    """Keep the dice (k) or take the first row (its key) at each of the person's decisions, by
     keys; returns how many were answered (fewer once the person is out or the game over)."""
     answered = 0
     while answered < decisions:
@@ -85,8 +85,9 @@ async def answer(pipe, table: FamilyNetworkTable, screen: FamilyScreen, decision
         before = len(table.mine.history)
         with trio.fail_after(60):  # a Duel's card may open its ways first: press again
             while len(table.mine.history) <= before and not over(table):
-                if table.your_turn_to_decide():
-                    pipe.send_text("k" if screen.board.keys_hint() else "1")  # reroll: keep
+                rows = screen.board.choices()
+                if table.your_turn_to_decide() and rows:  # reroll: keep; else the first row
+                    pipe.send_text("k" if screen.board.keys_hint() else rows[0].key or "1")
                 await trio.sleep(0.05)
         answered += 1
     return answered
