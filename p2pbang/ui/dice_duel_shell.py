@@ -221,10 +221,13 @@ class FamilyScreen:
             return
         if self._board_key(key):
             return
-        for index, choice in enumerate(self.board.choices()):
+        choices = self.board.choices()
+        for index, choice in enumerate(choices):
             if choice.key == key:
                 self.take(index)
                 return
+        if choices:  # a card played this turn leaves its key unused: say so
+            self.notice = _("There is no action {key}.").format(key=key)
 
     def move(self, step: int) -> None:
         count = len(self.board.choices())
