@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from p2pbang import __version__
+from p2pbang.table.bot_pace import add_pace_argument, speed_of
 from p2pbang.table.choice_flags import (
     EXIT_USAGE,
     add_choice_arguments,
@@ -102,6 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="interface language (default: from the locale)")
     solo.add_argument("--opponents", choices=("sensible", "random"), default="sensible",
                       help="how the bots play: to win (default), or at random")
+    add_pace_argument(solo, "the computer players")
     solo.add_argument("--plain", action="store_true",
                       help="the plain line interface (pipes, dumb terminals, screen readers)")
     solo.add_argument("--home", default=None,
@@ -212,7 +214,7 @@ def _solo(args: argparse.Namespace) -> int:
         return PlainSolo(session).run()
     from p2pbang.ui.app import run_fullscreen_solo
 
-    code = run_fullscreen_solo(session)
+    code = run_fullscreen_solo(session, speed_of(args.pace))
     print(again)
     return code
 

@@ -9,6 +9,7 @@ host writes it (the default pace when the bots start, the new one when the perso
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
@@ -20,9 +21,11 @@ from p2pbang.table.participants import Decider
 
 PACE_FILE = "pace"
 # The speeds a person steps through with + and - (solo screens and the host's bots alike):
-# seconds between computer moves, fastest first.
-DELAYS = (0.0, 0.1, 0.3, 0.6, 1.2)
-DEFAULT_SPEED = 2
+# seconds between computer moves, fastest first. The default is a second a move: at 0.3 s
+# a person new to the game could not follow who did what (issue 22); ``--pace`` on ``solo``
+# and ``host`` starts elsewhere.
+DELAYS = (0.0, 0.1, 0.3, 0.6, 1.0, 1.5, 2.5)
+DEFAULT_SPEED = 4
 DEFAULT_PACE = DELAYS[DEFAULT_SPEED]  # seconds, the solo interface's default speed
 MAX_PACE = 5.0
 
@@ -68,7 +71,8 @@ class PacedDecider:
             observe(events)
 
 
-__all__ = ["DEFAULT_PACE", "PacedDecider", "pace_file", "read_pace", "write_pace"]
+__all__ = ["DEFAULT_PACE", "DELAYS", "PacedDecider", "nearest_speed", "pace_file", "read_pace",
+           "speed_of", "write_pace"]
 
 
 def nearest_speed(path: Path | None) -> int:
@@ -76,5 +80,18 @@ def nearest_speed(path: Path | None) -> int:
     step without a pace file: a screen starts there and steps from it."""
     if path is None:
         return DEFAULT_SPEED
-    seconds = read_pace(path)
+    return speed_of(read_pace(path))
+
+
+def add_pace_argument(parser: argparse.ArgumentParser, whose: str) -> None:
+    """``--pace SECONDS`` (one of the steps +/- go through) for ``solo`` and ``host``."""
+    steps = ", ".join(f"{s:g}" for s in DELAYS)
+    parser.add_argument("--pace", type=float, choices=DELAYS, default=DEFAULT_PACE,
+                        metavar="SECONDS",
+                        help=f"seconds {whose} wait before each move: {steps} "
+                             f"(default {DEFAULT_PACE:g}; + and - change it in the game)")
+
+
+def speed_of(seconds: float) -> int:
+    """The speed step nearest ``seconds`` a move."""
     return min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - seconds))

@@ -21,7 +21,7 @@ import traceback
 import trio
 
 from p2pbang.engine.actions import End
-from p2pbang.table.bot_pace import DELAYS
+from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.table.choice_flags import add_choice_arguments, choice_or_message
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.i18n import _, set_language
@@ -72,20 +72,20 @@ def fullscreen_supported() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty() and term not in ("", "dumb", "unknown")
 
 
-def run_fullscreen_solo(session: SoloSession) -> int:
-    """Play ``session`` in the full-screen interface: 0 when the game was played to its end
-    or the person left it (a deliberate leave is no failure), 2 on an internal error
-    (printed once the screen is gone).
+def run_fullscreen_solo(session: SoloSession, speed: int = DEFAULT_SPEED) -> int:
+    """Play ``session`` in the full-screen interface, the computer players at the pace step
+    ``speed``: 0 when the game was played to its end or the person left it (a deliberate
+    leave is no failure), 2 on an internal error (printed once the screen is gone).
     Without a capable terminal the plain line interface plays instead."""
     if not fullscreen_supported():
         from p2pbang.ui.plain import PlainSolo
 
         print(_("(no full-screen terminal here: using the plain interface)"), file=sys.stderr)
         return PlainSolo(session).run()
-    return play_solo(session)
+    return play_solo(session, speed)
 
 
-def play_solo(session: SoloSession, speed: int = 2) -> int:
+def play_solo(session: SoloSession, speed: int = DEFAULT_SPEED) -> int:
     """The full-screen solo game itself (exit codes as ``run_fullscreen_solo``)."""
     screen = TableScreen(session, speed=speed)
     try:
@@ -106,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--name", default="You", help="your display name")
     parser.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
                         help="interface language (default: from the locale)")
-    parser.add_argument("--speed", type=int, default=2, choices=range(len(DELAYS)),
-                        help="computer players' pace: 0 (instant) to 4 (slow)")
+    parser.add_argument("--speed", type=int, default=DEFAULT_SPEED, choices=range(len(DELAYS)),
+                        help=f"computer players' pace: 0 (instant) to {len(DELAYS) - 1} (slow)")
     parser.add_argument("--plain", action="store_true", help="the plain line interface")
     add_choice_arguments(parser)
     args = parser.parse_args(argv)

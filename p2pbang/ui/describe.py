@@ -103,6 +103,8 @@ class Describer:
         kind = e.kind
         if kind in ("play", "use") and e.card >= 0:
             self._cause = g.cards[e.card].name
+        elif kind == "equipment" and e.card >= 0:  # Gold Rush: as the card it borrows
+            self._cause = gold_rush.cause(g, e)
         self.phase_one_draw = kind == "draw" and self._phase_one and e.seat == g.current
         if kind == "turn":
             self._phase_one = True

@@ -33,6 +33,8 @@ from p2pbang.engine.dice.actions import (
     Reroll,
 )
 from p2pbang.engine.dice.faces import (
+    BASE_DIE,
+    DIE_FACES,
     DIE_NAMES,
     DOUBLE,
     FACE_NAMES,
@@ -57,6 +59,15 @@ def face_name(code: int) -> str:
 
 def dice_words(codes: Sequence[int]) -> str:
     return ", ".join(face_name(code) for code in codes)
+
+
+def saloon_die_words(die: int) -> str:
+    """What an Old Saloon die rolls: its six faces and what its own symbol does ("Coward
+    die: Arrow, Dynamite, Broken Arrow, ... A Broken Arrow ..."); none: the base dice."""
+    name = DIE_NAMES[die]
+    if die == BASE_DIE:
+        return t("die.base") + ": " + t("die.note.base")
+    return f"{t('die.' + name)}: {dice_words(DIE_FACES[die])}. {t('die.note.' + name)}"
 
 
 def unpack_roll(value: int, count: int) -> list[int]:
@@ -160,6 +171,9 @@ class DiceBoard:
             title = " " + t("dice.title", name=roller) + " "
         if view.rolls_left is not None:
             title += "· " + t("dice.rolls_left", n=view.rolls_left) + " "
+        saloon = sorted({kind for kind in view.kinds if kind != BASE_DIE})
+        if saloon and self._rolled_turn == view.turn:  # which die the * marks
+            title += "· " + ", ".join("*" + t("die." + DIE_NAMES[k]) for k in saloon) + " "
         rule: Line = [("class:rule", "──"), ("class:title", title),
                       ("class:rule", "─" * max(0, width - 2 - width_of(title)))]
         if not view.dice or self._rolled_turn != view.turn:
@@ -249,10 +263,14 @@ class DiceBoard:
         return str(value)
 
     def detail(self, choice: Choice | None) -> str:
-        """The ability of the character a choice names, else the person's own."""
+        """The ability of the character a choice names, else the person's own; a Saloon
+        die chosen before rolling, its faces (nowhere else on the board does it say what a
+        Loudmouth or a Coward die rolls)."""
         seat = self.you
         if choice is not None and isinstance(choice.action, Choose):
             d = self._decision()
+            if d is not None and d.kind == SALOON_DIE:
+                return saloon_die_words(choice.action.value)
             if d is not None and d.kind in (SHOOT, BEER_TARGET, SID_HEAL, KIT_ARROW,
                                             BROKEN_ARROW_TARGET, ELENA_GIVE) \
                     and 0 <= choice.action.value < self.game.n:

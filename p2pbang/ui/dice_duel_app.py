@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.engine.choice import GameChoice
+from p2pbang.table.bot_pace import DEFAULT_SPEED, speed_of
 from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
 from p2pbang.ui.board_lines import line_answer, table_lines
 from p2pbang.ui.dice_duel_shell import HANDLED, FamilyScreen
@@ -45,7 +46,7 @@ def make_board(session: FamilySoloSession) -> Any:
     return DuelBoard(session)
 
 
-def play_fullscreen(session: FamilySoloSession, speed: int = 2) -> int:
+def play_fullscreen(session: FamilySoloSession, speed: int = DEFAULT_SPEED) -> int:
     """0 when the game was played to its end or the person left it, 2 on an error."""
     from p2pbang.ui.app import SoloDriver, run_screen
 
@@ -180,7 +181,7 @@ def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
     if not fullscreen_supported():
         print(_("(no full-screen terminal here: using the plain interface)"), file=sys.stderr)
         return PlainFamily(session).run()
-    code = play_fullscreen(session)
+    code = play_fullscreen(session, speed_of(args.pace))
     print(again)
     return code
 
@@ -200,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--name", default="You")
     parser.add_argument("--lang", choices=("en", "hu", "ro"), default=None)
-    parser.add_argument("--speed", type=int, default=2, choices=range(len(DELAYS)))
+    parser.add_argument("--speed", type=int, default=DEFAULT_SPEED, choices=range(len(DELAYS)))
     parser.add_argument("--plain", action="store_true")
     args = parser.parse_args(argv)
     set_language(args.lang)

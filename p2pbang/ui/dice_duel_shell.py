@@ -35,7 +35,7 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End, IllegalAction
-from p2pbang.table.bot_pace import DELAYS
+from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui.i18n import _
 from p2pbang.ui.stage import FINISHED, QUIT
 from p2pbang.ui.style import table_style
@@ -103,7 +103,7 @@ HANDLED = object()  # a board's answer to a key it used without a message
 class FamilyScreen:
     """Interface state and keys around a board: log, selection, help, notices, quitting."""
 
-    def __init__(self, session: Session, board: Board, speed: int = 2,
+    def __init__(self, session: Session, board: Board, speed: int = DEFAULT_SPEED,
                  input: Input | None = None, output: Output | None = None, *,
                  send_chat: Callable[[str], None] | None = None,
                  note: Callable[[], str] | None = None, pace_keys: bool = True,
@@ -221,10 +221,13 @@ class FamilyScreen:
             return
         if self._board_key(key):
             return
-        for index, choice in enumerate(self.board.choices()):
+        choices = self.board.choices()
+        for index, choice in enumerate(choices):
             if choice.key == key:
                 self.take(index)
                 return
+        if choices:  # a card played this turn leaves its key unused: say so
+            self.notice = _("There is no action {key}.").format(key=key)
 
     def move(self, step: int) -> None:
         count = len(self.board.choices())
@@ -262,8 +265,14 @@ class FamilyScreen:
         if not deciding and style == "class:decision.mine" and note:
             style, text = "class:waiting", note  # the choice is on its way to the others
         rows = [*top, fit_line([(style, " \u25b8 " + text)], width)]
-        middle = height - len(rows) - 2
         choices = self.board.choices() if deciding else []
+        selected = choices[self.selected] if choices and self.selected < len(choices) else None
+        if note and not choices:
+            below = [fit_line([("class:lobby.waiting", " " + note)], width)]
+        else:  # the selected row's whole text, on a second row when it needs one
+            below = [fit_line([("class:detail", " " + part)], width)
+                     for part in wrap(self.board.detail(selected), width - 1)[:2]]
+        middle = height - len(rows) - 1 - len(below)
         left = min(max(34, width * 11 // 20), width - 20) if choices else 0
         action_lines = self._action_lines(choices, left, middle) if choices else []
         log_width = width - left - (1 if choices else 0)
@@ -275,11 +284,7 @@ class FamilyScreen:
                 line.append(("class:rule", "\u2502"))
             line += fit_line(log_lines[row] if row < len(log_lines) else [], log_width)
             rows.append(line)
-        selected = choices[self.selected] if choices and self.selected < len(choices) else None
-        if note and not choices:
-            rows.append(fit_line([("class:lobby.waiting", " " + note)], width))
-        else:
-            rows.append(fit_line([("class:detail", " " + self.board.detail(selected))], width))
+        rows += below
         if self.chatting:
             bottom = self._chat_row(width)
         elif self.confirm_quit:
@@ -483,13 +488,15 @@ class FamilyScreen:
         self.changed()
 
     def _chat_key(self, key: str) -> None:
-        """A key while the chat line has the focus: type, Backspace, Enter sends, Esc or
-        Tab go back to the table."""
+        """A key while the chat line has the focus: type, Backspace, Enter sends and goes
+        back to the table (a ``q`` or a digit typed next is a command again), Esc or Tab go
+        back without sending."""
         if key in ("escape", "tab"):
             self.chatting = False
         elif key == "enter":
             text = clean_chat(self.chat_text)
             self.chat_text = ""
+            self.chatting = False
             if text and self.send_chat is not None:
                 self.send_chat(text)
         elif key == "backspace":

@@ -33,6 +33,13 @@ TEXTS: Texts = {
     "die.loudmouth": ("Loudmouth die", "Hangoskodó kocka", "zarul Gură-mare"),
     "die.coward": ("Coward die", "Gyáva kocka", "zarul Laș"),
     "die.base": ("no Saloon die", "nincs szalonkocka", "fără zar de Saloon"),
+    "die.note.base": ("you roll the five base dice.", "az öt alapkockával dobsz.",
+                      "arunci cele cinci zaruri de bază."),
+    "die.note.loudmouth": ("A Bullet costs you 1 life.", "A Golyó egy életedbe kerül.",
+                           "Un Glonț te costă 1 viață."),
+    "die.note.coward": ("A Broken Arrow puts one player's arrow back in the middle.",
+                        "A Törött nyíl egy játékos egyik nyilát visszateszi középre.",
+                        "Săgeata ruptă pune o săgeată a unui jucător înapoi la mijloc."),
     # -- roles and teams -----------------------------------------------------------------
     "role.sheriff": ("Sheriff", "Seriff", "Sheriff"),
     "role.deputy": ("Deputy", "Seriffhelyettes", "Ajutor"),

@@ -44,7 +44,7 @@ from p2pbang.engine.duel.actions import (
     Reload,
     UseAbility,
 )
-from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS
+from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS, SYMBOLS
 from p2pbang.engine.duel.game import DuelGame
 from p2pbang.ui.dice_duel_shell import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.duel_texts import (
@@ -53,10 +53,12 @@ from p2pbang.ui.duel_texts import (
     card_text,
     character_name,
     side_name,
+    symbol_meaning,
     symbol_name,
     t,
 )
 from p2pbang.ui.duel_view import DuelView, FigureView, SideView, build_duel_view
+from p2pbang.ui.menu_keys import StableKeys
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
 _BACK = ("back", "")  # the step-two row that goes back to the cards
@@ -77,6 +79,7 @@ class DuelBoard:
         self.you: int = session.you
         self._group: Any = None  # the card or ability whose ways are shown (step two)
         self._group_for: Decision | None = None
+        self._stable = StableKeys(SHORTCUTS)  # a card's key kept for the turn
 
     def view(self) -> DuelView:
         return build_duel_view(self.game, self.names, self.you)
@@ -201,8 +204,16 @@ class DuelBoard:
         if d is None:
             return []
         rows = self._rows(d)
-        return [Choice(label, action, SHORTCUTS[i] if i < len(SHORTCUTS) else "")
-                for i, (label, action, _group) in enumerate(rows)]
+        if self._group is not None:  # a card's ways: a short list, numbered from 1
+            return [Choice(label, action, SHORTCUTS[i] if i < len(SHORTCUTS) else "")
+                    for i, (label, action, _group) in enumerate(rows)]
+        # Step one: each card keeps its key for the turn (``menu_keys``), so a key pressed
+        # twice never plays the card that moved up; the rows in their keys' order.
+        names = [group if group is not None else ("label", label) for label, _a, group in rows]
+        keys = self._stable.keys(self.game.turn, (d.kind, d.seat), names)
+        order = sorted(range(len(rows)), key=lambda i: (
+            isinstance(rows[i][1], Pass), SHORTCUTS.find(keys[i]) % (len(SHORTCUTS) + 1)))
+        return [Choice(rows[i][0], rows[i][1], keys[i]) for i in order]
 
     def _rows(self, d: Decision) -> list[tuple[str, Any, Any]]:
         """(label, action or None, group) for each row shown now."""
@@ -259,8 +270,10 @@ class DuelBoard:
                 return False
             self._group = None
             return True
-        for index, (_label, action, group) in enumerate(self._rows(d)):
-            if action is None and index < len(SHORTCUTS) and SHORTCUTS[index] == key:
+        rows = {label: group for label, _action, group in self._rows(d)}
+        for choice in self.choices():
+            if choice.action is None and choice.key == key:
+                group = rows[choice.label]
                 self._group = None if group is _BACK else group
                 return True
         return False
@@ -440,7 +453,8 @@ class DuelBoard:
             return t("ev." + kind, character=character, name=name, n=e.value, life=fig_life)
         if kind == "check":
             card = DUEL_CARDS[e.card]
-            return t("ev.check", card=card_name(card.name), symbol=symbol_name(card.symbol))
+            return t("ev.check", card=card_name(card.name), symbol=(
+                f"{symbol_name(card.symbol)} ({symbol_meaning(card.symbol)})"))
         if kind == "discard":
             return t("ev.discard", name=name, card=self._card(e.card))
         if kind == "reload":
@@ -499,7 +513,10 @@ class DuelBoard:
         for key in ("keys", "rules"):
             lines += [("class:help.title", t("help." + key)),
                       ("class:help.text", t("help." + key + ".text")), ("", "")]
-        lines.append(("class:help.title", t("help.cards")))
+        lines.append(("class:help.title", t("help.symbols")))
+        for symbol in SYMBOLS:
+            lines.append(("class:help.text", f"{symbol_name(symbol)}: {symbol_meaning(symbol)}"))
+        lines += [("", ""), ("class:help.title", t("help.cards"))]
         for key in dict.fromkeys(card.name for card in DUEL_CARDS):
             lines.append(("class:help.text", f"{card_name(key)}: {card_text(key)}"))
         lines += [("", ""), ("class:help.title", t("help.characters"))]

@@ -200,6 +200,15 @@ TEXTS: Texts = {
     "symbol.dynamite": ("Dynamite", "Dinamit", "Dinamită"),
     "symbol.horseshoe": ("Horseshoe", "Patkó", "Potcoavă"),
     "symbol.snake": ("Snake", "Kígyó", "Șarpe"),
+    # what each symbol does at a draw! ({card}: the card that reads it)
+    "means.barrel": ("{card} or Sid Curry: the hit is dodged", "{card} vagy Sid Curry: kitérés a találat elől",
+                     "{card} sau Sid Curry: lovitura e evitată"),
+    "means.dynamite": ("{card}: it explodes, 3 life", "{card}: felrobban, 3 élet", "{card}: explodează, 3 vieți"),
+    "means.snake": ("{card}: it bites, 1 life", "{card}: megmar, 1 élet", "{card}: mușcă, 1 viață"),
+    "means.horseshoe": ("nothing happens (Pat Garrett: one more card)",
+                        "nem történik semmi (Pat Garrett: még egy lap)",
+                        "nu se întâmplă nimic (Pat Garrett: încă o carte)"),
+    "help.symbols": ("draw! symbols", "Felfedés: a szimbólumok", "Simbolurile la Trage!"),
     "active": ("ACTIVE", "AKTÍV", "ACTIV"),
     "rearguard": ("rear", "hátvéd", "ariergardă"),
     "alone": ("ALONE", "EGYEDÜL", "SINGUR"),
@@ -378,3 +387,13 @@ def side_name(side: int) -> str:
 
 def symbol_name(symbol: str) -> str:
     return t("symbol." + symbol)
+
+
+_READ_BY = {"barrel": "barrel", "dynamite": "dynamite", "snake": "rattlesnake"}
+
+
+def symbol_meaning(symbol: str) -> str:
+    """What a draw! symbol does ("Rattlesnake: it bites, 1 life"): said with each draw! and
+    in the help, since the symbol's name alone does not tell."""
+    card = _READ_BY.get(symbol)
+    return t("means." + symbol, card=card_name(card) if card else "")

@@ -18,7 +18,7 @@ from p2pbang.ui.event_texts import (
     event_text,
 )
 from p2pbang.ui.i18n import N_, _, ngettext
-from p2pbang.ui.textfit import Line
+from p2pbang.ui.textfit import Line, cut
 from p2pbang.ui.view import SeatView, TableView
 
 Entry = tuple[str, str, str]  # anchor key, heading, body (as helptext.Entry)
@@ -48,6 +48,16 @@ def pile_text(view: TableView) -> str:
     if view.next_event is None:
         return left
     return _("{left}, next: {event}").format(left=left, event=event_name(view.next_event))
+
+
+def title_part(view: TableView, cells: int) -> Line:
+    """" Thirst: Phase 1: draw one card less. " for the hand panel's rule, cut to ``cells``
+    (nothing without an event or room): the line under the actions gives the selected card
+    while the person plays, and the event's rule must stay in view then too."""
+    if view.event is None or cells < 8:
+        return []
+    text = cut(f"{event_name(view.event)}: {event_text(view.event)}", cells - 2)
+    return [("class:status.event", f" {text} ")]
 
 
 def detail_text(view: TableView) -> str | None:

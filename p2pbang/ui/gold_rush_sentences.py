@@ -47,6 +47,15 @@ ABILITY_CHARACTERS = ("jacky_murieta", "josh_mccloud", "raddie_snake", "madam_yt
 BORROWED = {"bottle": gold_rush.BOTTLE_USES, "pardner": gold_rush.PARDNER_USES}
 
 
+def cause(game: Game, e: Event) -> str:
+    """The card whose effect follows a brown equipment card's use: the base card it
+    borrows (Pardner as Cat Balou: "cat_balou"), else its own name. The events after it
+    (a forced discard) name this card, not whatever was played before."""
+    name = game.cards[e.card].name
+    borrowed = BORROWED.get(name)
+    return borrowed[e.value] if borrowed is not None and 0 <= e.value < len(borrowed) else name
+
+
 def gold_character(game: Game, seat: int) -> str | None:
     """Which Gold Rush character's rules ``seat`` has now (Vera Custer may copy one)."""
     if not game.rules.equipment_ids:

@@ -35,6 +35,7 @@ KEYS = (
     (N_("Up/Down, Enter"), N_("choose an action and take it")),
     (N_("PgUp/PgDn"), N_("scroll the log (Home/End: oldest/newest)")),
     (N_("Tab or c"), N_("write in the chat line; Enter sends, Esc goes back")),
+    (N_("l"), N_("every player's character and cards in play, in full (l or Esc closes)")),
     (N_("+ / -"), N_("computer players move faster / slower")),
     (N_("? or F1"), N_("this help; Esc closes it")),
     (N_("q, Ctrl-C"), N_("leave the game")),

@@ -197,6 +197,9 @@ class NetworkTable:
                                "Resumed: {n} log entries replayed from disk.",
                                session.restored_entries).format(n=session.restored_entries),
                       "class:log")
+            core = session.core  # the game so far, told again on a fresh engine of this seat
+            self.screen.catch_up(core.kind.engine(core.choice, core.seat),
+                                 list(core.game.history))
         self.ready.set()
 
     def events(self, events: list[Event]) -> None:

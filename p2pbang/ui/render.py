@@ -281,6 +281,8 @@ def hand_title(view: TableView, width: int) -> Line:
     right = " " + _("reach {n}").format(n=view.reach) + " "
     room = width - 2 - width_of(text) - width_of(right)
     shop = gold_rush_render.shop_title(view, room - 4)  # Gold Rush: the shop, with prices
+    if not shop:  # else the event in force, whose rule stays in view while you play
+        shop = event_view.title_part(view, room - 4)
     fill = max(0, room - line_width(shop))
     return fit_line([("class:rule", "\u2500\u2500"), ("class:title", text),
                      ("class:rule", "\u2500" * (2 if shop else fill)), *shop,
@@ -351,10 +353,11 @@ def detail_lines(text: str, style: str, width: int, rows: int) -> list[Line]:
 
 
 def action_lines(labels: Sequence[str], selected: int, width: int, rows: int,
-                 pinned: int | None = None) -> list[Line]:
-    """The legal actions, each with its shortcut; the selected one highlighted and kept in
-    view; arrows at the edge when more are above or below. The ``pinned`` row (ending the
-    turn) stays on the last row whatever the scroll, so it is never hidden by a long list."""
+                 pinned: int | None = None, keys: Sequence[str] | None = None) -> list[Line]:
+    """The legal actions, each with its shortcut (``keys``, else numbered by position); the
+    selected one highlighted and kept in view; arrows at the edge when more are above or
+    below. The ``pinned`` row (ending the turn) stays on the last row whatever the scroll,
+    so it is never hidden by a long list."""
     if rows <= 0:
         return []
     order = list(range(len(labels)))
@@ -366,7 +369,7 @@ def action_lines(labels: Sequence[str], selected: int, width: int, rows: int,
     lines: list[Line] = []
     for position, i in enumerate(shown):
         style = "class:action.selected" if i == selected else "class:action"
-        key = shortcut(i)
+        key = (keys[i] or " ") if keys is not None and i < len(keys) else shortcut(i)
         row: Line = [("class:action.key" if i != selected else style, f" {key} "),
                      (style, labels[i])]
         line = fit_line(row, width - 1, style if i == selected else "")

@@ -45,7 +45,13 @@ from p2pbang.net.identity import Identity, IdentityError, load_or_create_identit
 from p2pbang.net.lobby import Lobby, LobbyError, TableSettings
 from p2pbang.net.mesh import DialError, PreambleError
 from p2pbang.net.store import StoreError
-from p2pbang.table.bot_pace import DEFAULT_PACE, PacedDecider, pace_file, write_pace
+from p2pbang.table.bot_pace import (
+    DEFAULT_PACE,
+    PacedDecider,
+    add_pace_argument,
+    pace_file,
+    write_pace,
+)
 from p2pbang.table.cheats import CHEAT_KINDS
 from p2pbang.table.choice_flags import (
     add_choice_arguments,
@@ -229,6 +235,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       help="your display name at the table (--name in solo, join and bot)")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table over mDNS")
+    add_pace_argument(host, "the bot peers of --bots")
     add_choice_arguments(host)
     _interface(host)
     _common(host)
@@ -526,13 +533,15 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def _spawn_bots(count: int, port: int, listen: str, home: Path) -> list[subprocess.Popen]:
-    """Start ``count`` bot peers on this machine, each with its own home directory."""
+def _spawn_bots(count: int, port: int, listen: str, home: Path,
+                seconds: float = DEFAULT_PACE) -> list[subprocess.Popen]:
+    """Start ``count`` bot peers on this machine, each with its own home directory, waiting
+    ``seconds`` before each move (``--pace``) until the person changes it."""
     processes = []
     address = lan_address() if listen == "" else listen
     bot_listen = "0.0.0.0" if listen == "" else listen
     pace = pace_file(bots_home(home))
-    write_pace(pace, DEFAULT_PACE)  # as solo bots: the person follows, and sets it with +/-
+    write_pace(pace, seconds)  # as solo bots: the person follows, and sets it with +/-
     for index in range(count):
         name = BOT_NAMES[index % len(BOT_NAMES)]
         bot_home = bots_home(home) / f"{index + 1}-{name}"
@@ -593,7 +602,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         ui.lobby(f"you are {identity.name}; the game ({describe(settings)}) starts when all "
                  f"{settings.seats} seats are taken")
         if args.bots:
-            bots.extend(_spawn_bots(args.bots, port, listen, home))
+            bots.extend(_spawn_bots(args.bots, port, listen, home, args.pace))
             ui.lobby(f"started {args.bots} bot peers (their output: {home / 'bots'})")
 
     async def room(lobby: Lobby) -> None:  # the opener's commands: list, remove a player
@@ -624,7 +633,7 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
 
     async def opened(lobby: Lobby) -> None:
         if args.bots:
-            bots.extend(_spawn_bots(args.bots, lobby.mesh.port, listen, home))
+            bots.extend(_spawn_bots(args.bots, lobby.mesh.port, listen, home, args.pace))
 
     request = NetworkRequest(
         identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,

@@ -9,7 +9,7 @@ a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from prompt_toolkit.application import Application
@@ -42,13 +42,22 @@ from p2pbang.engine.actions import (
     Sell,
     UseGreen,
 )
+from p2pbang.engine.chance import ChanceResult
 from p2pbang.engine.game import Game
-from p2pbang.table.bot_pace import DELAYS
-from p2pbang.ui import event_steps, event_view, gold_rush_render, gold_rush_steps, gold_rush_view
+from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
+from p2pbang.ui import (
+    event_steps,
+    event_view,
+    gold_rush_render,
+    gold_rush_steps,
+    gold_rush_view,
+    players_page,
+)
 from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.event_sentences import DECISION_KINDS
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
+from p2pbang.ui.menu_keys import StableKeys
 from p2pbang.ui.render import (
     PAID_MARK,
     SHORTCUTS,
@@ -65,6 +74,7 @@ from p2pbang.ui.render import (
     max_log_offset,
     plan_layout,
     seat_lines,
+    shortcut,
     status_line,
 )
 from p2pbang.ui.stage import FINISHED, QUIT
@@ -85,6 +95,7 @@ from p2pbang.ui.view import TableView, build_view, display_names, phase_name, ph
 from p2pbang.ui.widgets import ChatLine, PanelControl
 
 MAX_LOG = 5000  # log entries kept; older ones scroll away for good
+CATCH_UP_LINES = 400  # a resumed game's log told again: its last lines at most
 MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
@@ -107,7 +118,7 @@ class TableScreen:
     """Interface state plus the prompt-toolkit application that shows it."""
 
     def __init__(self, session: TableSession, send_chat: Callable[[str], None] | None = None,
-                 speed: int = 2, input: Input | None = None,
+                 speed: int = DEFAULT_SPEED, input: Input | None = None,
                  output: Output | None = None, *, pace_keys: bool = True,
                  note: Callable[[], str] | None = None,
                  on_speed: Callable[[float], None] | None = None) -> None:
@@ -126,6 +137,7 @@ class TableScreen:
         self.notice = ""
         self.phase: str | None = None
         self.help_visible = False
+        self.players_visible = False  # the help's window shows the players page (``l``)
         self.help_offset = 0
         self.confirm_quit = False
         self.speed = max(0, min(len(DELAYS) - 1, speed))
@@ -140,6 +152,8 @@ class TableScreen:
         self._actions: list[Action] = []
         self._choices: list[Choice] = []
         self._labels: list[str] = []
+        self._keys: list[str] = []
+        self._stable = StableKeys(SHORTCUTS)
         self.steps: list[Step] = []  # the choices made so far towards one action
         self._decision_key: object = None
         self._plan = plan_layout(80, 24, len(session.names), 0, 0, False)
@@ -190,12 +204,49 @@ class TableScreen:
             self.selected = 0
             self.steps = []
         if decision is None:
-            self._choices = []
+            self._choices, self._keys = [], []
         else:
-            self._choices = choices(self.say, decision, self._actions, self.steps)
+            self._keyed_rows(decision, choices(self.say, decision, self._actions, self.steps))
         self._labels = [c.label for c in self._choices]
         self.selected = min(self.selected, max(0, len(self._choices) - 1))
         return view
+
+    def _keyed_rows(self, decision: Decision, rows: list[Choice]) -> None:
+        """The rows and their keys. At the decision's first step each row keeps its key for
+        the turn (``menu_keys``: a card played leaves a gap, so a key pressed twice never
+        plays the card that moved up) and the rows are listed in their keys' order, ending
+        the turn last; deeper steps are short lists numbered from 1."""
+        if self.steps:
+            self._choices = rows
+            self._keys = [shortcut(i) for i in range(len(rows))]
+            return
+        game = self.session.mine
+        names = [self._row_name(game, row) for row in rows]
+        keys = self._stable.keys(game.turn, (decision.kind, decision.seat), names)
+        ending = [i for i, row in enumerate(rows) if self._ends(row)]
+        order = sorted((i for i in range(len(rows)) if i not in ending),
+                       key=lambda i: SHORTCUTS.find(keys[i]) % (len(SHORTCUTS) + 1))
+        order += ending
+        self._choices = [rows[i] for i in order]
+        self._keys = [keys[i] for i in order]
+
+    def _row_name(self, game: Game, row: Choice) -> object:
+        """What a first-step row is, for its key: the card it plays or uses, else its
+        words ("End the turn", an ability)."""
+        card = action_card(self._actions[row.actions[0]], game) if row.actions else None
+        kind = row.step[0] if row.step is not None else "action"
+        return (kind, card) if card is not None else ("label", row.label)
+
+    def _ends(self, row: Choice) -> bool:
+        """The row ends the turn (a Pass reached in one step): kept on the last row."""
+        return row.step is None and bool(row.actions) and isinstance(
+            self._actions[row.actions[0]], Pass)
+
+    @property
+    def keys(self) -> list[str]:
+        """Each menu row's shortcut key ("" when it has none)."""
+        self.current_view()
+        return self._keys
 
     def changed(self) -> None:
         """The game moved on: rebuild the view on the next draw and ask for one."""
@@ -204,23 +255,10 @@ class TableScreen:
 
     def add_events(self, events: list[Event]) -> int:
         """Describe events into the log; returns how many lines they added."""
-        added = 0
-        you = self.session.you
-        for event in events:
-            if event.kind == "turn":
-                self.phase = "start"
-                if not self._introduced:
-                    self._introduce()
-            text = self.say.event(event)
-            if not text:
-                continue
-            style = "class:log"
-            if event.kind in ("turn", "event"):  # a new turn, a new event card in force
-                style = "class:log.turn"
-            elif you in (event.seat, event.target):
-                style = "class:log.you"
-            self._append(LogEntry(text, style))
-            added += 1
+        entries = self._told(events, self.say)
+        for entry in entries:
+            self._append(entry)
+        added = len(entries)
         pending = self.session.pending
         phase = phase_of(pending if isinstance(pending, Decision) else None,
                          self.session.mine.current)
@@ -233,16 +271,56 @@ class TableScreen:
         self.changed()
         return added
 
-    def _introduce(self) -> None:
+    def _told(self, events: list[Event], say: Describer) -> list[LogEntry]:
+        """The log lines of ``events`` as ``say`` words them (the person's character and
+        role first, at the game's first turn)."""
+        entries: list[LogEntry] = []
+        you = self.session.you
+        for event in events:
+            if event.kind == "turn":
+                self.phase = "start"
+                if not self._introduced:
+                    entries += self._introduction(say)
+            text = say.event(event)
+            if not text:
+                continue
+            style = "class:log"
+            if event.kind in ("turn", "event"):  # a new turn, a new event card in force
+                style = "class:log.turn"
+            elif you in (event.seat, event.target):
+                style = "class:log.you"
+            entries.append(LogEntry(text, style))
+        return entries
+
+    def catch_up(self, game: Game, inputs: Sequence[Action | ChanceResult],
+                 limit: int = CATCH_UP_LINES) -> int:
+        """A resumed game's log told again: ``inputs`` (this seat's engine history) applied
+        one by one to ``game``, a fresh engine of the same seat, so each sentence reads the
+        cards and lives of its moment, as if watched from the start (the introduction
+        included, which then does not come again at the next turn). The session does not
+        report the entries it replays from disk, so without this the log would start empty.
+        Keeps the last ``limit`` lines; returns how many were added."""
+        say = Describer(game, self.names)
+        entries: list[LogEntry] = []
+        for action in inputs:
+            entries += self._told(game.apply(action), say)
+        entries = entries[-limit:] if limit > 0 else []
+        for entry in entries:
+            self._append(entry)
+        self.changed()
+        return len(entries)
+
+    def _introduction(self, say: Describer) -> list[LogEntry]:
+        """The person's character and role: said once, at the start of the first turn."""
         self._introduced = True
-        me = self.session.mine.players[self.session.you]
-        self._append(LogEntry(_("You play {character}: {text}").format(
+        me = say.game.players[self.session.you]
+        lines = [LogEntry(_("You play {character}: {text}").format(
             character=character_name(me.character), text=character_text(me.character)),
-            "class:log.you"))
+            "class:log.you")]
         if me.role:
-            self._append(LogEntry(_("Your role: {role}. {goal}").format(
-                role=role_name(me.role), goal=self.say.goal(self.session.you)),
-                "class:log.you"))
+            lines.append(LogEntry(_("Your role: {role}. {goal}").format(
+                role=role_name(me.role), goal=say.goal(self.session.you)), "class:log.you"))
+        return lines
 
     def _append(self, entry: LogEntry) -> None:
         self.log.append(entry)
@@ -266,10 +344,27 @@ class TableScreen:
         self.add_chat(self.names[self.session.you], text)
 
     def _send_chat(self, text: str) -> None:
+        """Send the line, then give the keys back to the table: a ``q`` or a digit typed
+        next is a command, never the start of another line (one line is the usual chat)."""
         self.send_chat(text)
+        if self.app.is_running:
+            self.app.layout.focus(self._actions_window)
         self.changed()
 
     # ------------------------------------------------------------------ person's actions
+
+    def press(self, key: str) -> bool:
+        """The row whose shortcut is ``key``, chosen (see ``take``); a key no row has is
+        explained under the actions."""
+        keys = self.keys
+        if key in keys:
+            return self.take(keys.index(key))
+        if self.choices:
+            self.notice = _("There is no action {key}.").format(key=key)
+        else:
+            self.notice = _("Nothing to choose now: wait for your turn.")
+        self.app.invalidate()
+        return False
 
     def take(self, index: int) -> bool:
         """Choose menu row ``index``: a step towards an action, a step back, or the action
@@ -331,8 +426,19 @@ class TableScreen:
             seconds=self.delay)
         self.app.invalidate()
 
+    def toggle_players(self) -> None:
+        """The players page (``l``): every seat's character and cards in play, whole
+        (``players_page.py``), in the help's window; ``l``, Esc or ``?`` closes it."""
+        showing = self.players_visible
+        if self.help_visible:
+            self.toggle_help()
+        if not showing:
+            self.toggle_help()
+            self.players_visible = True
+
     def toggle_help(self, anchor: str | None = None) -> None:
         self.help_visible = not self.help_visible
+        self.players_visible = False
         self.help_offset = 0
         if self.help_visible and anchor:
             _lines, anchors = help_lines(self._help_sections(), max(20, self._plan.width))
@@ -576,12 +682,16 @@ class TableScreen:
         ending = last is not None and last.step is None and last.actions and isinstance(
             self.actions[last.actions[0]], Pass)
         return action_lines(self.labels, self.selected, width, height,
-                            pinned=len(rows) - 1 if ending else None)
+                            pinned=len(rows) - 1 if ending else None, keys=self.keys)
 
     def _render_help(self, width: int, height: int) -> list[Line]:
-        lines, _anchors = help_lines(self._help_sections(), width)
+        if self.players_visible:
+            sections, name = players_page.sections(self.view), _("Players")
+        else:
+            sections, name = self._help_sections(), _("Help")
+        lines, _anchors = help_lines(sections, width)
         self.help_offset = max(0, min(self.help_offset, len(lines) - height + 1))
-        title = fit_line([("class:status.title", " " + _("Help") + " "),
+        title = fit_line([("class:status.title", " " + name + " "),
                           ("class:status", " " + _("Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))],
                          width, "class:status")
         return [title, *lines[self.help_offset:self.help_offset + height - 1]]
@@ -663,8 +773,8 @@ class TableScreen:
         def _interrupt(event: KeyPressEvent) -> None:
             self.exit(QUIT)
 
-        for index, key in enumerate(SHORTCUTS):
-            kb.add(key, filter=table)(self._taker(index))
+        for key in SHORTCUTS:
+            kb.add(key, filter=table)(self._presser(key))
 
         @kb.add("up", filter=table)
         def _up(event: KeyPressEvent) -> None:
@@ -749,7 +859,12 @@ class TableScreen:
         def _close_dialog(event: KeyPressEvent) -> None:
             self.close_dialog()
 
+        @kb.add("l", filter=table)
+        def _players(event: KeyPressEvent) -> None:
+            self.toggle_players()
+
         @kb.add("escape", filter=helping, eager=True)
+        @kb.add("l", filter=helping)
         @kb.add("q", filter=helping)
         @kb.add("?", filter=helping)
         def _close_help(event: KeyPressEvent) -> None:
@@ -760,10 +875,10 @@ class TableScreen:
             kb.add(key, filter=helping)(self._help_scroller(step))
         return kb
 
-    def _taker(self, index: int) -> Callable[[KeyPressEvent], None]:
-        def take(event: KeyPressEvent) -> None:
-            self.take(index)
-        return take
+    def _presser(self, key: str) -> Callable[[KeyPressEvent], None]:
+        def press(event: KeyPressEvent) -> None:
+            self.press(key)
+        return press
 
     def _help_scroller(self, step: int) -> Callable[[KeyPressEvent], None]:
         def scroll(event: KeyPressEvent) -> None:

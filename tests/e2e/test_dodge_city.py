@@ -61,7 +61,7 @@ def test_a_person_hosts_a_three_seat_dodge_city_table_filled_with_bots(tmp_path:
     done = subprocess.run(
         [sys.executable, "-m", "p2pbang.cli", "host", "--expansions", "dodge-city",
          "--seats", "3", "--bots", "2", "--listen", "127.0.0.1", "--no-announce",
-         "--home", str(tmp_path / "me"), "--player", "Zoli"],
+         "--home", str(tmp_path / "me"), "--player", "Zoli", "--pace", "0"],
         input=answers, capture_output=True, text=True, timeout=180, cwd=REPO, env=_env())
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "result:" in done.stdout and " win" in done.stdout

@@ -38,7 +38,8 @@ def test_a_host_with_bots_crashes_resumes_and_finishes(tmp_path: Path) -> None:
     with open(out, "wb") as handle:
         host = subprocess.Popen(
             [sys.executable, "-m", "p2pbang.cli", "host", "--seats", "4", "--bots", "3",
-             "--listen", "127.0.0.1", "--no-announce", "--home", str(home), "--plain"],
+             "--listen", "127.0.0.1", "--no-announce", "--home", str(home), "--plain",
+             "--pace", "0"],
             stdin=subprocess.PIPE, stdout=handle, stderr=subprocess.STDOUT, cwd=REPO,
             env=_env(), start_new_session=True)
     assert host.stdin is not None

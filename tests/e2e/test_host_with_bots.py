@@ -8,15 +8,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+from p2pbang.table.bot_pace import DELAYS
+
 from .peers import REPO, _env, cli
 
 
 def test_a_person_hosts_a_table_filled_with_bots_and_plays_to_the_end(tmp_path: Path) -> None:
     home = tmp_path / "me"
-    # At the first decision, "-" three times: the bot peers move at once from then on (the
-    # plain interface's pace commands, as the full screen's keys); then always the first
-    # listed action (every decision has one).
-    answers = "-\n" * 3 + "1\n" * 5000
+    # At the first decision, "-" once per pace step: the bot peers move at once from then on
+    # (the plain interface's pace commands, as the full screen's keys, from the default
+    # pace); then always the first listed action (every decision has one).
+    answers = "-\n" * (len(DELAYS) - 1) + "1\n" * 5000
     done = subprocess.run(
         [sys.executable, "-m", "p2pbang.cli", "host", "--seats", "4", "--bots", "3",
          "--listen", "127.0.0.1", "--no-announce", "--home", str(home), "--player", "Zoli"],

@@ -12,6 +12,7 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import Action, Decision
 from p2pbang.table.bot_pace import (
     DEFAULT_PACE,
+    DEFAULT_SPEED,
     MAX_PACE,
     PacedDecider,
     read_pace,
@@ -70,4 +71,4 @@ def test_plus_and_minus_on_the_table_screen_tell_the_host(tmp_path: Path) -> Non
         screen.change_speed(-1)
         screen.change_speed(+1)
         screen.change_speed(+1)
-    assert heard == [DELAYS[1], DELAYS[2], DELAYS[3]]
+    assert heard == [DELAYS[DEFAULT_SPEED - 1], DELAYS[DEFAULT_SPEED], DELAYS[DEFAULT_SPEED + 1]]

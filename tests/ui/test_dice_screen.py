@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from p2pbang.engine.actions import Decision, End, Pass
-from p2pbang.engine.dice.actions import REROLL, SHOOT
+from p2pbang.engine.dice.actions import REROLL, SALOON_DIE, SHOOT
 from p2pbang.engine.dice.faces import DYNAMITE, SHERIFF
 from p2pbang.ui.dice_board import dice_words, face_name, unpack_roll
 from p2pbang.ui.dice_view import build_dice_view
@@ -171,3 +171,37 @@ def test_an_eliminated_seat_says_so_whole_in_its_life_column(language: str) -> N
         word = pick(TEXTS["dead"])
         assert f"{word} " in row and "\u2026" not in row, row
         assert len(row) <= 80
+
+
+SALOON_WORDS = {  # each die's own faces, in the dice's words of each language
+    "en": ("Loudmouth die: Arrow, Dynamite, 2x Bull's Eye 1", "Bullet", "costs you 1 life",
+           "Coward die: Arrow, Dynamite, Broken Arrow", "2x Beer", "five base dice"),
+    "hu": ("Hangoskodó kocka: Nyílvessző, Dinamit, 2x Célkereszt 1", "Golyó",
+           "egy életedbe kerül", "Gyáva kocka: Nyílvessző, Dinamit, Törött nyíl", "2x Sör",
+           "öt alapkockával"),
+    "ro": ("zarul Gură-mare: Săgeată, Dinamită, 2x Țintă 1", "Glonț", "te costă 1 viață",
+           "zarul Laș: Săgeată, Dinamită, Săgeată ruptă", "2x Bere", "cinci zaruri de bază"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ro"])
+def test_the_old_saloon_dice_are_explained_where_they_are_chosen(language: str) -> None:
+    """Issue 22, point 22: choosing a Saloon die, the line under the choices gives the
+    selected die's six faces and what its own symbol does; once rolled, the dice's rule
+    says which die the * marks."""
+    set_language(language)
+    with family_screen("dice", 5, 3, ("old-saloon",)) as screen:
+        assert advance_until(screen, lambda d: d.kind == SALOON_DIE)
+        said = []
+        for index in range(len(screen.board.choices())):
+            screen.selected = index
+            rows = text_of(screen)
+            said.append(" ".join(row.strip() for row in rows))
+        whole = " ".join(said)
+        for words in SALOON_WORDS[language]:
+            assert words in whole, (words, said)
+        loudmouth = next(c for c in screen.board.choices() if c.action.value == 1)
+        screen._key(loudmouth.key)  # the Loudmouth die for this turn
+        assert advance_until(screen, is_reroll)
+        dice_rule = next(row for row in text_of(screen) if "*" in row and "─" in row)
+        assert SALOON_WORDS[language][0].split(":")[0] in dice_rule

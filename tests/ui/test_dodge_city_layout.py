@@ -17,7 +17,7 @@ from p2pbang.engine.sets import base, dodge_city
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.render import READY_MARK, WAITING_MARK
 from p2pbang.ui.table_screen import TableScreen
-from p2pbang.ui.texts import card_name, character_name
+from p2pbang.ui.texts import card_name, card_text, character_name
 from tests.ui.screens import snapshot
 
 DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE))
@@ -160,3 +160,26 @@ def test_cards_in_play_drop_their_corners_before_their_names_are_cut() -> None:
     assert tight == "Barrel, Knife\u2713"  # whole names, no corners
     tighter = "".join(t for _s, t in _in_play(cards, True, 11))
     assert tighter == "Barr.,Kni.\u2713" and len(tighter) == 11  # 9 cells shared out
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ro"])
+def test_l_shows_every_players_cards_in_play_whole(screen: TableScreen, language: str) -> None:
+    """Issue 22, point 20: at 8 seats the cards in play are cut to a few letters each; ``l``
+    opens a page with each player's character and every card in play, named in full with
+    its corner and effect (and readiness), Esc closes it."""
+    set_language(language)
+    screen.changed()
+    short = "\n".join(snapshot(screen, 80, 24))
+    assert card_name("buffalo_rifle") not in short  # cut on the table itself
+    screen.toggle_players()
+    assert screen.players_visible
+    page = snapshot(screen, 80, 24)
+    assert all(len(row) == 80 for row in page)
+    whole = "\n".join(snapshot(screen, 80, 200))
+    for seat, cards in TABLES.items():
+        assert NAMES[seat] in whole and character_name(CHARACTERS[seat]) in whole
+        for card in cards:
+            assert card_name(card) in whole, (card, language)
+    assert card_text("buffalo_rifle") in whole.replace("\n      ", " ")
+    screen.toggle_players()
+    assert not screen.players_visible and not screen.help_visible

@@ -118,3 +118,63 @@ def test_a_whole_duel_by_keys_ends_with_the_winner_said() -> None:
         assert isinstance(session.pending, End)
         assert "win" in screen.log[-1][1].lower()
         assert "The game is over" in "\n".join(text_of(screen))
+
+
+DRAW_WORDS = {  # what a draw! symbol does, in each language
+    "en": ("Barrel or Sid Curry: the hit is dodged", "Dynamite: it explodes, 3 life",
+           "Rattlesnake: it bites, 1 life", "nothing happens"),
+    "hu": ("Hordó vagy Sid Curry: kitérés", "Dinamit: felrobban, 3 élet", ": megmar, 1 élet",
+           "nem történik semmi"),
+    "ro": ("Barrel sau Sid Curry: lovitura e evitată", "Dynamite: explodează, 3 vieți",
+           "Rattlesnake: mușcă, 1 viață", "nu se întâmplă nimic"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ro"])
+def test_the_draw_symbols_are_explained_in_the_help_and_at_each_draw(language: str) -> None:
+    """Issue 22, point 22: the help has a section for the draw! symbols, and each draw! in
+    the log says what the symbol it turned up does."""
+    set_language(language)
+    with family_screen("duel", 2, 4) as screen:
+        board = screen.board
+        helped = "\n".join(text for _style, text in board.help())
+        for words in DRAW_WORDS[language]:
+            assert words in helped, (words, helped[:400])
+        checks = []
+
+        def a_draw_was_told(_d: Decision) -> bool:
+            checks.extend(text for _style, text in screen.log
+                          if text.startswith(("draw!:", "Felfedés:", "Trage!:")))
+            return bool(checks)
+
+        assert advance_until(screen, a_draw_was_told)
+        assert any(words in checks[0] for words in DRAW_WORDS[language]), checks[0]
+
+
+def test_a_cards_key_stays_the_same_for_the_turn() -> None:
+    """Issue 22, point 18, on the Duel's table: a card played leaves its key unused for the
+    rest of the turn; the other cards keep theirs."""
+    with family_screen("duel", 2, 3) as screen:
+        game = screen.session.mine
+
+        def two_cards_at_once(d: Decision) -> bool:
+            rows = screen.board.choices() if is_play(d) else []
+            return sum(row.action is not None and not isinstance(row.action, Pass)
+                       for row in rows) >= 2
+
+        assert advance_until(screen, two_cards_at_once)
+        before = {row.label: row.key for row in screen.board.choices()}
+        first = next(row for row in screen.board.choices()
+                     if row.action is not None and not isinstance(row.action, Pass))
+        turn, played = game.turn, len(game.history)
+        screen._key(first.key)
+        assert len(game.history) > played
+        assert advance_until(screen, lambda d: d.seat == 0)  # the opponent answers, if asked
+        assert game.turn == turn and is_play(game.pending)
+        after = {row.label: row.key for row in screen.board.choices()}
+        assert first.key not in after.values()
+        for label, key in after.items():
+            assert before.get(label, key) == key, (label, before, after)
+        history = len(game.history)
+        screen._key(first.key)  # pressed again: explained, nothing is played
+        assert len(game.history) == history and screen.notice == f"There is no action {first.key}."

@@ -20,7 +20,7 @@ from p2pbang.engine.sets import base, dodge_city, fistful, high_noon
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.event_texts import event_label, event_name, event_text
 from p2pbang.ui.event_view import help_sections, plain_command
-from p2pbang.ui.i18n import set_language
+from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.plain import PlainSolo, explain, render_table
 from p2pbang.ui.plain_net import PlainNetworkTable
 from p2pbang.ui.render import status_line
@@ -223,3 +223,20 @@ def test_a_ghost_is_marked_on_the_table_and_in_the_plain_lines() -> None:
     assert "Outlaw (ghost)" in render_table(view, NAMES[:4])
     set_language("hu")
     assert "Bandita (szellem)" in render_table(build_view(table.game, NAMES[:4]), NAMES[:4])
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ro"])
+def test_the_events_text_stays_on_screen_while_the_person_plays(language: str) -> None:
+    """Issue 22, point 20: in the person's own turn the line under the actions gives the
+    selected card, so the event's rule went off screen; the hand's rule keeps it (whole
+    on a wide screen, as much as fits at 80 columns), and the status line its name."""
+    set_language(language)
+    table = Scenario(EIGHT[:4], rules=ALL, viewer=0, hands={0: HAND}, event="thirst",
+                     events=["ranch"])
+    for screen in screen_of(table, NAMES[:4]):
+        assert screen.view.your_decision is not None  # the person's turn: a card selected
+        rows = snapshot(screen, 80, 24)
+        rule = next(r for r in rows if r.startswith("\u2500\u2500 "))
+        assert event_name("thirst") in rule and rule.rstrip().endswith(_("reach {n}").format(n=1))
+        wide = snapshot(screen, 200, 30)
+        assert f"{event_name('thirst')}: {event_text('thirst')}" in "\n".join(wide)

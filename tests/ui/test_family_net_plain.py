@@ -24,7 +24,8 @@ def _host(tmp_path: Path, *args: str, answers: str, timeout: float) -> subproces
     env.pop("P2PBANG_HOME", None)
     return subprocess.run(
         [sys.executable, "-m", "p2pbang.cli", "host", *args, "--plain", "--no-announce",
-         "--listen", "127.0.0.1", "--home", str(tmp_path / "home"), "--player", "Ann"],
+         "--listen", "127.0.0.1", "--home", str(tmp_path / "home"), "--player", "Ann",
+         "--pace", "0"],  # the bot peers without pauses: the game, not the pace, is tested
         cwd=REPO, env=env, input=answers, capture_output=True, text=True, timeout=timeout)
 
 

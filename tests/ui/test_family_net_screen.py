@@ -74,7 +74,7 @@ def over(table: FamilyNetworkTable) -> bool:
 
 
 async def answer(pipe, table: FamilyNetworkTable, screen: FamilyScreen, decisions: int) -> int:
-    """Keep the dice (k) or take the first row (1) at each of the person's decisions, by
+    """Keep the dice (k) or take the first row (its key) at each of the person's decisions, by
     keys; returns how many were answered (fewer once the person is out or the game over)."""
     answered = 0
     while answered < decisions:
@@ -85,8 +85,9 @@ async def answer(pipe, table: FamilyNetworkTable, screen: FamilyScreen, decision
         before = len(table.mine.history)
         with trio.fail_after(60):  # a Duel's card may open its ways first: press again
             while len(table.mine.history) <= before and not over(table):
-                if table.your_turn_to_decide():
-                    pipe.send_text("k" if screen.board.keys_hint() else "1")  # reroll: keep
+                rows = screen.board.choices()
+                if table.your_turn_to_decide() and rows:  # reroll: keep; else the first row
+                    pipe.send_text("k" if screen.board.keys_hint() else rows[0].key or "1")
                 await trio.sleep(0.05)
         answered += 1
     return answered
@@ -281,7 +282,12 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
             assert all(width_of(t) == 80 for t in chat.split("\n")), language
             assert _("Say: ").strip() in chat and "yyyy" in chat, language
             screen._key("enter")
-            assert sent[-1] == "y" * 199 and screen.chatting and not screen.chat_text
+            # sent, the keys are the board's again (issue 22, point 17): q asks to leave
+            assert sent[-1] == "y" * 199 and not screen.chatting and not screen.chat_text
+            screen._key("q")
+            assert screen.confirm_quit and not screen.chat_text
+            screen._key("n")
+            screen._key("tab")
             screen._key("escape")
             assert not screen.chatting
 

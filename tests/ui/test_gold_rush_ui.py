@@ -656,3 +656,25 @@ def test_josh_mccloud_picking_whom_a_wanted_goes_to_says_so_in_every_language() 
             assert Describer(other.game, names).activity(pick) == activity
     finally:
         set_language("en")
+
+
+def test_a_discard_forced_by_pardner_as_cat_balou_names_cat_balou() -> None:
+    """Issue 22, point 20: a Pardner used as Cat Balou made the log name the last card
+    played before it ("Beer", "Indians!") as the cause of the discard."""
+    table = table_of(["josh_mccloud", *FILL[1:]], nuggets={0: 2}, life={0: 3},
+                     shop=["shot", "wanted", "boots"], equipment_deck=["pardner"],
+                     hands={0: ["beer"], 2: ["bang"]}, randoms=[0])
+    describer = Describer(table.game, NAMES)  # one describer for the turn, as on screen
+
+    def tell(events: list[Event]) -> list[str]:
+        return [t for t in (describer.event(e) for e in events) if t]
+
+    beer = next(a for a in table.legal() if getattr(a, "card", -1) >= 0
+                and table.game.cards[a.card].name == "beer")
+    tell(table.act(beer))
+    tell(table.act(next(a for a in table.legal() if isinstance(a, Ability))))
+    labels = [r.label for r in menu(table)]
+    pick = labels.index("as Cat Balou on Bonnie: a card from hand")
+    said = tell(table.act(table.legal()[menu(table)[pick].actions[0]]))
+    discard = next(line for line in said if "discards" in line)
+    assert "Cat Balou" in discard and "Beer" not in discard, said

@@ -146,7 +146,8 @@ def person_alive(screen: TableScreen) -> bool:
 
 
 async def answer(pipe, screen: TableScreen, decisions: int) -> int:
-    """Press 1 at each of the person's decisions; returns how many were answered."""
+    """Press the first row's key at each of the person's decisions; returns how many were
+    answered."""
     answered = 0
     while answered < decisions:
         await until(lambda: bool(screen.actions) or isinstance(screen.session.pending, End)
@@ -156,7 +157,7 @@ async def answer(pipe, screen: TableScreen, decisions: int) -> int:
         before = len(screen.session.mine.history)
         while len(screen.session.mine.history) <= before:  # "1" at each step until it acts
             steps = len(screen.steps)
-            pipe.send_text("1")
+            pipe.send_text(screen.keys[0] if screen.keys and screen.keys[0] else "1")
             await until(lambda before=before, steps=steps: len(screen.session.mine.history)
                         > before or len(screen.steps) > steps, 60)
         answered += 1
@@ -497,3 +498,67 @@ def test_sigterm_mid_game_restores_the_terminal_and_keeps_the_game(tmp_path: Pat
     games = list((tmp_path / "person" / "games").iterdir())
     assert len(games) == 1
     assert GameFiles(games[0]).load_meta()["over"] is False
+
+
+def test_a_card_game_left_and_resumed_tells_its_log_again(tmp_path: Path, pipe) -> None:
+    """Issue 22, point 21: after ``p2pbang resume`` (``ResumePlay``) the card game's log
+    shows the game so far, told from this seat's engine history, with the person's
+    character and role at its start (not late, at the next turn), as the dice game does."""
+    from p2pbang.table.resume import resumable_game
+    from p2pbang.ui.net_resume import ResumePlay, ResumeRequest
+
+    bots = Bots(tmp_path, 4)
+    seen: dict[str, object] = {}
+
+    async def program(stage: Stage) -> tuple[int, int]:
+        async with trio.open_nursery() as nursery:
+            await bots.open(nursery)
+            bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])
+            request = person_request(tmp_path, peer=f"127.0.0.1:{bots.port}")
+            play = NetworkPlay(request, input=pipe, output=DummyOutput())
+            play.screen.app.ttimeoutlen = 0.02
+            codes: list[int] = []
+
+            async def person() -> None:
+                codes.append(await play(stage))
+
+            nursery.start_soon(person)
+            screen = await table_screen(play)
+            await answer(pipe, screen, 2)
+            seen["before"] = [entry.text for entry in screen.log]
+            pipe.send_text("q")
+            await until(lambda: screen.confirm_quit)
+            pipe.send_text("y")
+            await until(lambda: bool(codes), 30)
+            saved = resumable_game(request.home, None, request.identity)
+            resume = ResumePlay(ResumeRequest(request.identity, saved, "127.0.0.1",
+                                              session_config=BOT_CONFIG),
+                                input=pipe, output=DummyOutput())
+
+            async def again() -> None:
+                codes.append(await resume(stage))
+
+            nursery.start_soon(again)
+            await until(lambda: resume.table.screen is not None
+                        and resume.table.screen.app.is_running, 60)
+            screen = resume.table.screen
+            assert isinstance(screen, TableScreen)
+            seen["after"] = [entry.text for entry in screen.log]
+            pipe.send_text("q")
+            await until(lambda: screen.confirm_quit)
+            pipe.send_text("y")
+            await until(lambda: len(codes) == 2, 60)
+            nursery.cancel_scope.cancel()
+        return codes[0], codes[1]
+
+    assert run_program(program) == (EXIT_LEFT, EXIT_LEFT)
+    before, after = seen["before"], seen["after"]
+    assert isinstance(before, list) and isinstance(after, list)
+    resumed = next(i for i, line in enumerate(after) if line.startswith("Resumed: "))
+    told = after[resumed + 1:]
+    dealt = before.index("Every peer shuffles and proves it; the cards are being dealt.")
+    game_lines = before[dealt + 1:]  # what the person read live, the game's first turn on
+    assert sum(line.startswith("Your role: ") for line in game_lines) == 1
+    assert any(line.startswith("--- Turn ") for line in game_lines)
+    assert told[:len(game_lines)] == game_lines, told[:6]  # word for word, in place
+    assert sum(line.startswith("Your role: ") for line in told) == 1  # not again later

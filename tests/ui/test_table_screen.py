@@ -17,7 +17,7 @@ from p2pbang.table.solo import SoloSession
 from p2pbang.ui.app import SoloDriver, run_screen
 from p2pbang.ui.table_screen import FINISHED, QUIT, TableScreen
 
-from .screens import play_until_person_decides
+from .screens import play_until_person_decides, snapshot
 
 UP, DOWN, ENTER, TAB, ESC, CTRL_C, F1 = "\x1b[A", "\x1b[B", "\r", "\t", "\x1b", "\x03", "\x1bOP"
 
@@ -80,9 +80,9 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
         await until(lambda: bool(screen.notice))
         seen["notice"] = screen.notice
         before = len(session.mine.history)
-        for _step in range(4):  # "1" at each step (card, target, its card) until it acts
+        for _step in range(4):  # the first row at each step (card, target, its card)
             steps = len(screen.steps)
-            pipe.send_text("1")
+            pipe.send_text(screen.keys[0])
             await until(lambda steps=steps: len(session.mine.history) > before
                         or len(screen.steps) > steps)
             if len(session.mine.history) > before:
@@ -157,7 +157,7 @@ def test_a_whole_game_is_played_by_keystrokes_with_the_bots_on_trio(pipe) -> Non
             await until(lambda: screen.app.is_running)
             while not isinstance(session.mine.pending, End):
                 if session.your_turn_to_decide() and screen.actions:
-                    pipe.send_text(ENTER if pressed["keys"] % 2 else "1")
+                    pipe.send_text(ENTER if pressed["keys"] % 2 else screen.keys[0])
                     pressed["keys"] += 1
                     history, steps = len(session.mine.history), len(screen.steps)
                     await until(lambda h=history, k=steps: len(session.mine.history) > h
@@ -173,3 +173,65 @@ def test_a_whole_game_is_played_by_keystrokes_with_the_bots_on_trio(pipe) -> Non
     assert isinstance(session.mine.pending, End)
     assert pressed["keys"] > 0
     assert any(entry.style == "class:log.end" for entry in screen.log)
+
+
+def test_after_sending_a_chat_line_the_keys_are_the_tables_again(pipe) -> None:
+    """Issue 22, point 17: Enter sends the line and gives the keyboard back to the table, so
+    a ``q`` or a digit typed next is a command, not the start of another chat line."""
+    session = SoloSession(4, seed=1)
+    screen = make_screen(pipe, session)
+    play_until_person_decides(session, screen, min_actions=2)
+    seen: dict[str, object] = {}
+
+    async def script(screen: TableScreen) -> None:
+        await until(lambda: screen.app.is_running)
+        pipe.send_text(TAB + "howdy" + ENTER)
+        await until(lambda: bool(screen.log) and screen.log[-1].text == "<You> howdy")
+        seen["chat left"] = not screen.app.layout.has_focus(screen.chat.buffer)
+        pipe.send_text("q")
+        await until(lambda: screen.confirm_quit or bool(screen.chat.buffer.text), 2.0)
+        seen["q asks"] = screen.confirm_quit
+        seen["typed"] = screen.chat.buffer.text
+        pipe.send_text("y")
+        await trio.sleep_forever()
+
+    assert run_screen(screen, script) == QUIT
+    assert seen["chat left"] and seen["q asks"] and seen["typed"] == ""
+
+
+def test_each_cards_key_stays_the_same_for_the_turn(pipe) -> None:
+    """Issue 22, point 18: the menu does not renumber after a card is played. Here the turn
+    offers Beer (1), Winchester (2), Wells Fargo (3) and End the turn (4): "1" plays the
+    Beer; a second "1" is explained and plays nothing (it used to play the Winchester, which
+    had moved up); the Winchester is still "2" and the end of the turn still "4"."""
+    session = SoloSession(4, seed=7)
+    screen = make_screen(pipe, session)
+    play_until_person_decides(session, screen, turns=4, min_actions=3)
+    assert screen.labels == ["Play Beer (10\u2665)", "Play Winchester (8\u2660)",
+                             "Play Wells Fargo (3\u2665)", "End the turn"]
+    history = session.mine.history
+    seen: dict[str, object] = {}
+
+    async def script(screen: TableScreen) -> None:
+        await until(lambda: screen.app.is_running)
+        start = len(history)
+        pipe.send_text("1")
+        await until(lambda: len(history) > start)
+        pipe.send_text("1")
+        await until(lambda: bool(screen.notice))
+        seen["notice"], seen["played"] = screen.notice, len(history) - start
+        seen["labels"] = list(screen.labels)
+        pipe.send_text("2")
+        await until(lambda: len(history) > start + 1)
+        seen["then"] = list(screen.labels)
+        pipe.send_text("qy")
+        await trio.sleep_forever()
+
+    assert run_screen(screen, script) == QUIT
+    assert seen["played"] == 1 and seen["notice"] == "There is no action 1."
+    assert seen["labels"] == ["Play Winchester (8\u2660)", "Play Wells Fargo (3\u2665)",
+                              "End the turn"]
+    assert seen["then"] == ["Play Wells Fargo (3\u2665)", "End the turn"]
+    text = "\n".join(snapshot(screen))
+    assert " 3 Play Wells Fargo (3\u2665)" in text and " 4 End the turn" in text
+    assert " 1 Play" not in text and " 2 Play" not in text

@@ -14,7 +14,7 @@ import pytest
 
 from p2pbang.ui.textfit import width_of
 
-from .tmux import TMUX, Pane, restored_terminal
+from .tmux import TMUX, Pane, first_key, restored_terminal
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,7 +106,7 @@ def test_duel_in_a_real_terminal(tmp_path: Path, language: str) -> None:
             assert all(width_of(line) <= 80 for line in text.split("\n"))
             if turn_of(text, language) >= start_turn + 4 or OVER[language] in text:
                 break
-            press(pane, "1", text)
+            press(pane, first_key(text), text)  # the cards keep their keys for the turn
         assert turn_of(text, language) > start_turn
         pane.keys("C-c")
         final = terminal_restored(pane, tmp_path)
@@ -130,7 +130,7 @@ def test_whole_games_to_the_end_in_a_real_terminal(tmp_path: Path, args: tuple[s
                 text = pane.wait_for(yours)
                 if OVER["en"] in text:
                     break
-                press(pane, "1", text)
+                press(pane, first_key(text), text)
         assert OVER["en"] in text
         pane.keys("Enter")
         assert "EXIT=0" in terminal_restored(pane, tmp_path)

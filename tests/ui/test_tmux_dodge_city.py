@@ -20,7 +20,7 @@ from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import character_name, role_name
 
 from .test_tmux_e2e import colour_codes
-from .tmux import TMUX, Pane, assert_terminal_restored
+from .tmux import TMUX, Pane, assert_terminal_restored, first_key
 
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (CI installs it); the terminal end-to-end "
@@ -33,7 +33,8 @@ NAMES8 = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 def start(tmp: Path, language: str, players: int, seed: int, env: str = "TERM=xterm") -> Pane:
     game = " ".join(shlex.quote(part) for part in (
         sys.executable, "-m", "p2pbang", "solo", "--expansions", "dodge-city", "--players",
-        str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home")))
+        str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home"),
+        "--pace", "0"))
     script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
               f"{env} {game} 2> {tmp}/stderr; echo EXIT=$?; "
               f"stty -a > {tmp}/after; sleep 300")
@@ -63,18 +64,18 @@ def dodge_city_rows() -> tuple[str, ...]:
 
 
 def key_for(text: str, prefer: tuple[str, ...]) -> str:
-    """The key of the first action row that shows one of ``prefer``, else "1"."""
+    """The key of the first action row that shows one of ``prefer``, else the first row's."""
     for line in text.split("\n"):
         row = re.match(r"^ ([1-9a-z]) (.+?)\s*(\u2502|$)", line)
         if row and any(word in row.group(2) for word in prefer):
             return row.group(1)
-    return "1"
+    return first_key(text)
 
 
 def play(pane: Pane, language: str, players: int, seed: int, turns: int | None,
          prefer: tuple[str, ...] = ()) -> list[str]:
     """Play by keys at each of the person's decisions, for ``turns`` game turns or (None) to
-    the end: the row showing one of ``prefer`` when there is one, else "1". Every screen must
+    the end: the row showing one of ``prefer`` when there is one, else the first. Every screen must
     fit 80 columns. Returns the screens seen."""
     set_language(language)
     session = dealt(players, seed)
@@ -188,7 +189,7 @@ def test_green_cards_keep_their_meaning_without_colour(tmp_path: Path) -> None:
                 break
             if "EXIT=" in text or "q to leave" in text:
                 break
-            pane.keys("1")
+            pane.keys(first_key(text))
             pane.wait_for(lambda t, before=text: t != before, timeout=30)
         assert marked, "no green card came into play in this deal"
         lines = pane.screen(escapes=True)

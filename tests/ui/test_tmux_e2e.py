@@ -16,7 +16,7 @@ from p2pbang.ui.i18n import set_language
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import character_name, role_name
 
-from .tmux import TMUX, Pane, assert_terminal_restored
+from .tmux import TMUX, Pane, assert_terminal_restored, first_key
 
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (CI installs it); the terminal end-to-end "
@@ -79,7 +79,7 @@ def play_and_check(pane: Pane, language: str, quit_keys: tuple[str, ...]) -> Non
         text = pane.wait_for(lambda t: mark in t or "EXIT=" in t)
         if turn_of(text, expect["turn"]) >= start_turn + 4:
             break
-        pane.keys("1")
+        pane.keys(first_key(text))
         pane.wait_for(lambda t, before=text: t != before)
         screens.append("\n".join(pane.screen()))
     last = screens[-1]

@@ -18,7 +18,7 @@ from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.textfit import width_of
 
 from .test_tmux_dodge_city import leave_and_check
-from .tmux import TMUX, Pane
+from .tmux import TMUX, Pane, first_key
 
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (CI installs it); the terminal end-to-end "
@@ -30,7 +30,8 @@ MARK = "\u25b8"  # the decision line of a decision that is the person's
 def start(tmp: Path, language: str, expansions: str, seed: int, players: int = 4) -> Pane:
     game = " ".join(shlex.quote(part) for part in (
         sys.executable, "-m", "p2pbang", "solo", "--expansions", expansions, "--players",
-        str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home")))
+        str(players), "--seed", str(seed), "--lang", language, "--home", str(tmp / "home"),
+        "--pace", "0"))
     script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
               f"TERM=xterm {game} 2> {tmp}/stderr; echo EXIT=$?; "
               f"stty -a > {tmp}/after; sleep 300")
@@ -43,7 +44,7 @@ def event_shown(text: str) -> bool:
 
 
 def play(pane: Pane, until_event: bool, seconds: float) -> list[str]:
-    """Take the first row ("1") at each of the person's decisions, until the status line
+    """Take the first row at each of the person's decisions, until the status line
     shows an event (``until_event``) or the game ends. Every screen must fit 80 columns."""
     over = _("Press q to leave.")
     pane.keys("+", "+")  # the computer players at full speed
@@ -54,7 +55,7 @@ def play(pane: Pane, until_event: bool, seconds: float) -> list[str]:
         screens.append(text)
         if over in text or "EXIT=" in text or (until_event and event_shown(text)):
             break
-        pane.keys("1")
+        pane.keys(first_key(text))
         pane.wait_for(lambda t, before=text: t != before, timeout=30)
     for text in screens:
         assert all(width_of(line) <= 80 for line in text.split("\n")), text

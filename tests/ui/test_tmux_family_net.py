@@ -19,7 +19,7 @@ from p2pbang.ui.dice_texts import t as dice_t
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.textfit import width_of
 
-from .tmux import TMUX, Pane, restored_terminal
+from .tmux import TMUX, Pane, first_key, restored_terminal
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,8 +90,8 @@ def deciding(text: str, said: Words = EN) -> bool:
 
 def play(pane: Pane, decisions: int, timeout: float = 60, to_the_end: bool = False,
          said: Words = EN) -> str:
-    """Answer the person's decisions by keys: k at a reroll (keep the dice), else 1 (the
-    first row, or a card's first way). Returns the screen after the last one, at the end
+    """Answer the person's decisions by keys: k at a reroll (keep the dice), else the first
+    row's key (or a card's first way's). Returns the screen after the last one, at the end
     of the game, or (unless ``to_the_end``) once the person is out of a dice game."""
     text = ""
     for _decision in range(decisions):
@@ -99,7 +99,7 @@ def play(pane: Pane, decisions: int, timeout: float = 60, to_the_end: bool = Fal
                              timeout)
         if said.over in text or "EXIT=" in text or (said.out in text and not to_the_end):
             return text
-        pane.keys("k" if said.reroll in text else "1")
+        pane.keys("k" if said.reroll in text else first_key(text))
         pane.wait_for(lambda t, before=text: t != before, timeout)
     return pane.wait_for(lambda t: True)
 

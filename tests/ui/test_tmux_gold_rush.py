@@ -35,7 +35,7 @@ def start(tmp: Path, language: str, seed: int) -> Pane:
     game = " ".join(shlex.quote(part) for part in (
         sys.executable, "-m", "p2pbang", "solo", "--expansions", "gold-rush", "--variant",
         "shadows", "--players", str(PLAYERS), "--seed", str(seed), "--lang", language,
-        "--home", str(tmp / "home")))
+        "--home", str(tmp / "home"), "--pace", "0"))
     script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
               f"TERM=xterm {game} 2> {tmp}/stderr; echo EXIT=$?; "
               f"stty -a > {tmp}/after; sleep 300")
@@ -72,7 +72,7 @@ def shop_rule(text: str) -> str:
 def play(pane: Pane, language: str, seed: int, turns: int | None,
          prefer: tuple[str, ...]) -> list[str]:
     """Keys at each of the person's decisions for ``turns`` turns or (None) to the end: the
-    row showing one of ``prefer``, else "1". Every screen must fit 80 columns."""
+    row showing one of ``prefer``, else the first. Every screen must fit 80 columns."""
     set_language(language)
     me = dealt(seed).mine.players[0]
     pane.keys("+", "+")  # the computer players at full speed

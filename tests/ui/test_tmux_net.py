@@ -19,7 +19,7 @@ import pytest
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.textfit import width_of
 
-from .tmux import TMUX, Pane, assert_terminal_restored
+from .tmux import TMUX, Pane, assert_terminal_restored, first_key
 
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (CI installs it); the terminal end-to-end "
@@ -97,7 +97,7 @@ def turn_number(text: str) -> int:
 
 
 def play_decisions(pane: Pane, count: int, game_over: str) -> list[str]:
-    """Answer ``count`` decisions with "1", waiting for the screen to move each time."""
+    """Answer ``count`` decisions with the first row, waiting for the screen to move each time."""
     screens = []
     answered = 0
     deadline = time.monotonic() + 90
@@ -105,7 +105,7 @@ def play_decisions(pane: Pane, count: int, game_over: str) -> list[str]:
         text = pane.wait_for(lambda t: MARK in t or game_over in t or "EXIT=" in t, 60)
         if game_over in text or "EXIT=" in text:
             break
-        pane.keys("1")
+        pane.keys(first_key(text))
         answered += 1
         pane.wait_for(lambda t, before=text: t != before, 30)
         screens.append("\n".join(pane.screen()))

@@ -65,7 +65,7 @@ def test_a_host_whose_terminal_dies_resumes_full_screen_and_is_told_the_outcome(
         tmp_path: Path) -> None:
     home = tmp_path / "me"
     host = _in_terminal(tmp_path, "host", "--seats", "4", "--bots", "3", "--listen",
-                        "127.0.0.1", "--no-announce", "--home", str(home))
+                        "127.0.0.1", "--no-announce", "--home", str(home), "--pace", "0")
     try:
         _play_until(host, re.compile(r"Turn [3-9]|EXIT="), 120)
     finally:

@@ -3,6 +3,7 @@ running a command, keys sent to it, its screen read back with ``capture-pane``."
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import time
@@ -51,6 +52,18 @@ class Pane:
     def close(self) -> None:
         subprocess.run([TMUX or "tmux", "-L", self.socket, "kill-server"],
                        capture_output=True, timeout=10)
+
+
+def first_key(text: str) -> str:
+    """The key of the first action row under the person's decision line (the keys stay
+    with their rows for the turn, so the first row is not always "1"); "1" when none."""
+    lines = text.split("\n")
+    start = next((i for i, line in enumerate(lines) if "\u25b8" in line), 0)
+    for line in lines[start + 1:]:
+        row = re.match(r"^ ([1-9a-z]) \S", line)
+        if row:
+            return row.group(1)
+    return "1"
 
 
 def restored_terminal(pane: Pane, tmp: Path, timeout: float = 15.0) -> str:
