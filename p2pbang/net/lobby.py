@@ -516,6 +516,9 @@ class Lobby:
         self._genesis: Genesis | None = None
         self._sealed = trio.Event()
         self.removed = False  # the opener sent us away from the waiting room
+        # The peer this player reached by joining (None for the opener): the only one whose
+        # goodbye can mean "the table refuses you".
+        self.entry: str | None = None
         # One change at a time: the run loop and the caller's set_ready/unready both mutate.
         self._lock = trio.Lock()
         mesh.info_provider = lambda: self.table_info().to_record()
@@ -568,6 +571,7 @@ class Lobby:
         """Connect to one member of the table; the rest of the mesh follows by gossip."""
         host, port = parse_peer_address(address) if isinstance(address, str) else address
         peer = await self.mesh.connect(host, port)
+        self.entry = peer.peer_id
         return peer.peer_id
 
     async def set_ready(self, contribution: bytes = b"") -> None:

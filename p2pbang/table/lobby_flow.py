@@ -45,6 +45,8 @@ GAME_MESH = MeshConfig(outbox_size=4096)
 # growing pause) before giving up.
 JOIN_ATTEMPTS = 3
 JOIN_RETRY_S = 0.5
+# How the mesh reports a peer's own goodbye (``mesh.bye``) with its reason.
+_GOODBYE = "peer left: "
 REFUSALS = ("table full", "not in the table's roster", "banned", "different table")
 
 Say = Callable[[str], None]
@@ -115,13 +117,19 @@ async def _ready_when_full(lobby: Lobby, say: Say) -> None:
 
 
 async def _watch_refusal(lobby: Lobby) -> None:
-    """Raise TableRefused when the table sends us away while we sit alone."""
+    """Raise TableRefused when the table sends us away while we sit alone.
+
+    Only the goodbye of the peer we joined through counts ("peer left: table full"): our own
+    ban of someone ("banned: lobby: did not announce itself") is no refusal of us, and an
+    opener has no table to be refused by, whatever a stranger's goodbye says."""
     event: ConnectionEvent
     async for event in lobby.mesh.events:
-        if event.kind != "disconnected" or len(lobby.roster()) > 1:
+        if (event.kind != "disconnected" or len(lobby.roster()) > 1
+                or lobby.entry is None or event.peer_id != lobby.entry
+                or not event.reason.startswith(_GOODBYE)):
             continue
-        if any(word in event.reason for word in REFUSALS):
-            reason = event.reason.removeprefix("peer left: ")
+        reason = event.reason.removeprefix(_GOODBYE)
+        if any(word in reason for word in REFUSALS):
             raise TableRefused(f"the table refused us: {reason}")
 
 
