@@ -53,6 +53,7 @@ from p2pbang.net.noise import (
     make_prologue,
     perform_handshake,
 )
+from p2pbang.net.ratelog import RepeatLimiter
 
 PROTOCOL_VERSION = 1
 TRAFFIC_COUNTERS = ("messages_sent", "messages_received", "bytes_sent", "bytes_received")
@@ -285,6 +286,7 @@ class Mesh:
         self._ended_traffic = dict.fromkeys(TRAFFIC_COUNTERS, 0)
         self._ping_counter = 0
         self._closing = False
+        self._log_limiter = RepeatLimiter()
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -320,6 +322,8 @@ class Mesh:
         with trio.move_on_after(timeout):
             while self._connections:
                 await trio.sleep(0.01)
+        for (kind, source, _reason), count in self._log_limiter.drain():  # type: ignore[misc]
+            self._log_left_out(kind, source, count)
         if self._nursery is not None:
             self._nursery.cancel_scope.cancel()
 
@@ -474,7 +478,13 @@ class Mesh:
         if event.fault and event.peer_id:
             # An offender is named in full: its id, the name it gave, where it came from.
             who = f"{event.peer_id} ({event.name or 'no name'}{', ' + where if where else ''})"
-        log.log(level, "mesh %s: %s %s %s", self.peer_id, event.kind, who, event.reason)
+        # A flood repeats one line per connection: a few are written, the rest counted.
+        source = event.peer_id or (event.address[0] if event.address else "?")
+        write, left_out = self._log_limiter.allow((event.kind, source, event.reason[:80]))
+        if left_out:
+            self._log_left_out(event.kind, source, left_out)
+        if write:
+            log.log(level, "mesh %s: %s %s %s", self.peer_id, event.kind, who, event.reason)
         for channel in [self._events_send, *self._watchers]:
             try:
                 channel.send_nowait(event)
@@ -484,6 +494,10 @@ class Mesh:
             except trio.BrokenResourceError:
                 if channel is not self._events_send:
                     self._watchers.remove(channel)  # that watcher closed its end
+
+    def _log_left_out(self, kind: str, source: str, count: int) -> None:
+        log.warning("mesh %s: %d similar lines (%s %s) left out of the log in the last %g s",
+                    self.peer_id, count, kind, source, self._log_limiter.window)
 
     def _ensure_maintainer(self, peer_id: str) -> None:
         status = self._peers.get(peer_id)

@@ -18,6 +18,7 @@ import argparse
 import getpass
 import json
 import logging
+import logging.handlers
 import os
 import shlex
 import socket
@@ -71,6 +72,7 @@ BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 BOT_LOBBY_TIMEOUT = 600.0
 BOT_MAX_WAIT = 600.0
 LOG_NAME = "p2pbang.log"
+LOG_MAX_BYTES, LOG_BACKUPS = 4 * 1024 * 1024, 3  # p2pbang.log and .1-.3: at most 16 MiB
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -333,7 +335,9 @@ def _home(args: argparse.Namespace) -> Path:
         raise SystemExit(EXIT_USAGE) from None
     logger = logging.getLogger("p2pbang")
     if not any(isinstance(h, logging.FileHandler) for h in logger.handlers):
-        handler = logging.FileHandler(home / LOG_NAME, encoding="utf-8")
+        # Rotated: a connection flood must not fill the disk (a few MB times a few files).
+        handler = logging.handlers.RotatingFileHandler(
+            home / LOG_NAME, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
