@@ -720,6 +720,9 @@ class Lobby:
                 signature = self.identity.sign(genesis.statement_to_sign())
                 message = {"t": "lobby.sign", "genesis": genesis.data, "sig": signature}
                 await self._send(event.peer_id, message)
+        elif event.kind == "disconnected" and event.peer_id not in self._members:
+            if self._genesis is None:
+                self._forget_if_gone(event.peer_id)
         elif event.kind == "disconnected" and event.peer_id in self._members:
             if self._genesis is not None:
                 return  # the game has begun: reconnection is the table's business now
@@ -731,7 +734,16 @@ class Lobby:
                 return
             del self._members[event.peer_id]
             self._emit("left", event.peer_id, event.reason)
+            self._forget_if_gone(event.peer_id)
             await self._membership_changed()
+
+    def _forget_if_gone(self, peer_id: str) -> None:
+        """Forget a peer that said goodbye or was banned (and is still not back): a member
+        that only lost its link is kept, its address redialed. Visitors that come and go
+        must not pile up in the mesh's peer list (they used to, until the gossip stopped)."""
+        status = self.mesh.peer(peer_id)
+        if status is not None and status.left:
+            self.mesh.forget(peer_id)
 
     async def _expect_announcement(self, peer_id: str) -> None:
         """Drop ``peer_id`` if it is connected but still unannounced after the timeout."""
@@ -823,9 +835,20 @@ class Lobby:
                 continue
             if status is not None and (status.connected or status.left):
                 continue
-            if len(self.mesh.peers()) >= 4 * self.settings.seats:
+            if status is None and not self._room_for_an_address():
                 return  # a gossiping peer cannot make us remember unbounded addresses
             self.mesh.add_peer(peer_id, entry["host"], entry["port"])
+
+    def _room_for_an_address(self) -> bool:
+        """Whether the mesh may remember one more peer: below 4 x seats, or once an
+        entry of a peer that is neither connected nor seated is forgotten to make room (one
+        that vanished without a goodbye must not hold its place for ever either)."""
+        cap = 4 * self.settings.seats
+        peers = self.mesh.peers()
+        if len(peers) < cap:
+            return True
+        stale = [p.peer_id for p in peers if not p.connected and p.peer_id not in self._members]
+        return bool(stale) and self.mesh.forget(stale[0])
 
     async def _membership_changed(self) -> None:
         if self._my_ready is not None:

@@ -418,6 +418,21 @@ class Mesh:
         status.left = False
         self._ensure_maintainer(peer_id)
 
+    def forget(self, peer_id: str) -> bool:
+        """Drop what we know of a peer that is not connected (it left for good): its address,
+        its status, our redialing. Whether it was forgotten (a connected peer is kept).
+
+        Without this, every key that ever visited stayed in ``peers()``: the lobby caps the
+        addresses it learns by that count, so enough visits stopped the gossip for good."""
+        status = self._peers.get(peer_id)
+        if status is None or status.connected or peer_id in self._connections:
+            return False
+        del self._peers[peer_id]
+        self._maintained.discard(peer_id)
+        status.left = True
+        status.notify()  # a maintainer waiting on it sees it gone and stops
+        return True
+
     async def connect(self, host: str, port: int) -> PeerInfo:
         """Dial an address whose owner we may not know yet (discovery, ``--peer``)."""
         return await self._dial(host, port, expected_peer=None)
