@@ -222,6 +222,15 @@ async def fetch_table_info(host: str, port: int, timeout: float = 5.0) -> dict[s
 
 
 @dataclass(eq=False)
+class _Handshake:
+    """An accepted connection still in its preamble or handshake, holding a slot."""
+
+    host: str
+    started: float = field(default_factory=time.monotonic)
+    scope: trio.CancelScope = field(default_factory=trio.CancelScope)
+
+
+@dataclass(eq=False)
 class _Connection:
     channel: SecureChannel
     dialer: str
@@ -272,7 +281,7 @@ class Mesh:
         self._maintained: set[str] = set()
         self._allowed: frozenset[str] | None = None
         self._banned: dict[str, str] = {}
-        self._handshakes_by_host: dict[str, int] = {}
+        self._handshakes_by_host: dict[str, list[_Handshake]] = {}
         self._known_hosts: set[str] = set()
         self._nursery: trio.Nursery | None = None
         self._events_send, self.events = trio.open_memory_channel[ConnectionEvent](1024)
@@ -619,13 +628,18 @@ class Mesh:
             await stream.aclose()
             return
         connection = None
-        self._handshakes_by_host[address[0]] = self._handshakes_by_host.get(address[0], 0) + 1
+        pending = _Handshake(address[0])
+        self._handshakes_by_host.setdefault(address[0], []).append(pending)
         try:
             try:
-                with trio.fail_after(self.config.handshake_timeout):
+                with pending.scope, trio.fail_after(self.config.handshake_timeout):
                     channel = await self._accept_handshake(stream)
             finally:
-                self._release_handshake(address[0])
+                self._release_handshake(pending)
+            if pending.scope.cancelled_caught:
+                reason = "handshake dropped to make room for one from a less busy address"
+                self._emit(ConnectionEvent("rejected", None, reason, False, "", address))
+                return
             if channel is None:
                 return
             dial_back = (address[0], channel.peer.listen_port) if channel.peer.listen_port else None
@@ -647,23 +661,47 @@ class Mesh:
             await self._serve(connection)
 
     def _admission_refusal(self, host: str) -> str:
-        """Why not to start a handshake with a connection from ``host`` ("" to go ahead)."""
-        pending = sum(self._handshakes_by_host.values())
-        if self._handshakes_by_host.get(host, 0) >= MAX_HANDSHAKES_PER_ADDRESS:
+        """Why not to start a handshake with a connection from ``host`` ("" to go ahead).
+
+        When the slots open to ``host`` are all taken, a fair share decides: the newcomer
+        takes the place of the oldest handshake of the address holding the most, if that
+        address holds at least two more than ``host`` does. So idle connections from a few
+        addresses (each at its own limit) cannot keep every stranger out, and attackers
+        cannot evict each other, or a newcomer, in a loop."""
+        mine = len(self._handshakes_by_host.get(host, ()))
+        if mine >= MAX_HANDSHAKES_PER_ADDRESS:
             return f"too many handshakes at once from {host}"
-        if pending >= MAX_PENDING_HANDSHAKES:
-            return "too many handshakes at once"
-        open_slots = MAX_PENDING_HANDSHAKES - RESERVED_HANDSHAKES_FOR_MEMBERS
-        if pending >= open_slots and host not in self._known_hosts:
+        pending = sum(len(held) for held in self._handshakes_by_host.values())
+        known = host in self._known_hosts
+        limit = MAX_PENDING_HANDSHAKES - (0 if known else RESERVED_HANDSHAKES_FOR_MEMBERS)
+        if pending < limit:
+            return ""
+        victim = self._fair_victim(host, mine)
+        if victim is None:
+            if pending >= MAX_PENDING_HANDSHAKES:
+                return "too many handshakes at once"
             return "too many handshakes at once (the rest are kept for known peers)"
+        self._release_handshake(victim)
+        victim.scope.cancel()
         return ""
 
-    def _release_handshake(self, host: str) -> None:
-        left = self._handshakes_by_host.get(host, 0) - 1
-        if left > 0:
-            self._handshakes_by_host[host] = left
-        else:
-            self._handshakes_by_host.pop(host, None)
+    def _fair_victim(self, host: str, mine: int) -> _Handshake | None:
+        """The oldest handshake of the busiest other address, if it holds more than
+        ``mine + 1`` (a newcomer from ``host`` would then still hold fewer)."""
+        busiest = max((len(held) for other, held in self._handshakes_by_host.items()
+                       if other != host), default=0)
+        if busiest <= mine + 1:
+            return None
+        candidates = [pending for other, held in self._handshakes_by_host.items()
+                      if other != host and len(held) == busiest for pending in held]
+        return min(candidates, key=lambda pending: pending.started)
+
+    def _release_handshake(self, pending: _Handshake) -> None:
+        held = self._handshakes_by_host.get(pending.host, [])
+        if pending in held:
+            held.remove(pending)
+        if not held:
+            self._handshakes_by_host.pop(pending.host, None)
 
     async def _accept_handshake(self, stream: trio.SocketStream) -> SecureChannel | None:
         reader = FrameReader(stream)
