@@ -60,6 +60,7 @@ from p2pbang.net.identity import (
     PUBLIC_KEY_LEN,
     SIGNATURE_LEN,
     Identity,
+    parse_key_fingerprint,
     peer_id_for,
     validate_display_name,
     verify_signature,
@@ -71,6 +72,7 @@ from p2pbang.net.mesh import (
     Mesh,
     MeshConfig,
     PeerNotConnected,
+    WrongPeer,
     open_mesh,
 )
 
@@ -567,10 +569,13 @@ class Lobby:
     def is_sealed(self) -> bool:
         return self._genesis is not None
 
-    async def join(self, address: str | tuple[str, int]) -> str:
-        """Connect to one member of the table; the rest of the mesh follows by gossip."""
+    async def join(self, address: str | tuple[str, int], *, prove: str | None = None) -> str:
+        """Connect to one member of the table; the rest of the mesh follows by gossip.
+
+        ``prove``: the peer id the peer at ``address`` must prove (WrongPeer otherwise,
+        before it is sent anything)."""
         host, port = parse_peer_address(address) if isinstance(address, str) else address
-        peer = await self.mesh.connect(host, port)
+        peer = await self.mesh.connect(host, port, prove=prove)
         self.entry = peer.peer_id
         return peer.peer_id
 
@@ -964,9 +969,11 @@ async def _run_lobby(
     join: tuple[str, int] | None = None,
     opener: str | None = None,
     prover: str | None = None,
+    pinned: bool = False,
 ) -> AsyncIterator[Lobby]:
     """A mesh for ``table_id`` with its lobby running for the block (joining ``join``, whose
-    peer must prove the key ``prover`` when one is given)."""
+    peer must prove the key ``prover`` when one is given: the record's, or the one the
+    person ``pinned`` with ``--table-key``)."""
     mesh_config = _lobby_mesh_config(settings, config)
     refusal = ""  # raised once the mesh is closed, not wrapped in its nursery's group
     async with open_mesh(identity, table_id, host=host, port=port, config=mesh_config) as mesh:
@@ -974,18 +981,24 @@ async def _run_lobby(
         async with trio.open_nursery() as nursery:
             await nursery.start(lobby.run)
             if join is not None:
-                reached = await lobby.join(join)
-                if prover is not None and reached != prover:
-                    where = f"[{join[0]}]:{join[1]}" if ":" in join[0] else f"{join[0]}:{join[1]}"
-                    refusal = (
-                        f"{where} did not prove the table's key (the record names {prover[:12]}, "
-                        f"that peer is {reached[:12]}): a copy of the table's record, not the "
-                        "table; choose another address")
+                try:
+                    await lobby.join(join, prove=prover)
+                except WrongPeer as wrong:
+                    refusal = _wrong_key_refusal(wrong, pinned)
             if not refusal:
                 yield lobby
             nursery.cancel_scope.cancel()
     if refusal:
         raise LobbyError(refusal)
+
+
+def _wrong_key_refusal(wrong: WrongPeer, pinned: bool) -> str:
+    if pinned:
+        return (f"{wrong.where} proved the key {wrong.proven}, not the table key you gave "
+                f"(--table-key {wrong.expected}): that is not the table you expect")
+    return (f"{wrong.where} did not prove the table's key (the record names {wrong.expected}, "
+            f"that peer proved {wrong.proven}): a copy of the table's record, not the table; "
+            "choose another address")
 
 
 @asynccontextmanager
@@ -1014,18 +1027,26 @@ async def join_table(
     port: int = 0,
     config: MeshConfig | None = None,
     min_players: int = 2,
+    table_key: str | None = None,
 ) -> AsyncIterator[Lobby]:
-    """Join a table found by discovery or ``probe_peer`` and run its lobby for the block."""
+    """Join a table found by discovery or ``probe_peer`` and run its lobby for the block.
+
+    ``table_key``: the opener's peer id as the person got it from the opener (``join
+    --table-key``); the peer at the table's address must prove it, and it is the opener the
+    lobby obeys, whatever the record or "info" answer claims."""
     if not table.info.compatible:
         raise LobbyError(f"the table speaks protocol version {table.info.version}")
     # A table seen on DNS-SD was announced by its opener (only openers announce), so the peer
     # at that address must prove the record's key: a cloned record (same id and name, another
-    # address) cannot. An "info" answer (``--peer``) may come from any member: no such check.
+    # address) cannot. An "info" answer (``--peer``) may come from any member: no such check,
+    # unless the person pinned the key, which only the opener can then prove.
     prover = table.info.host_peer if table.service_name else None
+    if table_key is not None:
+        prover = parse_key_fingerprint(table_key)
     async with _run_lobby(identity, table.info.table_id, TableSettings.from_info(table.info),
                           host=host, port=port, config=config, min_players=min_players,
-                          join=(table.host, table.port), opener=table.info.host_peer,
-                          prover=prover) as lobby:
+                          join=(table.host, table.port), opener=prover or table.info.host_peer,
+                          prover=prover, pinned=table_key is not None) as lobby:
         yield lobby
 
 

@@ -156,6 +156,16 @@ class DialError(Exception):
     """Dialing a peer failed (unreachable, refused, failed handshake); the text says why."""
 
 
+class WrongPeer(DialError):
+    """The peer at an address proved another key than the one it had to prove."""
+
+    def __init__(self, address: tuple[str, int], expected: str, proven: str) -> None:
+        host, port = address
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        super().__init__(f"{where} proved the key {proven}, not {expected}")
+        self.where, self.expected, self.proven = where, expected, proven
+
+
 def register_mesh_messages(registry: MessageRegistry) -> None:
     """The mesh's own message types (heartbeat and goodbye), added once per registry."""
     if "mesh.ping" in registry:
@@ -442,9 +452,12 @@ class Mesh:
         status.notify()  # a maintainer waiting on it sees it gone and stops
         return True
 
-    async def connect(self, host: str, port: int) -> PeerInfo:
-        """Dial an address whose owner we may not know yet (discovery, ``--peer``)."""
-        return await self._dial(host, port, expected_peer=None)
+    async def connect(self, host: str, port: int, *, prove: str | None = None) -> PeerInfo:
+        """Dial an address whose owner we may not know yet (discovery, ``--peer``).
+
+        ``prove``: the peer id the peer there must prove; another key is refused with
+        WrongPeer before this mesh keeps the link or sends it anything."""
+        return await self._dial(host, port, expected_peer=None, prove=prove)
 
     async def send(self, peer_id: str, message: dict[str, Any]) -> None:
         """Queue ``message`` for one peer; raise PeerNotConnected if there is no link."""
@@ -567,23 +580,33 @@ class Mesh:
 
     # --- internals: connection setup ----------------------------------------------------
 
-    async def _dial(self, host: str, port: int, expected_peer: str | None) -> PeerInfo:
+    async def _dial(self, host: str, port: int, expected_peer: str | None,
+                    prove: str | None = None) -> PeerInfo:
         """Connect, handshake and start serving; raise DialError with a reason otherwise."""
         if self._nursery is None:
             raise RuntimeError("the mesh is not running")
+        channel = await self._dial_channel(host, port, expected_peer)
+        if prove is not None and channel.peer.peer_id != prove:
+            with trio.CancelScope(shield=True):
+                await channel.aclose()
+            raise WrongPeer((host, port), prove, channel.peer.peer_id)
+        connection = await self._adopt(channel, dialer=self.peer_id, address=(host, port))
+        if connection is None:
+            raise DialError(f"{host}:{port}: connection to {channel.peer.peer_id} not kept")
+        self._nursery.start_soon(self._serve, connection)
+        return channel.peer
+
+    async def _dial_channel(self, host: str, port: int,
+                            expected_peer: str | None) -> SecureChannel:
+        """``_dial_handshake`` with every failure turned into a DialError saying why."""
         try:
-            channel = await self._dial_handshake(host, port, expected_peer)
+            return await self._dial_handshake(host, port, expected_peer)
         except trio.TooSlowError:
             raise DialError(f"{host}:{port}: no handshake within the time limit") from None
         except (HandshakeError, PreambleError) as exc:
             raise DialError(f"{host}:{port}: {exc}") from None
         except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
             raise DialError(f"{host}:{port}: {exc or type(exc).__name__}") from None
-        connection = await self._adopt(channel, dialer=self.peer_id, address=(host, port))
-        if connection is None:
-            raise DialError(f"{host}:{port}: connection to {channel.peer.peer_id} not kept")
-        self._nursery.start_soon(self._serve, connection)
-        return channel.peer
 
     async def _dial_handshake(
         self, host: str, port: int, expected_peer: str | None
@@ -999,6 +1022,25 @@ class Mesh:
             await trio.sleep(self.config.heartbeat_interval)
 
 
+async def prove_key(identity: Identity, table_id: bytes, host: str, port: int,
+                    timeout: float = 3.0) -> PeerInfo:
+    """Who holds the key at host:port, for table ``table_id``: the preamble and the Noise
+    handshake (which proves the key), then a goodbye, and nothing else.
+
+    This tells a cloned DNS-SD record from the table it copies: the copy has the same name,
+    id and claimed key, but the peer at its address proves its own key. The listener sees a
+    peer come and say goodbye at once (and forgets it). DialError says why it failed."""
+    mesh = Mesh(identity, table_id, config=MeshConfig(handshake_timeout=timeout))
+    channel = await mesh._dial_channel(host, port, None)  # listen port 0: no dialing back
+    with trio.CancelScope(shield=True):
+        bye = codec.encode({"t": "mesh.bye", "reason": "only asked who holds this key"})
+        with (trio.move_on_after(1),
+              suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError)):
+            await channel.send(bye)
+        await channel.aclose()
+    return channel.peer
+
+
 @asynccontextmanager
 async def open_mesh(
     identity: Identity,
@@ -1028,7 +1070,9 @@ __all__ = [
     "PeerNotConnected",
     "PeerStatus",
     "PreambleError",
+    "WrongPeer",
     "fetch_table_info",
     "open_mesh",
+    "prove_key",
     "register_mesh_messages",
 ]
