@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager, nullcontext
+from contextlib import AbstractAsyncContextManager, nullcontext, suppress
 from pathlib import Path
 
 import trio
@@ -33,7 +33,7 @@ from p2pbang.net.lobby import (
     join_table,
     open_table,
 )
-from p2pbang.net.mesh import ConnectionEvent, DialError, MeshConfig
+from p2pbang.net.mesh import ConnectionEvent, DialError, MeshConfig, prove_key
 from p2pbang.table.cheats import Cheater
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.participants import Decider, Reporter
@@ -133,6 +133,26 @@ async def _watch_refusal(lobby: Lobby) -> None:
             raise TableRefused(f"the table refused us: {reason}")
 
 
+async def proven_keys(identity: Identity, tables: list[DiscoveredTable],
+                      timeout: float = 3.0) -> list[str | None]:
+    """The peer id each table's address proves on connection (None when none answered
+    in time): what tells a cloned DNS-SD record from the table, since the record's own
+    name, id and key are copied. Asked all at once; each answering table sees a visitor
+    come and say goodbye."""
+    proven: list[str | None] = [None] * len(tables)
+
+    async def ask(index: int, table: DiscoveredTable) -> None:
+        with suppress(DialError), trio.move_on_after(timeout + 0.5):
+            peer = await prove_key(identity, table.info.table_id, table.host, table.port,
+                                   timeout)
+            proven[index] = peer.peer_id
+
+    async with trio.open_nursery() as nursery:
+        for index, table in enumerate(tables):
+            nursery.start_soon(ask, index, table)
+    return proven
+
+
 async def play_at_table(
     identity: Identity,
     seating: Seating,
@@ -146,9 +166,11 @@ async def play_at_table(
     lobby_timeout: float | None = None,
     on_open: Callable[[Lobby], Awaitable[None]] | None = None,
     waiting_room: Room | None = None,
+    table_key: str | None = None,
 ) -> SessionResult:
     """Open (``settings``) or join (``table``) a table, wait for it to fill, play the game
-    (``waiting_room`` runs meanwhile, cancelled when the game begins)."""
+    (``waiting_room`` runs meanwhile, cancelled when the game begins). ``table_key``: the
+    opener's key the person pinned (``--table-key``), which the peer joined must prove."""
     if (settings is None) == (table is None):
         raise ValueError("open a table or join one")
     if settings is not None:
@@ -164,7 +186,8 @@ async def play_at_table(
         else:
             assert table is not None
             context = join_table(identity, table, host=listen or "", port=port,
-                                 config=GAME_MESH, min_players=table.info.seats)
+                                 config=GAME_MESH, min_players=table.info.seats,
+                                 table_key=table_key)
         seated = False
         try:
             async with context as lobby:
@@ -266,4 +289,5 @@ async def _wait_for_genesis(lobby: Lobby, say: Say, announce: bool,
     return genesis
 
 
-__all__ = ["GAME_MESH", "Seating", "TableRefused", "describe_lobby_event", "play_at_table"]
+__all__ = ["GAME_MESH", "Seating", "TableRefused", "describe_lobby_event", "play_at_table",
+           "proven_keys"]

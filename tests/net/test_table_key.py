@@ -84,6 +84,20 @@ async def test_prove_key_tells_the_clone_from_the_table_and_leaves_no_trace():
         assert len(real.members()) == 1 and not real.mesh.is_banned(asker.peer_id)
 
 
+async def test_proven_keys_asks_every_address_at_once():
+    from p2pbang.table.lobby_flow import proven_keys
+
+    async with AsyncExitStack() as stack:
+        real, clone = await _real_and_clone(stack)
+        record = real.table_info()
+        tables = [DiscoveredTable(record, *real.mesh.address),
+                  DiscoveredTable(record, *clone.mesh.address),
+                  DiscoveredTable(record, "127.0.0.1", 9)]  # nobody listens there
+        with trio.fail_after(5):
+            proven = await proven_keys(Identity.generate("Asker"), tables, timeout=1.0)
+        assert proven == [real.peer_id, clone.peer_id, None]
+
+
 def test_a_key_fingerprint_is_all_sixteen_characters_of_a_peer_id():
     key = Identity.generate("A").peer_id
     assert parse_key_fingerprint(key.upper()) == key
@@ -91,3 +105,42 @@ def test_a_key_fingerprint_is_all_sixteen_characters_of_a_peer_id():
     for bad in (key[:12], key + "a", key[:15] + "1", ""):
         with pytest.raises(ValueError, match="16 letters"):
             parse_key_fingerprint(bad)
+
+
+@pytest.mark.slow
+def test_bot_with_another_table_key_is_refused_with_status_2(tmp_path):
+    """The command line: ``bot --peer ADDRESS --table-key KEY`` at an address whose peer
+    proves another key exits with status 2 and says which key it proved."""
+    import re
+    import subprocess
+    import sys
+
+    table = subprocess.Popen(
+        [sys.executable, "-m", "p2pbang.cli", "bot", "--open", "--seats", "4", "--home",
+         str(tmp_path / "opener"), "--listen", "127.0.0.1"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert table.stdout is not None
+        opener = port = None
+        for line in table.stdout:
+            if found := re.search(r"\(([a-z2-7]{16})\)", line):
+                opener = found.group(1)
+            if found := re.search(r"listening on 127\.0\.0\.1:(\d+)", line):
+                port = found.group(1)
+                break
+        assert opener and port
+        pinned = Identity.generate("Someone else").peer_id
+        joiner = subprocess.run(
+            [sys.executable, "-m", "p2pbang.cli", "bot", "--home", str(tmp_path / "joiner"),
+             "--listen", "127.0.0.1", "--peer", f"127.0.0.1:{port}", "--table-key", pinned],
+            capture_output=True, text=True, timeout=60)
+        assert joiner.returncode == 2, joiner.stderr
+        assert f"proved the key {opener}, not the table key you gave" in joiner.stderr
+        bad = subprocess.run(
+            [sys.executable, "-m", "p2pbang.cli", "bot", "--home", str(tmp_path / "joiner"),
+             "--peer", f"127.0.0.1:{port}", "--table-key", opener[:12]],
+            capture_output=True, text=True, timeout=60)
+        assert bad.returncode == 2 and "16 letters" in bad.stderr
+    finally:
+        table.kill()
+        table.wait()
