@@ -36,6 +36,7 @@ import dataclasses
 import hashlib
 import logging
 import secrets
+from collections import deque
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
@@ -518,6 +519,7 @@ class Lobby:
         self._genesis: Genesis | None = None
         self._sealed = trio.Event()
         self.removed = False  # the opener sent us away from the waiting room
+        self._departed: deque[str] = deque()  # peers that left, oldest first (forgotten later)
         # The peer this player reached by joining (None for the opener): the only one whose
         # goodbye can mean "the table refuses you".
         self.entry: str | None = None
@@ -745,10 +747,17 @@ class Lobby:
     def _forget_if_gone(self, peer_id: str) -> None:
         """Forget a peer that said goodbye or was banned (and is still not back): a member
         that only lost its link is kept, its address redialed. Visitors that come and go
-        must not pile up in the mesh's peer list (they used to, until the gossip stopped)."""
+        must not pile up in the mesh's peer list (they used to, until the gossip stopped).
+
+        The last ``seats`` of them are kept a while: the interfaces name a peer that left by
+        the name its mesh status holds, and read the event after it was emitted."""
         status = self.mesh.peer(peer_id)
-        if status is not None and status.left:
-            self.mesh.forget(peer_id)
+        if status is None or not status.left:
+            return
+        if peer_id not in self._departed:
+            self._departed.append(peer_id)
+        while len(self._departed) > self.settings.seats:
+            self.mesh.forget(self._departed.popleft())
 
     async def _expect_announcement(self, peer_id: str) -> None:
         """Drop ``peer_id`` if it is connected but still unannounced after the timeout."""

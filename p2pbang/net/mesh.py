@@ -288,7 +288,8 @@ class Mesh:
         self._prologue = make_prologue(PROTOCOL_VERSION, table_id)
         self._peers: dict[str, PeerStatus] = {}
         self._connections: dict[str, _Connection] = {}
-        self._maintained: set[str] = set()
+        # Peers we dial and redial, each with the status its task keeps a link for.
+        self._maintained: dict[str, PeerStatus] = {}
         self._allowed: frozenset[str] | None = None
         self._banned: dict[str, str] = {}
         self._handshakes_by_host: dict[str, list[_Handshake]] = {}
@@ -409,7 +410,7 @@ class Mesh:
         may lose them. The link still ends within the write timeout if the peer stops
         reading."""
         self._banned[peer_id] = reason
-        self._maintained.discard(peer_id)
+        self._maintained.pop(peer_id, None)
         self._status(peer_id).left = True
         connection = self._connections.get(peer_id)
         if not farewell or connection is None:
@@ -447,7 +448,7 @@ class Mesh:
         if status is None or status.connected or peer_id in self._connections:
             return False
         del self._peers[peer_id]
-        self._maintained.discard(peer_id)
+        self._maintained.pop(peer_id, None)
         status.left = True
         status.notify()  # a maintainer waiting on it sees it gone and stops
         return True
@@ -544,18 +545,21 @@ class Mesh:
             or status.address is None
             or status.left
             or self.peer_id > peer_id
-            or peer_id in self._maintained
+            or self._maintained.get(peer_id) is status
         ):
             return
-        self._maintained.add(peer_id)
+        self._maintained[peer_id] = status
         self._nursery.start_soon(self._maintain, peer_id)
 
     async def _maintain(self, peer_id: str) -> None:
         """Keep a link to a peer we are responsible for dialing, with jittered backoff."""
-        status = self._peers[peer_id]
+        status = self._maintained.get(peer_id)
+        if status is None or self._peers.get(peer_id) is not status:
+            return  # forgotten before this task first ran
         delay = self.config.backoff_initial
         try:
-            while peer_id in self._maintained and not status.left:
+            # A forgotten peer that is learned again gets a new status and its own task.
+            while self._maintained.get(peer_id) is status and not status.left:
                 if status.connected:
                     await status.changed.wait()
                     if not status.connected and not status.left:
@@ -576,7 +580,8 @@ class Mesh:
                     await trio.sleep(_jitter(delay))
                     delay = min(delay * 2, self.config.backoff_max)
         finally:
-            self._maintained.discard(peer_id)
+            if self._maintained.get(peer_id) is status:  # not a newer task's
+                del self._maintained[peer_id]
 
     # --- internals: connection setup ----------------------------------------------------
 
@@ -975,7 +980,7 @@ class Mesh:
             return
         if kind == "mesh.bye":
             self._status(peer_id).left = True
-            self._maintained.discard(peer_id)
+            self._maintained.pop(peer_id, None)
             raise _ConnectionEnded(f"peer left: {message['reason']}", False)
         topic = kind.split(".", 1)[0]
         open_topics = self._non_member_topics

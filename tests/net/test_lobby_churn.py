@@ -49,9 +49,10 @@ async def test_a_late_joiner_links_with_a_seated_member_after_many_short_visits(
             with trio.fail_after(5):
                 while len(seated.members()) != 2 or len(opener.members()) != 2:
                     await trio.sleep(0.02)
-        # The visitors are gone from the peer lists, not only from the roster.
-        assert len(seated.mesh.peers()) <= 2, [p.peer_id for p in seated.mesh.peers()]
-        assert len(opener.mesh.peers()) <= 2, [p.peer_id for p in opener.mesh.peers()]
+        # The visitors are gone from the peer lists, not only from the roster (the last few
+        # are kept a while, so the interfaces can still name them).
+        for lobby in (seated, opener):
+            assert len(lobby.mesh.peers()) <= 2 + SETTINGS.seats, len(lobby.mesh.peers())
         late = await stack.enter_async_context(join_table(late_key, at_opener, config=FAST))
         with trio.fail_after(5):
             while any(len(lobby.members()) != 3 for lobby in (opener, seated, late)):

@@ -78,9 +78,10 @@ async def test_prove_key_tells_the_clone_from_the_table_and_leaves_no_trace():
         proven = [await prove_key(asker, real.mesh.table_id, *lobby.mesh.address)
                   for lobby in (real, clone)]
         assert [p.peer_id for p in proven] == [real.peer_id, clone.peer_id]
-        with trio.fail_after(3):  # the asker said goodbye and is forgotten, not seated
-            while real.mesh.peer(asker.peer_id) is not None:
+        with trio.fail_after(3):  # the asker said goodbye: gone, never seated
+            while (status := real.mesh.peer(asker.peer_id)) is not None and not status.left:
                 await trio.sleep(0.02)
+        assert asker.peer_id not in real.mesh.connected_peers()
         assert len(real.members()) == 1 and not real.mesh.is_banned(asker.peer_id)
 
 
