@@ -242,6 +242,33 @@ def parse_ready(raw: bytes, signature: bytes, public_key: bytes) -> ReadyStateme
     )
 
 
+# --- names ---------------------------------------------------------------------------------------
+
+
+def distinct_names(names: Sequence[str]) -> list[str]:
+    """The names players are shown under at one table, given in seat (peer-id) order.
+
+    Two people may sit under one name: the default is the OS user, so every SSH user of a
+    box is "root". Nobody is refused for it. The first seat of a name keeps it, the later
+    ones get the next number free at this table ("root (2)"); names differing only in case
+    count as one. Every peer computes the same from the same roster, and the signed names
+    stay as each player gave them."""
+    given = {name.casefold() for name in names}
+    seen: set[str] = set()
+    shown = []
+    for name in names:
+        if name.casefold() not in seen:
+            seen.add(name.casefold())
+            shown.append(name)
+            continue
+        number = 2
+        while f"{name} ({number})".casefold() in given | seen:
+            number += 1
+        seen.add(f"{name} ({number})".casefold())
+        shown.append(f"{name} ({number})")
+    return shown
+
+
 # --- the genesis ---------------------------------------------------------------------------------
 
 
@@ -272,6 +299,11 @@ class Genesis:
     @property
     def roster(self) -> tuple[str, ...]:
         return tuple(seat.peer_id for seat in self.seats)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names as shown, in seat order: unique (``distinct_names``)."""
+        return tuple(distinct_names([seat.name for seat in self.seats]))
 
     def seat_of(self, peer_id: str) -> int:
         return self.roster.index(peer_id)
@@ -557,8 +589,12 @@ class Lobby:
         return set(self._members) | set(self.mesh.connected_peers())
 
     def members(self) -> list[Member]:
+        """Everyone seated, in peer-id (seat) order, under the names they are shown by
+        (``distinct_names``: the same on every peer, and in the genesis's ``names``)."""
         me = Member(self.peer_id, self.identity.name, self.identity.public_key, self._my_ready)
-        return sorted([me, *self._members.values()], key=lambda m: m.peer_id)
+        members = sorted([me, *self._members.values()], key=lambda m: m.peer_id)
+        shown = distinct_names([m.name for m in members])
+        return [dataclasses.replace(m, name=name) for m, name in zip(members, shown, strict=True)]
 
     def roster(self) -> tuple[str, ...]:
         return tuple(sorted([self.peer_id, *self._members]))
@@ -1097,6 +1133,7 @@ __all__ = [
     "announce_lobby",
     "build_genesis",
     "describe_difference",
+    "distinct_names",
     "join_table",
     "open_table",
     "parse_ready",
