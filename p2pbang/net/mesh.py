@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -342,8 +342,8 @@ class Mesh:
         with trio.move_on_after(timeout):
             while self._connections:
                 await trio.sleep(0.01)
-        for (kind, source, _reason), count in self._log_limiter.drain():  # type: ignore[misc]
-            self._log_left_out(kind, source, count)
+        for kind, count in self._log_limiter.drain():
+            self._log_left_out(kind, count)
         if self._nursery is not None:
             self._nursery.cancel_scope.cancel()
 
@@ -518,9 +518,10 @@ class Mesh:
             who = f"{event.peer_id} ({event.name or 'no name'}{', ' + where if where else ''})"
         # A flood repeats one line per connection: a few are written, the rest counted.
         source = event.peer_id or (event.address[0] if event.address else "?")
-        write, left_out = self._log_limiter.allow((event.kind, source, event.reason[:80]))
+        kind = (event.kind, source, event.reason[:80])
+        write, left_out = self._log_limiter.allow(kind)
         if left_out:
-            self._log_left_out(event.kind, source, left_out)
+            self._log_left_out(kind, left_out)
         if write:
             log.log(level, "mesh %s: %s %s %s", self.peer_id, event.kind, who, event.reason)
         for channel in [self._events_send, *self._watchers]:
@@ -533,9 +534,11 @@ class Mesh:
                 if channel is not self._events_send:
                     self._watchers.remove(channel)  # that watcher closed its end
 
-    def _log_left_out(self, kind: str, source: str, count: int) -> None:
-        log.warning("mesh %s: %d similar lines (%s %s) left out of the log in the last %g s",
-                    self.peer_id, count, kind, source, self._log_limiter.window)
+    def _log_left_out(self, kind: Hashable, count: int) -> None:
+        """Say how many lines of ``kind`` (event kind, source, reason) were left out."""
+        what = " ".join(str(part) for part in kind) if isinstance(kind, tuple) else str(kind)
+        log.warning("mesh %s: %d similar lines (%s) left out of the log in the last %g s",
+                    self.peer_id, count, what, self._log_limiter.window)
 
     def _ensure_maintainer(self, peer_id: str) -> None:
         status = self._peers.get(peer_id)

@@ -14,7 +14,7 @@ from pathlib import Path
 import trio
 
 from p2pbang.net.identity import Identity
-from p2pbang.net.mesh import MeshConfig, open_mesh
+from p2pbang.net.mesh import ConnectionEvent, MeshConfig, open_mesh
 from p2pbang.net.ratelog import RepeatLimiter
 from p2pbang.ui import table_commands
 
@@ -83,3 +83,18 @@ def test_the_limiter_counts_what_it_leaves_out_and_says_it_after_the_window() ->
     limiter.allow("a"), limiter.allow("a")
     assert ("a", 1) in limiter.drain()
     assert limiter.drain() == []
+
+
+async def test_a_flood_from_more_sources_than_remembered_is_still_counted(caplog) -> None:
+    """Beyond the kinds the limiter remembers, the rest share one budget, and the count of
+    what was left out is still written when the mesh closes."""
+    caplog.set_level(logging.INFO, logger="p2pbang.net.mesh")
+    async with open_mesh(Identity.generate("Host"), TABLE, make_registry()) as mesh:
+        mesh._log_limiter = RepeatLimiter(per_window=1, max_kinds=2)
+        for n in range(6):
+            mesh._emit(ConnectionEvent("rejected", None, "no hello", True, "",
+                                       (f"127.0.0.{n + 2}", 1000)))
+    lines = [r.getMessage() for r in caplog.records]
+    assert sum("rejected" in line and "no hello" in line and "similar" not in line
+               for line in lines) == 3
+    assert any("3 similar lines (other sources)" in line for line in lines), lines
