@@ -47,6 +47,20 @@ class IdentityError(Exception):
     """The identity file is unusable (unreadable, malformed, or readable by others)."""
 
 
+def parse_key_fingerprint(text: str) -> str:
+    """A key fingerprint as a person types it (the 16 characters of a peer id, any case,
+    spaces and dashes allowed) to the peer id; ValueError says what is wrong.
+
+    All 16 characters, never a prefix: a prefix of a long-lived key's id is a target an
+    attacker can grind keys against."""
+    cleaned = "".join(ch for ch in text if ch not in " -").lower()
+    alphabet = set("abcdefghijklmnopqrstuvwxyz234567")
+    if len(cleaned) != 16 or not set(cleaned) <= alphabet:
+        raise ValueError(f"a key fingerprint is the 16 letters and digits 2-7 of a peer id "
+                         f"(as the table's opener shows it), not {text!r}")
+    return cleaned
+
+
 def peer_id_for(public_key: bytes) -> str:
     """The short stable id of a public key: 16 lowercase base32 characters.
 

@@ -36,6 +36,7 @@ import dataclasses
 import hashlib
 import logging
 import secrets
+from collections import deque
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ from p2pbang.net.identity import (
     PUBLIC_KEY_LEN,
     SIGNATURE_LEN,
     Identity,
+    parse_key_fingerprint,
     peer_id_for,
     validate_display_name,
     verify_signature,
@@ -71,6 +73,7 @@ from p2pbang.net.mesh import (
     Mesh,
     MeshConfig,
     PeerNotConnected,
+    WrongPeer,
     open_mesh,
 )
 
@@ -239,6 +242,33 @@ def parse_ready(raw: bytes, signature: bytes, public_key: bytes) -> ReadyStateme
     )
 
 
+# --- names ---------------------------------------------------------------------------------------
+
+
+def distinct_names(names: Sequence[str]) -> list[str]:
+    """The names players are shown under at one table, given in seat (peer-id) order.
+
+    Two people may sit under one name: the default is the OS user, so every SSH user of a
+    box is "root". Nobody is refused for it. The first seat of a name keeps it, the later
+    ones get the next number free at this table ("root (2)"); names differing only in case
+    count as one. Every peer computes the same from the same roster, and the signed names
+    stay as each player gave them."""
+    given = {name.casefold() for name in names}
+    seen: set[str] = set()
+    shown = []
+    for name in names:
+        if name.casefold() not in seen:
+            seen.add(name.casefold())
+            shown.append(name)
+            continue
+        number = 2
+        while f"{name} ({number})".casefold() in given | seen:
+            number += 1
+        seen.add(f"{name} ({number})".casefold())
+        shown.append(f"{name} ({number})")
+    return shown
+
+
 # --- the genesis ---------------------------------------------------------------------------------
 
 
@@ -269,6 +299,11 @@ class Genesis:
     @property
     def roster(self) -> tuple[str, ...]:
         return tuple(seat.peer_id for seat in self.seats)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names as shown, in seat order: unique (``distinct_names``)."""
+        return tuple(distinct_names([seat.name for seat in self.seats]))
 
     def seat_of(self, peer_id: str) -> int:
         return self.roster.index(peer_id)
@@ -516,6 +551,10 @@ class Lobby:
         self._genesis: Genesis | None = None
         self._sealed = trio.Event()
         self.removed = False  # the opener sent us away from the waiting room
+        self._departed: deque[str] = deque()  # peers that left, oldest first (forgotten later)
+        # The peer this player reached by joining (None for the opener): the only one whose
+        # goodbye can mean "the table refuses you".
+        self.entry: str | None = None
         # One change at a time: the run loop and the caller's set_ready/unready both mutate.
         self._lock = trio.Lock()
         mesh.info_provider = lambda: self.table_info().to_record()
@@ -550,8 +589,12 @@ class Lobby:
         return set(self._members) | set(self.mesh.connected_peers())
 
     def members(self) -> list[Member]:
+        """Everyone seated, in peer-id (seat) order, under the names they are shown by
+        (``distinct_names``: the same on every peer, and in the genesis's ``names``)."""
         me = Member(self.peer_id, self.identity.name, self.identity.public_key, self._my_ready)
-        return sorted([me, *self._members.values()], key=lambda m: m.peer_id)
+        members = sorted([me, *self._members.values()], key=lambda m: m.peer_id)
+        shown = distinct_names([m.name for m in members])
+        return [dataclasses.replace(m, name=name) for m, name in zip(members, shown, strict=True)]
 
     def roster(self) -> tuple[str, ...]:
         return tuple(sorted([self.peer_id, *self._members]))
@@ -564,10 +607,14 @@ class Lobby:
     def is_sealed(self) -> bool:
         return self._genesis is not None
 
-    async def join(self, address: str | tuple[str, int]) -> str:
-        """Connect to one member of the table; the rest of the mesh follows by gossip."""
+    async def join(self, address: str | tuple[str, int], *, prove: str | None = None) -> str:
+        """Connect to one member of the table; the rest of the mesh follows by gossip.
+
+        ``prove``: the peer id the peer at ``address`` must prove (WrongPeer otherwise,
+        before it is sent anything)."""
         host, port = parse_peer_address(address) if isinstance(address, str) else address
-        peer = await self.mesh.connect(host, port)
+        peer = await self.mesh.connect(host, port, prove=prove)
+        self.entry = peer.peer_id
         return peer.peer_id
 
     async def set_ready(self, contribution: bytes = b"") -> None:
@@ -716,6 +763,9 @@ class Lobby:
                 signature = self.identity.sign(genesis.statement_to_sign())
                 message = {"t": "lobby.sign", "genesis": genesis.data, "sig": signature}
                 await self._send(event.peer_id, message)
+        elif event.kind == "disconnected" and event.peer_id not in self._members:
+            if self._genesis is None:
+                self._forget_if_gone(event.peer_id)
         elif event.kind == "disconnected" and event.peer_id in self._members:
             if self._genesis is not None:
                 return  # the game has begun: reconnection is the table's business now
@@ -727,7 +777,23 @@ class Lobby:
                 return
             del self._members[event.peer_id]
             self._emit("left", event.peer_id, event.reason)
+            self._forget_if_gone(event.peer_id)
             await self._membership_changed()
+
+    def _forget_if_gone(self, peer_id: str) -> None:
+        """Forget a peer that said goodbye or was banned (and is still not back): a member
+        that only lost its link is kept, its address redialed. Visitors that come and go
+        must not pile up in the mesh's peer list (they used to, until the gossip stopped).
+
+        The last ``seats`` of them are kept a while: the interfaces name a peer that left by
+        the name its mesh status holds, and read the event after it was emitted."""
+        status = self.mesh.peer(peer_id)
+        if status is None or not status.left:
+            return
+        if peer_id not in self._departed:
+            self._departed.append(peer_id)
+        while len(self._departed) > self.settings.seats:
+            self.mesh.forget(self._departed.popleft())
 
     async def _expect_announcement(self, peer_id: str) -> None:
         """Drop ``peer_id`` if it is connected but still unannounced after the timeout."""
@@ -819,9 +885,20 @@ class Lobby:
                 continue
             if status is not None and (status.connected or status.left):
                 continue
-            if len(self.mesh.peers()) >= 4 * self.settings.seats:
+            if status is None and not self._room_for_an_address():
                 return  # a gossiping peer cannot make us remember unbounded addresses
             self.mesh.add_peer(peer_id, entry["host"], entry["port"])
+
+    def _room_for_an_address(self) -> bool:
+        """Whether the mesh may remember one more peer: below 4 x seats, or once an
+        entry of a peer that is neither connected nor seated is forgotten to make room (one
+        that vanished without a goodbye must not hold its place for ever either)."""
+        cap = 4 * self.settings.seats
+        peers = self.mesh.peers()
+        if len(peers) < cap:
+            return True
+        stale = [p.peer_id for p in peers if not p.connected and p.peer_id not in self._members]
+        return bool(stale) and self.mesh.forget(stale[0])
 
     async def _membership_changed(self) -> None:
         if self._my_ready is not None:
@@ -937,9 +1014,11 @@ async def _run_lobby(
     join: tuple[str, int] | None = None,
     opener: str | None = None,
     prover: str | None = None,
+    pinned: bool = False,
 ) -> AsyncIterator[Lobby]:
     """A mesh for ``table_id`` with its lobby running for the block (joining ``join``, whose
-    peer must prove the key ``prover`` when one is given)."""
+    peer must prove the key ``prover`` when one is given: the record's, or the one the
+    person ``pinned`` with ``--table-key``)."""
     mesh_config = _lobby_mesh_config(settings, config)
     refusal = ""  # raised once the mesh is closed, not wrapped in its nursery's group
     async with open_mesh(identity, table_id, host=host, port=port, config=mesh_config) as mesh:
@@ -947,18 +1026,24 @@ async def _run_lobby(
         async with trio.open_nursery() as nursery:
             await nursery.start(lobby.run)
             if join is not None:
-                reached = await lobby.join(join)
-                if prover is not None and reached != prover:
-                    where = f"[{join[0]}]:{join[1]}" if ":" in join[0] else f"{join[0]}:{join[1]}"
-                    refusal = (
-                        f"{where} did not prove the table's key (the record names {prover[:12]}, "
-                        f"that peer is {reached[:12]}): a copy of the table's record, not the "
-                        "table; choose another address")
+                try:
+                    await lobby.join(join, prove=prover)
+                except WrongPeer as wrong:
+                    refusal = _wrong_key_refusal(wrong, pinned)
             if not refusal:
                 yield lobby
             nursery.cancel_scope.cancel()
     if refusal:
         raise LobbyError(refusal)
+
+
+def _wrong_key_refusal(wrong: WrongPeer, pinned: bool) -> str:
+    if pinned:
+        return (f"{wrong.where} proved the key {wrong.proven}, not the table key you gave "
+                f"(--table-key {wrong.expected}): that is not the table you expect")
+    return (f"{wrong.where} did not prove the table's key (the record names {wrong.expected}, "
+            f"that peer proved {wrong.proven}): a copy of the table's record, not the table; "
+            "choose another address")
 
 
 @asynccontextmanager
@@ -987,18 +1072,26 @@ async def join_table(
     port: int = 0,
     config: MeshConfig | None = None,
     min_players: int = 2,
+    table_key: str | None = None,
 ) -> AsyncIterator[Lobby]:
-    """Join a table found by discovery or ``probe_peer`` and run its lobby for the block."""
+    """Join a table found by discovery or ``probe_peer`` and run its lobby for the block.
+
+    ``table_key``: the opener's peer id as the person got it from the opener (``join
+    --table-key``); the peer at the table's address must prove it, and it is the opener the
+    lobby obeys, whatever the record or "info" answer claims."""
     if not table.info.compatible:
         raise LobbyError(f"the table speaks protocol version {table.info.version}")
     # A table seen on DNS-SD was announced by its opener (only openers announce), so the peer
     # at that address must prove the record's key: a cloned record (same id and name, another
-    # address) cannot. An "info" answer (``--peer``) may come from any member: no such check.
+    # address) cannot. An "info" answer (``--peer``) may come from any member: no such check,
+    # unless the person pinned the key, which only the opener can then prove.
     prover = table.info.host_peer if table.service_name else None
+    if table_key is not None:
+        prover = parse_key_fingerprint(table_key)
     async with _run_lobby(identity, table.info.table_id, TableSettings.from_info(table.info),
                           host=host, port=port, config=config, min_players=min_players,
-                          join=(table.host, table.port), opener=table.info.host_peer,
-                          prover=prover) as lobby:
+                          join=(table.host, table.port), opener=prover or table.info.host_peer,
+                          prover=prover, pinned=table_key is not None) as lobby:
         yield lobby
 
 
@@ -1040,6 +1133,7 @@ __all__ = [
     "announce_lobby",
     "build_genesis",
     "describe_difference",
+    "distinct_names",
     "join_table",
     "open_table",
     "parse_ready",

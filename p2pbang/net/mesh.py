@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -53,6 +53,7 @@ from p2pbang.net.noise import (
     make_prologue,
     perform_handshake,
 )
+from p2pbang.net.ratelog import RepeatLimiter
 
 PROTOCOL_VERSION = 1
 TRAFFIC_COUNTERS = ("messages_sent", "messages_received", "bytes_sent", "bytes_received")
@@ -155,6 +156,16 @@ class DialError(Exception):
     """Dialing a peer failed (unreachable, refused, failed handshake); the text says why."""
 
 
+class WrongPeer(DialError):
+    """The peer at an address proved another key than the one it had to prove."""
+
+    def __init__(self, address: tuple[str, int], expected: str, proven: str) -> None:
+        host, port = address
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        super().__init__(f"{where} proved the key {proven}, not {expected}")
+        self.where, self.expected, self.proven = where, expected, proven
+
+
 def register_mesh_messages(registry: MessageRegistry) -> None:
     """The mesh's own message types (heartbeat and goodbye), added once per registry."""
     if "mesh.ping" in registry:
@@ -221,6 +232,15 @@ async def fetch_table_info(host: str, port: int, timeout: float = 5.0) -> dict[s
 
 
 @dataclass(eq=False)
+class _Handshake:
+    """An accepted connection still in its preamble or handshake, holding a slot."""
+
+    host: str
+    started: float = field(default_factory=time.monotonic)
+    scope: trio.CancelScope = field(default_factory=trio.CancelScope)
+
+
+@dataclass(eq=False)
 class _Connection:
     channel: SecureChannel
     dialer: str
@@ -268,10 +288,11 @@ class Mesh:
         self._prologue = make_prologue(PROTOCOL_VERSION, table_id)
         self._peers: dict[str, PeerStatus] = {}
         self._connections: dict[str, _Connection] = {}
-        self._maintained: set[str] = set()
+        # Peers we dial and redial, each with the status its task keeps a link for.
+        self._maintained: dict[str, PeerStatus] = {}
         self._allowed: frozenset[str] | None = None
         self._banned: dict[str, str] = {}
-        self._handshakes_by_host: dict[str, int] = {}
+        self._handshakes_by_host: dict[str, list[_Handshake]] = {}
         self._known_hosts: set[str] = set()
         self._nursery: trio.Nursery | None = None
         self._events_send, self.events = trio.open_memory_channel[ConnectionEvent](1024)
@@ -285,6 +306,7 @@ class Mesh:
         self._ended_traffic = dict.fromkeys(TRAFFIC_COUNTERS, 0)
         self._ping_counter = 0
         self._closing = False
+        self._log_limiter = RepeatLimiter()
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -320,6 +342,8 @@ class Mesh:
         with trio.move_on_after(timeout):
             while self._connections:
                 await trio.sleep(0.01)
+        for kind, count in self._log_limiter.drain():
+            self._log_left_out(kind, count)
         if self._nursery is not None:
             self._nursery.cancel_scope.cancel()
 
@@ -386,7 +410,7 @@ class Mesh:
         may lose them. The link still ends within the write timeout if the peer stops
         reading."""
         self._banned[peer_id] = reason
-        self._maintained.discard(peer_id)
+        self._maintained.pop(peer_id, None)
         self._status(peer_id).left = True
         connection = self._connections.get(peer_id)
         if not farewell or connection is None:
@@ -414,9 +438,27 @@ class Mesh:
         status.left = False
         self._ensure_maintainer(peer_id)
 
-    async def connect(self, host: str, port: int) -> PeerInfo:
-        """Dial an address whose owner we may not know yet (discovery, ``--peer``)."""
-        return await self._dial(host, port, expected_peer=None)
+    def forget(self, peer_id: str) -> bool:
+        """Drop what we know of a peer that is not connected (it left for good): its address,
+        its status, our redialing. Whether it was forgotten (a connected peer is kept).
+
+        Without this, every key that ever visited stayed in ``peers()``: the lobby caps the
+        addresses it learns by that count, so enough visits stopped the gossip for good."""
+        status = self._peers.get(peer_id)
+        if status is None or status.connected or peer_id in self._connections:
+            return False
+        del self._peers[peer_id]
+        self._maintained.pop(peer_id, None)
+        status.left = True
+        status.notify()  # a maintainer waiting on it sees it gone and stops
+        return True
+
+    async def connect(self, host: str, port: int, *, prove: str | None = None) -> PeerInfo:
+        """Dial an address whose owner we may not know yet (discovery, ``--peer``).
+
+        ``prove``: the peer id the peer there must prove; another key is refused with
+        WrongPeer before this mesh keeps the link or sends it anything."""
+        return await self._dial(host, port, expected_peer=None, prove=prove)
 
     async def send(self, peer_id: str, message: dict[str, Any]) -> None:
         """Queue ``message`` for one peer; raise PeerNotConnected if there is no link."""
@@ -474,7 +516,14 @@ class Mesh:
         if event.fault and event.peer_id:
             # An offender is named in full: its id, the name it gave, where it came from.
             who = f"{event.peer_id} ({event.name or 'no name'}{', ' + where if where else ''})"
-        log.log(level, "mesh %s: %s %s %s", self.peer_id, event.kind, who, event.reason)
+        # A flood repeats one line per connection: a few are written, the rest counted.
+        source = event.peer_id or (event.address[0] if event.address else "?")
+        kind = (event.kind, source, event.reason[:80])
+        write, left_out = self._log_limiter.allow(kind)
+        if left_out:
+            self._log_left_out(kind, left_out)
+        if write:
+            log.log(level, "mesh %s: %s %s %s", self.peer_id, event.kind, who, event.reason)
         for channel in [self._events_send, *self._watchers]:
             try:
                 channel.send_nowait(event)
@@ -485,6 +534,12 @@ class Mesh:
                 if channel is not self._events_send:
                     self._watchers.remove(channel)  # that watcher closed its end
 
+    def _log_left_out(self, kind: Hashable, count: int) -> None:
+        """Say how many lines of ``kind`` (event kind, source, reason) were left out."""
+        what = " ".join(str(part) for part in kind) if isinstance(kind, tuple) else str(kind)
+        log.warning("mesh %s: %d similar lines (%s) left out of the log in the last %g s",
+                    self.peer_id, count, what, self._log_limiter.window)
+
     def _ensure_maintainer(self, peer_id: str) -> None:
         status = self._peers.get(peer_id)
         if (
@@ -493,18 +548,21 @@ class Mesh:
             or status.address is None
             or status.left
             or self.peer_id > peer_id
-            or peer_id in self._maintained
+            or self._maintained.get(peer_id) is status
         ):
             return
-        self._maintained.add(peer_id)
+        self._maintained[peer_id] = status
         self._nursery.start_soon(self._maintain, peer_id)
 
     async def _maintain(self, peer_id: str) -> None:
         """Keep a link to a peer we are responsible for dialing, with jittered backoff."""
-        status = self._peers[peer_id]
+        status = self._maintained.get(peer_id)
+        if status is None or self._peers.get(peer_id) is not status:
+            return  # forgotten before this task first ran
         delay = self.config.backoff_initial
         try:
-            while peer_id in self._maintained and not status.left:
+            # A forgotten peer that is learned again gets a new status and its own task.
+            while self._maintained.get(peer_id) is status and not status.left:
                 if status.connected:
                     await status.changed.wait()
                     if not status.connected and not status.left:
@@ -525,27 +583,38 @@ class Mesh:
                     await trio.sleep(_jitter(delay))
                     delay = min(delay * 2, self.config.backoff_max)
         finally:
-            self._maintained.discard(peer_id)
+            if self._maintained.get(peer_id) is status:  # not a newer task's
+                del self._maintained[peer_id]
 
     # --- internals: connection setup ----------------------------------------------------
 
-    async def _dial(self, host: str, port: int, expected_peer: str | None) -> PeerInfo:
+    async def _dial(self, host: str, port: int, expected_peer: str | None,
+                    prove: str | None = None) -> PeerInfo:
         """Connect, handshake and start serving; raise DialError with a reason otherwise."""
         if self._nursery is None:
             raise RuntimeError("the mesh is not running")
+        channel = await self._dial_channel(host, port, expected_peer)
+        if prove is not None and channel.peer.peer_id != prove:
+            with trio.CancelScope(shield=True):
+                await channel.aclose()
+            raise WrongPeer((host, port), prove, channel.peer.peer_id)
+        connection = await self._adopt(channel, dialer=self.peer_id, address=(host, port))
+        if connection is None:
+            raise DialError(f"{host}:{port}: connection to {channel.peer.peer_id} not kept")
+        self._nursery.start_soon(self._serve, connection)
+        return channel.peer
+
+    async def _dial_channel(self, host: str, port: int,
+                            expected_peer: str | None) -> SecureChannel:
+        """``_dial_handshake`` with every failure turned into a DialError saying why."""
         try:
-            channel = await self._dial_handshake(host, port, expected_peer)
+            return await self._dial_handshake(host, port, expected_peer)
         except trio.TooSlowError:
             raise DialError(f"{host}:{port}: no handshake within the time limit") from None
         except (HandshakeError, PreambleError) as exc:
             raise DialError(f"{host}:{port}: {exc}") from None
         except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
             raise DialError(f"{host}:{port}: {exc or type(exc).__name__}") from None
-        connection = await self._adopt(channel, dialer=self.peer_id, address=(host, port))
-        if connection is None:
-            raise DialError(f"{host}:{port}: connection to {channel.peer.peer_id} not kept")
-        self._nursery.start_soon(self._serve, connection)
-        return channel.peer
 
     async def _dial_handshake(
         self, host: str, port: int, expected_peer: str | None
@@ -590,13 +659,18 @@ class Mesh:
             await stream.aclose()
             return
         connection = None
-        self._handshakes_by_host[address[0]] = self._handshakes_by_host.get(address[0], 0) + 1
+        pending = _Handshake(address[0])
+        self._handshakes_by_host.setdefault(address[0], []).append(pending)
         try:
             try:
-                with trio.fail_after(self.config.handshake_timeout):
+                with pending.scope, trio.fail_after(self.config.handshake_timeout):
                     channel = await self._accept_handshake(stream)
             finally:
-                self._release_handshake(address[0])
+                self._release_handshake(pending)
+            if pending.scope.cancelled_caught:
+                reason = "handshake dropped to make room for one from a less busy address"
+                self._emit(ConnectionEvent("rejected", None, reason, False, "", address))
+                return
             if channel is None:
                 return
             dial_back = (address[0], channel.peer.listen_port) if channel.peer.listen_port else None
@@ -618,23 +692,47 @@ class Mesh:
             await self._serve(connection)
 
     def _admission_refusal(self, host: str) -> str:
-        """Why not to start a handshake with a connection from ``host`` ("" to go ahead)."""
-        pending = sum(self._handshakes_by_host.values())
-        if self._handshakes_by_host.get(host, 0) >= MAX_HANDSHAKES_PER_ADDRESS:
+        """Why not to start a handshake with a connection from ``host`` ("" to go ahead).
+
+        When the slots open to ``host`` are all taken, a fair share decides: the newcomer
+        takes the place of the oldest handshake of the address holding the most, if that
+        address holds at least two more than ``host`` does. So idle connections from a few
+        addresses (each at its own limit) cannot keep every stranger out, and attackers
+        cannot evict each other, or a newcomer, in a loop."""
+        mine = len(self._handshakes_by_host.get(host, ()))
+        if mine >= MAX_HANDSHAKES_PER_ADDRESS:
             return f"too many handshakes at once from {host}"
-        if pending >= MAX_PENDING_HANDSHAKES:
-            return "too many handshakes at once"
-        open_slots = MAX_PENDING_HANDSHAKES - RESERVED_HANDSHAKES_FOR_MEMBERS
-        if pending >= open_slots and host not in self._known_hosts:
+        pending = sum(len(held) for held in self._handshakes_by_host.values())
+        known = host in self._known_hosts
+        limit = MAX_PENDING_HANDSHAKES - (0 if known else RESERVED_HANDSHAKES_FOR_MEMBERS)
+        if pending < limit:
+            return ""
+        victim = self._fair_victim(host, mine)
+        if victim is None:
+            if pending >= MAX_PENDING_HANDSHAKES:
+                return "too many handshakes at once"
             return "too many handshakes at once (the rest are kept for known peers)"
+        self._release_handshake(victim)
+        victim.scope.cancel()
         return ""
 
-    def _release_handshake(self, host: str) -> None:
-        left = self._handshakes_by_host.get(host, 0) - 1
-        if left > 0:
-            self._handshakes_by_host[host] = left
-        else:
-            self._handshakes_by_host.pop(host, None)
+    def _fair_victim(self, host: str, mine: int) -> _Handshake | None:
+        """The oldest handshake of the busiest other address, if it holds more than
+        ``mine + 1`` (a newcomer from ``host`` would then still hold fewer)."""
+        busiest = max((len(held) for other, held in self._handshakes_by_host.items()
+                       if other != host), default=0)
+        if busiest <= mine + 1:
+            return None
+        candidates = [pending for other, held in self._handshakes_by_host.items()
+                      if other != host and len(held) == busiest for pending in held]
+        return min(candidates, key=lambda pending: pending.started)
+
+    def _release_handshake(self, pending: _Handshake) -> None:
+        held = self._handshakes_by_host.get(pending.host, [])
+        if pending in held:
+            held.remove(pending)
+        if not held:
+            self._handshakes_by_host.pop(pending.host, None)
 
     async def _accept_handshake(self, stream: trio.SocketStream) -> SecureChannel | None:
         reader = FrameReader(stream)
@@ -885,7 +983,7 @@ class Mesh:
             return
         if kind == "mesh.bye":
             self._status(peer_id).left = True
-            self._maintained.discard(peer_id)
+            self._maintained.pop(peer_id, None)
             raise _ConnectionEnded(f"peer left: {message['reason']}", False)
         topic = kind.split(".", 1)[0]
         open_topics = self._non_member_topics
@@ -932,6 +1030,25 @@ class Mesh:
             await trio.sleep(self.config.heartbeat_interval)
 
 
+async def prove_key(identity: Identity, table_id: bytes, host: str, port: int,
+                    timeout: float = 3.0) -> PeerInfo:
+    """Who holds the key at host:port, for table ``table_id``: the preamble and the Noise
+    handshake (which proves the key), then a goodbye, and nothing else.
+
+    This tells a cloned DNS-SD record from the table it copies: the copy has the same name,
+    id and claimed key, but the peer at its address proves its own key. The listener sees a
+    peer come and say goodbye at once (and forgets it). DialError says why it failed."""
+    mesh = Mesh(identity, table_id, config=MeshConfig(handshake_timeout=timeout))
+    channel = await mesh._dial_channel(host, port, None)  # listen port 0: no dialing back
+    with trio.CancelScope(shield=True):
+        bye = codec.encode({"t": "mesh.bye", "reason": "only asked who holds this key"})
+        with (trio.move_on_after(1),
+              suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError)):
+            await channel.send(bye)
+        await channel.aclose()
+    return channel.peer
+
+
 @asynccontextmanager
 async def open_mesh(
     identity: Identity,
@@ -961,7 +1078,9 @@ __all__ = [
     "PeerNotConnected",
     "PeerStatus",
     "PreambleError",
+    "WrongPeer",
     "fetch_table_info",
     "open_mesh",
+    "prove_key",
     "register_mesh_messages",
 ]

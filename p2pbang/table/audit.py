@@ -68,7 +68,7 @@ def audit(transcript: Transcript,
     """Check a whole saved game (see the module docstring). ``narrate(core, names)``, when
     given, returns the sink that is told every event of the game as it is re-played."""
     genesis = transcript.genesis
-    names = [seat.name for seat in genesis.seats]
+    names = list(genesis.names)  # as the players were shown them: unique at the table
     report = AuditReport(names)
     players = len(genesis.seats)
     unsigned = [peer for peer in genesis.roster if peer not in genesis.signatures]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager, nullcontext
+from contextlib import AbstractAsyncContextManager, nullcontext, suppress
 from pathlib import Path
 
 import trio
@@ -33,7 +33,7 @@ from p2pbang.net.lobby import (
     join_table,
     open_table,
 )
-from p2pbang.net.mesh import ConnectionEvent, DialError, MeshConfig
+from p2pbang.net.mesh import ConnectionEvent, DialError, MeshConfig, prove_key
 from p2pbang.table.cheats import Cheater
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.participants import Decider, Reporter
@@ -45,6 +45,8 @@ GAME_MESH = MeshConfig(outbox_size=4096)
 # growing pause) before giving up.
 JOIN_ATTEMPTS = 3
 JOIN_RETRY_S = 0.5
+# How the mesh reports a peer's own goodbye (``mesh.bye``) with its reason.
+_GOODBYE = "peer left: "
 REFUSALS = ("table full", "not in the table's roster", "banned", "different table")
 
 Say = Callable[[str], None]
@@ -115,14 +117,40 @@ async def _ready_when_full(lobby: Lobby, say: Say) -> None:
 
 
 async def _watch_refusal(lobby: Lobby) -> None:
-    """Raise TableRefused when the table sends us away while we sit alone."""
+    """Raise TableRefused when the table sends us away while we sit alone.
+
+    Only the goodbye of the peer we joined through counts ("peer left: table full"): our own
+    ban of someone ("banned: lobby: did not announce itself") is no refusal of us, and an
+    opener has no table to be refused by, whatever a stranger's goodbye says."""
     event: ConnectionEvent
     async for event in lobby.mesh.events:
-        if event.kind != "disconnected" or len(lobby.roster()) > 1:
+        if (event.kind != "disconnected" or len(lobby.roster()) > 1
+                or lobby.entry is None or event.peer_id != lobby.entry
+                or not event.reason.startswith(_GOODBYE)):
             continue
-        if any(word in event.reason for word in REFUSALS):
-            reason = event.reason.removeprefix("peer left: ")
+        reason = event.reason.removeprefix(_GOODBYE)
+        if any(word in reason for word in REFUSALS):
             raise TableRefused(f"the table refused us: {reason}")
+
+
+async def proven_keys(identity: Identity, tables: list[DiscoveredTable],
+                      timeout: float = 3.0) -> list[str | None]:
+    """The peer id each table's address proves on connection (None when none answered
+    in time): what tells a cloned DNS-SD record from the table, since the record's own
+    name, id and key are copied. Asked all at once; each answering table sees a visitor
+    come and say goodbye."""
+    proven: list[str | None] = [None] * len(tables)
+
+    async def ask(index: int, table: DiscoveredTable) -> None:
+        with suppress(DialError), trio.move_on_after(timeout + 0.5):
+            peer = await prove_key(identity, table.info.table_id, table.host, table.port,
+                                   timeout)
+            proven[index] = peer.peer_id
+
+    async with trio.open_nursery() as nursery:
+        for index, table in enumerate(tables):
+            nursery.start_soon(ask, index, table)
+    return proven
 
 
 async def play_at_table(
@@ -138,9 +166,11 @@ async def play_at_table(
     lobby_timeout: float | None = None,
     on_open: Callable[[Lobby], Awaitable[None]] | None = None,
     waiting_room: Room | None = None,
+    table_key: str | None = None,
 ) -> SessionResult:
     """Open (``settings``) or join (``table``) a table, wait for it to fill, play the game
-    (``waiting_room`` runs meanwhile, cancelled when the game begins)."""
+    (``waiting_room`` runs meanwhile, cancelled when the game begins). ``table_key``: the
+    opener's key the person pinned (``--table-key``), which the peer joined must prove."""
     if (settings is None) == (table is None):
         raise ValueError("open a table or join one")
     if settings is not None:
@@ -156,7 +186,8 @@ async def play_at_table(
         else:
             assert table is not None
             context = join_table(identity, table, host=listen or "", port=port,
-                                 config=GAME_MESH, min_players=table.info.seats)
+                                 config=GAME_MESH, min_players=table.info.seats,
+                                 table_key=table_key)
         seated = False
         try:
             async with context as lobby:
@@ -258,4 +289,5 @@ async def _wait_for_genesis(lobby: Lobby, say: Say, announce: bool,
     return genesis
 
 
-__all__ = ["GAME_MESH", "Seating", "TableRefused", "describe_lobby_event", "play_at_table"]
+__all__ = ["GAME_MESH", "Seating", "TableRefused", "describe_lobby_event", "play_at_table",
+           "proven_keys"]

@@ -183,7 +183,7 @@ class TableSession:
         self.seat = genesis.seat_of(identity.peer_id)
         self.players = len(genesis.seats)
         self.choice = choice_of(genesis.settings)
-        self.names = [seat.name for seat in genesis.seats]
+        self.names = list(genesis.names)  # unique at the table: "root", "root (2)"
         self.roster = Roster([seat.public_key for seat in genesis.seats])
         self.restored_entries = 0
         self.resumed = False

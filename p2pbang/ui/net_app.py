@@ -123,6 +123,7 @@ class NetworkRequest:
     peer: str | None = None
     table_name: str | None = None
     find_timeout: float = 3.0
+    table_key: str | None = None  # join --table-key: the opener's key the peer must prove
     invite_host: str = ""  # the address others use to reach this machine
     on_open: Callable[[Lobby], Awaitable[None]] | None = None  # host: start the bots
     bots: int = 0  # bot peers ``on_open`` starts (for the room to say so)
@@ -423,7 +424,8 @@ class NetworkPlay:
         else:
             assert table is not None
             context = join_table(self.identity, table, host=request.listen, port=request.port,
-                                 config=request.mesh_config, min_players=table.info.seats)
+                                 config=request.mesh_config, min_players=table.info.seats,
+                                 table_key=request.table_key)
             capacity, name = table.info.seats, table.info.name
             wanted = TableSettings.from_info(table.info)
         opening = WaitingRoom(lambda: RoomState(name, (), capacity,

@@ -23,6 +23,7 @@ import functools
 import getpass
 import json
 import logging
+import logging.handlers
 import os
 import shlex
 import socket
@@ -41,7 +42,12 @@ from p2pbang.net.discovery import (
     parse_peer_address,
     probe_peer,
 )
-from p2pbang.net.identity import Identity, IdentityError, load_or_create_identity
+from p2pbang.net.identity import (
+    Identity,
+    IdentityError,
+    load_or_create_identity,
+    parse_key_fingerprint,
+)
 from p2pbang.net.lobby import Lobby, LobbyError, TableSettings
 from p2pbang.net.mesh import DialError, PreambleError
 from p2pbang.net.store import StoreError
@@ -71,6 +77,7 @@ from p2pbang.table.lobby_flow import (
     TableRefused,
     first_leaf,
     play_at_table,
+    proven_keys,
 )
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.resume import resumable_game, resumed_mesh
@@ -84,6 +91,7 @@ BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 BOT_LOBBY_TIMEOUT = 600.0
 BOT_MAX_WAIT = 600.0
 LOG_NAME = "p2pbang.log"
+LOG_MAX_BYTES, LOG_BACKUPS = 4 * 1024 * 1024, 3  # p2pbang.log and .1-.3: at most 16 MiB
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -153,6 +161,17 @@ def _address(text: str) -> str:
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return text
+
+
+def _table_key(text: str) -> str:
+    try:
+        return parse_key_fingerprint(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+TABLE_KEY_HELP = ("the table opener's key (its 16-character peer id, as the opener shows it): "
+                  "refuse the table unless the peer at its address proves that key")
 
 
 def _seconds(text: str) -> float:
@@ -256,6 +275,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       help="HOST:PORT of any player at the table")
     join.add_argument("--name", "--player", dest="player", default=None,
                       help="your display name at the table")
+    join.add_argument("--table-key", type=_table_key, default=None, metavar="FINGERPRINT",
+                      help=TABLE_KEY_HELP)
     join.add_argument("--timeout", type=_seconds, default=3.0,
                       help="how long to look for the table on the LAN (default 3 s)")
     _interface(join)
@@ -271,6 +292,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--join", default=None, metavar="TABLE|HOST:PORT",
                      help="the table to join, by name, id prefix or address")
     bot.add_argument("--open", action="store_true", help="open a new table instead")
+    bot.add_argument("--table-key", type=_table_key, default=None, metavar="FINGERPRINT",
+                     help=TABLE_KEY_HELP)
     bot.add_argument("--seats", type=_int_in(2, 8, "seats"), default=None,
                      help="with --open: players at the table (base game 4-7, default 5; "
                           "dice 3-8, default 5; duel 2)")
@@ -378,7 +401,9 @@ def _home(args: argparse.Namespace) -> Path:
         raise SystemExit(EXIT_USAGE) from None
     logger = logging.getLogger("p2pbang")
     if not any(isinstance(h, logging.FileHandler) for h in logger.handlers):
-        handler = logging.FileHandler(home / LOG_NAME, encoding="utf-8")
+        # Rotated: a connection flood must not fill the disk (a few MB times a few files).
+        handler = logging.handlers.RotatingFileHandler(
+            home / LOG_NAME, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
@@ -420,23 +445,36 @@ def _address_text(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def describe_candidates(tables: list[DiscoveredTable]) -> list[str]:
+def describe_candidates(tables: list[DiscoveredTable],
+                        proven: list[str | None] | None = None) -> list[str]:
     """One numbered line per table found, with what tells them apart: a cloned DNS-SD record
-    has the same name and id as the real one, but another address (and, unless it stole
-    nothing, another host key)."""
-    return [f"  {number}. {t.info.name!r}  id {t.info.table_id.hex()[:ID_PREFIX_MIN]}  "
-            f"host key {t.info.host_peer[:12]}  at {_address_text(t.host, t.port)}"
-            for number, t in enumerate(tables, 1)]
+    has the same name, id and claimed key as the real one, but another address, and the peer
+    there proves another key on connection (``proven``, when asked)."""
+    lines = []
+    for number, t in enumerate(tables, 1):
+        line = (f"  {number}. {t.info.name!r}  id {t.info.table_id.hex()[:ID_PREFIX_MIN]}  "
+                f"at {_address_text(t.host, t.port)}  record's key {t.info.host_peer}")
+        if proven is not None:
+            key = proven[number - 1]
+            line += ("  (no key proven there: no answer)" if key is None
+                     else "  (proven there)" if key == t.info.host_peer
+                     else f"  (NOT proven there: that peer is {key})")
+        lines.append(line)
+    return lines
 
 
 async def choose_table(tables: list[DiscoveredTable], what: str, say: Callable[[str], None],
-                       ask: Chooser | None) -> DiscoveredTable:
-    """Several tables answer to what was asked: list them all with their addresses and let
-    the person choose by number; without a person (a bot), refuse with the same list."""
-    lines = describe_candidates(tables)
+                       ask: Chooser | None, proven: list[str | None] | None = None
+                       ) -> DiscoveredTable:
+    """Several tables answer to what was asked: list them all with their addresses (and the
+    key each address proved) and let the person choose by number; without a person (a bot),
+    refuse with the same list."""
+    lines = describe_candidates(tables, proven)
     if ask is None:
         raise TableRefused(f"several tables {what}:\n" + "\n".join(lines)
-                           + "\nchoose one with --peer ADDRESS")
+                           + "\nchoose one with --peer ADDRESS --table-key FINGERPRINT "
+                             "(the key the table's opener shows you: --peer alone proves "
+                             "no key)")
     say(f"several tables {what} (a copy may be announced by someone else: only the one "
         "whose host proves the key shown when you join is the real one):")
     for line in lines:
@@ -451,7 +489,10 @@ async def choose_table(tables: list[DiscoveredTable], what: str, say: Callable[[
 
 
 async def _find_table(args: argparse.Namespace, say: Callable[[str], None],
-                      ask: Chooser | None = None) -> DiscoveredTable:
+                      ask: Chooser | None = None,
+                      identity: Identity | None = None) -> DiscoveredTable:
+    """The table ``args`` names; several candidates are listed with the key each address
+    proves when ``identity`` is given to ask them with."""
     if args.peer:
         say(f"asking {args.peer} which table it is at...")
         return await probe_peer(args.peer)
@@ -475,7 +516,8 @@ async def _find_table(args: argparse.Namespace, say: Callable[[str], None],
                            "try --peer HOST:PORT")
     if len(chosen) > 1:
         what = f"answer to {args.table!r}" if wanted else "on the LAN"
-        return await choose_table(chosen, what, say, ask)
+        proven = await proven_keys(identity, chosen) if identity is not None else None
+        return await choose_table(chosen, what, say, ask, proven)
     return chosen[0]
 
 
@@ -564,12 +606,14 @@ def _reap(processes: list[subprocess.Popen]) -> None:
             process.terminate()
 
 
-def join_hint(name: str, host: str, port: int) -> str:
+def join_hint(name: str, host: str, port: int, table_key: str | None = None) -> str:
     """How others join, as commands to paste into a shell: the table's name quoted for
     the shell and nothing around it (quotes around a command that quotes its own argument
-    would pair up wrongly)."""
+    would pair up wrongly); by address, pinned to the opener's key when it is given (a
+    cloned announcement's address proves another key)."""
+    pinned = f" --table-key {table_key}" if table_key else ""
     return (f"others join with: p2pbang join {shlex.quote(name)}  or: "
-            f"p2pbang join --peer {_address_text(host, port)}")
+            f"p2pbang join --peer {_address_text(host, port)}{pinned}")
 
 
 def cmd_host(args: argparse.Namespace) -> int:
@@ -598,7 +642,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     async def opened(lobby: Lobby) -> None:
         port = lobby.mesh.port
         ui.lobby(f"table {settings.name!r} open on port {port}")
-        ui.lobby(join_hint(settings.name, listen or "THIS_HOST", port))
+        ui.lobby(join_hint(settings.name, listen or "THIS_HOST", port, identity.peer_id))
         ui.lobby(f"you are {identity.name}; the game ({describe(settings)}) starts when all "
                  f"{settings.seats} seats are taken")
         if args.bots:
@@ -668,17 +712,19 @@ def cmd_join(args: argparse.Namespace) -> int:
         return _with_resume_hint(args, run_network(NetworkRequest(
             identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
             listen=listen, port=args.port, peer=args.peer, table_name=args.table,
-            find_timeout=args.timeout, invite_host=listen or lan_address())))
+            find_timeout=args.timeout, invite_host=listen or lan_address(),
+            table_key=args.table_key)))
     ui = PlainNetworkTable()
 
     async def main() -> int:
-        table = await _find_table(args, ui.lobby, ui.input.readline)
+        table = await _find_table(args, ui.lobby, ui.input.readline, identity)
         game = describe(TableSettings.from_info(table.info))
         ui.lobby(f"joining {table.info.name!r} ({game}, {table.info.seats} seats, "
                  f"{table.info.free} free) at {table.host}:{table.port}")
         seating = Seating(ui, ui, home, {"player": "person"})
         result = await play_at_table(identity, seating, ui.lobby, table=table,
-                                     listen=_listen(args), port=args.port)
+                                     listen=_listen(args), port=args.port,
+                                     table_key=args.table_key)
         return _exit_status(result)
 
     return _with_resume_hint(args, _run(main, lambda: ui.session is not None))
@@ -718,6 +764,9 @@ def cmd_bot(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     if sum(bool(x) for x in (args.open, args.peer, args.table)) > 1:
         print("p2pbang: choose one of TABLE, --peer and --open", file=sys.stderr)
+        return EXIT_USAGE
+    if args.open and args.table_key:
+        print("p2pbang: --table-key checks a table you join, not one you open", file=sys.stderr)
         return EXIT_USAGE
     if not args.open and (args.game != "bang" or args.expansions or args.variant):
         print("p2pbang: --game, --expansions and --variant choose the game of a table a bot "
@@ -761,11 +810,12 @@ def cmd_bot(args: argparse.Namespace) -> int:
                                          listen=listen, port=args.port, announce=args.announce,
                                          lobby_timeout=BOT_LOBBY_TIMEOUT, on_open=opened)
         else:
-            table = await _find_table(args, reporter.say)
+            table = await _find_table(args, reporter.say, identity=identity)
             reporter.say(f"joining {table.info.name!r} at {table.host}:{table.port}")
             result = await play_at_table(identity, seating, reporter.say, table=table,
                                          listen=listen, port=args.port,
-                                         lobby_timeout=BOT_LOBBY_TIMEOUT)
+                                         lobby_timeout=BOT_LOBBY_TIMEOUT,
+                                         table_key=args.table_key)
         _print_stats(result)
         return _exit_status(result)
 

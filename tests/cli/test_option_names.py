@@ -70,3 +70,6 @@ def test_the_plain_hosts_join_command_can_be_pasted_into_a_shell() -> None:
         commands = [part.strip() for part in hint.split(":", 1)[1].split("  or: ")]
         assert shlex.split(commands[0]) == ["p2pbang", "join", name], hint
         assert shlex.split(commands[1]) == ["p2pbang", "join", "--peer", "192.168.1.20:7000"]
+    pinned = join_hint("Saloon", "192.168.1.20", 7000, "0123456789abcdef")
+    assert shlex.split(pinned.split("  or: ")[1]) == [
+        "p2pbang", "join", "--peer", "192.168.1.20:7000", "--table-key", "0123456789abcdef"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import trio
 
 from p2pbang.net.identity import Identity
@@ -91,3 +92,29 @@ async def test_a_member_comes_back_through_idle_handshakes_from_many_addresses()
                     assert peer.peer_id == a.peer_id
             attackers.cancel_scope.cancel()
         assert len(opened) >= MAX_PENDING_HANDSHAKES
+
+
+@pytest.mark.parametrize("addresses", [3, 4])
+async def test_idle_handshakes_from_a_few_addresses_do_not_starve_new_joiners(addresses):
+    """Issue 22, point 3: three or four attacking addresses, each at its own limit, used to
+    take every slot open to strangers, and no new player got in (0 of 6). A fair policy: a
+    newcomer from an address holding fewer handshakes takes the place of the oldest one of
+    the address holding the most, so no address can starve the others."""
+    sources = [f"127.0.0.{i}" for i in range(2, 2 + addresses)]
+    async with open_mesh(Identity.generate("Host"), TABLE, make_registry(), config=CONFIG) as a:
+        opened: list[int] = []
+        async with trio.open_nursery() as attackers:
+            for source in sources:
+                for _ in range(MAX_HANDSHAKES_PER_ADDRESS):
+                    attackers.start_soon(_trickler, *a.address, opened, source)
+            await trio.sleep(0.5)
+            joined = 0
+            for n in range(6):
+                async with open_mesh(Identity.generate(f"New{n}"), TABLE, make_registry(),
+                                     config=CONFIG) as joiner:
+                    with trio.fail_after(2):
+                        peer = await joiner.connect(*a.address)
+                    joined += peer.peer_id == a.peer_id
+            attackers.cancel_scope.cancel()
+        assert joined == 6
+        assert len(opened) >= addresses * MAX_HANDSHAKES_PER_ADDRESS

@@ -9,6 +9,7 @@ import pytest
 import trio
 
 from p2pbang.net.discovery import DiscoveredTable, TableInfo
+from p2pbang.net.identity import Identity
 from p2pbang.table.lobby_flow import TableRefused
 from p2pbang.ui import table_commands as commands
 
@@ -67,3 +68,24 @@ def test_no_answer_gives_up_cleanly(lan: None) -> None:
 
     with pytest.raises(commands.NoTableChosen, match="no table chosen"):
         trio.run(main)
+
+
+def test_a_bot_refusal_names_the_key_each_address_proved(lan: None, monkeypatch) -> None:
+    """Issue 22, point 4: the record's key is copied; the key proven at each address is not.
+    The refusal says so, and how to pin the right one (--peer alone proves no key)."""
+    async def proven(identity, tables, timeout=3.0):
+        return [t.info.host_peer if t is REAL else "c" * 16 for t in tables]
+    monkeypatch.setattr(commands, "proven_keys", proven)
+
+    async def main() -> DiscoveredTable:
+        return await commands._find_table(_args("Saloon"), lambda _: None,
+                                          identity=Identity.generate("Bot"))
+
+    with pytest.raises(TableRefused) as refused:
+        trio.run(main)
+    real_line, clone_line = [line for line in str(refused.value).splitlines()
+                             if "192.168.1." in line]
+    assert "192.168.1.20:7000" in real_line and "(proven there)" in real_line
+    assert "192.168.1.66:7000" in clone_line and f"NOT proven there: that peer is {'c' * 16}" \
+        in clone_line
+    assert "--table-key" in str(refused.value)
