@@ -319,12 +319,12 @@ class Game(EventFlow):
             steps = (self.ring_pos[target] - self.ring_pos[source]) % ring
             base = min(steps, ring - steps) + self.seat_rules[target].distance_plus \
                 - self.seat_rules[source].distance_minus
-        if self._silencer and self.cards_in_play_silenced():
-            return max(base, 1)
-        for slot in self.players[target].table:
-            base += rules[known[slot]].distance_plus
-        for slot in self.players[source].table:
-            base -= rules[known[slot]].distance_minus
+        if not (self._silencer and self.silenced(target)):
+            for slot in self.players[target].table:
+                base += rules[known[slot]].distance_plus
+        if not (self._silencer and self.silenced(source)):
+            for slot in self.players[source].table:
+                base -= rules[known[slot]].distance_minus
         return max(base, 1)
 
     def within(self, source: int, reach: int) -> list[int]:
@@ -336,10 +336,12 @@ class Game(EventFlow):
         here = self.ring_pos[source]
         seat_rules, rules = self.seat_rules, self._card_rules
         known, players = self.known, self.players
+        # Silenced cards in play: everyone's (an event), or all but the current seat's.
         silenced = self._silencer and self.cards_in_play_silenced()
+        spared = self.current if silenced and not self._event_silence else NO_SEAT
         flat = self._flat_distance
         minus = 0 if flat else seat_rules[source].distance_minus
-        if not silenced:
+        if not silenced or source == spared:
             for slot in players[source].table:
                 minus += rules[known[slot]].distance_minus
         seen = []
@@ -351,7 +353,7 @@ class Game(EventFlow):
             else:
                 steps = (pos - here) % count
                 far = min(steps, count - steps) + seat_rules[target].distance_plus - minus
-            if not silenced:
+            if not silenced or target == spared:
                 for slot in players[target].table:
                     far += rules[known[slot]].distance_plus
             if far <= reach:
@@ -360,7 +362,7 @@ class Game(EventFlow):
 
     def reach(self, seat: int) -> int:
         """The weapon's reach (the Colt .45 reaches 1); it only limits BANG! cards."""
-        if self._silencer and self.cards_in_play_silenced():
+        if self._silencer and self.silenced(seat):
             return 1
         reaches = self._card_reach
         known = self.known
@@ -373,16 +375,25 @@ class Game(EventFlow):
     def can_play_bang(self, seat: int) -> bool:
         if self.bangs_played < self.bang_limit or self.seat_rules[seat].unlimited_bang:
             return True
-        if self._silencer and self.cards_in_play_silenced():
+        if self._silencer and self.silenced(seat):
             return False
         rules, known = self._card_rules, self.known
         return any(rules[known[slot]].unlimited_bang for slot in self.players[seat].table)
 
     def cards_in_play_silenced(self) -> bool:
-        """Whether the cards in front of every player have no effect now (a character's
-        turn: distances, weapons, Barrel, Volcanic, green cards)."""
+        """Whether cards in play have no effect now (distances, weapons, Barrel, Volcanic,
+        green cards): everyone's under an event (Lasso), the other players' in a
+        character's turn (Belle Star); ``silenced`` says whose."""
         return self._event_silence or (
             self.current != NO_SEAT and self.seat_rules[self.current].silences_cards_in_play)
+
+    def silenced(self, owner: int) -> bool:
+        """Whether the cards in play in front of ``owner`` have no effect now. Belle Star
+        silences the cards of the other players only (the designer's text and the English
+        card; docs/rules/dodge-city.md): hers work in her turn."""
+        return self._event_silence or (
+            self.current not in (NO_SEAT, owner)
+            and self.seat_rules[self.current].silences_cards_in_play)
 
     def in_play(self, seat: int) -> list[tuple[int, int]]:
         """(slot, card) of the cards in front of ``seat``; always public."""
@@ -678,7 +689,7 @@ class Game(EventFlow):
     def ready_green(self, seat: int) -> list[int]:
         """The green cards in front of ``seat`` that may be used now: put in play before this
         turn (a public fact)."""
-        if not self._has_green or (self._silencer and self.cards_in_play_silenced()):
+        if not self._has_green or (self._silencer and self.silenced(seat)):
             return []
         placed, turn, known, cards = self.placed_turn, self.turn, self.known, self.cards
         return [slot for slot in self.players[seat].table
@@ -1301,7 +1312,7 @@ class Game(EventFlow):
         victim = self.players[target]
         rules, known = self._card_rules, self.known
         barrels = self.seat_rules[target].barrels
-        if not (self._silencer and self.cards_in_play_silenced()):
+        if not (self._silencer and self.silenced(target)):
             barrels += sum(rules[known[slot]].barrels for slot in victim.table)
         while needed > 0 and (victim.hand or barrels
                               or self._green_answers(target, RESPOND_SHOT)):

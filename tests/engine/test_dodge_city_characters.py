@@ -18,6 +18,7 @@ from p2pbang.engine.actions import (
     TARGET_PICK,
     Ability,
     Play,
+    UseGreen,
 )
 from p2pbang.engine.position import START
 from p2pbang.engine.rules import RuleSet
@@ -237,17 +238,36 @@ def test_apache_kid_is_spared_by_indians_of_diamonds_but_not_in_a_duel() -> None
     assert table.life(1) == 2
 
 
-def test_belle_star_in_her_turn_cards_in_play_do_not_work() -> None:
-    """Seed 002: no card in front of any player has an effect in her turn, blue or green."""
+def test_belle_star_in_her_turn_the_others_cards_in_play_do_not_work() -> None:
+    """In her turn the cards in play of the other players have no effect, blue or green
+    (the designer's text and the English card; see docs/rules/dodge-city.md)."""
     table = table_with("belle_star", hands={0: ["bang", "bang"]},
-                       tables={0: ["volcanic", "scope"], 1: ["mustang", "barrel"],
-                               3: ["sombrero"]})
-    assert table.game.reach(0) == 1 and table.game.distance(2, 1) == 1
+                       tables={1: ["mustang", "barrel"], 3: ["sombrero"]})
+    assert table.game.distance(2, 1) == 1  # seat 1's Mustang does not work
     table.play(0, "bang", target=1)  # no Barrel draw offered: hit at once (no hand)
     assert table.life(1) == 3
-    assert not [a for a in table.legal() if isinstance(a, Play)]  # Volcanic does not work
     table.pass_(0)
     assert table.game.current == 1 and table.game.distance(2, 1) == 2  # Mustang again
+
+
+def test_belle_star_in_her_turn_her_own_cards_in_play_work() -> None:
+    """Given Belle Star with a Volcanic and a Scope in play, when she plays in her turn,
+    then the Scope brings seat 2 within her Colt's reach and the Volcanic lets her play a
+    second BANG!; another player's Binocular still does not work for him."""
+    table = table_with("belle_star", hands={0: ["bang", "bang"]},
+                       tables={0: ["volcanic", "scope"], 2: ["binocular"]})
+    assert table.game.reach(0) == 1 and table.game.distance(0, 2) == 1
+    assert table.game.distance(2, 0) == 2  # seat 2's Binocular is silenced
+    table.play(0, "bang", target=2)
+    assert table.life(2) == 3
+    assert [a for a in table.legal() if isinstance(a, Play)]  # her Volcanic works
+    table.play(0, "bang", target=2)
+    assert table.life(2) == 2
+
+
+def test_belle_star_uses_her_own_green_card_in_her_turn() -> None:
+    table = table_with("belle_star", tables={0: ["canteen"]}, life={0: 3})
+    assert [a for a in table.legal() if isinstance(a, UseGreen)]
 
 
 def test_belle_star_silences_green_cards_answering_in_her_turn() -> None:

@@ -386,11 +386,14 @@ def test_the_new_decisions_tell_the_turn_phase() -> None:
     assert phase_of(Decision(1, BRAWL_PICK, source=1), 0) is None  # not the current player
 
 
-def test_in_belle_stars_turn_cards_in_play_are_struck_through_and_green_ones_wait() -> None:
+def test_in_belle_stars_turn_the_others_cards_in_play_are_struck_through() -> None:
+    """Her own cards in play work in her turn (her green Knife is usable); the other
+    players' have no effect and are struck through."""
     table = table_of(["belle_star", *FILL[1:]], tables={0: ["knife"], 1: ["barrel"]})
     view = build_view(table.game, NAMES)
-    assert view.silenced and view.seats[0].in_play[0].ready is False
-    assert not [a for a in table.legal() if isinstance(a, UseGreen)]  # the engine agrees
+    assert view.silenced and view.seats[0].in_play[0].ready is True
+    assert not view.seats[0].silenced and view.seats[1].silenced
+    assert [a for a in table.legal() if isinstance(a, UseGreen)]  # the engine agrees
     line = seat_lines(view, 80, False, False)[1]  # Ace, with his Barrel
     assert ("class:card.blue class:silenced", "Barrel") in line
     from p2pbang.ui.plain import render_table
@@ -398,8 +401,8 @@ def test_in_belle_stars_turn_cards_in_play_are_struck_through_and_green_ones_wai
 
     assert TABLE_STYLE["silenced"] == "strike"
     plain = " ".join(render_table(view, NAMES).split())  # as read, across wrapped lines
-    assert "In Belle Star's turn the cards in play have no effect." in plain
-    assert "Knife (not usable now)" in plain
+    assert "In Belle Star's turn the other players' cards in play have no effect." in plain
+    assert "Knife (usable now)" in plain
 
 
 def test_can_can_and_conestoga_from_play_name_their_card() -> None:
