@@ -156,6 +156,9 @@ PICK_IN_PLAY = "pick_in_play"
 COPY_PICK = "copy_pick"
 # Doc Holyday, after paying his two cards: which seat within reach his BANG! effect shoots.
 TARGET_PICK = "target_pick"
+# Two seats take an eliminated player's cards (Vera Custer copying Vulture Sam): one at a time,
+# which card the taking seat takes next (a slot in play, or FROM_HAND: a random hand card).
+SHARE_PICK = "share_pick"
 
 # Event cards (High Noon, A Fistful of Cards):
 # a pick among ``options`` an event asks for (a blue card to discard, a seat, yes/no...).

@@ -30,6 +30,7 @@ from p2pbang.engine.actions import (
     EQUIPMENT_USE,
     EVENT_PICK,
     EXCHANGE,
+    FROM_HAND,
     GUESS,
     NO_SEAT,
     NO_SLOT,
@@ -41,6 +42,7 @@ from p2pbang.engine.actions import (
     RESPOND_INDIANS,
     RESPOND_MISSED,
     RESPOND_SHOT,
+    SHARE_PICK,
     STORE_PICK,
     TABLE_ACTIONS,
     TARGET_PICK,
@@ -89,7 +91,8 @@ SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
 
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS, RESPOND_MISSED)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
-                 COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS, DISCARD_PICK, EQUIPMENT_USE)
+                 COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS, DISCARD_PICK, EQUIPMENT_USE,
+                 SHARE_PICK)
 
 
 class GameOver(Exception):
@@ -1406,10 +1409,12 @@ class Game(EventFlow):
         self.event("eliminated", seat, killer, value=ROLE_NAMES.index(player.role))
         for hook in self._on_eliminated:
             yield from hook(self, seat, killer)
-        heir = next((s for s in self.ring if self.seat_rules[s].takes_eliminated_cards),
-                    NO_SEAT)
-        if heir != NO_SEAT:
-            yield from self._give_all(seat, heir)
+        heirs = [s for s in self.seats_from(seat)
+                 if self.seat_rules[s].takes_eliminated_cards]
+        if len(heirs) == 1:
+            yield from self._give_all(seat, heirs[0])
+        elif heirs:
+            yield from self._share(seat, heirs)
         else:
             yield from self.discard_all(seat)
         yield from self._check_win(seat, killer)
@@ -1442,6 +1447,29 @@ class Game(EventFlow):
         self.players[receiver].hand.extend(hand + table)
         if hand or table:  # an empty take is not news: the elimination says it all
             self.event("take_all", receiver, seat, value=len(hand) + len(table))
+
+    def _share(self, seat: int, heirs: list[int]) -> Step:
+        """Two seats that take an eliminated player's cards (Vera Custer copying Vulture
+        Sam) take them one at a time, in turn order from the eliminated seat (Dodge City
+        FAQ). Each picks a card in play or a random card of the hand (still hidden); with
+        one kind of card left there is nothing to pick."""
+        player = self.players[seat]
+        turn = 0
+        while player.hand or player.table:
+            heir = heirs[turn % len(heirs)]
+            turn += 1
+            options = ((FROM_HAND,) if player.hand else ()) + tuple(player.table)
+            chosen = options[0]
+            if len(options) > 1:
+                choice = yield from self.decide(
+                    Decision(heir, SHARE_PICK, options=options, source=seat))
+                chosen = choice.value
+            if chosen == FROM_HAND:
+                yield from self.steal_random(seat, heir)
+                continue
+            player.table.remove(chosen)
+            self.players[heir].hand.append(chosen)
+            self.event("steal", heir, seat, self.known[chosen])
 
     def discard_all(self, seat: int) -> Step:
         player = self.players[seat]

@@ -12,9 +12,11 @@ from p2pbang.engine.actions import (
     COPY_PICK,
     DISCARD,
     DRAW_FROM_DECK,
+    FROM_HAND,
     PICK_IN_PLAY,
     PLAY,
     RESPOND_SHOT,
+    SHARE_PICK,
     TARGET_PICK,
     Ability,
     Play,
@@ -274,3 +276,40 @@ def test_belle_star_silences_green_cards_answering_in_her_turn() -> None:
     table = table_with("belle_star", hands={0: ["bang"]}, tables={1: ["sombrero"]})
     table.play(0, "bang", target=1)
     assert table.life(1) == 3
+
+
+def test_vera_custer_copying_vulture_sam_shares_the_cards_one_at_a_time() -> None:
+    """Dodge City FAQ: Vera Custer copying Vulture Sam, a third player is eliminated: both
+    have the ability, so they take his cards one at a time, starting with whichever comes
+    next in turn order after him (here Vulture Sam, seat 2, then Vera, seat 0)."""
+    characters = ["vera_custer", "willy_the_kid", "vulture_sam", "kit_carlson"]
+    table = Scenario(characters, ["sheriff", "renegade", "outlaw", "outlaw"],
+                     rules=DODGE_CITY, phase=START, life={1: 1},
+                     hands={0: ["bang"], 1: ["saloon", "panic"]},
+                     tables={1: ["volcanic", "dynamite"]}, deck=["beer", "duel"], randoms=[0, 0])
+    table.choose(0, 2)  # Vera copies Vulture Sam
+    table.play(0, "bang", target=1)
+    table.pass_(1)  # no Missed!
+    table.pass_(1)  # no Beer: eliminated
+    pick = table.expect(2, SHARE_PICK)  # Vulture Sam takes first: a card in play, or
+    assert set(pick.options) == {FROM_HAND, *table.game.players[1].table}  # one at random
+    assert pick.source == 1
+    table.choose(2, table.in_play_slot(1, "volcanic"))
+    pick = table.expect(0, SHARE_PICK)  # then Vera
+    table.choose(0, table.in_play_slot(1, "dynamite"))
+    # Two hand cards left, no choice: a random one each, Vulture Sam's first.
+    share = {"saloon", "panic"}
+    assert "volcanic" in table.hand(2) and len(table.hand(2)) == 2
+    assert "dynamite" in table.hand(0)
+    assert len(share & set(table.hand(2))) == 1 and len(share & set(table.hand(0))) == 1
+    assert not table.game.players[1].hand and not table.game.players[1].table
+
+
+def test_vulture_sam_alone_still_takes_everything_at_once() -> None:
+    characters = ["black_jack", "willy_the_kid", "vulture_sam", "kit_carlson"]
+    table = Scenario(characters, rules=DODGE_CITY, life={1: 1},
+                     hands={0: ["bang"], 1: ["saloon", "panic"]}, tables={1: ["volcanic"]})
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.pass_(1)
+    assert sorted(table.hand(2)) == ["panic", "saloon", "volcanic"]

@@ -18,6 +18,7 @@ from p2pbang.engine.actions import (
     PICK_IN_PLAY,
     PLAY,
     RESPOND_SHOT,
+    SHARE_PICK,
     TARGET_PICK,
     Ability,
     Choose,
@@ -417,6 +418,30 @@ def test_can_can_and_conestoga_from_play_name_their_card() -> None:
     lines = told(table, table.act(action))
     assert lines[1].startswith("You take Barrel (") and lines[1].endswith("from Bonnie.")
     assert table.hand(0) == ["barrel"]
+
+
+def test_sharing_a_dead_players_cards_is_asked_and_said() -> None:
+    """Vera Custer copying Vulture Sam shares a dead player's cards with him: the person
+    reads whose cards he shares and picks a card in play or a random one of the hand."""
+    table = Scenario(["vera_custer", "willy_the_kid", "vulture_sam", "kit_carlson"],
+                     ["sheriff", "renegade", "outlaw", "outlaw"], rules=DODGE_CITY,
+                     phase=START, life={1: 1}, hands={0: ["bang"], 1: ["saloon"]},
+                     tables={1: ["volcanic", "dynamite"]}, deck=["beer", "duel"], viewer=0,
+                     randoms=[0])
+    table.choose(0, 2)
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.pass_(1)
+    table.choose(2, table.in_play_slot(1, "volcanic"))
+    decision = table.expect(0, SHARE_PICK)
+    assert say(table).decision(decision) == (
+        "You share the cards of Ace one at a time: which do you take?")
+    assert say(table, NAMES).activity(Decision(2, SHARE_PICK, (FROM_HAND,), source=1)) == (
+        "Bonnie takes a card of Ace.")
+    action, seen = walk(table, "Dynamite")
+    assert seen[0][:1] == ["A random card from the hand"]
+    table.act(action)
+    assert "dynamite" in table.hand(0)
 
 
 @pytest.mark.parametrize("language", ["hu", "ro"])
