@@ -27,6 +27,7 @@ from p2pbang.bots.memory import Grudges
 from p2pbang.bots.turn import choose_play
 from p2pbang.bots.view import SeatView
 from p2pbang.engine.actions import (
+    ANY_TIME,
     BRAWL_PICK,
     COPY_PICK,
     DISCARD,
@@ -56,6 +57,7 @@ _CHOOSERS: dict[str, Callable[[Context], Action]] = {
     RESPOND_INDIANS: responses.respond_indians,
     RESPOND_DUEL: responses.respond_duel,
     DYING: gold_rush.with_rucksack(responses.dying),
+    ANY_TIME: responses.any_time,
     DISCARD: responses.discard,
     DRAW_SOURCE: responses.draw_source,
     PUT_BACK: responses.put_back,

@@ -21,6 +21,7 @@ from collections.abc import Generator
 from typing import Any
 
 from p2pbang.engine.actions import (
+    ANY_TIME,
     BRAWL_PICK,
     COPY_PICK,
     DISCARD,
@@ -548,6 +549,8 @@ class Game(EventFlow):
             return actions
         if kind == EXCHANGE:
             return [*(Discard(slot, card) for slot, card in hand), Pass()]
+        if kind == ANY_TIME:
+            return [*self._ability_options(d.seat, hand, kind), Pass()]
         if kind == DYING:
             actions = []
             if len(self.ring) > 2 and self.beer_allowed:
@@ -1365,10 +1368,24 @@ class Game(EventFlow):
                 return
         for hook in self._on_wound:
             yield from hook(self, seat, amount, source, lost, True)
-        on_damage = self.seat_rules[seat].on_damage
-        if on_damage is not None:
-            yield from on_damage(self, seat, amount, source,
-                                 NO_SEAT if card_player is None else card_player)
+        rules = self.seat_rules[seat]
+        if rules.on_damage is not None:
+            yield from rules.on_damage(self, seat, amount, source,
+                                       NO_SEAT if card_player is None else card_player)
+        if rules.ability_usable is not None and player.alive and (
+                seat != self.current or self.play_phase_turn != self.turn):
+            yield from self._any_time(seat, source)
+
+    def _any_time(self, seat: int, source: int) -> Step:
+        """Right after a hit out of his play phase (another player's turn, his own turn's
+        start), a seat whose ability works "at any time" may use it before the game goes on
+        (base FAQ: Sid Ketchum heals out of his turn like a Beer). Asked only while the
+        ability is usable, from public facts; each use may be followed by another."""
+        while self._ability_usable(seat, ANY_TIME):
+            action = yield from self.decide(Decision(seat, ANY_TIME, source=source))
+            if not isinstance(action, Ability):
+                return
+            yield from self.use_ability(seat, action)
 
     def _dying(self, seat: int, source: int) -> Step:
         """At 0 life or less: a card that saves (Beer, not with two players left) or an
