@@ -232,6 +232,7 @@ class Game(EventFlow):
         self.bangs_played = 0
         self.abilities_used = 0  # by the seat whose turn it is, this turn (limited uses)
         self.owed_draws: dict[int, int] = {}  # seat -> cards drawn when the effect is over
+        self.sharing = NO_SEAT  # an eliminated seat whose cards two heirs are taking in turn
         self._legal_memo: tuple[Decision, tuple[Action, ...]] | None = None
         self.result: End | None = None
         self.history: list[Action | ChanceResult] = []
@@ -1471,6 +1472,7 @@ class Game(EventFlow):
         FAQ). Each picks a card in play or a random card of the hand (still hidden); with
         one kind of card left there is nothing to pick."""
         player = self.players[seat]
+        self.sharing = seat  # his cards stay in front of him until they are taken
         turn = 0
         while player.hand or player.table:
             heir = heirs[turn % len(heirs)]
@@ -1487,6 +1489,7 @@ class Game(EventFlow):
             player.table.remove(chosen)
             self.players[heir].hand.append(chosen)
             self.event("steal", heir, seat, self.known[chosen])
+        self.sharing = NO_SEAT
 
     def discard_all(self, seat: int) -> Step:
         player = self.players[seat]
