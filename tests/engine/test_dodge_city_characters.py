@@ -207,6 +207,16 @@ def test_molly_stark_draws_for_a_missed_played_out_of_turn() -> None:
     assert table.hand(1) == ["saloon"]
 
 
+def test_molly_stark_draws_for_any_hand_card_she_uses_out_of_turn() -> None:
+    """The designer's text and the English card: each card of her hand she uses out of her
+    turn (here a Dodge against a shot) is worth a card, besides the Dodge's own draw."""
+    table = table_with("molly_stark", seat=1, hands={0: ["bang"], 1: ["dodge"]},
+                       deck=["saloon", "gatling"])
+    table.play(0, "bang", target=1)
+    table.respond(1, "dodge")
+    assert sorted(table.hand(1)) == ["gatling", "saloon"]
+
+
 def test_molly_stark_in_a_duel_draws_when_it_is_over() -> None:
     """One card per BANG! she played in it, only once the Duel is over."""
     table = table_with("molly_stark", seat=1, hands={0: ["duel", "bang"], 1: ["bang", "bang"]},
