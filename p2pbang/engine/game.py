@@ -1470,7 +1470,7 @@ class Game(EventFlow):
         """Two seats that take an eliminated player's cards (Vera Custer copying Vulture
         Sam) take them one at a time, in turn order from the eliminated seat (Dodge City
         FAQ). Each picks a card in play or a random card of the hand (still hidden); with
-        one kind of card left there is nothing to pick."""
+        one option left (only hand cards, or a single card in play) nothing is asked."""
         player = self.players[seat]
         self.sharing = seat  # his cards stay in front of him until they are taken
         turn = 0
