@@ -22,6 +22,7 @@ from p2pbang.engine.actions import (
     RESPOND_INDIANS,
     RESPOND_SHOT,
     Ability,
+    Choose,
     Pass,
     Play,
     UseBarrel,
@@ -698,3 +699,16 @@ def test_no_moment_after_a_hit_without_two_cards() -> None:
     table.play(0, "bang", target=1)
     table.pass_(1)
     table.expect(0, PLAY)
+
+
+def test_the_moment_after_a_hit_refuses_cards_he_does_not_hold() -> None:
+    table = Scenario(seat_as("sid_ketchum", 1), hands={0: ["bang", "beer"],
+                                                       1: ["duel", "panic"]})
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.expect(1, ANY_TIME)
+    theirs = table.slot_of(0, "beer")
+    mine = table.slot_of(1, "duel")
+    pair = sorted([theirs, mine])
+    assert "hand" in table.reject(Ability(tuple(s for s, _ in pair), tuple(c for _, c in pair)))
+    assert "not legal" in table.reject(Choose(0))

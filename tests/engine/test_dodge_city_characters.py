@@ -13,12 +13,15 @@ from p2pbang.engine.actions import (
     DISCARD,
     DRAW_FROM_DECK,
     FROM_HAND,
+    NO_SLOT,
     PICK_IN_PLAY,
     PLAY,
     RESPOND_SHOT,
     SHARE_PICK,
     TARGET_PICK,
     Ability,
+    Choose,
+    Pass,
     Play,
     UseGreen,
 )
@@ -323,3 +326,20 @@ def test_vulture_sam_alone_still_takes_everything_at_once() -> None:
     table.pass_(1)
     table.pass_(1)
     assert sorted(table.hand(2)) == ["panic", "saloon", "volcanic"]
+
+
+def test_a_share_pick_outside_its_options_is_refused_and_changes_nothing() -> None:
+    characters = ["vera_custer", "willy_the_kid", "vulture_sam", "kit_carlson"]
+    table = Scenario(characters, ["sheriff", "renegade", "outlaw", "outlaw"],
+                     rules=DODGE_CITY, phase=START, life={1: 1},
+                     hands={0: ["bang", "beer"], 1: ["saloon"]},
+                     tables={1: ["volcanic", "dynamite"]}, deck=["beer", "duel"])
+    table.choose(0, 2)
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.pass_(1)
+    table.expect(2, SHARE_PICK)
+    own = table.game.players[0].hand[0]  # a card of Vera's hand, not of the dead player
+    assert "not legal" in table.reject(Choose(own))
+    assert "not legal" in table.reject(Choose(NO_SLOT))
+    assert "not legal" in table.reject(Pass())  # taking is not optional
