@@ -1107,18 +1107,24 @@ class Game(EventFlow):
                 goes_on = yield from event.turn_start(self, seat)
                 if not goes_on or not player.alive:
                     return
-        character_start = self.seat_rules[seat].turn_start
-        if character_start is not None:
-            yield from character_start(self, seat)
         rules = self._card_rules
         starts = sorted((rules[self.known[slot]].turn_start_order, slot)
                         for slot in player.table if rules[self.known[slot]].turn_start)
+        # The cards first (Dynamite, Jail), then the character's own start (Vera Custer's
+        # copy): Dodge City FAQ, a Vera Custer in Jail checks it before she copies anyone.
+        character_start = self.seat_rules[seat].turn_start
         for _order, slot in starts:
             hook = rules[self.known[slot]].turn_start
             assert hook is not None
             goes_on = yield from hook(self, seat, slot)
             if not goes_on or not player.alive:
+                if character_start is not None and player.alive:
+                    # A turn lost before its start: what the last one started is over too
+                    # ("she has no ability whatsoever until her next turn").
+                    self.seat_rules[seat] = self.rules.character_rules(player.character)
                 return
+        if character_start is not None:
+            yield from character_start(self, seat)
         if self._has_events:
             yield from self._event_phase_one(seat, event)  # the table's after_draw inside
         else:

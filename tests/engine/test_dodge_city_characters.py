@@ -343,3 +343,23 @@ def test_a_share_pick_outside_its_options_is_refused_and_changes_nothing() -> No
     assert "not legal" in table.reject(Choose(own))
     assert "not legal" in table.reject(Choose(NO_SLOT))
     assert "not legal" in table.reject(Pass())  # taking is not optional
+
+
+def test_vera_custer_in_jail_checks_it_before_she_copies_anyone() -> None:
+    """Dodge City FAQ (Q13): Vera Custer in Jail first checks the Jail; only if she escapes
+    does she pick whose ability to copy (the copy is part of phase 1, which a Jail skips)."""
+    characters = ["vera_custer", "lucky_duke", "jesse_jones", "kit_carlson"]
+    table = Scenario(characters, ["renegade", "sheriff", "outlaw", "outlaw"],
+                     rules=DODGE_CITY, phase=START, turn=0, tables={0: ["jail"]},
+                     deck=["beer:6H", "panic", "duel"])
+    table.expect(0, COPY_PICK)  # the Jail's draw! showed a Heart: she escaped, then picks
+    assert table.in_play(0) == [] and "beer" in table.discard_pile()
+
+
+def test_vera_custer_kept_in_jail_copies_nobody_until_her_next_turn() -> None:
+    characters = ["vera_custer", "lucky_duke", "jesse_jones", "kit_carlson"]
+    table = Scenario(characters, ["renegade", "sheriff", "outlaw", "outlaw"],
+                     rules=DODGE_CITY, phase=START, turn=0, tables={0: ["jail"]},
+                     deck=["bang:8S", "panic", "duel"])
+    assert table.game.current == 1  # the Spade kept her in: turn lost, no copy asked
+    assert table.game.seat_rules[0] == table.game.rules.character_rules("vera_custer")
