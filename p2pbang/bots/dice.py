@@ -22,6 +22,7 @@ from p2pbang.engine.dice.actions import (
     CHIEF_ARROW,
     ELENA_GIVE,
     KIT_ARROW,
+    MOLLY_PICK,
     MOLLY_TAKE,
     PEDRO_ARROW,
     REROLL,
@@ -93,6 +94,12 @@ class DiceBot:
             me = game.players[seat]
             return Choose(1 if self.hostility(game, seat, decision.source) < 0
                           and me.life > 3 else 0)
+        if kind == MOLLY_PICK:  # the loss of my closest ally, while I can spare the life
+            me = game.players[seat]
+            seats = tuple(s for s in options if s != SKIP)
+            ally = self._best(seats, lambda s: -self.hostility(game, seat, s))
+            return Choose(ally if me.life > 3 and self.hostility(game, seat, ally) < 0
+                          else SKIP)
         if kind == KIT_ARROW:
             return Choose(self._best(options, lambda s: -1.0 if s == SKIP else
                                      -self.hostility(game, seat, s) + (s == seat)))

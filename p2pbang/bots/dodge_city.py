@@ -219,6 +219,14 @@ def brawl_pick(ctx: Context) -> Action:
     return Choose(options[0] if best is None else best[1])
 
 
+def share_pick(ctx: Context) -> Action:
+    """Taking an eliminated player's cards one at a time with another seat (Vera Custer
+    copying Vulture Sam): the most valuable card in play, or a random one of his hand."""
+    options = ctx.decision.options
+    best = ctx.pick(list(options), lambda slot: loot_value(ctx, slot))
+    return Choose(options[0] if best is None else best)
+
+
 def pick_in_play(ctx: Context) -> Action:
     """Pat Brennan: a foe's valuable card in play rather than two from the deck."""
     view = ctx.view

@@ -102,6 +102,20 @@ def dying(ctx: Context) -> Action:
     return Pass()
 
 
+# Sid Ketchum after a hit out of his turn: two cards for a life at this life or below.
+_HEAL_AT_LIFE = 2
+
+
+def any_time(ctx: Context) -> Action:
+    """Right after a hit out of my turn (Sid Ketchum): two cards for a life when I am low,
+    or when my hand holds more than I could keep at the end of my turn anyway."""
+    abilities = [a for a in ctx.legal if type(a) is Ability]
+    life = ctx.view.life(ctx.me)
+    if abilities and (life <= _HEAL_AT_LIFE or len(ctx.hand) >= life + 2):
+        return ctx.cheapest_ability(abilities)
+    return Pass()
+
+
 def discard(ctx: Context) -> Action:
     """At the hand limit: Sid Ketchum pays two surplus cards for a life; everybody else drops
     the least useful card."""

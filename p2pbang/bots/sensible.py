@@ -27,6 +27,7 @@ from p2pbang.bots.memory import Grudges
 from p2pbang.bots.turn import choose_play
 from p2pbang.bots.view import SeatView
 from p2pbang.engine.actions import (
+    ANY_TIME,
     BRAWL_PICK,
     COPY_PICK,
     DISCARD,
@@ -41,6 +42,7 @@ from p2pbang.engine.actions import (
     RESPOND_DUEL,
     RESPOND_INDIANS,
     RESPOND_SHOT,
+    SHARE_PICK,
     STORE_PICK,
     TARGET_PICK,
     Action,
@@ -55,12 +57,14 @@ _CHOOSERS: dict[str, Callable[[Context], Action]] = {
     RESPOND_INDIANS: responses.respond_indians,
     RESPOND_DUEL: responses.respond_duel,
     DYING: gold_rush.with_rucksack(responses.dying),
+    ANY_TIME: responses.any_time,
     DISCARD: responses.discard,
     DRAW_SOURCE: responses.draw_source,
     PUT_BACK: responses.put_back,
     PICK_CHECK: responses.pick_check,
     STORE_PICK: responses.store_pick,
     BRAWL_PICK: dodge_city.brawl_pick,
+    SHARE_PICK: dodge_city.share_pick,
     PICK_IN_PLAY: dodge_city.pick_in_play,
     COPY_PICK: dodge_city.copy_pick,
     TARGET_PICK: dodge_city.target_pick,

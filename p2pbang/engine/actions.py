@@ -147,6 +147,9 @@ RESPOND_SHOT = "respond_shot"  # Missed!/Barrel or take the hit
 RESPOND_DUEL = "respond_duel"  # discard a BANG! or lose 1 life
 RESPOND_INDIANS = "respond_indians"  # discard a BANG! or lose 1 life
 DYING = "dying"  # at 0 life or less: Beer (or Sid Ketchum's ability) or be eliminated
+# A moment out of one's play phase for an "at any time" ability (Sid Ketchum right after a
+# hit on another player's turn): the ability, or Pass. ``source``: who caused the hit.
+ANY_TIME = "any_time"
 STORE_PICK = "store_pick"  # General Store: take one of the revealed cards
 # Brawl: which card of seat ``source`` is discarded (a slot in play, or FROM_HAND: random).
 BRAWL_PICK = "brawl_pick"
@@ -156,6 +159,9 @@ PICK_IN_PLAY = "pick_in_play"
 COPY_PICK = "copy_pick"
 # Doc Holyday, after paying his two cards: which seat within reach his BANG! effect shoots.
 TARGET_PICK = "target_pick"
+# Two seats take an eliminated player's cards (Vera Custer copying Vulture Sam): one at a time,
+# which card the taking seat takes next (a slot in play, or FROM_HAND: a random hand card).
+SHARE_PICK = "share_pick"
 
 # Event cards (High Noon, A Fistful of Cards):
 # a pick among ``options`` an event asks for (a blue card to discard, a seat, yes/no...).

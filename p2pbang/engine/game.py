@@ -21,6 +21,7 @@ from collections.abc import Generator
 from typing import Any
 
 from p2pbang.engine.actions import (
+    ANY_TIME,
     BRAWL_PICK,
     COPY_PICK,
     DISCARD,
@@ -30,6 +31,7 @@ from p2pbang.engine.actions import (
     EQUIPMENT_USE,
     EVENT_PICK,
     EXCHANGE,
+    FROM_HAND,
     GUESS,
     NO_SEAT,
     NO_SLOT,
@@ -41,6 +43,7 @@ from p2pbang.engine.actions import (
     RESPOND_INDIANS,
     RESPOND_MISSED,
     RESPOND_SHOT,
+    SHARE_PICK,
     STORE_PICK,
     TABLE_ACTIONS,
     TARGET_PICK,
@@ -89,7 +92,8 @@ SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
 
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS, RESPOND_MISSED)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
-                 COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS, DISCARD_PICK, EQUIPMENT_USE)
+                 COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS, DISCARD_PICK, EQUIPMENT_USE,
+                 SHARE_PICK)
 
 
 class GameOver(Exception):
@@ -228,6 +232,7 @@ class Game(EventFlow):
         self.bangs_played = 0
         self.abilities_used = 0  # by the seat whose turn it is, this turn (limited uses)
         self.owed_draws: dict[int, int] = {}  # seat -> cards drawn when the effect is over
+        self.sharing = NO_SEAT  # an eliminated seat whose cards two heirs are taking in turn
         self._legal_memo: tuple[Decision, tuple[Action, ...]] | None = None
         self.result: End | None = None
         self.history: list[Action | ChanceResult] = []
@@ -319,12 +324,12 @@ class Game(EventFlow):
             steps = (self.ring_pos[target] - self.ring_pos[source]) % ring
             base = min(steps, ring - steps) + self.seat_rules[target].distance_plus \
                 - self.seat_rules[source].distance_minus
-        if self._silencer and self.cards_in_play_silenced():
-            return max(base, 1)
-        for slot in self.players[target].table:
-            base += rules[known[slot]].distance_plus
-        for slot in self.players[source].table:
-            base -= rules[known[slot]].distance_minus
+        if not (self._silencer and self.silenced(target)):
+            for slot in self.players[target].table:
+                base += rules[known[slot]].distance_plus
+        if not (self._silencer and self.silenced(source)):
+            for slot in self.players[source].table:
+                base -= rules[known[slot]].distance_minus
         return max(base, 1)
 
     def within(self, source: int, reach: int) -> list[int]:
@@ -336,10 +341,12 @@ class Game(EventFlow):
         here = self.ring_pos[source]
         seat_rules, rules = self.seat_rules, self._card_rules
         known, players = self.known, self.players
+        # Silenced cards in play: everyone's (an event), or all but the current seat's.
         silenced = self._silencer and self.cards_in_play_silenced()
+        spared = self.current if silenced and not self._event_silence else NO_SEAT
         flat = self._flat_distance
         minus = 0 if flat else seat_rules[source].distance_minus
-        if not silenced:
+        if not silenced or source == spared:
             for slot in players[source].table:
                 minus += rules[known[slot]].distance_minus
         seen = []
@@ -351,7 +358,7 @@ class Game(EventFlow):
             else:
                 steps = (pos - here) % count
                 far = min(steps, count - steps) + seat_rules[target].distance_plus - minus
-            if not silenced:
+            if not silenced or target == spared:
                 for slot in players[target].table:
                     far += rules[known[slot]].distance_plus
             if far <= reach:
@@ -360,7 +367,7 @@ class Game(EventFlow):
 
     def reach(self, seat: int) -> int:
         """The weapon's reach (the Colt .45 reaches 1); it only limits BANG! cards."""
-        if self._silencer and self.cards_in_play_silenced():
+        if self._silencer and self.silenced(seat):
             return 1
         reaches = self._card_reach
         known = self.known
@@ -373,16 +380,25 @@ class Game(EventFlow):
     def can_play_bang(self, seat: int) -> bool:
         if self.bangs_played < self.bang_limit or self.seat_rules[seat].unlimited_bang:
             return True
-        if self._silencer and self.cards_in_play_silenced():
+        if self._silencer and self.silenced(seat):
             return False
         rules, known = self._card_rules, self.known
         return any(rules[known[slot]].unlimited_bang for slot in self.players[seat].table)
 
     def cards_in_play_silenced(self) -> bool:
-        """Whether the cards in front of every player have no effect now (a character's
-        turn: distances, weapons, Barrel, Volcanic, green cards)."""
+        """Whether cards in play have no effect now (distances, weapons, Barrel, Volcanic,
+        green cards): everyone's under an event (Lasso), the other players' in a
+        character's turn (Belle Star); ``silenced`` says whose."""
         return self._event_silence or (
             self.current != NO_SEAT and self.seat_rules[self.current].silences_cards_in_play)
+
+    def silenced(self, owner: int) -> bool:
+        """Whether the cards in play in front of ``owner`` have no effect now. Belle Star
+        silences the cards of the other players only (the designer's text and the English
+        card; docs/rules/dodge-city.md): hers work in her turn."""
+        return self._event_silence or (
+            self.current not in (NO_SEAT, owner)
+            and self.seat_rules[self.current].silences_cards_in_play)
 
     def in_play(self, seat: int) -> list[tuple[int, int]]:
         """(slot, card) of the cards in front of ``seat``; always public."""
@@ -534,6 +550,8 @@ class Game(EventFlow):
             return actions
         if kind == EXCHANGE:
             return [*(Discard(slot, card) for slot, card in hand), Pass()]
+        if kind == ANY_TIME:
+            return [*self._ability_options(d.seat, hand, kind), Pass()]
         if kind == DYING:
             actions = []
             if len(self.ring) > 2 and self.beer_allowed:
@@ -678,7 +696,7 @@ class Game(EventFlow):
     def ready_green(self, seat: int) -> list[int]:
         """The green cards in front of ``seat`` that may be used now: put in play before this
         turn (a public fact)."""
-        if not self._has_green or (self._silencer and self.cards_in_play_silenced()):
+        if not self._has_green or (self._silencer and self.silenced(seat)):
             return []
         placed, turn, known, cards = self.placed_turn, self.turn, self.known, self.cards
         return [slot for slot in self.players[seat].table
@@ -1089,18 +1107,24 @@ class Game(EventFlow):
                 goes_on = yield from event.turn_start(self, seat)
                 if not goes_on or not player.alive:
                     return
-        character_start = self.seat_rules[seat].turn_start
-        if character_start is not None:
-            yield from character_start(self, seat)
         rules = self._card_rules
         starts = sorted((rules[self.known[slot]].turn_start_order, slot)
                         for slot in player.table if rules[self.known[slot]].turn_start)
+        # The cards first (Dynamite, Jail), then the character's own start (Vera Custer's
+        # copy): Dodge City FAQ, a Vera Custer in Jail checks it before she copies anyone.
+        character_start = self.seat_rules[seat].turn_start
         for _order, slot in starts:
             hook = rules[self.known[slot]].turn_start
             assert hook is not None
             goes_on = yield from hook(self, seat, slot)
             if not goes_on or not player.alive:
+                if character_start is not None and player.alive:
+                    # A turn lost before its start: what the last one started is over too
+                    # ("she has no ability whatsoever until her next turn").
+                    self.seat_rules[seat] = self.rules.character_rules(player.character)
                 return
+        if character_start is not None:
+            yield from character_start(self, seat)
         if self._has_events:
             yield from self._event_phase_one(seat, event)  # the table's after_draw inside
         else:
@@ -1301,7 +1325,7 @@ class Game(EventFlow):
         victim = self.players[target]
         rules, known = self._card_rules, self.known
         barrels = self.seat_rules[target].barrels
-        if not (self._silencer and self.cards_in_play_silenced()):
+        if not (self._silencer and self.silenced(target)):
             barrels += sum(rules[known[slot]].barrels for slot in victim.table)
         while needed > 0 and (victim.hand or barrels
                               or self._green_answers(target, RESPOND_SHOT)):
@@ -1351,10 +1375,24 @@ class Game(EventFlow):
                 return
         for hook in self._on_wound:
             yield from hook(self, seat, amount, source, lost, True)
-        on_damage = self.seat_rules[seat].on_damage
-        if on_damage is not None:
-            yield from on_damage(self, seat, amount, source,
-                                 NO_SEAT if card_player is None else card_player)
+        rules = self.seat_rules[seat]
+        if rules.on_damage is not None:
+            yield from rules.on_damage(self, seat, amount, source,
+                                       NO_SEAT if card_player is None else card_player)
+        if rules.ability_usable is not None and player.alive and (
+                seat != self.current or self.play_phase_turn != self.turn):
+            yield from self._any_time(seat, source)
+
+    def _any_time(self, seat: int, source: int) -> Step:
+        """Right after a hit out of his play phase (another player's turn, his own turn's
+        start), a seat whose ability works "at any time" may use it before the game goes on
+        (base FAQ: Sid Ketchum heals out of his turn like a Beer). Asked only while the
+        ability is usable, from public facts; each use may be followed by another."""
+        while self._ability_usable(seat, ANY_TIME):
+            action = yield from self.decide(Decision(seat, ANY_TIME, source=source))
+            if not isinstance(action, Ability):
+                return
+            yield from self.use_ability(seat, action)
 
     def _dying(self, seat: int, source: int) -> Step:
         """At 0 life or less: a card that saves (Beer, not with two players left) or an
@@ -1395,10 +1433,12 @@ class Game(EventFlow):
         self.event("eliminated", seat, killer, value=ROLE_NAMES.index(player.role))
         for hook in self._on_eliminated:
             yield from hook(self, seat, killer)
-        heir = next((s for s in self.ring if self.seat_rules[s].takes_eliminated_cards),
-                    NO_SEAT)
-        if heir != NO_SEAT:
-            yield from self._give_all(seat, heir)
+        heirs = [s for s in self.seats_from(seat)
+                 if self.seat_rules[s].takes_eliminated_cards]
+        if len(heirs) == 1:
+            yield from self._give_all(seat, heirs[0])
+        elif heirs:
+            yield from self._share(seat, heirs)
         else:
             yield from self.discard_all(seat)
         yield from self._check_win(seat, killer)
@@ -1431,6 +1471,31 @@ class Game(EventFlow):
         self.players[receiver].hand.extend(hand + table)
         if hand or table:  # an empty take is not news: the elimination says it all
             self.event("take_all", receiver, seat, value=len(hand) + len(table))
+
+    def _share(self, seat: int, heirs: list[int]) -> Step:
+        """Two seats that take an eliminated player's cards (Vera Custer copying Vulture
+        Sam) take them one at a time, in turn order from the eliminated seat (Dodge City
+        FAQ). Each picks a card in play or a random card of the hand (still hidden); with
+        one option left (only hand cards, or a single card in play) nothing is asked."""
+        player = self.players[seat]
+        self.sharing = seat  # his cards stay in front of him until they are taken
+        turn = 0
+        while player.hand or player.table:
+            heir = heirs[turn % len(heirs)]
+            turn += 1
+            options = ((FROM_HAND,) if player.hand else ()) + tuple(player.table)
+            chosen = options[0]
+            if len(options) > 1:
+                choice = yield from self.decide(
+                    Decision(heir, SHARE_PICK, options=options, source=seat))
+                chosen = choice.value
+            if chosen == FROM_HAND:
+                yield from self.steal_random(seat, heir)
+                continue
+            player.table.remove(chosen)
+            self.players[heir].hand.append(chosen)
+            self.event("steal", heir, seat, self.known[chosen])
+        self.sharing = NO_SEAT
 
     def discard_all(self, seat: int) -> Step:
         player = self.players[seat]

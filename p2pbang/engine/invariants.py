@@ -62,7 +62,10 @@ def violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
                 problems.append(f"ghost seat {p.seat} is not a living seat at 0 life")
             continue
         if not p.alive:
-            if p.hand or p.table or p.equipment or p.life != 0:
+            # Two heirs take a dead player's cards one at a time (game.sharing): until then
+            # they are still his.
+            cards_left = p.seat != game.sharing and (p.hand or p.table)
+            if cards_left or p.equipment or p.life != 0:
                 problems.append(f"eliminated seat {p.seat} still holds cards or life")
             continue
         low = 1 if p.seat != dying_seat else 1 - MAX_HIT

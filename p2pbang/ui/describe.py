@@ -8,6 +8,7 @@ and where the viewer is the object of a sentence its name reads "you".
 from __future__ import annotations
 
 from p2pbang.engine.actions import (
+    ANY_TIME,
     DISCARD,
     DRAW_FROM_DECK,
     DRAW_FROM_DISCARD,
@@ -385,6 +386,8 @@ class Describer:
             return dodge_city.decision(self, d)
         if d.kind in events.DECISION_KINDS:
             return events.decision(self, d)
+        if d.kind == ANY_TIME:
+            return _("You lost life: use your ability now?")
         if d.kind == DYING:
             return ngettext("You are dying: {n} Beer needed to survive.",
                             "You are dying: {n} Beers needed to survive.",
@@ -441,6 +444,7 @@ class Describer:
             RESPOND_DUEL: _("{name} answers the Duel with {source}."),
             RESPOND_INDIANS: _("{name} answers the Indians! of {source}."),
             DYING: _("{name} is dying."),
+            ANY_TIME: _("{name} may use an ability after the hit."),
         }
         return texts.get(d.kind, d.kind).format(name=name, source=source)
 
@@ -483,6 +487,7 @@ class Describer:
                 RESPOND_DUEL: _("Give up the Duel (lose 1 life)"),
                 RESPOND_INDIANS: _("Lose 1 life"),
                 DYING: _("Accept elimination"),
+                ANY_TIME: _("Not now"),
             }.get(d.kind, _("Pass"))
         return repr(a)
 

@@ -23,6 +23,7 @@ from p2pbang.engine.dice.actions import (
     BROKEN_ARROW_TARGET,
     ELENA_GIVE,
     KIT_ARROW,
+    MOLLY_PICK,
     MOLLY_TAKE,
     REROLL,
     SALOON_DIE,
@@ -243,6 +244,10 @@ class DiceBoard:
             return t("act.yes") if value == 1 else t("act.no")
         if d.kind == SALOON_DIE:
             return t("die." + DIE_NAMES[value])
+        if d.kind == MOLLY_PICK:
+            if value == SKIP:
+                return t("act.molly_none")
+            return t("act.molly_take", name=self.names[value])
         if value == SKIP:
             return t("act.skip")
         p = players[value]
@@ -272,7 +277,7 @@ class DiceBoard:
             if d is not None and d.kind == SALOON_DIE:
                 return saloon_die_words(choice.action.value)
             if d is not None and d.kind in (SHOOT, BEER_TARGET, SID_HEAL, KIT_ARROW,
-                                            BROKEN_ARROW_TARGET, ELENA_GIVE) \
+                                            BROKEN_ARROW_TARGET, ELENA_GIVE, MOLLY_PICK) \
                     and 0 <= choice.action.value < self.game.n:
                 seat = choice.action.value
         character = self.game.players[seat].character

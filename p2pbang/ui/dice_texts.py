@@ -115,6 +115,12 @@ TEXTS: Texts = {
     "ask.dice_molly": ("Molly Stark: lose this life instead of {name}?",
                        "Molly Stark: te veszítesz életet helyette: {name}?",
                        "Molly Stark: pierzi tu viața în locul lui {name}?"),
+    "ask.dice_molly_pick": ("Molly Stark: several players lose life at once; whose loss do "
+                            "you take?",
+                            "Molly Stark: többen veszítenek egyszerre életet; kinek a "
+                            "sebzését vállalod?",
+                            "Molly Stark: mai mulți jucători pierd viață deodată; a cui "
+                            "pierdere o preiei?"),
     "rolling": ("{name} is rolling…", "{name} dob…", "{name} aruncă…"),
     # -- actions -------------------------------------------------------------------------
     "act.roll": ("Roll the marked dice again: {dice}", "A megjelölt kockák újra: {dice}",
@@ -141,6 +147,10 @@ TEXTS: Texts = {
     "act.arrow_mine": ("Return one of your arrows ({n} held)", "Egy saját nyilad vissza ({n} van nálad)",
                        "Una dintre săgețile tale înapoi ({n} deținute)"),
     "act.skip": ("Return none", "Egyiket sem", "Niciuna"),
+    "act.molly_take": ("Take the loss of {name}", "{name} sebzését vállalod",
+                       "Preiei pierderea lui {name}"),
+    "act.molly_none": ("Nobody's: go on", "Senkiét, mehet tovább",
+                       "A nimănui: mai departe"),
     "act.give": ("{name} takes one of the arrows", "{name} veszi el az egyik nyilat",
                  "{name} ia una dintre săgeți"),
     "act.give_self": ("Take them all yourself", "Mindet te veszed el", "Le iei pe toate tu"),

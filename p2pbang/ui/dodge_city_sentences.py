@@ -19,6 +19,7 @@ from p2pbang.engine.actions import (
     NO_SEAT,
     PICK_IN_PLAY,
     RESPOND_SHOT,
+    SHARE_PICK,
     TARGET_PICK,
     Ability,
     Decision,
@@ -35,7 +36,7 @@ from p2pbang.ui.texts import card_name, card_text, character_name, character_tex
 if TYPE_CHECKING:
     from p2pbang.ui.describe import Describer
 
-DECISION_KINDS = frozenset({BRAWL_PICK, PICK_IN_PLAY, COPY_PICK, TARGET_PICK})
+DECISION_KINDS = frozenset({BRAWL_PICK, PICK_IN_PLAY, COPY_PICK, TARGET_PICK, SHARE_PICK})
 
 # Characters whose ability is an ``Ability`` action, in the order they are looked up.
 ABILITY_CHARACTERS = ("sid_ketchum", "chuck_wengam", "jose_delgado", "doc_holyday")
@@ -153,6 +154,9 @@ def decision(say: Describer, d: Decision) -> str:
     if d.kind == BRAWL_PICK:
         return _("{card}: which card does {name} discard?").format(
             card=card_name("brawl"), name=say.who(d.source))
+    if d.kind == SHARE_PICK:
+        return _("You share the cards of {name} one at a time: which do you take?").format(
+            name=say.who(d.source))
     if d.kind == PICK_IN_PLAY:
         return _("Draw 2 cards, or take a card in play in front of another player?")
     if d.kind == COPY_PICK:
@@ -169,6 +173,11 @@ def activity(say: Describer, d: Decision) -> str:
                 name=name, card=card_name("brawl"))
         return _("{name} picks the card {source} discards for the {card}.").format(
             name=name, source=say.who(d.source), card=card_name("brawl"))
+    if d.kind == SHARE_PICK:
+        if say.is_viewer(d.source):
+            return _("{name} takes one of your cards.").format(name=name)
+        return _("{name} takes a card of {source}.").format(name=name,
+                                                           source=say.who(d.source))
     if d.kind == PICK_IN_PLAY:
         return _("{name} chooses between 2 cards and a card in play.").format(name=name)
     if d.kind == COPY_PICK:
@@ -182,7 +191,7 @@ def activity(say: Describer, d: Decision) -> str:
 def choice(say: Describer, d: Decision, value: int) -> str:
     """The label of one option of a Dodge City decision."""
     game = say.game
-    if d.kind == BRAWL_PICK:
+    if d.kind in (BRAWL_PICK, SHARE_PICK):
         if value == FROM_HAND:
             return _("A random card from the hand")
         return _("{card} (in play)").format(card=slot_label(game, value))

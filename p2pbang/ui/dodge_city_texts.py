@@ -142,7 +142,7 @@ CHARACTER_TEXTS = {
     "greg_digger": N_("Regains 2 life each time another player is eliminated."),
     "herb_hunter": N_("Draws 2 cards each time another player is eliminated."),
     "jose_delgado": N_("Twice in his turn, may discard a blue card to draw 2 cards."),
-    "molly_stark": N_("Draws a card each time she uses a Missed!, Beer or BANG! out of her "
+    "molly_stark": N_("Draws a card each time she uses a card from her hand out of her "
                       "turn."),
     "pat_brennan": N_("May draw one card in play in front of any player instead of his 2 "
                       "cards."),

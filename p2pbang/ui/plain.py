@@ -56,7 +56,7 @@ def render_table(view: TableView, names: list[str]) -> str:
         lines += wrap(_seat_line(s, names), WIDTH, CONTINUED)
     lines += gold_rush_plain.shop_line(view)
     if view.silenced and view.event != "lasso":  # Lasso's own line says it
-        lines.append(_("In Belle Star's turn the cards in play have no effect."))
+        lines.append(_("In Belle Star's turn the other players' cards in play have no effect."))
     if view.hand:
         lines += wrap(_("Your hand: {cards}").format(cards=", ".join(
             f"{card_name(c.name)}{' ' + PAID_MARK if c.paid else ''} ({c.label})"

@@ -154,7 +154,7 @@ def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None,
              silenced: bool = False) -> Line:
     """The cards in play, with green cards' readiness; when ``width`` cells are too few for
     the whole names, each name is shortened to a fair share (every card stays listed).
-    ``silenced`` (Belle Star's turn) strikes them through: they have no effect now."""
+    ``silenced`` (the other players' cards in Belle Star's turn) strikes them through."""
     if not cards:
         return [("class:dim", "-")]
     marks = [green_mark(c) + gold_rush_render.equipment_mark(c) for c in cards]
@@ -266,7 +266,7 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
         room = width - line_width(row)
         row += _in_play(seat.in_play + seat.equipment, labels=two_lines or width >= WIDE,
                         width=room,
-                        silenced=view.silenced)
+                        silenced=seat.silenced)
         lines.append(fit_line(row, width))
         if two_lines:
             lines.append(fit_line([("", "    "), ("class:dim", character_text(seat.character))],

@@ -79,6 +79,7 @@ class SeatView:
     equipment: tuple[CardView, ...] = ()
     shadow: bool = False
     ghost: bool = False  # back for this turn only, as a ghost (Ghost Town)
+    silenced: bool = False  # its cards in play have no effect now (Belle Star's turn, Lasso)
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ class TableView:
     phase: str | None = None  # key of PHASES, when the pending decision tells it
     order: tuple[int, ...] = ()  # every seat, clockwise around the table (dead ones too)
     roles_face_up: bool = False  # every role is public (Dodge City's 3-player table)
-    silenced: bool = False  # the cards in play have no effect now (Belle Star's turn)
+    silenced: bool = False  # some cards in play have no effect now (Belle Star's turn, Lasso)
     shop: tuple[ShopCard, ...] = ()  # Gold Rush: the equipment for sale, with prices
     shadows: bool = False  # the eliminated play shadow turns (the variant is in force)
     event: str | None = None  # the event card in force (High Noon, A Fistful of Cards)
@@ -117,12 +118,13 @@ class TableView:
         return d if d is not None and d.seat == self.you else None
 
 
-def card_view(game: Game, slot: int, in_play: bool = False) -> CardView:
+def card_view(game: Game, slot: int, owner: int | None = None) -> CardView:
+    """``owner``: the seat in front of which the card is in play (None: not in play)."""
     card = game.known[slot]
     definition = game.cards[card]
     ready = None
-    if in_play and definition.kind == "green":  # not in Belle Star's turn either
-        ready = game.placed_turn.get(slot, -1) < game.turn and not game.cards_in_play_silenced()
+    if owner is not None and definition.kind == "green":  # not silenced (Belle Star) either
+        ready = game.placed_turn.get(slot, -1) < game.turn and not game.silenced(owner)
     rules = game.rules.by_name.get(definition.name)
     paid = rules is not None and rules.costs_a_card
     return CardView(slot, card, definition.name, corner(definition), definition.kind, ready,
@@ -187,7 +189,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
             role=p.role,
             alive=p.alive,
             hand_size=len(p.hand),
-            in_play=tuple(card_view(game, s, in_play=True) for s in p.table),
+            in_play=tuple(card_view(game, s, owner=p.seat) for s in p.table),
             distance=distance,
             reach_ok=distance is not None and distance <= reach,
             is_you=p.seat == you,
@@ -197,6 +199,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
             equipment=tuple(card_view(game, s) for s in p.equipment),
             shadow=gold_rush_view.is_shadow(game, p.seat),
             ghost=p.seat in game.ghosts,
+            silenced=game.silenced(p.seat),
         ))
     pending = game.pending
     decision = pending if isinstance(pending, Decision) else None

@@ -93,3 +93,22 @@ def _sheriff_wins(team_bot, games: int = 150) -> int:
 
 def test_the_sheriff_team_wins_more_with_the_dice_bot_than_at_random():
     assert _sheriff_wins(DiceBot) > _sheriff_wins(RandomBot) + 20
+
+
+def test_molly_stark_takes_the_sheriffs_gatling_loss_as_her_deputy_in_one_question():
+    from p2pbang.engine.dice.actions import MOLLY_PICK, SKIP
+    from p2pbang.engine.dice.scenario import choose
+
+    g = table({4: "molly_stark"}, players=5,
+              roles=("sheriff", "renegade", "outlaw", "outlaw", "deputy"), first=3,
+              expansions=("old-saloon",))
+    choose(g, 0)  # no Saloon die
+    roll(g, GATLING, GATLING, GATLING, BEER, BEER)
+    keep(g)
+    choose(g, 3)
+    choose(g, 3)
+    assert g.pending == Decision(4, MOLLY_PICK, (0, 1, 2, SKIP), source=3)
+    assert DiceBot(4).decide(g, g.pending) == Choose(0)  # the Sheriff, her side
+    choose(g, 0)
+    assert g.pending == Decision(4, MOLLY_PICK, (1, 2, SKIP), source=3)
+    assert DiceBot(4).decide(g, g.pending) == Choose(SKIP)  # not an unknown player's

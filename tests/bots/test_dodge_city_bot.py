@@ -16,6 +16,7 @@ from p2pbang.engine.actions import (
     FROM_HAND,
     PICK_IN_PLAY,
     RESPOND_SHOT,
+    SHARE_PICK,
     Ability,
     Choose,
     Decision,
@@ -166,6 +167,22 @@ def test_brawl_takes_a_foes_best_card_in_play() -> None:
     table.play_paid(0, "brawl", "dynamite")
     decision = table.expect(0, BRAWL_PICK)
     assert decision.source == 1 and FROM_HAND in decision.options
+    assert ask(table) == Choose(table.in_play_slot(1, "barrel"))
+
+
+def test_sharing_a_dead_players_cards_takes_his_barrel_first() -> None:
+    """Vera Custer copying Vulture Sam: the two take the cards one at a time; the bot
+    takes the most valuable card in play before a random one of the hand."""
+    table = Scenario(["vera_custer", "willy_the_kid", "vulture_sam", "kit_carlson"],
+                     ["sheriff", "renegade", "outlaw", "outlaw"], rules=DODGE_CITY,
+                     phase="start", life={1: 1}, hands={0: ["bang"], 1: ["saloon"]},
+                     tables={0: ["schofield"], 1: ["mustang", "barrel"]},
+                     deck=["beer", "duel"])
+    table.choose(0, 2)
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.pass_(1)
+    table.expect(2, SHARE_PICK)
     assert ask(table) == Choose(table.in_play_slot(1, "barrel"))
 
 

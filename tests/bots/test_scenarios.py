@@ -12,6 +12,7 @@ import pytest
 
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.engine.actions import (
+    ANY_TIME,
     DISCARD,
     DRAW_FROM_DECK,
     DRAW_FROM_DISCARD,
@@ -223,6 +224,25 @@ def test_sid_ketchum_pays_surplus_cards_for_a_life() -> None:
     action = ask(t)
     assert isinstance(action, Ability)
     assert sorted(t.game.card_name(c) for c in action.cards) == ["dynamite", "missed"]
+
+
+def test_sid_ketchum_heals_after_a_hit_out_of_his_turn_when_low() -> None:
+    """Hit down to 2 on the Sheriff's turn, he pays his two least useful cards for a life;
+    at 3 of 4 with a small hand he keeps his cards."""
+    low = Scenario(["black_jack", "sid_ketchum", "kit_carlson", "jesse_jones"], life={1: 3},
+                   hands={0: ["bang"], 1: ["dynamite", "beer", "jail"]})
+    low.play(0, "bang", target=1)
+    low.pass_(1)
+    low.expect(1, ANY_TIME)
+    action = ask(low)
+    assert isinstance(action, Ability) and "beer" not in [
+        low.game.card_name(c) for c in action.cards]
+    high = Scenario(["black_jack", "sid_ketchum", "kit_carlson", "jesse_jones"],
+                    hands={0: ["bang"], 1: ["dynamite", "beer"]})
+    high.play(0, "bang", target=1)
+    high.pass_(1)
+    high.expect(1, ANY_TIME)
+    assert ask(high) == Pass()
 
 
 # ---------------------------------------------------------------------- response windows

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from p2pbang.engine.actions import (
+    ANY_TIME,
     DRAW_FROM_DECK,
     DRAW_FROM_DISCARD,
     DRAW_SOURCE,
@@ -21,6 +22,7 @@ from p2pbang.engine.actions import (
     RESPOND_INDIANS,
     RESPOND_SHOT,
     Ability,
+    Choose,
     Pass,
     Play,
     UseBarrel,
@@ -661,3 +663,52 @@ def test_sid_ketchum_ability_not_offered_in_an_answer_at_full_life() -> None:
     table.play(0, "bang", target=1)
     table.expect(1, RESPOND_SHOT)
     assert not [a for a in table.legal() if isinstance(a, Ability)]
+
+
+# Issue 22 point 15: "at any time" (base FAQ: like a Beer, out of his turn too) also means
+# right after a hit on another player's turn, not only when he is dying or answering.
+
+
+def test_sid_ketchum_heals_right_after_a_hit_on_another_players_turn() -> None:
+    """Given Sid Ketchum at full life with two cards and no Missed!, when a BANG! hits him
+    on the Sheriff's turn, then he may discard two cards to regain the life at once."""
+    table = Scenario(seat_as("sid_ketchum", 1), hands={0: ["bang"], 1: ["duel", "panic"]})
+    table.play(0, "bang", target=1)
+    table.pass_(1)  # at full life nothing to heal: he takes the hit
+    assert table.life(1) == 3
+    window = table.expect(1, ANY_TIME)
+    assert window.source == 0
+    assert Pass() in table.legal()
+    assert len([a for a in table.legal() if isinstance(a, Ability)]) == 1
+    table.ability(1, "duel", "panic")
+    assert table.life(1) == 4
+    table.expect(0, PLAY)  # back to the Sheriff's turn
+
+
+def test_sid_ketchum_may_let_the_moment_after_a_hit_pass() -> None:
+    table = Scenario(seat_as("sid_ketchum", 1), hands={0: ["bang"], 1: ["duel", "panic"]})
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.pass_(1)
+    assert table.life(1) == 3 and table.hand(1) == ["duel", "panic"]
+    table.expect(0, PLAY)
+
+
+def test_no_moment_after_a_hit_without_two_cards() -> None:
+    table = Scenario(seat_as("sid_ketchum", 1), hands={0: ["bang"], 1: ["duel"]})
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.expect(0, PLAY)
+
+
+def test_the_moment_after_a_hit_refuses_cards_he_does_not_hold() -> None:
+    table = Scenario(seat_as("sid_ketchum", 1), hands={0: ["bang", "beer"],
+                                                       1: ["duel", "panic"]})
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.expect(1, ANY_TIME)
+    theirs = table.slot_of(0, "beer")
+    mine = table.slot_of(1, "duel")
+    pair = sorted([theirs, mine])
+    assert "hand" in table.reject(Ability(tuple(s for s, _ in pair), tuple(c for _, c in pair)))
+    assert "not legal" in table.reject(Choose(0))

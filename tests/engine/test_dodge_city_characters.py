@@ -12,12 +12,18 @@ from p2pbang.engine.actions import (
     COPY_PICK,
     DISCARD,
     DRAW_FROM_DECK,
+    FROM_HAND,
+    NO_SLOT,
     PICK_IN_PLAY,
     PLAY,
     RESPOND_SHOT,
+    SHARE_PICK,
     TARGET_PICK,
     Ability,
+    Choose,
+    Pass,
     Play,
+    UseGreen,
 )
 from p2pbang.engine.position import START
 from p2pbang.engine.rules import RuleSet
@@ -204,6 +210,16 @@ def test_molly_stark_draws_for_a_missed_played_out_of_turn() -> None:
     assert table.hand(1) == ["saloon"]
 
 
+def test_molly_stark_draws_for_any_hand_card_she_uses_out_of_turn() -> None:
+    """The designer's text and the English card: each card of her hand she uses out of her
+    turn (here a Dodge against a shot) is worth a card, besides the Dodge's own draw."""
+    table = table_with("molly_stark", seat=1, hands={0: ["bang"], 1: ["dodge"]},
+                       deck=["saloon", "gatling"])
+    table.play(0, "bang", target=1)
+    table.respond(1, "dodge")
+    assert sorted(table.hand(1)) == ["gatling", "saloon"]
+
+
 def test_molly_stark_in_a_duel_draws_when_it_is_over() -> None:
     """One card per BANG! she played in it, only once the Duel is over."""
     table = table_with("molly_stark", seat=1, hands={0: ["duel", "bang"], 1: ["bang", "bang"]},
@@ -237,20 +253,113 @@ def test_apache_kid_is_spared_by_indians_of_diamonds_but_not_in_a_duel() -> None
     assert table.life(1) == 2
 
 
-def test_belle_star_in_her_turn_cards_in_play_do_not_work() -> None:
-    """Seed 002: no card in front of any player has an effect in her turn, blue or green."""
+def test_belle_star_in_her_turn_the_others_cards_in_play_do_not_work() -> None:
+    """In her turn the cards in play of the other players have no effect, blue or green
+    (the designer's text and the English card; see docs/rules/dodge-city.md)."""
     table = table_with("belle_star", hands={0: ["bang", "bang"]},
-                       tables={0: ["volcanic", "scope"], 1: ["mustang", "barrel"],
-                               3: ["sombrero"]})
-    assert table.game.reach(0) == 1 and table.game.distance(2, 1) == 1
+                       tables={1: ["mustang", "barrel"], 3: ["sombrero"]})
+    assert table.game.distance(2, 1) == 1  # seat 1's Mustang does not work
     table.play(0, "bang", target=1)  # no Barrel draw offered: hit at once (no hand)
     assert table.life(1) == 3
-    assert not [a for a in table.legal() if isinstance(a, Play)]  # Volcanic does not work
     table.pass_(0)
     assert table.game.current == 1 and table.game.distance(2, 1) == 2  # Mustang again
+
+
+def test_belle_star_in_her_turn_her_own_cards_in_play_work() -> None:
+    """Given Belle Star with a Volcanic and a Scope in play, when she plays in her turn,
+    then the Scope brings seat 2 within her Colt's reach and the Volcanic lets her play a
+    second BANG!; another player's Binocular still does not work for him."""
+    table = table_with("belle_star", hands={0: ["bang", "bang"]},
+                       tables={0: ["volcanic", "scope"], 2: ["binocular"]})
+    assert table.game.reach(0) == 1 and table.game.distance(0, 2) == 1
+    assert table.game.distance(2, 0) == 2  # seat 2's Binocular is silenced
+    table.play(0, "bang", target=2)
+    assert table.life(2) == 3
+    assert [a for a in table.legal() if isinstance(a, Play)]  # her Volcanic works
+    table.play(0, "bang", target=2)
+    assert table.life(2) == 2
+
+
+def test_belle_star_uses_her_own_green_card_in_her_turn() -> None:
+    table = table_with("belle_star", tables={0: ["canteen"]}, life={0: 3})
+    assert [a for a in table.legal() if isinstance(a, UseGreen)]
 
 
 def test_belle_star_silences_green_cards_answering_in_her_turn() -> None:
     table = table_with("belle_star", hands={0: ["bang"]}, tables={1: ["sombrero"]})
     table.play(0, "bang", target=1)
     assert table.life(1) == 3
+
+
+def test_vera_custer_copying_vulture_sam_shares_the_cards_one_at_a_time() -> None:
+    """Dodge City FAQ: Vera Custer copying Vulture Sam, a third player is eliminated: both
+    have the ability, so they take his cards one at a time, starting with whichever comes
+    next in turn order after him (here Vulture Sam, seat 2, then Vera, seat 0)."""
+    characters = ["vera_custer", "willy_the_kid", "vulture_sam", "kit_carlson"]
+    table = Scenario(characters, ["sheriff", "renegade", "outlaw", "outlaw"],
+                     rules=DODGE_CITY, phase=START, life={1: 1},
+                     hands={0: ["bang"], 1: ["saloon", "panic"]},
+                     tables={1: ["volcanic", "dynamite"]}, deck=["beer", "duel"], randoms=[0, 0])
+    table.choose(0, 2)  # Vera copies Vulture Sam
+    table.play(0, "bang", target=1)
+    table.pass_(1)  # no Missed!
+    table.pass_(1)  # no Beer: eliminated
+    pick = table.expect(2, SHARE_PICK)  # Vulture Sam takes first: a card in play, or
+    assert set(pick.options) == {FROM_HAND, *table.game.players[1].table}  # one at random
+    assert pick.source == 1
+    table.choose(2, table.in_play_slot(1, "volcanic"))
+    pick = table.expect(0, SHARE_PICK)  # then Vera
+    table.choose(0, table.in_play_slot(1, "dynamite"))
+    # Two hand cards left, no choice: a random one each, Vulture Sam's first.
+    share = {"saloon", "panic"}
+    assert "volcanic" in table.hand(2) and len(table.hand(2)) == 2
+    assert "dynamite" in table.hand(0)
+    assert len(share & set(table.hand(2))) == 1 and len(share & set(table.hand(0))) == 1
+    assert not table.game.players[1].hand and not table.game.players[1].table
+
+
+def test_vulture_sam_alone_still_takes_everything_at_once() -> None:
+    characters = ["black_jack", "willy_the_kid", "vulture_sam", "kit_carlson"]
+    table = Scenario(characters, rules=DODGE_CITY, life={1: 1},
+                     hands={0: ["bang"], 1: ["saloon", "panic"]}, tables={1: ["volcanic"]})
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.pass_(1)
+    assert sorted(table.hand(2)) == ["panic", "saloon", "volcanic"]
+
+
+def test_a_share_pick_outside_its_options_is_refused_and_changes_nothing() -> None:
+    characters = ["vera_custer", "willy_the_kid", "vulture_sam", "kit_carlson"]
+    table = Scenario(characters, ["sheriff", "renegade", "outlaw", "outlaw"],
+                     rules=DODGE_CITY, phase=START, life={1: 1},
+                     hands={0: ["bang", "beer"], 1: ["saloon"]},
+                     tables={1: ["volcanic", "dynamite"]}, deck=["beer", "duel"])
+    table.choose(0, 2)
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.pass_(1)
+    table.expect(2, SHARE_PICK)
+    own = table.game.players[0].hand[0]  # a card of Vera's hand, not of the dead player
+    assert "not legal" in table.reject(Choose(own))
+    assert "not legal" in table.reject(Choose(NO_SLOT))
+    assert "not legal" in table.reject(Pass())  # taking is not optional
+
+
+def test_vera_custer_in_jail_checks_it_before_she_copies_anyone() -> None:
+    """Dodge City FAQ (Q13): Vera Custer in Jail first checks the Jail; only if she escapes
+    does she pick whose ability to copy (the copy is part of phase 1, which a Jail skips)."""
+    characters = ["vera_custer", "lucky_duke", "jesse_jones", "kit_carlson"]
+    table = Scenario(characters, ["renegade", "sheriff", "outlaw", "outlaw"],
+                     rules=DODGE_CITY, phase=START, turn=0, tables={0: ["jail"]},
+                     deck=["beer:6H", "panic", "duel"])
+    table.expect(0, COPY_PICK)  # the Jail's draw! showed a Heart: she escaped, then picks
+    assert table.in_play(0) == [] and "beer" in table.discard_pile()
+
+
+def test_vera_custer_kept_in_jail_copies_nobody_until_her_next_turn() -> None:
+    characters = ["vera_custer", "lucky_duke", "jesse_jones", "kit_carlson"]
+    table = Scenario(characters, ["renegade", "sheriff", "outlaw", "outlaw"],
+                     rules=DODGE_CITY, phase=START, turn=0, tables={0: ["jail"]},
+                     deck=["bang:8S", "panic", "duel"])
+    assert table.game.current == 1  # the Spade kept her in: turn lost, no copy asked
+    assert table.game.seat_rules[0] == table.game.rules.character_rules("vera_custer")

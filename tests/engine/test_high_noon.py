@@ -290,7 +290,9 @@ def test_the_reverend_beer_cannot_be_played() -> None:
 
 
 def test_the_reverend_no_beer_when_dying() -> None:
-    table = table_of(event="the_reverend", hands={0: ["bang"], 1: ["beer"]}, life={1: 1})
+    # One Vulture Sam: several would share the dead player's cards one at a time.
+    table = table_of(["willy_the_kid", "black_jack", "vulture_sam", "kit_carlson"],
+                     event="the_reverend", hands={0: ["bang"], 1: ["beer"]}, life={1: 1})
     table.play(0, "bang", target=1)
     table.pass_(1)
     assert not table.alive(1)

@@ -205,3 +205,31 @@ def test_the_old_saloon_dice_are_explained_where_they_are_chosen(language: str) 
         assert advance_until(screen, is_reroll)
         dice_rule = next(row for row in text_of(screen) if "*" in row and "─" in row)
         assert SALOON_WORDS[language][0].split(":")[0] in dice_rule
+
+
+def test_molly_starks_one_question_for_a_gatling_is_said_and_labelled() -> None:
+    """Several players hurt at once: one question, a row per hurt player and one to go on."""
+    from types import SimpleNamespace
+
+    from p2pbang.engine.dice.actions import MOLLY_PICK, SKIP
+    from p2pbang.engine.dice.faces import BEER, GATLING
+    from p2pbang.engine.dice.scenario import choose, keep, roll, table
+    from p2pbang.ui.dice_board import DiceBoard
+
+    g = table({4: "molly_stark"}, players=5,
+              roles=("sheriff", "renegade", "outlaw", "outlaw", "deputy"), first=3,
+              expansions=("old-saloon",))
+    choose(g, 0)
+    roll(g, GATLING, GATLING, GATLING, BEER, BEER)
+    keep(g)
+    choose(g, 3)
+    choose(g, 3)
+    assert g.pending == Decision(4, MOLLY_PICK, (0, 1, 2, SKIP), source=3)
+    names = ["Ann", "Bob", "Cid", "Dan", "You"]
+    board = DiceBoard(SimpleNamespace(mine=g, names=names, you=4,
+                                      legal_actions=g.legal_actions))
+    assert board._ask(g.pending) == (
+        "Molly Stark: several players lose life at once; whose loss do you take?")
+    assert [c.label for c in board.choices()] == [
+        "Take the loss of Ann", "Take the loss of Bob", "Take the loss of Cid",
+        "Nobody's: go on"]

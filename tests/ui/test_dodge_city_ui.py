@@ -18,6 +18,7 @@ from p2pbang.engine.actions import (
     PICK_IN_PLAY,
     PLAY,
     RESPOND_SHOT,
+    SHARE_PICK,
     TARGET_PICK,
     Ability,
     Choose,
@@ -386,11 +387,14 @@ def test_the_new_decisions_tell_the_turn_phase() -> None:
     assert phase_of(Decision(1, BRAWL_PICK, source=1), 0) is None  # not the current player
 
 
-def test_in_belle_stars_turn_cards_in_play_are_struck_through_and_green_ones_wait() -> None:
+def test_in_belle_stars_turn_the_others_cards_in_play_are_struck_through() -> None:
+    """Her own cards in play work in her turn (her green Knife is usable); the other
+    players' have no effect and are struck through."""
     table = table_of(["belle_star", *FILL[1:]], tables={0: ["knife"], 1: ["barrel"]})
     view = build_view(table.game, NAMES)
-    assert view.silenced and view.seats[0].in_play[0].ready is False
-    assert not [a for a in table.legal() if isinstance(a, UseGreen)]  # the engine agrees
+    assert view.silenced and view.seats[0].in_play[0].ready is True
+    assert not view.seats[0].silenced and view.seats[1].silenced
+    assert [a for a in table.legal() if isinstance(a, UseGreen)]  # the engine agrees
     line = seat_lines(view, 80, False, False)[1]  # Ace, with his Barrel
     assert ("class:card.blue class:silenced", "Barrel") in line
     from p2pbang.ui.plain import render_table
@@ -398,8 +402,8 @@ def test_in_belle_stars_turn_cards_in_play_are_struck_through_and_green_ones_wai
 
     assert TABLE_STYLE["silenced"] == "strike"
     plain = " ".join(render_table(view, NAMES).split())  # as read, across wrapped lines
-    assert "In Belle Star's turn the cards in play have no effect." in plain
-    assert "Knife (not usable now)" in plain
+    assert "In Belle Star's turn the other players' cards in play have no effect." in plain
+    assert "Knife (usable now)" in plain
 
 
 def test_can_can_and_conestoga_from_play_name_their_card() -> None:
@@ -414,6 +418,30 @@ def test_can_can_and_conestoga_from_play_name_their_card() -> None:
     lines = told(table, table.act(action))
     assert lines[1].startswith("You take Barrel (") and lines[1].endswith("from Bonnie.")
     assert table.hand(0) == ["barrel"]
+
+
+def test_sharing_a_dead_players_cards_is_asked_and_said() -> None:
+    """Vera Custer copying Vulture Sam shares a dead player's cards with him: the person
+    reads whose cards he shares and picks a card in play or a random one of the hand."""
+    table = Scenario(["vera_custer", "willy_the_kid", "vulture_sam", "kit_carlson"],
+                     ["sheriff", "renegade", "outlaw", "outlaw"], rules=DODGE_CITY,
+                     phase=START, life={1: 1}, hands={0: ["bang"], 1: ["saloon"]},
+                     tables={1: ["volcanic", "dynamite"]}, deck=["beer", "duel"], viewer=0,
+                     randoms=[0])
+    table.choose(0, 2)
+    table.play(0, "bang", target=1)
+    table.pass_(1)
+    table.pass_(1)
+    table.choose(2, table.in_play_slot(1, "volcanic"))
+    decision = table.expect(0, SHARE_PICK)
+    assert say(table).decision(decision) == (
+        "You share the cards of Ace one at a time: which do you take?")
+    assert say(table, NAMES).activity(Decision(2, SHARE_PICK, (FROM_HAND,), source=1)) == (
+        "Bonnie takes a card of Ace.")
+    action, seen = walk(table, "Dynamite")
+    assert seen[0][:1] == ["A random card from the hand"]
+    table.act(action)
+    assert "dynamite" in table.hand(0)
 
 
 @pytest.mark.parametrize("language", ["hu", "ro"])

@@ -4,7 +4,7 @@ on screen; every final choice is one of the engine's own legal actions."""
 
 from __future__ import annotations
 
-from p2pbang.engine.actions import FROM_HAND, PLAY, Ability, Pass, Play
+from p2pbang.engine.actions import ANY_TIME, FROM_HAND, PLAY, Ability, Pass, Play
 from p2pbang.engine.scenario import Scenario
 from p2pbang.ui.describe import Describer, slot_label
 from p2pbang.ui.render import action_lines
@@ -104,3 +104,23 @@ def test_no_arrow_when_every_row_is_shown() -> None:
     lines = action_lines([f"row {n}" for n in range(8)] + ["End the turn"], 0, 40, 4, pinned=8)
     marks = ["".join(t for _s, t in line)[-1] for line in lines]
     assert marks == [" ", " ", "\u25bc", " "]  # more below, then the pinned row
+
+
+def test_the_moment_after_a_hit_offers_sid_ketchums_cards_or_not_now() -> None:
+    """Hit on another player's turn, Sid Ketchum reads why he is asked, picks his two cards
+    one by one as in his turn, or goes on with "Not now"."""
+    scenario = Scenario(["black_jack", "sid_ketchum", "paul_regret", "rose_doolan"],
+                        hands={0: ["bang"], 1: ["missed", "beer", "panic"]}, viewer=1)
+    bang = Play(scenario.game.players[0].hand[0], scenario.position.hands[0][0], 1)
+    scenario.act(bang)  # seat 0's BANG!, hidden from Sid's engine until played
+    scenario.pass_(1)
+    decision = scenario.expect(1, ANY_TIME)
+    say = Describer(scenario.game, NAMES)
+    assert say.decision(decision) == "You lost life: use your ability now?"
+    actions = scenario.legal()
+    rows = choices(say, decision, actions, [])
+    assert rows[-1].label == "Not now" and isinstance(actions[rows[-1].actions[0]], Pass)
+    ability = labelled(rows, "Discard two cards")
+    firsts = choices(say, decision, actions, [ability.step])
+    assert len([row for row in firsts if row.step is not None and row.step[0] == "card"]) == 3
+    assert say.activity(decision) == "Ace may use an ability after the hit."

@@ -34,5 +34,8 @@ BROKEN_ARROW_TARGET = "dice_broken"  # a Broken Arrow: whose arrow returns (opti
 ELENA_GIVE = "dice_elena"  # Elena Fuente: who takes one of the arrows rolled (herself: keep)
 APACHE_TAKE = "dice_apache"  # Apache Kid: take the Chief's Arrow from its holder (yes/no)
 MOLLY_TAKE = "dice_molly"  # Molly Stark: lose this life in the hurt player's place (yes/no)
+# Molly Stark, several players hurt at once (a Gatling...): whose loss she takes (a seat; SKIP:
+# nobody's), one question for them all, asked again after each one she takes.
+MOLLY_PICK = "dice_molly_pick"
 
 SALOON_YES_NO_KINDS = (CHIEF_ARROW, APACHE_TAKE, MOLLY_TAKE)

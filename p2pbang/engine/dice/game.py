@@ -43,6 +43,7 @@ from p2pbang.engine.dice.actions import (
     CHIEF_ARROW,
     ELENA_GIVE,
     KIT_ARROW,
+    MOLLY_PICK,
     MOLLY_TAKE,
     PEDRO_ARROW,
     REROLL,
@@ -818,10 +819,13 @@ class DiceGame:
         gringo_hurt = False
         players = self.players
         molly = NO_SEAT
+        taken: set[int] = set()  # indices of the hits Molly Stark takes in their place
         if self.saloon:  # Molly Stark is an Old Saloon character
             molly = next((s for s in self._ring if players[s].character == "molly_stark"),
                          NO_SEAT)
-        for target, amount in hits:
+            if molly != NO_SEAT:
+                taken = yield from self._molly_takes(molly, hits, source, why)
+        for index, (target, amount) in enumerate(hits):
             player = players[target]
             if not player.alive:
                 continue
@@ -838,8 +842,7 @@ class DiceGame:
                 continue
             if why == SHOT and self.players[target].character == "vera_custer":
                 amount -= 1
-            if (amount > 0 and molly not in (NO_SEAT, target) and self.players[molly].alive
-                    and (yield from self._yes(molly, MOLLY_TAKE, target))):
+            if index in taken:
                 self._event("takes_hit", molly, target, value=amount)
                 target = molly
             player = self.players[target]
@@ -881,6 +884,42 @@ class DiceGame:
         # (it may bring the Indians).
         if gringo_hurt and self.players[source].alive:
             yield from self._take_arrow(source)
+
+    def _molly_takes(self, molly: int, hits: list[tuple[int, int]], source: int,
+                     why: str) -> Step:
+        """Which of these simultaneous hits Molly Stark takes in the hurt player's place
+        (their indices). She may never choose to lose more life than she has [F], so a hit
+        above what is left of her life is not offered. One hit she could take: a yes/no
+        (``dice_molly``); several (a Gatling, the Indians, two Bull's Eyes): one question
+        for all (``dice_molly_pick``: a hurt seat, or SKIP), asked again after each one she
+        takes, never once per victim."""
+        players = self.players
+        costs = []  # (index, seat, life it costs): the hits she could take
+        for index, (target, amount) in enumerate(hits):
+            if target == molly or not players[target].alive:
+                continue
+            if why == SHOT and players[target].character == "vera_custer":
+                amount -= 1
+            if amount > 0:
+                costs.append((index, target, amount))
+        budget = players[molly].life
+        taken: set[int] = set()
+        if len(costs) == 1:
+            index, target, amount = costs[0]
+            if amount <= budget and (yield from self._yes(molly, MOLLY_TAKE, target)):
+                taken.add(index)
+            return taken
+        while True:
+            offered = [(i, t, a) for i, t, a in costs if i not in taken and a <= budget]
+            seats = tuple(dict.fromkeys(t for _, t, _ in offered))  # two hits, one seat
+            if not seats:
+                return taken
+            pick = (yield from self._decide(molly, MOLLY_PICK, (*seats, SKIP), source)).value
+            if pick == SKIP:
+                return taken
+            index, _, amount = next(c for c in offered if c[1] == pick)
+            taken.add(index)
+            budget -= amount
 
     def _eliminate(self, fallen: list[int], killer: int) -> Step:
         yield from self._reveal_roles([self.players[s] for s in fallen])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from p2pbang.engine.actions import (
+    ANY_TIME,
     DISCARD,
     DRAW_FROM_DECK,
     DRAW_FROM_DISCARD,
@@ -309,8 +310,10 @@ def black_jack(game: Game, seat: int) -> Step:
 
 # Sid Ketchum: "at any time" he may discard two cards to regain one life point. The moments
 # a seat holds the initiative in this engine: his play phase, his discards at the end of the
-# turn, his dying window, and any answer he is asked for (a shot, Indians!, a Duel).
-SID_MOMENTS = frozenset({PLAY, DISCARD, DYING, RESPOND_SHOT, RESPOND_INDIANS, RESPOND_DUEL})
+# turn, his dying window, any answer he is asked for (a shot, Indians!, a Duel), and the
+# moment right after a hit out of his play phase (``ANY_TIME``; base FAQ: like a Beer).
+SID_MOMENTS = frozenset({PLAY, DISCARD, DYING, RESPOND_SHOT, RESPOND_INDIANS, RESPOND_DUEL,
+                         ANY_TIME})
 
 
 def sid_usable(game: Game, seat: int, kind: str) -> bool:

@@ -14,9 +14,11 @@ from p2pbang.engine.dice.actions import (
     BROKEN_ARROW_TARGET,
     CHIEF_ARROW,
     ELENA_GIVE,
+    MOLLY_PICK,
     MOLLY_TAKE,
     SALOON_DIE,
     SHOOT,
+    SKIP,
 )
 from p2pbang.engine.dice.faces import (
     ARROW,
@@ -224,3 +226,54 @@ def test_molly_stark_may_lose_life_in_anothers_place():
     choose(g, YES)
     assert g.players[1].life == g.players[1].max_life
     assert g.players[3].life == g.players[3].max_life - 1
+
+
+def test_molly_stark_is_asked_once_for_a_gatling_not_once_per_victim():
+    """A Gatling hurts every other player at once: Molly Stark picks whose loss she takes
+    (or nobody) in one question; having taken one, she is asked again for the rest."""
+    g = saloon({3: "molly_stark"})
+    choose(g, 0)
+    roll(g, G, G, G, BR, BR)
+    keep(g)
+    choose(g, 0)  # the two Beers: the roller's own life is full, any seat will do
+    choose(g, 0)
+    assert g.pending == Decision(3, MOLLY_PICK, (1, 2, SKIP), source=0)
+    choose(g, SKIP)
+    assert not (isinstance(g.pending, Decision) and g.pending.kind in (MOLLY_PICK, MOLLY_TAKE))
+    assert [g.players[s].life for s in (1, 2, 3)] == [
+        g.players[s].max_life - 1 for s in (1, 2, 3)]
+
+
+def test_molly_stark_taking_one_gatling_loss_is_asked_for_the_others():
+    g = saloon({3: "molly_stark"})
+    choose(g, 0)
+    roll(g, G, G, G, BR, BR)
+    keep(g)
+    choose(g, 0)
+    choose(g, 0)
+    choose(g, 2)  # she takes seat 2's loss
+    assert g.pending == Decision(3, MOLLY_PICK, (1, SKIP), source=0)
+    choose(g, SKIP)
+    assert g.players[2].life == g.players[2].max_life
+    assert g.players[3].life == g.players[3].max_life - 2  # her own hit and seat 2's
+
+
+def test_molly_stark_is_not_asked_for_more_life_than_she_has():
+    """[F]: she may never choose to lose more life points than she has: at 1 life not a
+    doubled Bull's Eye (2), and of a Gatling's losses one at most."""
+    g = saloon({0: "slab_the_killer", 3: "molly_stark"}, life={3: 1})
+    choose(g, 0)
+    roll(g, B1, BR, BR, D, D)
+    keep(g)
+    choose(g, 1)
+    choose(g, YES)  # Slab doubles it for a Beer: 2 life
+    assert g.pending == Decision(0, BEER_TARGET, (0, 1, 2, 3))  # Molly is not asked
+    g = saloon({3: "molly_stark"}, life={3: 1})
+    choose(g, 0)
+    roll(g, G, G, G, BR, BR)
+    keep(g)
+    choose(g, 0)
+    choose(g, 0)
+    assert g.pending == Decision(3, MOLLY_PICK, (1, 2, SKIP), source=0)
+    choose(g, 1)  # one chosen life, all she has: nothing more to ask
+    assert not (isinstance(g.pending, Decision) and g.pending.kind in (MOLLY_PICK, MOLLY_TAKE))
