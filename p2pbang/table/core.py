@@ -148,7 +148,7 @@ class TableCore:
         reason = self.game.check(action)
         if reason is not None:
             raise Cheat(seat, f"illegal move: {reason}", payload)
-        hidden = []
+        hidden: list[tuple[int, int, bytes]] = []
         for slot, card, proof in reveals:
             if self._is_public(slot):
                 # The engine has checked the card is in the mover's hand; the dealer only
@@ -158,12 +158,13 @@ class TableCore:
                 continue
             hidden.append((slot, card, proof))
         # Every proof of the move is checked before any card becomes public.
-        try:
-            self.dealer.verify_reveals(seat, hidden)
-        except CheatDetected as exc:
-            raise Cheat(exc.seat, exc.reason, exc.evidence) from None
-        except ProtocolMisuse as exc:
-            raise Cheat(seat, f"cannot reveal the move's cards: {exc}", payload) from None
+        if hidden:
+            try:
+                self.dealer.verify_reveals(seat, hidden)
+            except CheatDetected as exc:
+                raise Cheat(exc.seat, exc.reason, exc.evidence) from None
+            except ProtocolMisuse as exc:
+                raise Cheat(seat, f"cannot reveal the move's cards: {exc}", payload) from None
         events = self.game.apply(action)
         return events + self._settle()
 

@@ -426,6 +426,26 @@ def test_bad_own_reveals_are_rejected() -> None:
         assert caught.value.seat == seat and reason in caught.value.reason, caught.value.reason
 
 
+def test_a_move_of_two_cards_is_checked_whole_before_either_becomes_public() -> None:
+    """The second claim fails (a lie, or the first card claimed twice): the first, valid
+    one is not made public either, and the honest pair still goes through afterwards."""
+    table = _shuffled_table()
+    first, second = _held(table, 1, 104), _held(table, 1, 106)
+    _, proof_104 = table.dealers[1].reveal_own(104)
+    _, proof_106 = table.dealers[1].reveal_own(106)
+    lie = next(c for c in CARDS if c not in (first, second))
+    for bad in ([(104, first, proof_104), (106, lie, proof_106)],
+                [(104, first, proof_104), (104, first, proof_104)]):
+        for dealer in table.dealers:
+            with pytest.raises(CheatDetected) as caught:
+                dealer.verify_reveals(1, bad)
+            assert caught.value.seat == 1
+            assert dealer.slot_state(104).card is None and dealer.slot_state(106).card is None
+    for dealer in table.dealers:
+        dealer.verify_reveals(1, [(104, first, proof_104), (106, second, proof_106)])
+        assert (dealer.slot_state(104).card, dealer.slot_state(106).card) == (first, second)
+
+
 def test_unheld_card_cannot_be_revealed_as_own() -> None:
     table = _shuffled_table()
     _held(table, 1, 104)
