@@ -17,6 +17,7 @@ import pytest
 
 from p2pbang.engine.actions import FROM_HAND, Action, End, Play
 from p2pbang.engine.chance import ReorderHand
+from p2pbang.engine.choice import GameChoice
 from p2pbang.table.core import TableCore
 from p2pbang.table.local_bus import Chooser, LocalTable, observer_replay
 
@@ -40,11 +41,11 @@ def grabbing_choosers(players: int, seed: str) -> list[Chooser]:
     return [lambda core, d, r=rngs[s]: choose(core, r) for s in range(players)]
 
 
-def play_one(players: int, seed: str) -> tuple[int, int]:
+def play_one(players: int, seed: str, choice: GameChoice | None = None) -> tuple[int, int]:
     """Play one whole game; return (reorders, face-up cards moved from hand to hand).
     Any refusal, cheat or failure propagates and fails the property; after every entry the
     engine's record of hidden cards in hands must be hidden for the dealer too."""
-    table = LocalTable.create(players)
+    table = LocalTable.create(players, choice=choice)
     choosers = grabbing_choosers(players, seed)
     game, dealer = table.cores[0].game, table.cores[0].dealer
     reorders = face_up_moves = 0
@@ -63,7 +64,7 @@ def play_one(players: int, seed: str) -> tuple[int, int]:
     end = table.cores[0].over
     assert isinstance(end, End)
     assert all(core.over == end for core in table.cores)
-    replay = observer_replay(players, dealer.session_id, table.log)
+    replay = observer_replay(players, dealer.session_id, table.log, choice)
     assert replay.over == end
     return reorders, face_up_moves
 
@@ -81,3 +82,13 @@ def test_many_grabbing_mentally_dealt_games_always_end(players: int) -> None:
         counts = play_one(players, f"slow/{players}/{seed}")
         reorders, moves = reorders + counts[0], moves + counts[1]
     assert reorders > 0 and moves > 0  # the property was exercised
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("expansion", ["dodge-city", "fistful", "high-noon", "gold-rush"])
+def test_grabbing_games_with_an_expansion_always_end(expansion: str) -> None:
+    """The sets move public cards into hands their own ways too (Abandoned Mine puts played
+    cards back on the deck, Vulture Sam's likes take hands and cards in play)."""
+    choice = GameChoice.make("bang", 5, (expansion,))
+    for seed in range(4):
+        play_one(5, f"slow/{expansion}/{seed}", choice)
