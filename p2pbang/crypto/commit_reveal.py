@@ -8,11 +8,15 @@ result; that abort is attributed to it (DESIGN.md: "aborts cannot be prevented, 
 attributed"), and the table must not re-run the draw.
 
 Rejected, with the offending seat named by the caller:
-* a commitment equal to one already received (a copy: the copier would reveal the other
-  seat's value; commitments also hash the seat, so a copy could never open anyway);
 * a second commitment, a commitment from a non-participant;
 * a reveal before the commitment set is closed, a reveal echoing another set, a reveal
   that does not open its commitment, a second reveal.
+
+A commitment equal to another seat's (a copy) is accepted, and convicted at the reveal:
+commitments hash the seat, so only the seat that made one can open it, and the copier's
+reveal fails (or never comes, and the draw waits for the copier alone). Rejecting the later
+of two equal commitments would follow the order parts are applied (by seat) rather than who
+copied whom: a lower seat copying a higher one would get the honest seat convicted.
 
 Encodings (normative): ``commitment = SHA-512(frame(b"p2pbang/v1/commit", b"") ||
 frame(b"session", sid) || frame(b"round", u64be(round)) || frame(b"seat", u64be(seat)) ||
@@ -107,9 +111,6 @@ class CommitRevealRound:
             raise VerificationFailed("a seat outside the draw cannot commit")
         if seat in self._commitments:
             raise VerificationFailed("committed twice in one draw")
-        for other, theirs in self._commitments.items():
-            if theirs == digest:
-                raise VerificationFailed(f"copied seat {other}'s commitment")
         return digest
 
     def add_commitment(self, seat: int, digest: object) -> None:
@@ -141,7 +142,10 @@ class CommitRevealRound:
             raise VerificationFailed("echoes a different commitment set")
         expected = commitment_digest(self._session, self._round, seat, nonce, value)
         if expected != self._commitments[seat]:
-            raise VerificationFailed("the reveal does not open its commitment")
+            copied = [other for other, theirs in self._commitments.items()
+                      if other != seat and theirs == self._commitments[seat]]
+            detail = f" (its commitment is a copy of seat {copied[0]}'s)" if copied else ""
+            raise VerificationFailed("the reveal does not open its commitment" + detail)
 
     def add_reveal(self, seat: int, nonce: bytes, value: bytes, echo: bytes) -> None:
         self.check_reveal(seat, nonce, value, echo)

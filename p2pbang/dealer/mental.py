@@ -26,8 +26,9 @@ set). Then each request runs the protocol of DESIGN.md "Mental poker":
   old shares do not combine with the new ones.
 * ``Reveal``: every seat whose share is still missing publishes it.
 * ``RandomInt``: commit-reveal, all commitments closed and echoed before any reveal.
-* ``reveal_own``/``verify_reveal``: a card played from a hand is revealed with its
-  holder's proven share, so the holder cannot lie about it.
+* ``reveal_own``/``verify_reveals``: a card played from a hand is revealed with its
+  holder's proven share, so the holder cannot lie about it; every card of a move is checked
+  before any becomes public.
 * ``ReorderHand`` (asked by the engine before a random pick from a hand when another
   seat knows one of its cards): the holder shuffles its own hand's ciphertexts with a
   proven re-randomising permutation (the shuffle argument over the hand), then the other
@@ -342,37 +343,55 @@ class MentalDealer:
 
     def verify_reveal(self, seat: int, slot: int, card: int, payload: bytes) -> None:
         """Check ``seat``'s claim that ``slot`` holds ``card``; on success the card is public."""
+        self.verify_reveals(seat, [(slot, card, payload)])
+
+    def verify_reveals(self, seat: int, claims: Sequence[tuple[int, int, bytes]]) -> None:
+        """Check every ``(slot, card, payload)`` claim of one move by ``seat``, then make the
+        cards public: all of them or, on the first bad claim, none (a move whose second card
+        fails must not leave its first card face up on the peers that checked it)."""
         if not isinstance(seat, int) or not 0 <= seat < self.n_seats:
             raise ProtocolMisuse(f"no seat {seat!r} at this table")
         if self._joint is None:
             raise ProtocolMisuse("the key round has not finished")
-        evidence = payload if isinstance(payload, bytes) else b""
-        try:
-            claimed_slot, share = msg.parse_own(wire.decode(payload))
-            if claimed_slot != slot:
-                raise VerificationFailed(f"the proof is for slot {claimed_slot}, not {slot}")
-            if not isinstance(card, int) or isinstance(card, bool):
-                raise VerificationFailed("the claimed card is not an integer")
-            state = self._slots.get(slot)
-            if state is None:
-                raise VerificationFailed(f"there is no hidden slot {slot}")
-            if state.card is not None or not state.missing(self.n_seats):
-                # Every seat's share of a public card is known, so anyone could "prove" it;
-                # which hand holds a public card is the engine's business, not the dealer's.
-                raise VerificationFailed(f"slot {slot} is already public, in no seat's hand")
-            if state.missing(self.n_seats) != {seat}:
-                raise VerificationFailed(f"slot {slot} is not in seat {seat}'s hand")
-            verify_share(self._public_keys[seat], state.ciphertext, share, self.session_id,
-                         self._step, seat, _own_context(slot))
-            others = [p for s, p in state.shares.items() if s != seat]
-            actual = self._cards.identify(state.pile, unmask(state.ciphertext,
-                                                             [*others, share.share]))
-            if actual != card:
-                raise VerificationFailed(f"claims card {card} but slot {slot} holds another")
-        except (InvalidEncoding, VerificationFailed) as exc:
-            raise CheatDetected(seat, exc.reason, evidence) from None
-        state.shares[seat] = share.share
-        self._make_public(slot, state, card)
+        checked: list[tuple[int, HiddenSlot, int, Point]] = []
+        for slot, card, payload in claims:
+            evidence = payload if isinstance(payload, bytes) else b""
+            try:
+                if any(slot == done[0] for done in checked):
+                    raise VerificationFailed(f"slot {slot} is revealed twice")
+                state, share = self._check_reveal(seat, slot, card, payload)
+            except (InvalidEncoding, VerificationFailed) as exc:
+                raise CheatDetected(seat, exc.reason, evidence) from None
+            checked.append((slot, state, card, share))
+        for slot, state, card, share in checked:
+            state.shares[seat] = share
+            self._make_public(slot, state, card)
+
+    def _check_reveal(self, seat: int, slot: int, card: int,
+                      payload: bytes) -> tuple[HiddenSlot, Point]:
+        """The slot's state and the proven share, if the claim holds; changes nothing."""
+        claimed_slot, share = msg.parse_own(wire.decode(payload))
+        if claimed_slot != slot:
+            raise VerificationFailed(f"the proof is for slot {claimed_slot}, not {slot}")
+        if not isinstance(card, int) or isinstance(card, bool):
+            raise VerificationFailed("the claimed card is not an integer")
+        state = self._slots.get(slot)
+        if state is None:
+            raise VerificationFailed(f"there is no hidden slot {slot}")
+        if state.card is not None or not state.missing(self.n_seats):
+            # Every seat's share of a public card is known, so anyone could "prove" it;
+            # which hand holds a public card is the engine's business, not the dealer's.
+            raise VerificationFailed(f"slot {slot} is already public, in no seat's hand")
+        if state.missing(self.n_seats) != {seat}:
+            raise VerificationFailed(f"slot {slot} is not in seat {seat}'s hand")
+        verify_share(self._public_keys[seat], state.ciphertext, share, self.session_id,
+                     self._step, seat, _own_context(slot))
+        others = [p for s, p in state.shares.items() if s != seat]
+        actual = self._cards.identify(state.pile, unmask(state.ciphertext,
+                                                         [*others, share.share]))
+        if actual != card:
+            raise VerificationFailed(f"claims card {card} but slot {slot} holds another")
+        return state, share.share
 
     # ------------------------------------------------------------------ helpers for tasks
 

@@ -222,6 +222,11 @@ class Game(EventFlow):
         # peer). A slot leaves when its card is shown to all. It tells a random pick from a
         # hand when to ask for a ReorderHand first (see ``random_hand_slot``).
         self.seen_by: dict[int, set[int]] = {}
+        # Slots shown to every seat since their shuffle (revealed, played, laid out face
+        # up). Such a card stays public wherever it goes, into a hand or back on the deck:
+        # a later Deal of it is no secret and must not enter ``seen_by``, or a reorder
+        # would ask the dealers to shuffle a public card (they refuse: the game stops).
+        self.face_up: set[int] = set()
         self._role_slots: set[int] = set()
         self.initial_cards: dict[int, int] = {}  # slot -> card of a laid-out position
         self.initial_roles: dict[int, int] = {}  # role slot -> role card id, likewise
@@ -796,9 +801,12 @@ class Game(EventFlow):
     def _deal(self, slots: list[int], seat: int) -> Step:
         result = yield Deal(tuple(slots), seat)
         seen_by = self.seen_by
+        face_up = self.face_up
         for slot, card in zip(slots, result.values, strict=True):
             seen = seen_by.get(slot)
-            if seen is None:
+            if slot in face_up:
+                pass  # shown to everyone before: moving it keeps it public
+            elif seen is None:
                 seen_by[slot] = {seat}  # most cards: drawn from the deck, seen first here
             else:
                 seen.add(seat)
@@ -810,6 +818,7 @@ class Game(EventFlow):
         for slot, card in zip(slots, result.values, strict=True):
             self._learn(slot, card)
             self.seen_by.pop(slot, None)
+            self.face_up.add(slot)
         return list(result.values)
 
     def random_hand_slot(self, owner: int, shown_to: int | None) -> Step:
@@ -909,6 +918,7 @@ class Game(EventFlow):
         self.players[seat].hand.remove(slot)
         self._learn(slot, card)
         self.seen_by.pop(slot, None)
+        self.face_up.add(slot)
 
     # ------------------------------------------------------------------ game flow
 
@@ -1014,6 +1024,8 @@ class Game(EventFlow):
                 self.initial_cards[slot] = card
                 if public or self.viewer is None or self.viewer == owner:
                     self._learn(slot, card)
+                if public:
+                    self.face_up.add(slot)
                 if not public and owner != NO_SEAT:
                     self.seen_by[slot] = {owner}
             return slots

@@ -100,6 +100,8 @@ def _seen_record_problems(game: Game) -> list[str]:
     for slot in [*game.discard, *game.store, *(s for p in game.players for s in p.table)]:
         if slot in seen_by:
             problems.append(f"face-up slot {slot} is recorded as a hidden card")
+    for slot in game.face_up.intersection(seen_by):
+        problems.append(f"slot {slot}, shown to everyone, is recorded as a hidden card")
     for p in game.players:
         for slot in p.hand:
             if slot in seen_by and p.seat not in seen_by[slot]:

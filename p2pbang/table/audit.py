@@ -125,16 +125,48 @@ def audit(transcript: Transcript,
         if refused is not None:
             report.problem = f"a stored proof of equivocation is invalid: {refused}"
             return report
+    problem = _admit_open_parts(log, driver, transcript.open_parts, names)
+    if problem is not None:
+        report.problem = problem
+        return report
     report.verdict = driver.check_halted() or driver.verdict
     if report.verdict is None:
         report.checked.append("rules and proofs: every shuffle, share, reveal and move holds")
         report.end = core.over
         if report.end is None:
-            waiting = log.open_turn()
-            seats = sorted(waiting.seats) if waiting is not None else []
-            report.problem = (f"the game is unfinished: the log stops at position {len(log)}, "
-                              f"waiting for {_players(names, core, seats)}")
+            report.problem = _unfinished(log, names, core)
     return report
+
+
+def _admit_open_parts(log: Log, driver: LogDriver, parts: list[bytes],
+                      names: list[str]) -> str | None:
+    """Admit the saved parts of the open position like parts received from their seats."""
+    for raw in parts:
+        if log.open_turn() is None or log.halted is not None:
+            return "a part of an open position is saved, but the log is closed"
+        outcome = log.add_part(raw)
+        if outcome.rejected:
+            rejection = outcome.rejected[0]
+            seat = rejection.author if rejection.author is not None else rejection.offender
+            return (f"the open position, part of {who(names, driver.core.game, seat)}: "
+                    f"{rejection.reason.value}: {rejection.detail}")
+        driver.catch_up()
+    return None
+
+
+def _unfinished(log: Log, names: list[str], core: TableCore) -> str:
+    """Where an unfinished game stops and whose part it waits for (a saved open position
+    holds the parts already written: the seats missing from it are the ones owing)."""
+    waiting = log.open_turn()
+    seats = sorted(waiting.seats) if waiting is not None else []
+    written = {part.seat for part in log.pending_parts()}
+    owed = [seat for seat in seats if seat not in written]
+    text = (f"the game is unfinished: the log stops at position {len(log)}, "
+            f"waiting for {_players(names, core, owed)}")
+    if written:
+        text += (f": it did not write its part (the signed parts of "
+                 f"{_players(names, core, sorted(written))} are saved)")
+    return text
 
 
 def _admit(log: Log, driver: LogDriver, index: int, raw: bytes, names: list[str]) -> str | None:

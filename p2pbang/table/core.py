@@ -148,6 +148,7 @@ class TableCore:
         reason = self.game.check(action)
         if reason is not None:
             raise Cheat(seat, f"illegal move: {reason}", payload)
+        hidden: list[tuple[int, int, bytes]] = []
         for slot, card, proof in reveals:
             if self._is_public(slot):
                 # The engine has checked the card is in the mover's hand; the dealer only
@@ -155,12 +156,15 @@ class TableCore:
                 if card != self.dealer.known_card(slot) or proof != b"":
                     raise Cheat(seat, f"slot {slot} is public: it shows its own card", payload)
                 continue
+            hidden.append((slot, card, proof))
+        # Every proof of the move is checked before any card becomes public.
+        if hidden:
             try:
-                self.dealer.verify_reveal(seat, slot, card, proof)
+                self.dealer.verify_reveals(seat, hidden)
             except CheatDetected as exc:
                 raise Cheat(exc.seat, exc.reason, exc.evidence) from None
             except ProtocolMisuse as exc:
-                raise Cheat(seat, f"cannot reveal slot {slot}: {exc}", payload) from None
+                raise Cheat(seat, f"cannot reveal the move's cards: {exc}", payload) from None
         events = self.game.apply(action)
         return events + self._settle()
 

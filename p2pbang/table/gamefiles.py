@@ -12,7 +12,8 @@ One directory per game, ``<data home>/games/<session id hex>/`` (``store.game_di
 ``verdict.json``    written when the game stopped on a cheat: who did what, where
 ``evidence.bin``    the offending payload or the proof of equivocation, byte for byte
 ``transcript.p2pb`` the whole game in one self-contained file (genesis, signatures,
-                    entries, proofs), written at the end: what ``replay``/``verify`` read
+                    entries, proofs; the open position's parts if the table gave up on a
+                    seat), written at the end: what ``replay``/``verify`` read
 ==================  =====================================================================
 
 The data home is ``$P2PBANG_HOME`` when set (the identity lives there too, so one
@@ -115,7 +116,11 @@ def _unpack(data: bytes, what: str) -> Any:
 
 
 def genesis_blob(genesis: Genesis) -> dict[str, Any]:
-    return {"genesis": genesis.data, "signatures": dict(genesis.signatures)}
+    """The genesis and its signatures, the signatures by peer id in ascending order: each
+    peer collected them in the order they arrived, and a saved game must be the same bytes
+    on every peer."""
+    return {"genesis": genesis.data,
+            "signatures": {peer: genesis.signatures[peer] for peer in sorted(genesis.signatures)}}
 
 
 def genesis_from_blob(blob: Any, what: str) -> Genesis:
@@ -139,16 +144,23 @@ def genesis_from_blob(blob: Any, what: str) -> Genesis:
 
 @dataclass
 class Transcript:
-    """A whole game as bytes: enough for anyone to re-check it offline."""
+    """A whole game as bytes: enough for anyone to re-check it offline.
+
+    ``open_parts`` are the signed parts of the open position of a game that stopped before
+    its end (a seat withheld its part and the table gave up on it): they show which seats
+    wrote and so name the one that did not. Empty for a finished game, and then left out
+    of the encoding, which is the same bytes on every peer."""
 
     genesis: Genesis
     entries: list[bytes]
     proofs: list[bytes] = field(default_factory=list)
+    open_parts: list[bytes] = field(default_factory=list)
 
     def encode(self) -> bytes:
+        extra = {"open": self.open_parts} if self.open_parts else {}
         return _pack({"type": TRANSCRIPT_TYPE, "v": TRANSCRIPT_VERSION,
                       **genesis_blob(self.genesis),
-                      "entries": self.entries, "proofs": self.proofs})
+                      "entries": self.entries, "proofs": self.proofs, **extra})
 
     @classmethod
     def decode(cls, data: bytes, what: str = "transcript") -> Transcript:
@@ -162,7 +174,10 @@ class Transcript:
             raise GameFileError(f"{what}: the entries must be a list of byte strings")
         if not isinstance(proofs, list) or not all(isinstance(p, bytes) for p in proofs):
             raise GameFileError(f"{what}: the proofs must be a list of byte strings")
-        return cls(genesis_from_blob(raw, what), entries, proofs)
+        open_parts = raw.get("open", [])
+        if not isinstance(open_parts, list) or not all(isinstance(p, bytes) for p in open_parts):
+            raise GameFileError(f"{what}: the open parts must be a list of byte strings")
+        return cls(genesis_from_blob(raw, what), entries, proofs, open_parts)
 
     @property
     def choice(self) -> GameChoice:
@@ -236,11 +251,20 @@ class GameFiles:
     # -- the transcript --
 
     def write_transcript(self, genesis: Genesis, log: Log) -> Path:
+        """The game as this peer's log holds it; a log still open (the table gave up on a
+        seat) adds the signed parts of its open position, which name who did not write."""
+        still_open = log.open_turn() is not None and log.halted is None
+        open_parts = [part.raw for part in log.pending_parts()] if still_open else []
         transcript = Transcript(genesis, [entry.raw for entry in log.entries()],
-                                [proof.encode() for proof in log.proofs])
+                                [proof.encode() for proof in log.proofs], open_parts)
         path = self.path(TRANSCRIPT_FILE)
         write_atomically(path, transcript.encode(), 0o644)
         return path
+
+
+    def drop_transcript(self) -> None:
+        """Remove a transcript the log has outgrown (the game was resumed since)."""
+        self.path(TRANSCRIPT_FILE).unlink(missing_ok=True)
 
 
 def load_transcript(path: Path) -> Transcript:

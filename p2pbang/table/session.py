@@ -561,8 +561,12 @@ class TableSession:
         verdict = self.driver.check_halted() or self.driver.verdict
         end = self.core.over if verdict is None else None
         transcript = None
-        if not left and not gave_up:
+        if not left:
+            # A table that gave up on a seat saves the game too: its open position's signed
+            # parts name the seat that did not write, for ``verify`` as for the live peers.
             transcript = self.files.write_transcript(self.genesis, self.log)
+        else:
+            self.files.drop_transcript()  # an older one (the table gave up, then resumed)
         over = end is not None or verdict is not None
         self.files.update_meta(over=over, entries=len(self.log),
                                head=self.log.head_hash.hex())

@@ -531,8 +531,10 @@ class NetworkPlay:
                 await request.on_open(lobby)
                 if request.bots:
                     news.add(ngettext(
-                        "Started {n} bot player on this machine (its output: {path}).",
-                        "Started {n} bot players on this machine (their output: {path}).",
+                        "Started {n} bot player on this machine (its output and secret key: "
+                        "{path}; whoever hosts bots can read their hands).",
+                        "Started {n} bot players on this machine (their output and secret keys: "
+                        "{path}; whoever hosts bots can read their hands).",
                         request.bots).format(n=request.bots, path=request.bots_home))
             index, genesis = await first_of(lobby.sealed, leave_asked, shown.closed.wait,
                                             removed.wait)

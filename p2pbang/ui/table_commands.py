@@ -249,7 +249,9 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       help="players at the table, you included (base game 4-7, default 5; "
                            "dice 3-8, default 5; duel 2)")
     host.add_argument("--bots", type=_int_in(0, 7, "bots"), default=0,
-                      help="fill this many seats with bot peers started on this machine")
+                      help="fill this many seats with bot peers started on this machine "
+                           "(their secret keys stay in your home: whoever hosts bots can "
+                           "read their hands)")
     host.add_argument("--player", default=None,
                       help="your display name at the table (--name in solo, join and bot)")
     host.add_argument("--no-announce", action="store_true",

@@ -1,4 +1,4 @@
-"""Commit-reveal randomness: copies, early reveals and bad openings are rejected."""
+"""Commit-reveal randomness: copies cannot open, early reveals and bad openings are rejected."""
 
 from __future__ import annotations
 
@@ -45,12 +45,24 @@ def test_honest_round_gives_the_same_seed_to_everyone() -> None:
     assert draw.complete and draw.seed() == replica.seed()
 
 
-def test_copied_commitment_is_rejected() -> None:
+@pytest.mark.parametrize(("copier", "original"), [(1, 0), (0, 2)])
+def test_a_copied_commitment_is_convicted_at_the_reveal_whoever_committed_first(
+        copier: int, original: int) -> None:
+    """Whichever seat's commitment is recorded first, the copy is the one that cannot be
+    opened: the seat copied reveals, the copier is refused (and named by the caller)."""
     draw, openings = _round()
-    draw.add_commitment(0, openings[0][1])
-    with pytest.raises(VerificationFailed, match="copied seat 0"):
-        draw.add_commitment(1, openings[0][1])
-    assert draw.missing_commitments() == {1, 2}  # nothing recorded for the copier
+    for seat in (original, copier, *(s for s in (0, 1, 2) if s not in (original, copier))):
+        digest = openings[original if seat == copier else seat][1]
+        draw.add_commitment(seat, digest)  # the copy is accepted
+    assert draw.closed
+    mine, _ = openings[original]
+    draw.add_reveal(original, mine.nonce, mine.value, draw.echo())
+    with pytest.raises(VerificationFailed, match=f"copy of seat {original}'s"):
+        draw.add_reveal(copier, mine.nonce, mine.value, draw.echo())  # replaying theirs
+    own, _ = openings[copier]
+    with pytest.raises(VerificationFailed, match="does not open"):
+        draw.add_reveal(copier, own.nonce, own.value, draw.echo())  # its own value
+    assert draw.missing_reveals() == {copier, 3 - copier - original}
 
 
 def test_copied_commitment_could_not_open_anyway() -> None:

@@ -426,6 +426,26 @@ def test_bad_own_reveals_are_rejected() -> None:
         assert caught.value.seat == seat and reason in caught.value.reason, caught.value.reason
 
 
+def test_a_move_of_two_cards_is_checked_whole_before_either_becomes_public() -> None:
+    """The second claim fails (a lie, or the first card claimed twice): the first, valid
+    one is not made public either, and the honest pair still goes through afterwards."""
+    table = _shuffled_table()
+    first, second = _held(table, 1, 104), _held(table, 1, 106)
+    _, proof_104 = table.dealers[1].reveal_own(104)
+    _, proof_106 = table.dealers[1].reveal_own(106)
+    lie = next(c for c in CARDS if c not in (first, second))
+    for bad in ([(104, first, proof_104), (106, lie, proof_106)],
+                [(104, first, proof_104), (104, first, proof_104)]):
+        for dealer in table.dealers:
+            with pytest.raises(CheatDetected) as caught:
+                dealer.verify_reveals(1, bad)
+            assert caught.value.seat == 1
+            assert dealer.slot_state(104).card is None and dealer.slot_state(106).card is None
+    for dealer in table.dealers:
+        dealer.verify_reveals(1, [(104, first, proof_104), (106, second, proof_106)])
+        assert (dealer.slot_state(104).card, dealer.slot_state(106).card) == (first, second)
+
+
 def test_unheld_card_cannot_be_revealed_as_own() -> None:
     table = _shuffled_table()
     _held(table, 1, 104)
@@ -448,17 +468,35 @@ def _random_with(table: Table, tamper) -> pytest.ExceptionInfo:
     return aborted
 
 
-def test_copied_commitment_is_rejected() -> None:
+@pytest.mark.parametrize(("copier", "original"), [(1, 0), (0, 2)])
+def test_a_copied_commitment_convicts_the_copier_whatever_the_seat_order(
+        copier: int, original: int) -> None:
+    """A copy cannot be opened by the copier (a commitment hashes its seat), while the seat
+    copied opens its own. Rejecting the later of two equal commitments blamed the honest
+    seat whenever a lower seat copied a higher one (parts are applied in seat order, and
+    over a network the copier can see the other's part first). So the copy is accepted and
+    convicted when it cannot be opened."""
     table = Table.create(SEATS, SESSION)
-    seen: dict[int, bytes] = {}
+    commits: dict[int, bytes] = {}
 
     def tamper(seat: int, payload: bytes) -> bytes:
-        seen.setdefault(seat, payload)
-        return seen[0] if seat == 1 and wire.decode(payload)["t"] == "commit" else payload
+        if wire.decode(payload)["t"] != "commit":
+            return payload
+        commits[seat] = payload
+        if seat == copier:
+            theirs = commits.get(original) or table.dealers[original].outgoing()
+            assert theirs is not None and wire.decode(theirs)["t"] == "commit"
+            return theirs
+        return payload
 
     aborted = _random_with(table, tamper)
-    _assert_blamed(aborted, 1, table, "copied seat 0")
-    _recover(table, 1)
+    _assert_blamed(aborted, copier, table, "does not open")
+    assert "copy of seat" in aborted.value.detections[0][1].reason
+    # The others' reveals go through, the copied seat's included: the draw then waits for
+    # the copier alone (an abort attributed to it).
+    for seat in sorted(table.dealers[0].expected_writers() - {copier}):
+        table.deliver(seat, table.dealers[seat].outgoing())
+    assert all(d.expected_writers() == {copier} for d in table.dealers)
 
 
 def test_reveal_before_the_set_is_closed_is_rejected() -> None:

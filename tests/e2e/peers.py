@@ -200,6 +200,8 @@ def card_game_agreed(directory: Path, seats: int, expansions: list[str],
     assert "complete game" in done.stdout
     for peer in peers[:-1]:
         assert audit(load_transcript(peer.game_dir / TRANSCRIPT_FILE)).complete
+    # Canonical: every peer saved the very same bytes (protocol/table.md 5.3).
+    assert len({(peer.game_dir / TRANSCRIPT_FILE).read_bytes() for peer in peers}) == 1
     told = cli("replay", str(peers[0].game_dir))
     assert told.returncode == 0, told.stderr
     assert "The table at the end:" in told.stdout

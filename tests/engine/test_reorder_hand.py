@@ -12,7 +12,7 @@ import pytest
 
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import PUT_BACK, Decision, End, IllegalAction, Play
+from p2pbang.engine.actions import PUT_BACK, STORE_PICK, Decision, End, IllegalAction, Play
 from p2pbang.engine.chance import (
     ChanceResult,
     RandomInt,
@@ -289,3 +289,35 @@ def test_every_seat_engine_keeps_the_same_record_and_forgets_reordered_hands(
                 if seat == pending.seat:
                     assert [view.known[s] for s in pending.slots] == list(result.values)
     assert seen > 0
+
+
+def _store_pick(table: Scenario, seat: int, name: str) -> int:
+    offer = table.expect(seat, STORE_PICK)
+    slot = next(s for s in offer.options if table.game.card_name(table.game.known[s]) == name)
+    table.choose(seat, slot)
+    return slot
+
+
+def test_a_general_store_card_stolen_from_a_hand_stays_face_up_and_out_of_a_reorder() -> None:
+    """A card picked at a General Store is face up in the hand; stolen with Panic! it stays
+    face up (every seat saw it), so it is in no seat's secret and a later reorder of the
+    thief's hand leaves it out. Recorded as a hidden card, it made every MentalDealer
+    refuse the reorder ("slot ... is not hidden in seat 0's hand") and stopped the game
+    with nobody to blame."""
+    table = Scenario(CHARACTERS, hands={0: ["general_store", "panic", "panic", "bang",
+                                            "indians"], 3: ["missed"]},
+                     deck=["beer", "gatling", "saloon", "duel"], randoms=[0, 0, 0])
+    table.play(0, "general_store")
+    _store_pick(table, 0, "beer")
+    gatling = _store_pick(table, 1, "gatling")
+    _store_pick(table, 2, "saloon")
+    table.play(0, "panic", target=1, from_hand=True)  # El Gringo's only card: the Gatling
+    assert table.hand(0) == ["panic", "bang", "indians", "beer", "gatling"]
+    assert gatling not in table.game.seen_by  # still face up
+    table.play(0, "panic", target=3, from_hand=True)  # seat 3 knows where its Missed! sits
+    missed, _ = table.slot_of(0, "missed")
+    assert table.game.seen_by[missed] == {0, 3}
+    indians, _ = table.slot_of(0, "indians")
+    table.play(0, "bang", target=1)  # El Gringo, with no card, is hit and takes one
+    assert reorders(table) == [ReorderHand(0, (indians, missed))]  # no face-up card
+    assert gatling not in table.game.seen_by

@@ -6,12 +6,14 @@ from __future__ import annotations
 import msgpack
 import pytest
 
+from p2pbang.crypto import wire
 from p2pbang.engine.actions import Choose
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.wire import to_wire
 from p2pbang.net.lobby import Genesis
 from p2pbang.net.log import Entry, Part
 from p2pbang.table.audit import audit
-from p2pbang.table.core import MOVE
+from p2pbang.table.core import DEAL, MOVE
 from p2pbang.table.gamefiles import GameFileError, Transcript
 from p2pbang.table.seats import seat_number
 from p2pbang.ui.replay import replay
@@ -122,3 +124,51 @@ def test_replay_prints_the_game_and_the_roles(game: SignedTable, capsys) -> None
     text = out.getvalue()
     assert "--- Turn 1:" in text and "The table at the end:" in text
     assert text.count("seat ") >= 4
+
+
+def _withheld_opening() -> tuple[SignedTable, int]:
+    """A dice table whose first public draw stops: every seat but one wrote its opening."""
+    table = SignedTable(3, GameChoice.make("dice", 3))
+    choosers = random_choosers(3)
+    while True:
+        turn = table.logs[0].open_turn()
+        assert turn is not None
+        cores = [table.cores[s] for s in sorted(turn.seats)]
+        if len(turn.seats) == 3 and all(c.expected().kind == DEAL for c in cores) and any(
+                wire.decode(c.my_deal_payload())["t"] == "reveal" for c in cores):
+            break
+        table.step(choosers)
+    withholder = 1
+    for seat in sorted(set(turn.seats) - {withholder}):
+        payload = table.cores[seat].my_deal_payload()
+        table.deliver(table.sign(seat, DEAL, payload))
+    return table, withholder
+
+
+def test_a_saved_game_stopped_by_a_withheld_part_names_the_withholder() -> None:
+    """The others' signed parts of the open position are saved with the game, so the audit
+    names the seat that owes its part, as the live peers did (not every seat of it)."""
+    table, withholder = _withheld_opening()
+    transcript = Transcript(table.genesis, [e.raw for e in table.logs[0].entries()],
+                            open_parts=[p.raw for p in table.logs[0].pending_parts()])
+    again = Transcript.decode(transcript.encode())
+    assert again.open_parts == transcript.open_parts and len(again.open_parts) == 2
+    report = audit(again)
+    assert report.verdict is None and report.end is None
+    name = table.identities[withholder].name
+    chair = seat_number(table.cores[0].game, withholder)
+    assert f"waiting for {name} (seat {chair}): it did not write" in report.problem, \
+        report.problem
+    # A finished game has no open parts, and its transcript keeps the format it had.
+    assert b"open" not in Transcript(table.genesis, []).encode()
+
+
+def test_a_forged_open_part_is_pinned_to_its_seat() -> None:
+    table, _ = _withheld_opening()
+    parts = [bytearray(p.raw) for p in table.logs[0].pending_parts()]
+    parts[0][-1] ^= 1  # the signature no longer holds
+    transcript = Transcript(table.genesis, [e.raw for e in table.logs[0].entries()],
+                            open_parts=[bytes(p) for p in parts])
+    report = audit(transcript)
+    assert report.problem is not None and "open position" in report.problem, report.problem
+    assert "seat 0" in report.problem

@@ -8,7 +8,7 @@ import random
 import msgpack
 import pytest
 
-from p2pbang.engine.actions import Decision, Discard, Pass, Play
+from p2pbang.engine.actions import Ability, Decision, Discard, Pass, Play
 from p2pbang.engine.wire import from_wire, to_wire
 from p2pbang.table.core import DEAL, MOVE, Cheat
 from p2pbang.table.local_bus import LocalTable
@@ -170,3 +170,45 @@ def test_an_ability_with_more_slots_than_cards_is_refused_not_a_crash() -> None:
                             use_bin_type=True)
     cheat = run_expecting_cheat(4, first_move_tamper(2, lambda move: garbage))
     assert cheat.seat == 2
+
+
+def _table_at_a_two_card_ability(seeds: int = 60) -> tuple[LocalTable, int, Ability]:
+    """A table where the seat to move may use a two-card ability (Sid Ketchum's); a table
+    where nobody drew Sid Ketchum is left as soon as the characters are known."""
+    for seed in range(seeds):
+        table = LocalTable.create(4)
+        picks = choosers(4, seed)
+        while (expected := table.cores[0].expected()) is not None:
+            if expected.kind == MOVE:
+                (seat,) = expected.seats
+                game = table.cores[seat].game
+                if all(p.character != "sid_ketchum" for p in game.players):
+                    break
+                for action in game.legal_actions():
+                    if isinstance(action, Ability) and len(action.slots) == 2 and not any(
+                            table.cores[seat]._is_public(s) for s in action.slots):
+                        return table, seat, action
+            table.step(picks)
+    raise AssertionError(f"no two-card ability in {seeds} games")
+
+
+def test_a_two_card_move_whose_second_proof_fails_changes_nothing() -> None:
+    """Every proof of a move is checked before any card becomes public: the first card of
+    a move whose second proof fails stays hidden on every peer, and the honest move still
+    goes through afterwards."""
+    table, seat, action = _table_at_a_two_card_ability()
+    honest = table.cores[seat].move_payload(action)
+    move = msgpack.unpackb(honest, raw=False)
+    move["r"][1][2] = move["r"][0][2]  # the first card's proof offered for the second
+    forged = msgpack.packb(move, use_bin_type=True)
+    first = action.slots[0]
+    for core in table.cores:
+        before = core.game.history[:]
+        with pytest.raises(Cheat) as caught:
+            core.receive(seat, MOVE, forged)
+        assert caught.value.seat == seat
+        assert core.dealer.slot_state(first).card is None  # still hidden
+        assert not core._is_public(first) and core.game.history == before
+    for core in table.cores:
+        core.receive(seat, MOVE, honest)
+    assert all(core.dealer.slot_state(first).card == action.cards[0] for core in table.cores)

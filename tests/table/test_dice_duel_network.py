@@ -21,7 +21,7 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.net.discovery import probe_peer
 from p2pbang.net.identity import Identity
 from p2pbang.table.audit import audit
-from p2pbang.table.gamefiles import load_transcript
+from p2pbang.table.gamefiles import TRANSCRIPT_FILE, load_transcript
 from p2pbang.table.lobby_flow import Seating, play_at_table
 from p2pbang.table.outcome import SessionResult
 from p2pbang.table.players import BotDecider, LineReporter
@@ -88,6 +88,9 @@ def _agree_and_verify(finished: list[tuple[int, SessionResult, str]], seats: int
     for result in results:
         report = audit(load_transcript(result.directory))
         assert report.complete and report.problem is None, report.lines()
+    # The transcript is canonical: every peer saved the very same bytes.
+    saved = {(result.directory / TRANSCRIPT_FILE).read_bytes() for result in results}
+    assert len(saved) == 1
 
 
 async def test_three_dice_bot_peers_play_a_whole_game_and_agree(tmp_path: Path) -> None:
@@ -132,3 +135,9 @@ async def test_a_dice_peer_withholding_its_opening_is_named_by_every_honest_peer
         chair = result.chairs[seat]  # the seat as the lines count it (1-n clockwise)
         assert result.gave_up is not None and f"for P1 (seat {chair})" in result.gave_up, out
         assert "waiting" in out and f"P1 (seat {chair})" in out
+        # The saved game names the withholder too: the others' signed openings are in it.
+        report = audit(load_transcript(result.directory))
+        assert report.verdict is None and report.end is None
+        assert report.problem is not None, report
+        assert f"waiting for P1 (seat {chair}): it did not write" in report.problem, \
+            report.problem

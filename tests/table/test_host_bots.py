@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
 from p2pbang.net.store import LogStore, game_directory
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.host_bots import bots_home, bots_to_revive
+from p2pbang.ui.table_commands import add_table_commands
 
 SESSION = bytes(range(32))
 OTHER = bytes(32)
@@ -40,3 +42,12 @@ def test_a_bot_that_still_runs_is_not_started_twice(tmp_path: Path) -> None:
 def test_a_home_without_bots_has_none_to_revive(tmp_path: Path) -> None:
     os.makedirs(tmp_path / "games")
     assert bots_to_revive(tmp_path, SESSION) == []
+
+
+def test_the_host_is_told_it_can_read_its_bots_hands() -> None:
+    """Their secret keys are in the host's home: ``--bots`` says so where it is chosen."""
+    parser = argparse.ArgumentParser()
+    add_table_commands(parser.add_subparsers())
+    host = parser._subparsers._group_actions[0].choices["host"]
+    (bots,) = [a for a in host._actions if "--bots" in a.option_strings]
+    assert "secret keys" in bots.help and "read their hands" in bots.help

@@ -10,7 +10,7 @@ import pytest
 
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import PICK_CHECK, Decision, End
-from p2pbang.engine.chance import Deal, result_for_viewer
+from p2pbang.engine.chance import Deal, ReorderHand, result_for_viewer
 from p2pbang.engine.game import Game
 from p2pbang.table.local_bus import LocalTable
 
@@ -47,13 +47,16 @@ def check_consistent(truth: Game, seats: list[Game]) -> bool:
 
 
 def merged_truth(cores) -> Game:
-    """An all-seeing engine fed, for every private deal, the receiver's own result."""
+    """An all-seeing engine fed, for every private deal or reorder, the receiver's own
+    result."""
     players = len(cores)
     truth = Game(players)
     histories = [core.game.history for core in cores]
     for index, item in enumerate(histories[0]):
         pending = truth.pending
-        if isinstance(pending, Deal):
+        if isinstance(pending, (Deal, ReorderHand)):
+            # A reordered hand is shown to its holder alone, like a deal: without its
+            # answer the truth forgot the hand (a random deal sometimes asks for one).
             item = histories[pending.seat][index]
         truth.apply(item)
     return truth

@@ -17,6 +17,7 @@ from p2pbang.net.discovery import probe_peer
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import TableSettings, join_table, open_table
 from p2pbang.net.mesh import MeshConfig, open_mesh
+from p2pbang.table.audit import audit
 from p2pbang.table.gamefiles import GameFiles, load_transcript
 from p2pbang.table.lobby_flow import Seating, TableRefused, play_at_table
 from p2pbang.table.players import BotDecider, LineReporter
@@ -145,7 +146,10 @@ async def test_a_table_waits_for_a_missing_player_names_it_and_gives_up(tmp_path
     # No seating without seat 3 (its draw needs every seat): its place in the roster, plus 1.
     for result in results:
         assert result.gave_up is not None and f"{missing} (seat 4)" in result.gave_up
-        assert not result.ok and result.transcript is None
+        assert not result.ok and result.transcript is not None
+        # The saved game names the missing seat too, not every seat of the open position.
+        report = audit(load_transcript(result.transcript))
+        assert report.problem is not None and f"waiting for {missing} (seat 4)" in report.problem
     for out in outputs:
         assert f"for {missing} (seat 4) [disconnected]" in out.getvalue()
     meta = GameFiles.for_session(tmp_path / "seat0", genesis.session_id).load_meta()
