@@ -9,22 +9,19 @@ made by ``bots.make_bot(kind, seed, game)``.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from p2pbang.engine import wire as card_wire
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.contract import SPECTATOR, GameState, Violations
 from p2pbang.engine.dice import invariants as dice_invariants
 from p2pbang.engine.dice import wire as dice_wire
-from p2pbang.engine.dice.game import SPECTATOR as DICE_SPECTATOR
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.duel import invariants as duel_invariants
 from p2pbang.engine.duel import wire as duel_wire
-from p2pbang.engine.duel.game import SPECTATOR as DUEL_SPECTATOR
 from p2pbang.engine.duel.game import DuelGame
-from p2pbang.engine.game import SPECTATOR as CARD_SPECTATOR
 from p2pbang.engine.game import Game
 from p2pbang.engine.invariants import violations as card_violations
 
@@ -41,45 +38,26 @@ class GameKind:
     only the card game's checker reads)."""
 
     name: str
-    new_game: Callable[[GameChoice, int | None], Any]
+    new_game: Callable[[GameChoice, int | None], GameState]
     to_wire: Callable[[Any], Any]
     from_wire: Callable[[Any], Any]
     pack: Callable[[Any], bytes]
     unpack: Callable[[bytes], Any]
     history_hash: Callable[[list[Any]], str]
-    violations: Callable[[Any, dict[int, int]], list[str]]
+    violations: Violations
     spectator: int
 
 
-def _card_game(choice: GameChoice, viewer: int | None) -> Game:
-    return Game(choice.seats, viewer=viewer, choice=choice)
-
-
-def _duel(choice: GameChoice, viewer: int | None) -> DuelGame:
-    return DuelGame(viewer=viewer, choice=choice)
-
-
-def _dice_hash(history: list[Any]) -> str:
-    """The dice game's log digest: the card game's construction over the dice codec (which
-    adds ``Reroll``)."""
-    digest = hashlib.sha256()
-    for item in history:
-        encoded = dice_wire.pack(item)
-        digest.update(len(encoded).to_bytes(4, "big"))
-        digest.update(encoded)
-    return digest.hexdigest()
-
-
 GAME_KINDS: dict[str, GameKind] = {
-    "bang": GameKind("bang", _card_game, card_wire.to_wire, card_wire.from_wire,
+    "bang": GameKind("bang", Game.from_choice, card_wire.to_wire, card_wire.from_wire,
                      card_wire.pack, card_wire.unpack, card_wire.history_hash,
-                     card_violations, CARD_SPECTATOR),
+                     card_violations, SPECTATOR),
     "dice": GameKind("dice", DiceGame.from_choice, dice_wire.to_wire, dice_wire.from_wire,
-                     dice_wire.pack, dice_wire.unpack, _dice_hash,
-                     lambda game, _cards: dice_invariants.violations(game), DICE_SPECTATOR),
-    "duel": GameKind("duel", _duel, duel_wire.to_wire, duel_wire.from_wire,
+                     dice_wire.pack, dice_wire.unpack, dice_wire.history_hash,
+                     dice_invariants.violations, SPECTATOR),
+    "duel": GameKind("duel", DuelGame.from_choice, duel_wire.to_wire, duel_wire.from_wire,
                      duel_wire.pack, duel_wire.unpack, duel_wire.history_hash,
-                     lambda game, _cards: duel_invariants.violations(game), DUEL_SPECTATOR),
+                     duel_invariants.violations, SPECTATOR),
 }
 
 
@@ -92,6 +70,6 @@ def game_kind(choice: GameChoice | str) -> GameKind:
         raise KeyError(f"no engine for game {name!r}; engines: {', '.join(GAME_KINDS)}") from None
 
 
-def new_game(choice: GameChoice, viewer: int | None = None) -> Any:
+def new_game(choice: GameChoice, viewer: int | None = None) -> GameState:
     """The engine ``choice`` plays, as seen by ``viewer`` (``None``: all-seeing)."""
     return game_kind(choice).new_game(choice, viewer)

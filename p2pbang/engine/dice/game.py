@@ -35,6 +35,7 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.contract import SPECTATOR, GameOver
 from p2pbang.engine.dice.actions import (
     APACHE_TAKE,
     BART_ARROW,
@@ -97,7 +98,6 @@ Step = Generator[Any, Any, Any]
 OLD_SALOON = "old-saloon"
 # The value of an "eliminated" event: the role turned face up.
 _ROLE_INDEX = {SHERIFF: 0, DEPUTY: 1, OUTLAW: 2, RENEGADE: 3}
-SPECTATOR = -1
 
 
 # Why a life point is lost: abilities tell them apart (Bart Cassidy, El Gringo, Paul Regret).
@@ -208,12 +208,6 @@ def _kept(table: dict[int, Event], key: int, kind: str, seat: int, target: int, 
     ``key`` (on a miss; hot callers look ``table`` up inline first)."""
     made = table[key] = _shared_event((kind, seat, target, -1, value, life))
     return made
-
-
-class GameOver(Exception):
-    def __init__(self, end: End) -> None:
-        super().__init__(end.team)
-        self.end = end
 
 
 class DiceGame:

@@ -38,6 +38,7 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.contract import SPECTATOR, GameOver
 from p2pbang.engine.duel.actions import (
     ACTIVE,
     AS_COLT,
@@ -83,7 +84,7 @@ from p2pbang.engine.duel.catalog import (
     card_ids,
 )
 from p2pbang.engine.duel.effects import ACTIONS, START_OF_TURN, play_bang
-from p2pbang.engine.duel.zones import Figure, GameOver, Side
+from p2pbang.engine.duel.zones import Figure, Side
 from p2pbang.engine.fastvalues import EVENTS as _EVENTS
 from p2pbang.engine.fastvalues import choose as _fast_choose
 from p2pbang.engine.fastvalues import deal as _fast_deal
@@ -92,18 +93,18 @@ from p2pbang.engine.fastvalues import discard as _fast_discard
 from p2pbang.engine.fastvalues import play as _fast_play
 from p2pbang.engine.fastvalues import reveal as _fast_reveal
 from p2pbang.engine.fastvalues import shared_event as _shared_event
+from p2pbang.engine.slots import SlotKnowledge
 
 Step = Generator[Any, Any, Any]
 DuelAction = Play | Discard | Choose | Pass | MoveToken | Reload | UseAbility
 
-SPECTATOR = -1
 DECK_PILES = ("duel-lawmen", "duel-outlaws")
 CHARACTER_PILES = ("duel-lawmen-chars", "duel-outlaws-chars")
 COMMON_PILE = "duel-common"
 START_OF_TURN_ORDER = ("dynamite", "rattlesnake", "panic")  # seed: Dinamit >> Csörgőkígyó >> Pánik
 
 
-class DuelGame:
+class DuelGame(SlotKnowledge):
     """A game of The Duel as seen by ``viewer``: 0 or 1, ``SPECTATOR`` or ``None`` (all)."""
 
     players = 2
@@ -121,8 +122,7 @@ class DuelGame:
         self.common: list[int] = []
         self.discard: list[int] = []  # face up, top last
         self.store: list[int] = []
-        self.known: dict[int, int] = {}  # card slot -> card id
-        self._where: dict[int, int] = {}
+        self._start_knowledge()  # known: card slot -> card id
         self.char_slots: dict[int, int] = {}  # character slot -> side
         self.known_chars: dict[int, int] = {}
         self.current = NO_SEAT
@@ -136,11 +136,16 @@ class DuelGame:
         self._awake: list[Figure] = []
         self._deferred: list[tuple[int, int, int]] = []
         self.taking: list[int] = []  # (attacker, target side, place)
-        self._next_slot = 0
         self._legal_cache: tuple[Decision, list[Any]] | None = None  # for a fully known hand
         self._plays: dict[int, Play] = {}  # listed plain plays (see ``_legal_play``)
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
+
+    @classmethod
+    def from_choice(cls, choice: GameChoice, viewer: int | None = None) -> DuelGame:
+        """The Duel a table's ``GameChoice`` names: the family's one constructor shape
+        (``engine/contract.py``)."""
+        return cls(viewer, choice)
 
     # ------------------------------------------------------------------ public interface
 
@@ -330,13 +335,7 @@ class DuelGame:
     def _claim_fits(self, slot: int, card: int) -> str | None:
         if not 0 <= card < len(DUEL_CARDS):
             return f"no such card: {card}"
-        held = self.known.get(slot)
-        if held is not None:
-            return None if held == card else f"slot {slot} does not hold card {card}"
-        elsewhere = self._where.get(card)
-        if elsewhere is not None and elsewhere != slot:
-            return f"card {card} is known to be elsewhere"
-        return None
+        return self._slot_claim(slot, card)
 
     def _plain_cards(self, request: Deal | Reveal, result: Any) -> bool:
         """Whether ``result`` answers a deal or reveal of cards in the plainest way: one
@@ -608,20 +607,6 @@ class DuelGame:
                 for slot, paid in hand for aim in aims]
 
     # ------------------------------------------------------------------ knowledge & piles
-
-    def _learn(self, slot: int, card: int) -> None:
-        self.known[slot] = card
-        self._where[card] = slot
-
-    def _forget(self, slot: int) -> None:
-        card = self.known.pop(slot, None)
-        if card is not None and self._where.get(card) == slot:
-            del self._where[card]
-
-    def _new_slots(self, count: int) -> tuple[int, ...]:
-        start = self._next_slot
-        self._next_slot += count
-        return tuple(range(start, start + count))
 
     def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                card: int = -1, value: int = 0) -> None:
