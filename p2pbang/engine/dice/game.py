@@ -87,7 +87,7 @@ from p2pbang.engine.dice.faces import (
     decode_faces,
     role_ids_for,
 )
-from p2pbang.engine.dice.state import DiceLayout, DicePlayer
+from p2pbang.engine.dice.state import FEWEST_SEATS, MOST_SEATS, DiceLayout, DicePlayer
 from p2pbang.engine.fastvalues import EVENTS as _EVENTS
 from p2pbang.engine.fastvalues import decision as _fast_decision
 from p2pbang.engine.fastvalues import event as _fast_event
@@ -120,7 +120,7 @@ _REROLL_SETS: dict[int, frozenset[Any]] = {
 # ``id`` is found without hashing the action's fields (they live as long as the module).
 _REROLL_IDS: dict[int, frozenset[int]] = {
     key: frozenset(map(id, actions)) for key, actions in _REROLL_ACTIONS.items()}
-MAX_SEATS = 8
+MAX_SEATS = MOST_SEATS
 _ROLE_COUNT = len(ROLE_CARDS)
 
 
@@ -216,8 +216,9 @@ class DiceGame:
 
     def __init__(self, players: int, viewer: int | None = None,
                  layout: DiceLayout | None = None, expansions: Iterable[str] = ()) -> None:
-        if not 3 <= players <= 8:
-            raise ValueError(f"the dice game takes 3 to 8 players, not {players}")
+        if not FEWEST_SEATS <= players <= MOST_SEATS:
+            raise ValueError(f"the dice game takes {FEWEST_SEATS} to {MOST_SEATS} players, "
+                             f"not {players}")
         unknown = sorted(set(expansions) - {OLD_SALOON})
         if unknown:
             raise ValueError(f"unknown dice game expansion {', '.join(unknown)}; "
