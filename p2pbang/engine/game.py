@@ -540,7 +540,7 @@ class Game(EventFlow, SlotKnowledge):
     def _answers(self, seat: int, card: int, kind: str) -> bool:
         """Whether ``card`` answers a ``kind`` response for ``seat`` (its own or as another).
         A green card's own symbol answers only once it is in play (``_green_answers``), never
-        from the hand (seed 002: green cards are used from in front of you)."""
+        from the hand (the Romanian rulebook: green cards are used from in front of you)."""
         if kind in self._card_rules[card].answers and self._kinds[card] != "green":
             return True
         if kind in self.seat_rules[seat].answers_with_any:

@@ -1,4 +1,4 @@
-"""BANG! The Duel engine (seed 003): lawmen against outlaws, two characters in play per side.
+"""BANG! The Duel engine: lawmen against outlaws, two characters in play per side.
 
 Same interface as the card game (``pending``, ``apply``, ``check``, ``legal_actions``,
 events) and the same chance seam, so the LocalDealer and the MentalDealer answer it
@@ -6,7 +6,7 @@ unchanged. The rules are one generator, as in ``engine/game.py``: every decision
 request is a ``yield``. An engine made for a ``viewer`` side learns a card only when a
 chance result or a played card shows it; control flow only reads public facts.
 
-Seat 0 is the lawmen (who start), seat 1 the outlaws. Rules and their seed sections:
+Seat 0 is the lawmen (who start), seat 1 the outlaws. Rules and their rulebook sections:
 ``docs/rules/duel.md``.
 """
 
@@ -101,7 +101,7 @@ DuelAction = Play | Discard | Choose | Pass | MoveToken | Reload | UseAbility
 DECK_PILES = ("duel-lawmen", "duel-outlaws")
 CHARACTER_PILES = ("duel-lawmen-chars", "duel-outlaws-chars")
 COMMON_PILE = "duel-common"
-START_OF_TURN_ORDER = ("dynamite", "rattlesnake", "panic")  # seed: Dinamit >> Csörgőkígyó >> Pánik
+START_OF_TURN_ORDER = ("dynamite", "rattlesnake", "panic")  # Dinamit >> Csörgőkígyó >> Pánik
 
 
 class DuelGame(SlotKnowledge):
@@ -212,7 +212,7 @@ class DuelGame(SlotKnowledge):
 
     def figure(self, side: int, place: int) -> Figure:
         """The character at ``place`` (ACTIVE / REARGUARD) of ``side``; with one character
-        left it is both (seed: "egyszerre lesz aktív szereplőd és hátvéded")."""
+        left it is both (rulebook: "egyszerre lesz aktív szereplőd és hátvéded")."""
         s = self.sides[side]
         if len(s.figures) == 1:
             return s.figures[0]
@@ -237,7 +237,7 @@ class DuelGame(SlotKnowledge):
         return len(s.figures) == 1 or s.figures[s.active] is fig
 
     def reload_allowed(self) -> bool:
-        """Seed, ÚJRATÖLTÉS: only once you and/or your opponent have one character left."""
+        """Rulebook, ÚJRATÖLTÉS: only once you and/or your opponent have one character left."""
         return any(len(s.figures) == 1 for s in self.sides)
 
     # ------------------------------------------------------------------ rules queries
@@ -614,7 +614,7 @@ class DuelGame(SlotKnowledge):
         self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _pop(self, side: int, count: int) -> Step:
-        """Take ``count`` slots off ``side``'s draw pile (seed, LAPHÚZÁS: an empty own deck
+        """Take ``count`` slots off ``side``'s draw pile (rulebook, LAPHÚZÁS: an empty own deck
         switches the side to the common pile, rebuilt from the discard pile when empty)."""
         s = self.sides[side]
         taken: list[int] = []
@@ -691,7 +691,7 @@ class DuelGame(SlotKnowledge):
         self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _draw_check(self, side: int, pile_side: int | None = None) -> Step:
-        """Seed, FELFEDÉS: the top card of the pile goes face up onto the discard pile; its
+        """Rulebook, FELFEDÉS: the top card of the pile goes face up onto the discard pile; its
         symbol counts. Bart Masterson (always active) flips two and his owner picks one."""
         bat = None
         for s in (LAWMEN, OUTLAWS):
@@ -907,7 +907,7 @@ class DuelGame(SlotKnowledge):
 
     def _hit(self, attacker: int, fig: Figure, card: str | None = None) -> Step:
         """``fig`` is the target of one hit: it may dodge; return True when it dodged.
-        A targeted rearguard wakes up for the response (seed, section 2)."""
+        A targeted rearguard wakes up for the response (rulebook, section 2)."""
         if fig.life <= 0 or fig not in self.sides[fig.side].figures:
             return False  # already down: nothing to dodge, no more life to lose
         side = fig.side
@@ -1046,7 +1046,7 @@ class DuelGame(SlotKnowledge):
         return False
 
     def _settle(self, acting: int) -> Step:
-        """After a card or effect resolved: eliminations in the seed's order (your active,
+        """After a card or effect resolved: eliminations in the rulebook's order (your active,
         opponent's active, your rearguard, opponent's rearguard), then the hits it caused."""
         while True:
             if not self._deferred and all(f.life > 0 for s in self.sides for f in s.figures):
