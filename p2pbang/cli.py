@@ -17,6 +17,8 @@ from p2pbang.table.choice_flags import (
     add_choice_arguments,
     choice_or_message,
     flags_for,
+    seat_count,
+    seats_help,
     seats_or_default,
 )
 
@@ -49,12 +51,6 @@ EPILOG_BENCH = """examples:
                                      a Dice Game of 8 bot peers; prints a roll's median time
   p2pbang bench table --game duel    a Duel of two bot peers
 """
-
-
-def _players(text: str) -> int:
-    # The widest range of the family; the game choice checks the range of the chosen game.
-    value = _int_in(text, 2, 8, "players")
-    return value
 
 
 def _int_in(text: str, low: int, high: int, what: str) -> int:
@@ -91,9 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
         "solo", help="play a game against bots on this machine",
         description="Play a whole game of BANG! against computer players on this machine.",
         epilog=EPILOG_SOLO, formatter_class=argparse.RawDescriptionHelpFormatter)
-    solo.add_argument("--players", type=_players, default=None,
-                      help="seats at the table, you included (base game 4-7, default 5; "
-                           "dice 3-8, default 5; duel 2)")
+    solo.add_argument("--players", type=seat_count, default=None,
+                      help=seats_help("seats at the table, you included", 5))
     add_choice_arguments(solo)
     solo.add_argument("--seed", type=_seed, default=None,
                       help="deal seed: the same seed deals the same game (default: random)")
@@ -118,9 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_SELFPLAY, formatter_class=argparse.RawDescriptionHelpFormatter)
     selfplay.add_argument("--games", type=_positive("games"), default=100,
                           help="how many games to play (default 100)")
-    selfplay.add_argument("--players", type=_players, default=None,
-                          help="seats in every game (base game 4-7, default 7; dice 3-8, "
-                               "default 5; duel 2)")
+    selfplay.add_argument("--players", type=seat_count, default=None,
+                          help=seats_help("seats in every game", 7))
     selfplay.add_argument("--seed", type=_seed, default=0,
                           help="the run's seed: the same seed plays the same games (default 0)")
     add_choice_arguments(selfplay)
@@ -134,8 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     engine = targets.add_parser("engine", help="complete random-bot games per second, one core")
     engine.add_argument("--games", type=_positive("games"), default=1000,
                         help="how many complete games to time (default 1000)")
-    engine.add_argument("--players", type=_players, default=None,
-                        help="seats (default: 7 for bang, 5 for dice, 2 for duel)")
+    engine.add_argument("--players", type=seat_count, default=None,
+                        help=seats_help("seats", 7))
     engine.add_argument("--seed", type=_seed, default=0,
                         help="the run's seed: the same seed times the same games (default 0)")
     add_choice_arguments(engine)
@@ -149,8 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="peers in the mesh (2-8, default 8)")
     table = targets.add_parser("table", help="a whole bot game over loopback, one process "
                                              "per peer, full protocol")
-    table.add_argument("--peers", type=_players, default=None,
-                       help="peers (default: 7 for bang, 5 for dice, 2 for duel)")
+    table.add_argument("--peers", type=seat_count, default=None,
+                       help=seats_help("peers", 7))
     add_choice_arguments(table)
 
     from p2pbang.ui.table_commands import add_table_commands

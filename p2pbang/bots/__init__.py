@@ -2,34 +2,45 @@
 
 ``RandomBot`` picks uniformly (simulations and benchmarks) in every game of the family;
 ``SensibleBot`` plays its role in the card game, ``DiceBot`` in the Dice Game and ``DuelBot``
-in The Duel. ``make_bot(kind, seed, game)`` is the one place that picks the class, so tables,
-solo sessions and simulations never name a bot class themselves.
+in The Duel. Each game's fact sheet names its own bot (``engine/sheet.py``);
+``make_bot(kind, seed, game)`` is the one place that makes one, so tables, solo sessions and
+simulations never name a bot class themselves.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from p2pbang.bots.dice import DiceBot
 from p2pbang.bots.duel import DuelBot
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.bots.sensible import SensibleBot
+from p2pbang.engine.family import GAME_KINDS
 
 BOT_KINDS = ("random", "sensible")
-# game -> the class of its "sensible" bot.
-_SENSIBLE: dict[str, type[Any]] = {"bang": SensibleBot, "dice": DiceBot, "duel": DuelBot}
+
+
+def sensible_class(game: str) -> type[Any]:
+    """The class of ``game``'s own bot, as its fact sheet names it (``module:Class`` under
+    ``p2pbang.bots``)."""
+    module, _, name = GAME_KINDS[game].bot.partition(":")
+    if not module.startswith("p2pbang.bots."):
+        raise ValueError(f"the bot of {game} must live under p2pbang.bots, not {module}")
+    return getattr(import_module(module), name)
 
 
 def make_bot(kind: str, seed: int | str = 0, game: str = "bang") -> Any:
-    """A bot of ``kind`` ("random" or "sensible") for ``game`` ("bang", "dice" or "duel"),
+    """A bot of ``kind`` ("random" or "sensible") for ``game`` (a game of the family),
     seeded with ``seed``."""
     if kind not in BOT_KINDS:
         raise ValueError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
-    if game not in _SENSIBLE:
-        raise ValueError(f"no bots for game {game!r}; games: {', '.join(_SENSIBLE)}")
+    if game not in GAME_KINDS:
+        raise ValueError(f"no bots for game {game!r}; games: {', '.join(GAME_KINDS)}")
     if kind == "random":
         return RandomBot(seed)
-    return _SENSIBLE[game](seed)
+    return sensible_class(game)(seed)
 
 
-__all__ = ["BOT_KINDS", "DiceBot", "DuelBot", "RandomBot", "SensibleBot", "make_bot"]
+__all__ = ["BOT_KINDS", "DiceBot", "DuelBot", "RandomBot", "SensibleBot", "make_bot",
+           "sensible_class"]

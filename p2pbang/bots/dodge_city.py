@@ -1,4 +1,4 @@
-"""How the sensible bot plays Dodge City's cards and characters (seed 002).
+"""How the sensible bot plays Dodge City's cards and characters (the Romanian rulebook).
 
 Why a module of its own: the base rules in ``turn.py`` and ``responses.py`` stay the base
 game's; this one adds what Dodge City brings, as play-phase rules slotted into the same

@@ -1,4 +1,4 @@
-"""How the sensible bot plays Gold Rush and the shadow-gunslinger variant (seed 004).
+"""How the sensible bot plays Gold Rush and the shadow-gunslinger variant (its rulebook).
 
 Why a module of its own: the base and Dodge City rules stay as they are; this one runs first
 in the play phase (nuggets are spent where they help most, before cards are played) and

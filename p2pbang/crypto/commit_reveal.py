@@ -4,8 +4,8 @@ Every seat commits to a secret random value; only when every commitment is in (t
 *closed*) and echoed does anyone reveal. The combined seed hashes every revealed value, so
 one honest seat's value makes it uniform, and nobody can choose theirs after seeing the
 others'. What cannot be prevented is the last revealer walking away after seeing the
-result; that abort is attributed to it (DESIGN.md: "aborts cannot be prevented, only
-attributed"), and the table must not re-run the draw.
+result; that abort is attributed to it (docs/crypto.md, the threat model: an abort cannot be
+prevented, only attributed), and the table must not re-run the draw.
 
 Rejected, with the offending seat named by the caller:
 * a second commitment, a commitment from a non-participant;

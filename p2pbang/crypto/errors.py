@@ -7,7 +7,7 @@ Three layers, on purpose:
   constructions do not know about seats on the wire.
 * ``CheatDetected`` is raised by the protocol layer (the MentalDealer), which knows which seat
   wrote the offending message. It names that seat and keeps the evidence (the raw payload),
-  because DESIGN.md asks that every failed check be attributed and kept.
+  because every failed check is attributed and kept (docs/crypto.md, the threat model).
 * ``ProtocolMisuse`` is a local programming error (a request the dealer cannot run, a call
   out of order). It is nobody's cheating and must never be blamed on a peer.
 """

@@ -1,6 +1,6 @@
 """Proven re-randomisation of one ciphertext, for moving an already seen card to a new owner.
 
-Why (DESIGN.md "Transfer"): once a card was dealt to A, every other seat published its
+Why (docs/crypto.md): once a card was dealt to A, every other seat published its
 share of the current ciphertext. If the card now goes to B and the seats published shares of
 that *same* ciphertext again (A's included), everyone could finish decrypting. So B first
 replaces ``ct`` by ``ct' = ct + (r*G, r*X)`` with a secret ``r``, and only then do the others

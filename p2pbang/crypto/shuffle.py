@@ -4,7 +4,7 @@ Each seat in turn permutes the deck and re-randomises every card; it must convin
 that the output is a permutation of re-encryptions of the input *without* revealing the
 permutation. We use the argument of J. Bayer and J. Groth, "Efficient Zero-Knowledge
 Argument for Correctness of a Shuffle" (EUROCRYPT 2012), in its single-row form m = 1,
-n = N, made non-interactive with our transcript. Cut-and-choose is rejected by DESIGN.md
+n = N, made non-interactive with our transcript. Cut-and-choose was ruled out (docs/crypto.md)
 (~25x slower at the needed soundness).
 
 Statement: ``C'[i] = C[pi(i)] + Enc(0; rho[i])`` for a secret permutation ``pi`` and secret

@@ -6,8 +6,8 @@ bytes are the *canonical* encoding of what they decode to (map keys sorted, smal
 integer forms, bytes as bin): the log signs and hashes bytes, so one value must have one
 encoding. Every failure is an ``InvalidEncoding`` with the reason.
 
-The dealer does not use the network package's codec on purpose: DESIGN.md has the dealer
-depend on crypto only, so it runs unchanged in-process and over the network.
+The dealer does not use the network package's codec on purpose: the dealer depends on
+crypto only (docs/architecture.md), so it runs unchanged in-process and over the network.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ log over the network), so the same code runs in one process or across a LAN:
   dealer's state exactly as before.
 
 Construction starts the key round (Schnorr-proven keys; ``done()`` once the joint key is
-set). Then each request runs the protocol of DESIGN.md "Mental poker":
+set). Then each request runs the protocol of docs/crypto.md:
 
 * ``Shuffle``: the public cards enter as trivial encryptions; each seat in seat order
   shuffles and re-randomises with a Bayer-Groth proof that every other seat verifies.
@@ -585,7 +585,7 @@ class _DealTask(_Task):
         self.slots = _distinct_slots(request.slots)
         states = [dealer._slot(slot) for slot in self.slots]
         # The receiver's share of the current ciphertext is public: others could finish
-        # decrypting, so the receiver re-randomises first (DESIGN.md "Transfer").
+        # decrypting, so the receiver re-randomises first (docs/crypto.md).
         self.transfers = [slot for slot, state in zip(self.slots, states, strict=True)
                           if self.to in state.shares and state.card is None]
         self._mine: list[Any] | None = None

@@ -13,20 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-GAMES: tuple[str, ...] = ("bang", "dice", "duel")
+if TYPE_CHECKING:
+    from p2pbang.engine.sheet import FactSheet
 
-# game -> the expansions of the family that belong to it, in the order a person reads them.
-EXPANSIONS: dict[str, tuple[str, ...]] = {
-    "bang": ("dodge-city", "high-noon", "fistful", "gold-rush"),
-    "dice": ("old-saloon",),
-    "duel": (),
-}
-VARIANTS: dict[str, tuple[str, ...]] = {
-    "bang": ("shadows",),
-    "dice": (),
-    "duel": (),
-}
+# The games, their expansions, variants and seat ranges are each game's fact sheet's
+# (``engine/sheet.py``), collected by the registry (``engine/family.py``). The registry imports
+# the engines, which import this module: it is read when first needed, not at import time.
+# ``GAMES``, ``EXPANSIONS`` and ``VARIANTS`` stay readable here (``__getattr__`` below).
 
 # What this build can play. A set joins this list in the change that makes it playable
 # everywhere (engine, dealer, tables, bots, interfaces); until then choosing it is refused
@@ -41,16 +37,31 @@ class ChoiceError(ValueError):
     """A game choice that does not exist or cannot be played; the message lists what does."""
 
 
+def _registry() -> ModuleType:
+    from p2pbang.engine import family  # the registry imports the engines, which import this
+
+    return family
+
+
+def __getattr__(name: str) -> object:
+    """``GAMES`` (in reading order), ``EXPANSIONS`` and ``VARIANTS`` (game -> names), read
+    from the fact sheets."""
+    if name not in ("GAMES", "EXPANSIONS", "VARIANTS"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    sheets = _registry().SHEETS
+    if name == "GAMES":
+        return tuple(sheet.name for sheet in sheets)
+    if name == "EXPANSIONS":
+        return {sheet.name: sheet.expansions for sheet in sheets}
+    return {sheet.name: sheet.variants for sheet in sheets}
+
+
 def seat_range(game: str, expansions: Iterable[str] = ()) -> tuple[int, int]:
-    """The fewest and most seats a game takes with these expansions (rulebooks: base BANG!
-    4-7; Dodge City adds 3 and 8; the Dice Game 3-8; The Duel 2)."""
-    if game == "duel":
-        return (2, 2)
-    if game == "dice":
-        return (3, 8)
-    if "dodge-city" in set(expansions):
-        return (3, 8)
-    return (4, 7)
+    """The fewest and most seats a game takes with these expansions (its fact sheet's)."""
+    sheets = _registry().GAME_KINDS
+    if game not in sheets:
+        raise ChoiceError(f"unknown game {game!r}; the games are: {', '.join(sheets)}")
+    return sheets[game].seat_range(expansions)
 
 
 @dataclass(frozen=True)
@@ -134,14 +145,16 @@ def split_names(text: str) -> list[str]:
 
 def _validate(choice: GameChoice) -> None:
     game = choice.game
-    if game not in GAMES:
-        raise ChoiceError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+    sheets = _registry().GAME_KINDS
+    if game not in sheets:
+        raise ChoiceError(f"unknown game {game!r}; the games are: {', '.join(sheets)}")
     if game not in PLAYABLE_GAMES:
         raise ChoiceError(f"{game!r} is not playable in this version; playable: "
                           f"{', '.join(sorted(PLAYABLE_GAMES))}")
+    sheet = sheets[game]
     for kind, names, known, playable in (
-        ("expansion", choice.expansions, EXPANSIONS[game], PLAYABLE_EXPANSIONS),
-        ("variant", choice.variants, VARIANTS[game], PLAYABLE_VARIANTS),
+        ("expansion", choice.expansions, sheet.expansions, PLAYABLE_EXPANSIONS),
+        ("variant", choice.variants, sheet.variants, PLAYABLE_VARIANTS),
     ):
         for name in names:
             if name not in known:
@@ -151,11 +164,22 @@ def _validate(choice: GameChoice) -> None:
                 ready = ", ".join(n for n in known if n in playable) or "none yet"
                 raise ChoiceError(f"the {kind} {name!r} is not playable in this version; "
                                   f"playable {kind}s of {game}: {ready}")
-    low, high = seat_range(game, choice.expansions)
-    if type(choice.seats) is not int or not low <= choice.seats <= high:
-        extras = f" with {', '.join(choice.expansions)}" if choice.expansions else ""
-        wider = seat_range(game, (*choice.expansions, "dodge-city"))
-        hint = (f" ({wider[0]} to {wider[1]} with dodge-city)"
-                if wider != (low, high) and wider[0] <= choice.seats <= wider[1] else "")
-        raise ChoiceError(f"{game}{extras} takes {low} to {high} players, not {choice.seats}"
-                          f"{hint}")
+    seats = choice.seats
+    low, high = sheet.seat_range(choice.expansions)
+    if type(seats) is not int or not low <= seats <= high:
+        raise ChoiceError(seats_message(sheet, choice.expansions, seats))
+
+
+def seats_message(sheet: FactSheet, expansions: tuple[str, ...], seats: object) -> str:
+    """Why ``seats`` do not fit: "the Dice Game takes 3 to 8 players, not 9", "The Duel is
+    for 2 players, not 3", with the expansion that would seat them when there is one."""
+    low, high = sheet.seat_range(expansions)
+    extras = f" with {', '.join(expansions)}" if expansions else ""
+    if low == high:
+        return f"{sheet.title}{extras} is for {low} players, not {seats}"
+    hints = [f"{wide[0]} to {wide[1]} with {name}" for name in sheet.expansions
+             if name not in expansions
+             for wide in (sheet.seat_range((*expansions, name)),)
+             if type(seats) is int and wide[0] <= seats <= wide[1]]
+    hint = f" ({hints[0]})" if hints else ""
+    return f"{sheet.title}{extras} takes {low} to {high} players, not {seats}{hint}"

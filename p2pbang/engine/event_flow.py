@@ -135,7 +135,7 @@ class EventFlow:
             yield from on_enter(self)
 
     def _show_next_event(self: Game) -> Step:
-        """The pile lies face up (seed 002: "așează acest teanc cu fața în sus"; the Sheriff
+        """The pile lies face up (rulebook: "așează acest teanc cu fața în sus"; the Sheriff
         takes its top card "având grijă să nu se observe decât următoarea carte din teanc"):
         the card that comes next is public before it comes into force. Its slot is revealed
         once, when it becomes the top of the pile; the final card is public from the start."""
@@ -192,7 +192,7 @@ class EventFlow:
         """Phase 1 under an event: it may be skipped, replaced, or followed by a step.
 
         A set's ``after_draw`` (Pickaxe: "a saját körének 1. fázisa során egyel több
-        kártyát húzhat", seed 004) belongs to phase 1: skipped with it (Hard Liquor), and
+        kártyát húzhat", Gold Rush rulebook) belongs to phase 1: skipped with it (Hard Liquor), and
         drawn before the event's step at the end of phase 1 (Ranch, Law of the West)."""
         player = self.players[seat]
         if event.before_draw is not None:

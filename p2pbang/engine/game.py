@@ -75,6 +75,7 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.contract import SPECTATOR, GameOver
 from p2pbang.engine.event_flow import EventFlow
 from p2pbang.engine.position import PLAY_PHASE, Position
 from p2pbang.engine.roles import RoleRules
@@ -85,23 +86,14 @@ from p2pbang.engine.rules import (
     RuleSet,
 )
 from p2pbang.engine.sets import rules_for
+from p2pbang.engine.slots import SlotKnowledge
 
 Step = Generator[Any, Any, Any]
-
-SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
 
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS, RESPOND_MISSED)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
                  COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS, DISCARD_PICK, EQUIPMENT_USE,
                  SHARE_PICK)
-
-
-class GameOver(Exception):
-    """Raised inside the rules the moment a team has won; caught at the top of the game."""
-
-    def __init__(self, end: End) -> None:
-        super().__init__(end.team)
-        self.end = end
 
 
 class Player:
@@ -137,7 +129,7 @@ class Player:
         self.role_slot = NO_SLOT
 
 
-class Game(EventFlow):
+class Game(EventFlow, SlotKnowledge):
     """A game of BANG! (base game) as seen by ``viewer``: a seat, ``SPECTATOR`` (no seat: sees
     only public cards; audits and spectators), or ``None`` (sees everything: simulations).
 
@@ -216,8 +208,7 @@ class Game(EventFlow):
         self._immune_suits = tuple(t.immune_suit for t in tables if t.immune_suit)
         self._life_fixed = tuple(t.life_fixed for t in tables if t.life_fixed)
         self._dead_turns = tuple(t.dead_turn for t in tables if t.dead_turn)
-        self.known: dict[int, int] = {}  # slot -> card, for the cards this engine has seen
-        self._where: dict[int, int] = {}  # card -> slot, inverse of ``known``
+        self._start_knowledge()  # known: slot -> card, for the cards this engine has seen
         # Hidden card slot -> every seat ever shown it (public facts: the same on every
         # peer). A slot leaves when its card is shown to all. It tells a random pick from a
         # hand when to ask for a ReorderHand first (see ``random_hand_slot``).
@@ -242,7 +233,6 @@ class Game(EventFlow):
         self.result: End | None = None
         self.history: list[Action | ChanceResult] = []
         self.events: list[Event] = []
-        self._next_slot = 0
         self.order: list[int] = []  # seats clockwise around the table
         self._order_pos: dict[int, int] = {}
         self.ring: list[int] = []  # the living, clockwise
@@ -252,6 +242,12 @@ class Game(EventFlow):
         self._position = position
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
+
+    @classmethod
+    def from_choice(cls, choice: GameChoice, viewer: int | None = None) -> Game:
+        """The card game a table's ``GameChoice`` names: the family's one constructor shape
+        (``engine/contract.py``)."""
+        return cls(choice.seats, viewer, choice=choice)
 
     @classmethod
     def from_position(cls, position: Position, viewer: int | None = None,
@@ -476,13 +472,7 @@ class Game(EventFlow):
         """A revealed card must be a real card, and the one this engine knows in that slot."""
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(self.cards):
             return f"no such card: {card!r}"
-        held = self.known.get(slot)
-        if held is not None:
-            return None if held == card else f"slot {slot} does not hold card {card}"
-        elsewhere = self._where.get(card)
-        if elsewhere is not None and elsewhere != slot:
-            return f"card {card} is known to be elsewhere"
-        return None
+        return self._slot_claim(slot, card)
 
     def _check_chance(self, request: ChanceRequest, result: ChanceResult) -> str | None:
         if isinstance(request, ReorderHand):
@@ -573,7 +563,7 @@ class Game(EventFlow):
     def _answers(self, seat: int, card: int, kind: str) -> bool:
         """Whether ``card`` answers a ``kind`` response for ``seat`` (its own or as another).
         A green card's own symbol answers only once it is in play (``_green_answers``), never
-        from the hand (seed 002: green cards are used from in front of you)."""
+        from the hand (the Romanian rulebook: green cards are used from in front of you)."""
         if kind in self._card_rules[card].answers and self._kinds[card] != "green":
             return True
         if kind in self.seat_rules[seat].answers_with_any:
@@ -713,15 +703,6 @@ class Game(EventFlow):
 
     # ------------------------------------------------------------------ knowledge & zones
 
-    def _learn(self, slot: int, card: int) -> None:
-        self.known[slot] = card
-        self._where[card] = slot
-
-    def _forget(self, slot: int) -> None:
-        card = self.known.pop(slot, None)
-        if card is not None and self._where.get(card) == slot:
-            del self._where[card]
-
     def new_role_slots(self, count: int) -> tuple[int, ...]:
         """Slots for role cards dealt face down (a chance result for them is a role id)."""
         slots = self._new_slots(count)
@@ -740,11 +721,6 @@ class Game(EventFlow):
         slots = self._new_slots(len(cards))
         yield Shuffle(pile, cards, slots)
         return list(slots)
-
-    def _new_slots(self, count: int) -> tuple[int, ...]:
-        start = self._next_slot
-        self._next_slot += count
-        return tuple(range(start, start + count))
 
     def event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                card: int = -1, value: int = 0, life: int = -1) -> None:

@@ -8,6 +8,8 @@ dead hold nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from p2pbang.engine.actions import DYING, PICK_CHECK, Decision, End
 from p2pbang.engine.game import Game
 from p2pbang.engine.sets.shadows import is_shadow
@@ -15,7 +17,7 @@ from p2pbang.engine.sets.shadows import is_shadow
 MAX_HIT = 3  # the most life one blow takes (Dynamite)
 
 
-def violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
+def violations(game: Game, dealer_cards: Mapping[int, int]) -> list[str]:
     """Every broken invariant of ``game``, described; an empty list when all hold."""
     problems: list[str] = []
     pending = game.pending
@@ -109,7 +111,7 @@ def _seen_record_problems(game: Game) -> list[str]:
     return problems
 
 
-def event_violations(game: Game, dealer_cards: dict[int, int]) -> list[str]:
+def event_violations(game: Game, dealer_cards: Mapping[int, int]) -> list[str]:
     """The event pile: every event slot in one place (the pile, set aside, or shown), each
     holding a distinct ordinary event card; the event in force is the last one shown, or the
     final card once the pile is spent."""

@@ -7,6 +7,7 @@ from typing import Protocol
 
 from p2pbang.engine.actions import Action, Decision, End
 from p2pbang.engine.chance import ChanceRequest, ChanceResult
+from p2pbang.engine.contract import GameState
 
 
 class Dealer(Protocol):
@@ -14,11 +15,11 @@ class Dealer(Protocol):
 
 
 class Decider(Protocol):
-    def decide(self, game, decision: Decision) -> Action: ...
+    def decide(self, game: GameState, decision: Decision) -> Action: ...
 
 
-def play_out(game, dealer: Dealer, deciders: Sequence[Decider],
-             after_step: Callable[[object], None] | None = None,
+def play_out(game: GameState, dealer: Dealer, deciders: Sequence[Decider],
+             after_step: Callable[[GameState], None] | None = None,
              max_steps: int = 1_000_000) -> End:
     """Run ``game`` until it ends; ``after_step(game)`` runs after every applied input."""
     for _ in range(max_steps):

@@ -5,12 +5,12 @@ so a malformed value from the network is refused with a reason, never half-built
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import fields
 from typing import Any
 
 import msgpack
 
+from p2pbang.engine import contract
 from p2pbang.engine.actions import (
     Ability,
     Buy,
@@ -155,10 +155,6 @@ def unpack(data: bytes) -> Any:
 
 
 def history_hash(history: list[Any]) -> str:
-    """A digest of a game's inputs, in order: equal hashes mean the same game."""
-    digest = hashlib.sha256()
-    for item in history:
-        encoded = pack(item)
-        digest.update(len(encoded).to_bytes(4, "big"))
-        digest.update(encoded)
-    return digest.hexdigest()
+    """A digest of a game's inputs, in order: equal hashes mean the same game (the family's
+    one construction, ``contract.history_hash``, over this codec)."""
+    return contract.history_hash(history, pack)

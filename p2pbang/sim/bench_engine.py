@@ -13,6 +13,7 @@ from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.family import game_kind
 from p2pbang.engine.game import Game
 
 
@@ -65,7 +66,8 @@ def print_engine_bench(games: int, players: int, seed: int,
     print(f"engine benchmark: {r['games']:.0f} complete games of {choice.label()}, random "
           f"bots, LocalDealer, one core ({platform.processor() or platform.machine()}, "
           f"Python {platform.python_version()})")
-    print(f"  games/s         {r['games_per_second']:10.1f}   (target 200, ship at 50)")
+    target = game_kind(choice).target_games_per_second
+    print(f"  games/s         {r['games_per_second']:10.1f}   (target {target}, ship at 50)")
     print(f"  steps/s         {r['steps_per_second']:10.0f}")
     print(f"  steps/game      {r['steps_per_game']:10.1f}   "
           f"(decisions {r['decisions_per_game']:.1f}, turns {r['turns_per_game']:.1f})")

@@ -24,17 +24,11 @@ from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.family import GameKind, game_kind
+from p2pbang.engine.contract import GameState
+from p2pbang.engine.family import game_kind
 from p2pbang.engine.runner import Decider, play_out
+from p2pbang.engine.sheet import FactSheet
 from p2pbang.sim.selfplay import MAX_STEPS, SelfplayReport
-
-# What each game's invariants check, for the summary (engine/dice|duel/invariants.py).
-CHECKS = {"dice": "arrows conserved, life in bounds, the dead hold nothing, roles as dealt, "
-                  "replay of the log identical",
-          "duel": "cards conserved, life in bounds, one or two characters a side, replay of the "
-                  "log identical"}
-# Complete games per CPU second the design asks of each engine (DESIGN.md, targets).
-TARGET_GAMES_PER_SECOND = {"dice": 1000, "duel": 500}
 
 
 def _seed(seed: int, index: int) -> str:
@@ -47,8 +41,8 @@ def random_bots(choice: GameChoice, label: str) -> list[Any]:
 
 
 def play_game(choice: GameChoice, seed: str, deciders: Sequence[Decider] | None = None,
-              after_step: Callable[[Any], None] | None = None,
-              max_steps: int = MAX_STEPS) -> tuple[Any, End]:
+              after_step: Callable[[GameState], None] | None = None,
+              max_steps: int = MAX_STEPS) -> tuple[GameState, End]:
     """One all-seeing game of ``choice``: the LocalDealer seeded ``seed``, and random bots
     (seeded ``seed/seat``) unless ``deciders`` are given; ``after_step(game)`` after every
     step. The engines' tests play their whole games here (``play_one`` is the same game for
@@ -59,7 +53,7 @@ def play_game(choice: GameChoice, seed: str, deciders: Sequence[Decider] | None 
     return game, end
 
 
-def play_one(choice: GameChoice, seed: str, check: bool) -> tuple[Any, list[str]]:
+def play_one(choice: GameChoice, seed: str, check: bool) -> tuple[GameState, list[str]]:
     """One random-bot game of ``choice`` from ``seed``; with ``check`` the invariants after
     every step. A crash is reported as a problem, not raised: the run goes on."""
     kind = game_kind(choice)
@@ -67,7 +61,7 @@ def play_one(choice: GameChoice, seed: str, check: bool) -> tuple[Any, list[str]
     dealer = LocalDealer(seed)
     problems: list[str] = []
 
-    def after(g: Any) -> None:
+    def after(g: GameState) -> None:
         if not problems:
             problems.extend(f"game {seed} step {len(g.history)}: {p}"
                             for p in kind.violations(g, dealer.cards))
@@ -80,7 +74,8 @@ def play_one(choice: GameChoice, seed: str, check: bool) -> tuple[Any, list[str]
     return game, problems
 
 
-def replay_problems(kind: GameKind, choice: GameChoice, game: Any, seed: str) -> list[str]:
+def replay_problems(kind: FactSheet, choice: GameChoice, game: GameState,
+                    seed: str) -> list[str]:
     """Feed the game's own log to a fresh engine: it must reach the same end and hash."""
     again = kind.new_game(choice, None)
     for item in game.history:
@@ -94,7 +89,7 @@ def replay_problems(kind: GameKind, choice: GameChoice, game: Any, seed: str) ->
 def selfplay_family(games: int, seed: int, choice: GameChoice) -> SelfplayReport:
     """``selfplay`` for a dice or duel ``choice``."""
     kind = game_kind(choice)
-    report = SelfplayReport(game=choice.label(), checks=CHECKS.get(choice.game, ""))
+    report = SelfplayReport(game=choice.label(), checks=kind.checks)
     start = time.perf_counter()
     for index in range(games):
         game_seed = _seed(seed, index)
@@ -160,7 +155,7 @@ def run_family_bench(games: int, seed: int, choice: GameChoice) -> dict[str, flo
 
 def print_family_bench(games: int, seed: int, choice: GameChoice) -> None:
     r = run_family_bench(games, seed, choice)
-    target = TARGET_GAMES_PER_SECOND.get(choice.game, 0)
+    target = game_kind(choice).target_games_per_second  # docs/benchmarks.md
     print(f"engine benchmark: {r['games']:.0f} complete games of {choice.label()}, random "
           f"bots, LocalDealer, one core ({platform.processor() or platform.machine()}, "
           f"Python {platform.python_version()})")

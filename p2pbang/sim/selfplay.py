@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.family import game_kind
 from p2pbang.engine.game import Game
 from p2pbang.engine.invariants import violations
 from p2pbang.engine.runner import play_out
@@ -85,7 +86,7 @@ def selfplay(games: int, players: int, seed: int = 0,
 
         return selfplay_family(games, seed, choice)
     players = choice.seats
-    report = SelfplayReport(game=choice.label())
+    report = SelfplayReport(game=choice.label(), checks=game_kind(choice).checks)
     start = time.perf_counter()
     for index in range(games):
         game_seed = _game_seed(seed, index)

@@ -33,8 +33,8 @@ from p2pbang.table.timing import load_timings
 PORT_LINE = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
 TARGETS = {"setup_s": 3.0, "game_s": 60.0, "max_rss_mb": 100.0, "move_p50_ms": 20.0}
 # Dodge City deals a 120-card deck to up to 8 seats: every shuffle pass and its argument
-# are half as big again, and there is one more pass to verify (DESIGN: 8-peer 120-card
-# set-up <= 4 s).
+# are half as big again, and there is one more pass to verify (target: 8-peer 120-card
+# set-up <= 4 s, docs/benchmarks.md).
 DODGE_CITY_SETUP_S = 4.0
 
 

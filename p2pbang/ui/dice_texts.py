@@ -5,9 +5,9 @@ Why a table of its own instead of the .po catalogs: the Dice Game has its own vo
 (faces, arrows, the Chief's Arrow, its characters' dice abilities) that no other screen
 uses, and other engineers edit the shared catalogs at the same time; one module keeps the
 three languages side by side, where a missing or mismatched translation is caught by a test
-(``tests/ui/test_dice_texts.py``). Hungarian follows the Hungarian dice rulebook (seed 000:
+(``tests/ui/test_dice_duel_texts.py``). Hungarian follows the Hungarian dice rulebook (
 Nyílvessző, Dinamit, Célkereszt, Sör, Gatling; seriff, seriffhelyettes, bandita, renegát);
-Romanian uses the Romanian rulebook's role words (seed 002: Sheriff, Ajutor, Nelegiuit,
+Romanian uses the Romanian rulebook's role words (Sheriff, Ajutor, Nelegiuit,
 Renegat) and plain words for the dice. Character names are the same in every language.
 The shell's words and the machinery (the language's column, ``t``) are shared with The
 Duel's table in ``text_table.py``.
@@ -306,7 +306,7 @@ TEXTS: Texts = {
     "help.characters": ("Characters", "Karakterek", "Personaje"),
 }
 
-# Character abilities, one sentence each (seed 000 for the 16; docs/rules/old-saloon.md).
+# Character abilities, one sentence each (the Hungarian rulebook for the 16; docs/rules/old-saloon.md).
 ABILITIES: dict[str, tuple[str, str, str]] = {
     "bart_cassidy": (
         "May take an arrow instead of losing a life to a Bull's Eye or the Gatling (never the last arrow).",

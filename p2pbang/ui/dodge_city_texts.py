@@ -1,7 +1,7 @@
 """Names, one-line effects and help texts of the Dodge City cards and characters.
 
-Keyed by the engine's catalog names agreed for the expansion (cards.md section 2; the
-characters' abilities from the Romanian rules, seed 002), so the interface can name every
+Keyed by the engine's catalog names agreed for the expansion (the printed cards; the
+characters' abilities from the Romanian rules), so the interface can name every
 Dodge City card the moment the engine deals one. Cards Dodge City shares with the base game
 (barrel, bang, beer, ...) keep the base game's texts in ``texts.py``; only their help gains
 nothing new. The one-line effect fits the hand panel; the help text says the whole rule.

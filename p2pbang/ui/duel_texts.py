@@ -3,11 +3,11 @@
 
 Why its own table (as ``dice_texts.py``): The Duel's cards, characters and draw! symbols are
 its own, and the shared .po catalogs are edited by others at the same time; the three
-languages sit side by side here, checked by ``tests/ui/test_duel_texts.py``. Hungarian
-names are the reference data's (``reference/duel/``, kept as printed, misspellings
+languages sit side by side here, checked by ``tests/ui/test_dice_duel_texts.py``. Hungarian
+names are the printed cards' (kept as printed, misspellings
 included: they are what a Hungarian player has on the table, ``engine/duel/catalog.py``);
 English uses clear names of the same cards; Romanian keeps the English card and character
-names, as the Romanian rules do (seed 002), and translates the rest. The shell's words and
+names, as the Romanian rules do, and translates the rest. The shell's words and
 the machinery (the language's column, ``t``) are shared with the Dice Game's table in
 ``text_table.py``.
 """

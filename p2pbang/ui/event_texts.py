@@ -4,7 +4,7 @@ Keyed by the engine's event names (``engine/cards/high_noon.py``, ``cards/fistfu
 a table of their own: the High Noon event "gold_rush" shares its key with the Gold Rush
 expansion, so the events must not go into the cards' tables. The one-line effect fits the
 status and detail lines (said to "you", as the rest of the table is); the help text says the
-whole rule as the engine plays it (docs/rules/fistful.md, cards.md section 3, D13-D18).
+whole rule as the engine plays it (docs/rules/fistful.md, the High Noon cards, rulings D13-D18).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from p2pbang.ui.i18n import C_, N_, _, pgettext
 EVENT_CARD = "event card"
 
 EVENT_NAMES = {
-    # High Noon (the Romanian rulebook, seed 002; cards.md section 3)
+    # High Noon (the Romanian rulebook)
     "blessing": C_(EVENT_CARD, "Blessing"),
     "curse": C_(EVENT_CARD, "Curse"),
     "the_daltons": C_(EVENT_CARD, "The Daltons"),

@@ -2,7 +2,7 @@
 rules of the nuggets, the shop and the shadow gunslingers, for the help view.
 
 Keyed by the engine's catalog names (``engine/cards/gold_rush.py``); the texts follow the
-Hungarian rulebook (seed 004) and rulings G1-G9, whose card names the Hungarian catalog
+Hungarian rulebook and rulings G1-G9, whose card names the Hungarian catalog
 uses (Csákány, Körözés, Üveg...). Equipment has no suit and no rank: it never enters the
 draw pile, so where a playing card shows its corner an equipment card shows its price in
 nuggets (``$3``), the mark the table uses for nuggets everywhere.

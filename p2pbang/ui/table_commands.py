@@ -62,6 +62,8 @@ from p2pbang.table.cheats import CHEAT_KINDS
 from p2pbang.table.choice_flags import (
     add_choice_arguments,
     choice_or_message,
+    seat_count,
+    seats_help,
     seats_or_default,
 )
 from p2pbang.table.gamefiles import (
@@ -245,9 +247,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       help="the table's name")
     host.add_argument("--name", dest="table_name", action=_OldTableName,
                       help=argparse.SUPPRESS)
-    host.add_argument("--seats", type=_int_in(2, 8, "seats"), default=None,
-                      help="players at the table, you included (base game 4-7, default 5; "
-                           "dice 3-8, default 5; duel 2)")
+    host.add_argument("--seats", type=seat_count, default=None,
+                      help=seats_help("players at the table, you included", 5))
     host.add_argument("--bots", type=_int_in(0, 7, "bots"), default=0,
                       help="fill this many seats with bot peers started on this machine "
                            "(their secret keys stay in your home: whoever hosts bots can "
@@ -296,9 +297,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--open", action="store_true", help="open a new table instead")
     bot.add_argument("--table-key", type=_table_key, default=None, metavar="FINGERPRINT",
                      help=TABLE_KEY_HELP)
-    bot.add_argument("--seats", type=_int_in(2, 8, "seats"), default=None,
-                     help="with --open: players at the table (base game 4-7, default 5; "
-                          "dice 3-8, default 5; duel 2)")
+    bot.add_argument("--seats", type=seat_count, default=None,
+                     help=seats_help("with --open: players at the table", 5))
     bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
     bot.add_argument("--name", "--player", dest="player", default=None,
                      help="the bot's display name at the table")

@@ -42,15 +42,57 @@ def test_an_unknown_or_unplayable_game_is_one_line_and_exit_2(
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["solo", "--players", "8"], "bang takes 4 to 7 players, not 8 (3 to 8 with dodge-city)"),
-    (["host", "--seats", "3"], "bang takes 4 to 7 players, not 3 (3 to 8 with dodge-city)"),
+    (["solo", "--players", "8"], "BANG! takes 4 to 7 players, not 8 (3 to 8 with dodge-city)"),
+    (["host", "--seats", "3"], "BANG! takes 4 to 7 players, not 3 (3 to 8 with dodge-city)"),
     (["bench", "table", "--peers", "3"], "takes 4 to 7 players, not 3"),
-    (["selfplay", "--players", "2"], "bang takes 4 to 7 players, not 2"),
+    (["selfplay", "--players", "2"], "BANG! takes 4 to 7 players, not 2"),
+    # The seat range is the chosen game's (its fact sheet's), said in one line, not a usage
+    # block with the range of the whole family.
+    (["selfplay", "--game", "dice", "--players", "9"],
+     "the Dice Game takes 3 to 8 players, not 9"),
+    (["bench", "engine", "--game", "dice", "--players", "9"],
+     "the Dice Game takes 3 to 8 players, not 9"),
+    (["solo", "--players", "9"], "BANG! takes 4 to 7 players, not 9"),
+    (["solo", "--expansions", "dodge-city", "--players", "9"],
+     "BANG! with dodge-city takes 3 to 8 players, not 9"),
+    (["host", "--seats", "9"], "BANG! takes 4 to 7 players, not 9"),
+    (["bench", "table", "--peers", "9"], "BANG! takes 4 to 7 players, not 9"),
+    (["selfplay", "--game", "duel", "--players", "3"], "The Duel is for 2 players, not 3"),
+    (["bot", "--open", "--game", "duel", "--seats", "1"], "The Duel is for 2 players, not 1"),
+    (["selfplay", "--players", "0"], "BANG! takes 4 to 7 players, not 0"),
 ])
 def test_seats_outside_the_chosen_game_are_refused(argv: list[str], words: str, tmp_path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, *_home(argv, tmp_path)]) == 2
-    assert words in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert words in err and err.startswith("p2pbang: ") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["selfplay", "--expansions", "old-saloon"],
+     "old-saloon is an expansion of the Dice Game: add --game dice"),
+    (["solo", "--plain", "--expansions", "dodge-city,old-saloon", "--players", "5"],
+     "old-saloon is an expansion of the Dice Game: add --game dice"),
+    (["bench", "engine", "--game", "dice", "--variant", "shadows"],
+     "unknown variant 'shadows' for dice; the variants are: none"),
+    (["selfplay", "--game", "duel", "--expansions", "old-saloon"],
+     "unknown expansion 'old-saloon' for duel; the expansions are: none"),
+])
+def test_a_set_of_another_game_names_the_game_it_needs(
+        argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without ``--game`` the card game is meant: a set of another game says which flag is
+    missing; with another game named, the refusal lists that game's sets."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"p2pbang: {words}\n"
+
+
+def test_the_seats_help_reads_every_games_range_and_default(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "(bang 4-7, 3-8 with dodge-city, default 7; dice 3-8, default 5; duel 2)" in out
 
 
 def test_a_bot_that_joins_plays_the_tables_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,7 +26,6 @@ def test_bench_engine_prints_games_and_steps_per_second(
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["solo", "--players", "9"], "between 2 and 8"),
     (["solo", "--players", "four"], "whole number"),
     (["selfplay", "--games", "0"], "between 1"),
     (["solo", "--seed", "x"], "seed is a whole number"),

@@ -43,16 +43,16 @@ def test_the_commands_play_the_chosen_game(argv: list[str], words: str,
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["selfplay", "--game", "dice", "--players", "2"], "dice takes 3 to 8 players, not 2"),
-    (["selfplay", "--game", "duel", "--players", "3"], "duel takes 2 to 2 players, not 3"),
+    (["selfplay", "--game", "dice", "--players", "2"], "the Dice Game takes 3 to 8 players, not 2"),
+    (["selfplay", "--game", "duel", "--players", "3"], "The Duel is for 2 players, not 3"),
     (["solo", "--game", "dice", "--expansions", "dodge-city"],
      "unknown expansion 'dodge-city' for dice"),
     # The network commands play these games now (tests/e2e/test_family_games.py); they
     # refuse a seat count the game does not take, in one line, before opening anything.
     (["host", "--game", "dice", "--seats", "2", "--plain", "--no-announce"],
-     "dice takes 3 to 8 players, not 2"),
-    (["bench", "table", "--game", "duel", "--peers", "3"], "duel takes 2 to 2 players, not 3"),
-    (["bot", "--open", "--game", "duel", "--seats", "3"], "duel takes 2 to 2 players, not 3"),
+     "the Dice Game takes 3 to 8 players, not 2"),
+    (["bench", "table", "--game", "duel", "--peers", "3"], "The Duel is for 2 players, not 3"),
+    (["bot", "--open", "--game", "duel", "--seats", "3"], "The Duel is for 2 players, not 3"),
 ])
 def test_impossible_choices_are_one_line_and_exit_2(argv: list[str], words: str,
                                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,7 +47,7 @@ def test_settings_without_options_are_the_base_game() -> None:
     (TableSettings("T", "bang", 5, (("expansions", "wild-west"),)),
      "unknown expansion 'wild-west' for bang; the expansions are: dodge-city"),
     (TableSettings("T", "bang", 5, (("speed", "fast"),)), "unknown table option 'speed'"),
-    (TableSettings("T", "bang", 8), "bang takes 4 to 7 players, not 8"),
+    (TableSettings("T", "bang", 8), "BANG! takes 4 to 7 players, not 8"),
     (TableSettings("T", "poker", 4), "unknown game 'poker'"),
 ])
 def test_a_game_this_build_cannot_play_is_refused_with_the_reason(

@@ -1,6 +1,6 @@
 """The BANG! base game as data: 80 playing cards, 16 characters, the role deck.
 
-Suits and ranks follow ``shared/reference/cards.md`` (checked against the rulebooks).
+Suits and ranks follow the printed cards (checked against the rulebooks).
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ ROLE_NAMES: tuple[str, ...] = (SHERIFF, RENEGADE, OUTLAW, DEPUTY)
 
 # The role cards, in the order a growing table adds them (rulebook: 4 players S R O O,
 # 5 adds a Deputy, 6 an Outlaw, 7 a Deputy; Dodge City's 8-player deck adds a second
-# Renegade, seed 002). A role card's id is its index here.
+# Renegade, the Romanian rulebook). A role card's id is its index here.
 ROLE_CARDS: tuple[str, ...] = (SHERIFF, RENEGADE, OUTLAW, OUTLAW, DEPUTY, OUTLAW, DEPUTY,
                                RENEGADE)
 SHERIFF_ROLE_ID = 0

@@ -1,7 +1,7 @@
 """The Dodge City expansion as data: 40 playing cards and 15 characters.
 
-Suits, ranks and life points follow ``shared/reference/cards.md`` section 2 (checked against
-the Romanian rulebook, shared/seeds/002). Buffalo Rifle is the Queen of Clubs (one source
+Suits, ranks and life points follow the printed cards (checked against
+the Romanian rulebook). Buffalo Rifle is the Queen of Clubs (one source
 says 9C, which is Tequila's corner). Green cards have the kind "green".
 """
 

@@ -1,7 +1,7 @@
 """The Gold Rush expansion as data: 24 equipment cards and 8 characters.
 
-Counts and costs (in gold nuggets) follow ``shared/reference/cards.md`` section 4, checked
-against the Hungarian rulebook (shared/seeds/004). Equipment cards have no suit and no rank:
+Counts and costs (in gold nuggets) follow the printed cards, checked
+against the Hungarian rulebook. Equipment cards have no suit and no rank:
 they never enter the draw pile (they form their own shuffled pile and a shop of three face-up
 cards), so no "draw!" ever reads them. Black equipment (kind ``black``) stays in front of its
 owner; brown equipment (kind ``gold_brown``) is resolved at purchase.

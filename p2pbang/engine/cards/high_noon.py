@@ -1,8 +1,8 @@
 """The High Noon event deck as data: 12 event cards shuffled, "High Noon" placed last.
 
-Names and effects follow ``shared/reference/cards.md`` section 3; the setup (the Sheriff
+Names and effects follow the printed cards; the setup (the Sheriff
 reveals one before each of his turns from his second on, "High Noon" last and staying)
-follows the Romanian rulebook, shared/seeds/002, and ruling D13.
+follows the Romanian rulebook and ruling D13.
 """
 
 from __future__ import annotations

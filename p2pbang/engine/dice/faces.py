@@ -1,4 +1,4 @@
-"""The dice, the roles and the characters of BANG! The Dice Game (rulebook: seed 000)."""
+"""The dice, the roles and the characters of BANG! The Dice Game (the Hungarian rulebook)."""
 
 from __future__ import annotations
 

@@ -35,6 +35,7 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.contract import SPECTATOR, GameOver
 from p2pbang.engine.dice.actions import (
     APACHE_TAKE,
     BART_ARROW,
@@ -87,7 +88,7 @@ from p2pbang.engine.dice.faces import (
     decode_faces,
     role_ids_for,
 )
-from p2pbang.engine.dice.state import DiceLayout, DicePlayer
+from p2pbang.engine.dice.state import FEWEST_SEATS, MOST_SEATS, DiceLayout, DicePlayer
 from p2pbang.engine.fastvalues import EVENTS as _EVENTS
 from p2pbang.engine.fastvalues import decision as _fast_decision
 from p2pbang.engine.fastvalues import event as _fast_event
@@ -98,7 +99,6 @@ Step = Generator[Any, Any, Any]
 OLD_SALOON = "old-saloon"
 # The value of an "eliminated" event: the role turned face up.
 _ROLE_INDEX = {SHERIFF: 0, DEPUTY: 1, OUTLAW: 2, RENEGADE: 3}
-SPECTATOR = -1
 
 
 # Why a life point is lost: abilities tell them apart (Bart Cassidy, El Gringo, Paul Regret).
@@ -121,7 +121,7 @@ _REROLL_SETS: dict[int, frozenset[Any]] = {
 # ``id`` is found without hashing the action's fields (they live as long as the module).
 _REROLL_IDS: dict[int, frozenset[int]] = {
     key: frozenset(map(id, actions)) for key, actions in _REROLL_ACTIONS.items()}
-MAX_SEATS = 8
+MAX_SEATS = MOST_SEATS
 _ROLE_COUNT = len(ROLE_CARDS)
 
 
@@ -211,20 +211,15 @@ def _kept(table: dict[int, Event], key: int, kind: str, seat: int, target: int, 
     return made
 
 
-class GameOver(Exception):
-    def __init__(self, end: End) -> None:
-        super().__init__(end.team)
-        self.end = end
-
-
 class DiceGame:
     """A game of BANG! The Dice Game as seen by ``viewer`` (a seat, ``SPECTATOR``, or ``None``
     for the all-seeing engine of simulations and audits)."""
 
     def __init__(self, players: int, viewer: int | None = None,
                  layout: DiceLayout | None = None, expansions: Iterable[str] = ()) -> None:
-        if not 3 <= players <= 8:
-            raise ValueError(f"the dice game takes 3 to 8 players, not {players}")
+        if not FEWEST_SEATS <= players <= MOST_SEATS:
+            raise ValueError(f"the dice game takes {FEWEST_SEATS} to {MOST_SEATS} players, "
+                             f"not {players}")
         unknown = sorted(set(expansions) - {OLD_SALOON})
         if unknown:
             raise ValueError(f"unknown dice game expansion {', '.join(unknown)}; "

@@ -10,9 +10,11 @@ worth of valid codes, and a finished game has every role face up and names its w
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from p2pbang.engine.actions import NO_SEAT, End
 from p2pbang.engine.chance import RandomInt
+from p2pbang.engine.contract import NO_CARDS
 from p2pbang.engine.dice.faces import (
     DIE_FACES,
     MAX_DICE,
@@ -24,8 +26,9 @@ from p2pbang.engine.dice.game import DiceGame
 _CODES = frozenset(code for faces in DIE_FACES for code in faces)
 
 
-def violations(game: DiceGame) -> list[str]:
-    """Every broken invariant of ``game``, described; an empty list when all hold."""
+def violations(game: DiceGame, dealer_cards: Mapping[int, int] = NO_CARDS) -> list[str]:
+    """Every broken invariant of ``game``, described; an empty list when all hold. The
+    family's one shape (``engine/contract.py``): ``dealer_cards`` is not read here."""
     if game.turn == 0:
         return []  # still seating and dealing
     problems: list[str] = []

@@ -12,6 +12,9 @@ from p2pbang.engine.dice.faces import (
     THREE_PLAYER_ROLES,
 )
 
+# The tables the Dice Game seats (its rulebook: 3 to 8 players); its fact sheet reads these.
+FEWEST_SEATS, MOST_SEATS = 3, 8
+
 
 @dataclass(frozen=True)
 class DiceLayout:
@@ -26,8 +29,9 @@ class DiceLayout:
 
     def validate(self) -> None:
         n = len(self.roles)
-        if not 3 <= n <= 8 or len(self.characters) != n:
-            raise ValueError("a layout names 3 to 8 seats, one role and character each")
+        if not FEWEST_SEATS <= n <= MOST_SEATS or len(self.characters) != n:
+            raise ValueError(f"a layout names {FEWEST_SEATS} to {MOST_SEATS} seats, one role "
+                             "and character each")
         if any(c not in CHARACTER_LIFE for c in self.characters):
             raise ValueError("unknown character in layout")
         if n == 3 and sorted(self.roles) != sorted(THREE_PLAYER_ROLES):

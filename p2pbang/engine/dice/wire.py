@@ -9,6 +9,7 @@ from typing import Any
 
 import msgpack
 
+from p2pbang.engine import contract
 from p2pbang.engine import wire as base_wire
 from p2pbang.engine.dice.actions import Reroll
 from p2pbang.engine.dice.faces import MAX_DICE
@@ -53,3 +54,9 @@ def unpack(data: bytes) -> Any:
     except Exception as exc:  # msgpack raises many types; all mean "not a value"
         raise WireError(f"undecodable: {exc}") from None
     return from_wire(raw)
+
+
+def history_hash(history: list[Any]) -> str:
+    """A digest of a game's inputs, in order: equal hashes mean the same game (the family's
+    one construction, ``contract.history_hash``, over this codec, which adds ``Reroll``)."""
+    return contract.history_hash(history, pack)

@@ -3,7 +3,7 @@
 Every physical card is one integer id: lawmen cards first (0..39), then outlaw cards
 (40..79), so the crypto layer derives one group element per card from (pile, id). Characters
 have their own id space (0..23: 12 lawmen then 12 outlaws) and their own shuffled piles.
-Source: ``reference/duel/duel_cards.csv`` and ``duel_characters.csv`` (seed 003's edition).
+Source: the printed cards and characters of the Hungarian edition.
 """
 
 from __future__ import annotations

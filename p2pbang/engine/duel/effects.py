@@ -1,8 +1,8 @@
 """The Duel's card effects: start-of-turn equipment and every card played from the hand.
 
 Each effect is a generator step of ``DuelGame`` (see ``game.py``): it yields decisions and
-chance requests and changes the table through the game's own helpers. Texts: seed 003
-("A kártyák") and ``reference/duel/duel_cards.csv``.
+chance requests and changes the table through the game's own helpers. Texts: the Hungarian
+rulebook ("A kártyák") and the printed cards.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def _derringer(game: DuelGame, side: int, action: Play) -> Step:
 
 
 def _gatling(game: DuelGame, side: int, action: Play) -> Step:
-    """U1: every character but your active, in the seed's order, each hit once."""
+    """U1: every character but your active, in the rulebook's order, each hit once."""
     for fig in game._in_order(side):
         if fig is not game.figure(side, ACTIVE):
             yield from game._hit(side, fig, "gatling")

@@ -1,4 +1,4 @@
-"""BANG! The Duel engine (seed 003): lawmen against outlaws, two characters in play per side.
+"""BANG! The Duel engine: lawmen against outlaws, two characters in play per side.
 
 Same interface as the card game (``pending``, ``apply``, ``check``, ``legal_actions``,
 events) and the same chance seam, so the LocalDealer and the MentalDealer answer it
@@ -6,7 +6,7 @@ unchanged. The rules are one generator, as in ``engine/game.py``: every decision
 request is a ``yield``. An engine made for a ``viewer`` side learns a card only when a
 chance result or a played card shows it; control flow only reads public facts.
 
-Seat 0 is the lawmen (who start), seat 1 the outlaws. Rules and their seed sections:
+Seat 0 is the lawmen (who start), seat 1 the outlaws. Rules and their rulebook sections:
 ``docs/rules/duel.md``.
 """
 
@@ -38,6 +38,7 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.contract import SPECTATOR, GameOver
 from p2pbang.engine.duel.actions import (
     ACTIVE,
     AS_COLT,
@@ -83,7 +84,7 @@ from p2pbang.engine.duel.catalog import (
     card_ids,
 )
 from p2pbang.engine.duel.effects import ACTIONS, START_OF_TURN, play_bang
-from p2pbang.engine.duel.zones import Figure, GameOver, Side
+from p2pbang.engine.duel.zones import Figure, Side
 from p2pbang.engine.fastvalues import EVENTS as _EVENTS
 from p2pbang.engine.fastvalues import choose as _fast_choose
 from p2pbang.engine.fastvalues import deal as _fast_deal
@@ -92,18 +93,18 @@ from p2pbang.engine.fastvalues import discard as _fast_discard
 from p2pbang.engine.fastvalues import play as _fast_play
 from p2pbang.engine.fastvalues import reveal as _fast_reveal
 from p2pbang.engine.fastvalues import shared_event as _shared_event
+from p2pbang.engine.slots import SlotKnowledge
 
 Step = Generator[Any, Any, Any]
 DuelAction = Play | Discard | Choose | Pass | MoveToken | Reload | UseAbility
 
-SPECTATOR = -1
 DECK_PILES = ("duel-lawmen", "duel-outlaws")
 CHARACTER_PILES = ("duel-lawmen-chars", "duel-outlaws-chars")
 COMMON_PILE = "duel-common"
-START_OF_TURN_ORDER = ("dynamite", "rattlesnake", "panic")  # seed: Dinamit >> Csörgőkígyó >> Pánik
+START_OF_TURN_ORDER = ("dynamite", "rattlesnake", "panic")  # Dinamit >> Csörgőkígyó >> Pánik
 
 
-class DuelGame:
+class DuelGame(SlotKnowledge):
     """A game of The Duel as seen by ``viewer``: 0 or 1, ``SPECTATOR`` or ``None`` (all)."""
 
     players = 2
@@ -121,8 +122,7 @@ class DuelGame:
         self.common: list[int] = []
         self.discard: list[int] = []  # face up, top last
         self.store: list[int] = []
-        self.known: dict[int, int] = {}  # card slot -> card id
-        self._where: dict[int, int] = {}
+        self._start_knowledge()  # known: card slot -> card id
         self.char_slots: dict[int, int] = {}  # character slot -> side
         self.known_chars: dict[int, int] = {}
         self.current = NO_SEAT
@@ -136,11 +136,16 @@ class DuelGame:
         self._awake: list[Figure] = []
         self._deferred: list[tuple[int, int, int]] = []
         self.taking: list[int] = []  # (attacker, target side, place)
-        self._next_slot = 0
         self._legal_cache: tuple[Decision, list[Any]] | None = None  # for a fully known hand
         self._plays: dict[int, Play] = {}  # listed plain plays (see ``_legal_play``)
         self._flow = self._run()
         self.pending: Decision | ChanceRequest | End = next(self._flow)
+
+    @classmethod
+    def from_choice(cls, choice: GameChoice, viewer: int | None = None) -> DuelGame:
+        """The Duel a table's ``GameChoice`` names: the family's one constructor shape
+        (``engine/contract.py``)."""
+        return cls(viewer, choice)
 
     # ------------------------------------------------------------------ public interface
 
@@ -207,7 +212,7 @@ class DuelGame:
 
     def figure(self, side: int, place: int) -> Figure:
         """The character at ``place`` (ACTIVE / REARGUARD) of ``side``; with one character
-        left it is both (seed: "egyszerre lesz aktív szereplőd és hátvéded")."""
+        left it is both (rulebook: "egyszerre lesz aktív szereplőd és hátvéded")."""
         s = self.sides[side]
         if len(s.figures) == 1:
             return s.figures[0]
@@ -232,7 +237,7 @@ class DuelGame:
         return len(s.figures) == 1 or s.figures[s.active] is fig
 
     def reload_allowed(self) -> bool:
-        """Seed, ÚJRATÖLTÉS: only once you and/or your opponent have one character left."""
+        """Rulebook, ÚJRATÖLTÉS: only once you and/or your opponent have one character left."""
         return any(len(s.figures) == 1 for s in self.sides)
 
     # ------------------------------------------------------------------ rules queries
@@ -330,13 +335,7 @@ class DuelGame:
     def _claim_fits(self, slot: int, card: int) -> str | None:
         if not 0 <= card < len(DUEL_CARDS):
             return f"no such card: {card}"
-        held = self.known.get(slot)
-        if held is not None:
-            return None if held == card else f"slot {slot} does not hold card {card}"
-        elsewhere = self._where.get(card)
-        if elsewhere is not None and elsewhere != slot:
-            return f"card {card} is known to be elsewhere"
-        return None
+        return self._slot_claim(slot, card)
 
     def _plain_cards(self, request: Deal | Reveal, result: Any) -> bool:
         """Whether ``result`` answers a deal or reveal of cards in the plainest way: one
@@ -609,27 +608,13 @@ class DuelGame:
 
     # ------------------------------------------------------------------ knowledge & piles
 
-    def _learn(self, slot: int, card: int) -> None:
-        self.known[slot] = card
-        self._where[card] = slot
-
-    def _forget(self, slot: int) -> None:
-        card = self.known.pop(slot, None)
-        if card is not None and self._where.get(card) == slot:
-            del self._where[card]
-
-    def _new_slots(self, count: int) -> tuple[int, ...]:
-        start = self._next_slot
-        self._next_slot += count
-        return tuple(range(start, start + count))
-
     def _event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                card: int = -1, value: int = 0) -> None:
         key = (kind, seat, target, card, value, -1)
         self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _pop(self, side: int, count: int) -> Step:
-        """Take ``count`` slots off ``side``'s draw pile (seed, LAPHÚZÁS: an empty own deck
+        """Take ``count`` slots off ``side``'s draw pile (rulebook, LAPHÚZÁS: an empty own deck
         switches the side to the common pile, rebuilt from the discard pile when empty)."""
         s = self.sides[side]
         taken: list[int] = []
@@ -706,7 +691,7 @@ class DuelGame:
         self.events.append(_EVENTS.get(key) or _shared_event(key))
 
     def _draw_check(self, side: int, pile_side: int | None = None) -> Step:
-        """Seed, FELFEDÉS: the top card of the pile goes face up onto the discard pile; its
+        """Rulebook, FELFEDÉS: the top card of the pile goes face up onto the discard pile; its
         symbol counts. Bart Masterson (always active) flips two and his owner picks one."""
         bat = None
         for s in (LAWMEN, OUTLAWS):
@@ -922,7 +907,7 @@ class DuelGame:
 
     def _hit(self, attacker: int, fig: Figure, card: str | None = None) -> Step:
         """``fig`` is the target of one hit: it may dodge; return True when it dodged.
-        A targeted rearguard wakes up for the response (seed, section 2)."""
+        A targeted rearguard wakes up for the response (rulebook, section 2)."""
         if fig.life <= 0 or fig not in self.sides[fig.side].figures:
             return False  # already down: nothing to dodge, no more life to lose
         side = fig.side
@@ -1061,7 +1046,7 @@ class DuelGame:
         return False
 
     def _settle(self, acting: int) -> Step:
-        """After a card or effect resolved: eliminations in the seed's order (your active,
+        """After a card or effect resolved: eliminations in the rulebook's order (your active,
         opponent's active, your rearguard, opponent's rearguard), then the hits it caused."""
         while True:
             if not self._deferred and all(f.life > 0 for s in self.sides for f in s.figures):

@@ -8,8 +8,11 @@ one or two characters in play until the game ends.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.chance import Deal, Reveal, Shuffle
+from p2pbang.engine.contract import NO_CARDS
 from p2pbang.engine.duel.actions import PICK_CHECK
 from p2pbang.engine.duel.catalog import DUEL_CARDS
 from p2pbang.engine.duel.game import DuelGame
@@ -37,8 +40,9 @@ def in_flight(game: DuelGame) -> set[int]:
     return set()
 
 
-def violations(game: DuelGame) -> list[str]:
-    """Every broken invariant of ``game``, described; an empty list when all hold."""
+def violations(game: DuelGame, dealer_cards: Mapping[int, int] = NO_CARDS) -> list[str]:
+    """Every broken invariant of ``game``, described; an empty list when all hold. The
+    family's one shape (``engine/contract.py``): ``dealer_cards`` is not read here."""
     if game.turn == 0:
         return []  # still dealing the decks and characters
     problems: list[str] = []

@@ -9,11 +9,11 @@ from the network is refused with a reason, never half-built.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import msgpack
 
+from p2pbang.engine import contract
 from p2pbang.engine import wire as base_wire
 from p2pbang.engine.duel.actions import MoveToken, Reload, UseAbility
 from p2pbang.engine.duel.catalog import DUEL_CHARACTERS
@@ -87,10 +87,6 @@ def unpack(data: bytes) -> Any:
 
 
 def history_hash(history: list[Any]) -> str:
-    """A digest of a game's inputs, in order: equal hashes mean the same game."""
-    digest = hashlib.sha256()
-    for item in history:
-        encoded = pack(item)
-        digest.update(len(encoded).to_bytes(4, "big"))
-        digest.update(encoded)
-    return digest.hexdigest()
+    """A digest of a game's inputs, in order: equal hashes mean the same game (the family's
+    one construction, ``contract.history_hash``, over this codec)."""
+    return contract.history_hash(history, pack)

@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from p2pbang.engine.actions import End
 from p2pbang.engine.duel.catalog import DUEL_CHARACTERS
-
-
-class GameOver(Exception):
-    def __init__(self, end: End) -> None:
-        super().__init__(end.team)
-        self.end = end
 
 
 class Figure:

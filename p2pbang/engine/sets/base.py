@@ -1,7 +1,7 @@
 """The rules of the base game BANG!: its 22 card effects and 16 character abilities.
 
-Rules authority: the base rulebooks (shared/seeds/001 Hungarian, 002 Romanian) and
-shared/reference/cards.md. Each rule is a small function plugged into the engine through the
+Rules authority: the base rulebooks (Hungarian and Romanian) and the printed
+cards. Each rule is a small function plugged into the engine through the
 hooks of ``p2pbang.engine.rules``; the engine itself names no card and no character.
 """
 

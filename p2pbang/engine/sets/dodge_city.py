@@ -1,9 +1,9 @@
-"""The rules of the Dodge City expansion (shared/seeds/002, "Dodge City"; cards.md section 2).
+"""The rules of the Dodge City expansion (the Romanian rulebook, "Dodge City").
 
 Cards that repeat a base card (BANG!, Beer, Barrel...) follow the base module's rules by name;
 this module adds the new ones. "+1" cards (Springfield, Tequila, Whisky, Rag Time, Brawl) are
 played with ``PlayPaid``, which names and reveals the extra hand card paid for them.
-Rulings: faq-scenarios D5 (a Barrel works against any shot), D6 (Slab's ability is for BANG!
+Rulings: D5 (a Barrel works against any shot), D6 (Slab's ability is for BANG!
 cards only), D9 (healing cards other than Beer work with two players left), D10 (only BANG!
 cards count for the one-per-turn limit).
 """
@@ -81,7 +81,7 @@ def whisky(game: Game, seat: int, action: Play) -> Step:
 
 def brawl(game: Game, seat: int, action: Play) -> Step:
     """Every other player discards a card, from the hand (a random one) or in play: the
-    player of the Brawl picks where from, for each of them (seed 002, example 3)."""
+    player of the Brawl picks where from, for each of them (the Romanian rulebook, example 3)."""
     for victim in game.seats_from(seat)[1:]:
         player = game.players[victim]
         if not player.alive or game.immune(seat, victim, action.card):
@@ -221,7 +221,7 @@ def doc_usable(game: Game, seat: int, kind: str) -> bool:
 
 def doc_targets(game: Game, seat: int, paid: tuple[int, ...]) -> tuple[int, ...]:
     """The players within reach that the two cards paid can hit: to hit Apache Kid at least
-    one of them must not be a Diamond (seed 002: "cel puțin o carte din cele două pe care le
+    one of them must not be a Diamond (rulebook: "cel puțin o carte din cele două pe care le
     aruncă nu trebuie să fie de romb"), so a suit immunity holds only against a pair whose
     cards are all of that suit."""
     return tuple(t for t in targets_in_reach(game, seat)
@@ -328,7 +328,7 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
     "molly_stark": CharacterRules(on_respond=molly_stark),
     # Cards of Diamonds played by others do not touch him; in a Duel this does not hold.
     "apache_kid": CharacterRules(immune_to_suit=DIAMONDS),
-    # In her turn no card in front of any player works, blue or green (seed 002). Dynamite
+    # In her turn no card in front of any player works, blue or green (rulebook). Dynamite
     # and Jail are still checked at her turn's start: that is before her turn is played.
     "belle_star": CharacterRules(silences_cards_in_play=True),
     "doc_holyday": CharacterRules(ability_usable=doc_usable, ability_options=doc_options,

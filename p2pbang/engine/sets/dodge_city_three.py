@@ -1,4 +1,4 @@
-"""Dodge City's special rules for 3 players (seed 002, "Reguli speciale pentru 3 jucători").
+"""Dodge City's special rules for 3 players (rulebook, "Reguli speciale pentru 3 jucători").
 
 The rulebook, whole: the roles Deputy, Outlaw and Renegade are dealt face up ("împărțiți-le
 cu fața în sus fiecărui jucător. Fiecare știe ce rol au ceilalți jucători"); each role has a

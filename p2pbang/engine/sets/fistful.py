@@ -119,7 +119,7 @@ def dead_man_returns(game: Game, seat: int) -> Step:
 
 def hard_liquor(game: Game, seat: int) -> Step:
     """He may skip phase 1 to regain 1 life point (asked only when he lacks one and can
-    regain it: a shadow gunslinger "nem tud életet szerezni", seed 004, so the offer would
+    regain it: a shadow gunslinger "nem tud életet szerezni" (Gold Rush), so the offer would
     only cost him his draw)."""
     player = game.players[seat]
     if player.life >= player.max_life or game.life_fixed(seat):

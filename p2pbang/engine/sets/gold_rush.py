@@ -1,7 +1,7 @@
 """The rules of Gold Rush: gold nuggets, the equipment shop, 24 equipment cards, 8 characters.
 
-Rules authority: the Hungarian rulebook (shared/seeds/004), shared/reference/cards.md
-section 4 and rulings G1-G9 of faq-scenarios.md. Everything here is public: nuggets are
+Rules authority: the Hungarian rulebook, the printed cards and rulings G1-G9 (each one
+a test in ``tests/engine/test_gold_rush_characters.py``). Everything here is public: nuggets are
 counters in front of each player, the shop and the equipment in play are face up; only the
 equipment pile is hidden (shuffled with a ``Shuffle`` request, its cards shown with
 ``Reveal``), so control flow never depends on a hidden card.

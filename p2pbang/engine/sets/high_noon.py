@@ -1,4 +1,4 @@
-"""The rules of the High Noon event cards (cards.md section 3, seed 002, rulings D13-D18).
+"""The rules of the High Noon event cards (the Romanian rulebook, rulings D13-D18).
 
 Each event is an ``EventRules`` of modifiers and hooks the turn loop asks while it is in
 force; the engine itself names no event.

@@ -1,4 +1,4 @@
-"""The shadow-gunslinger variant (Gold Rush rulebook, shared/seeds/004, "Árny-fegyverforgató
+"""The shadow-gunslinger variant (the Hungarian Gold Rush rulebook, "Árny-fegyverforgató
 játékvariáns"): playable with or without Gold Rush.
 
 An eliminated player is out only in part: when his turn comes round he enters the table as a

@@ -1,0 +1,110 @@
+"""The contract every engine of the family keeps: what a game state offers and promises.
+
+Why written down: the card game (``engine/game.py``), the Dice Game (``engine/dice/``) and
+The Duel (``engine/duel/``) are driven by the same dealers, the same signed log, the same
+table core, bots and self-play. Those callers rely on one interface and a few obligations;
+this module names them, so a fourth engine knows what it must do and a caller knows what it
+may assume. ``tests/engine/test_contract.py`` checks that the three engines keep it.
+``docs/architecture.md`` explains where it sits among the layers.
+
+The interface (``GameState``):
+
+- ``pending``: what the game waits for: a ``Decision`` for one seat, a chance request for the
+  dealer, or the ``End``.
+- ``viewer``: the seat this engine sees the game for; ``SPECTATOR`` (no seat: public facts
+  only, for observers and audits) or ``None`` (all-seeing: simulations and tests).
+- ``history``: every input applied so far, in order; ``history_hash`` digests it.
+- ``events``: what the last ``apply`` caused, for the interfaces' sentences.
+- ``result``: ``None`` until the game ends, then the ``End``.
+- ``n`` and ``turn``: the seats and the number of turns begun (public facts).
+- ``check(x)``: why ``x`` cannot answer ``pending``, or ``None``.
+- ``apply(x)``: feed ``pending`` its answer, return the events.
+- ``legal_actions()``: every legal answer to the pending decision (its seat's hand must be
+  known to this engine); ``[]`` when the game waits for the dealer or has ended.
+
+The obligations:
+
+- ``apply`` changes nothing on an illegal input: it raises ``IllegalAction`` with the reason
+  and the state (``pending``, ``history``, everything public) is as before.
+- Control flow never reads a hidden card: the path the rules walk depends on public facts
+  only (hand sizes, cards in play, dice, revealed roles), so every peer's engine, whatever
+  its viewer, asks the same requests and decisions in the same order.
+- The same inputs give the same state: a game is rebuilt by replaying its ``history``.
+- A win raises ``GameOver`` inside the rules; the top of the engine's generator catches it
+  and makes its ``End`` the last ``pending``.
+
+One constructor shape: every engine class has ``from_choice(choice, viewer)``, which plays the
+``GameChoice`` a table agreed on; and one invariants shape: ``violations(game, dealer_cards)``
+lists broken invariants of an all-seeing engine (``dealer_cards``: the seeded dealer's
+slot -> card map, read by the engines that deal hidden cards, ignored by the others).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from p2pbang.engine.actions import End, Event
+
+if TYPE_CHECKING:
+    from p2pbang.engine.choice import GameChoice
+
+SPECTATOR = -1  # a viewer that holds no seat: it learns public cards only
+
+
+class GameOver(Exception):
+    """Raised inside the rules the moment a side has won; caught at the top of the game."""
+
+    def __init__(self, end: End) -> None:
+        super().__init__(end.team)
+        self.end = end
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """A game of the family as the layers above the engine see it (see the module's text for
+    what each member means and promises)."""
+
+    viewer: int | None
+    history: list[Any]
+    events: list[Event]
+    result: End | None
+    n: int
+    turn: int
+
+    @property
+    def pending(self) -> Any: ...
+
+    def check(self, action: Any) -> str | None: ...
+
+    def apply(self, action: Any) -> list[Event]: ...
+
+    def legal_actions(self) -> list[Any]: ...
+
+
+class EngineClass(Protocol):
+    """The one constructor shape: an engine for the choice a table agreed on, as seen by
+    ``viewer`` (a seat, ``SPECTATOR`` or ``None``)."""
+
+    def from_choice(self, choice: GameChoice, viewer: int | None = None) -> GameState: ...
+
+
+# No dealer cards: what an engine that deals no hidden card is given (or ignores).
+NO_CARDS: Mapping[int, int] = MappingProxyType({})
+
+# A game's broken invariants after a step (an all-seeing engine; the dealer's slot -> card map).
+Violations = Callable[[Any, Mapping[int, int]], list[str]]
+
+
+def history_hash(history: Iterable[Any], pack: Callable[[Any], bytes]) -> str:
+    """A digest of a game's inputs in order, each packed by its game's codec and prefixed with
+    its length: equal digests mean the same game. One construction for every game (the signed
+    log, replay and verify compare these; ``protocol/`` describes the log)."""
+    digest = hashlib.sha256()
+    for item in history:
+        encoded = pack(item)
+        digest.update(len(encoded).to_bytes(4, "big"))
+        digest.update(encoded)
+    return digest.hexdigest()
