@@ -34,7 +34,7 @@ def test_bench_refuses_nonsense() -> None:
 
 
 def test_escrow_bench_measures_setup_and_handover(capsys) -> None:
-    from p2pbang.crypto.bench_escrow import escrow_setup, handover_cost, print_escrow_bench
+    from p2pbang.dealer.bench_escrow import escrow_setup, handover_cost, print_escrow_bench
 
     setup = escrow_setup(3)
     assert setup["escrow_messages"] == 6 and setup["escrow_bytes"] > 0

@@ -259,8 +259,9 @@ def doc_holyday(game: Game, seat: int, action: Ability) -> Step:
 def molly_stark(game: Game, seat: int, card: int, kind: str) -> Step:
     """Each card of her hand she uses of her own will out of her turn (a Missed!, a Dodge, a
     Beer, a BANG! in a Duel or against Indians...) is worth a card: the designer's text and
-    the English card ("uses a card from her hand"); seed 002 names Missed!, Beer and BANG!,
-    the cards the base game lets one use out of turn (docs/rules/dodge-city.md). Cards taken
+    the English card ("uses a card from her hand"); the Romanian rulebook names Missed!, Beer
+    and BANG!, the cards the base game lets one use out of turn (docs/rules/dodge-city.md).
+    Cards taken
     from her (Cat Balou, Brawl) do not count. In a Duel the cards come when it is over."""
     if kind == RESPOND_DUEL:
         game.owed_draws[seat] = game.owed_draws.get(seat, 0) + 1
