@@ -87,6 +87,11 @@ class OptionalBuildExt(build_ext):
     """``build_ext`` that falls back to the pure build instead of failing the install, and
     writes the manifest of what it compiled only when every module compiled."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:  # pip does not pass -j: the modules compile side by side
+            self.parallel = os.cpu_count() or 1
+
     def _manifest_path(self) -> Path:
         return Path(self.get_ext_fullpath("p2pbang.engine.game")).parent / MANIFEST
 
