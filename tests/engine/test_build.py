@@ -11,6 +11,7 @@ skipping, so both builds are tested on every run.
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import json
 import os
 import shutil
@@ -28,7 +29,7 @@ from p2pbang.engine.family import game_kind
 from p2pbang.sim.family_games import play_one
 
 REPO = Path(p2pbang.__file__).parent.parent
-SO = ".cpython-311-x86_64-linux-gnu.so"  # a name only: assess() never loads these files
+SO = importlib.machinery.EXTENSION_SUFFIXES[0]  # a name only: assess() never loads these files
 
 
 def _require_compiled() -> None:
