@@ -65,5 +65,5 @@ SHEET = FactSheet(
                   *TABLE_ACTIONS),
     claims=claims,
     bot="p2pbang.bots.sensible:SensibleBot",
-    target_games_per_second=200,
+    target_games_per_second=400,
 )

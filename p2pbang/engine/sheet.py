@@ -40,7 +40,8 @@ class FactSheet:
     they check, in words. ``action_types``: the moves a table's log accepts;
     ``claims(action)``: the hand cards a move shows (each needs its owner's proven share).
     ``bot``: ``module:Class`` of its own bot under ``p2pbang.bots``.
-    ``target_games_per_second``: the engine benchmark's target (``docs/benchmarks.md``).
+    ``target_games_per_second``: the engine benchmark's target (``docs/benchmarks.md``);
+    ``None`` where the target is steps/s at least the base game's (the Duel).
     """
 
     name: str
@@ -60,7 +61,7 @@ class FactSheet:
     action_types: tuple[type, ...]
     claims: Callable[[Any], Claims]
     bot: str
-    target_games_per_second: int
+    target_games_per_second: int | None
 
     @property
     def spectator(self) -> int:

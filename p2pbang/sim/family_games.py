@@ -159,8 +159,13 @@ def print_family_bench(games: int, seed: int, choice: GameChoice) -> None:
     print(f"engine benchmark: {r['games']:.0f} complete games of {choice.label()}, random "
           f"bots, LocalDealer, one core ({platform.processor() or platform.machine()}, "
           f"Python {platform.python_version()})")
-    print(f"  games/s         {r['games_per_second']:10.1f}   (target {target})")
-    print(f"  steps/s         {r['steps_per_second']:10.0f}")
+    if target:
+        print(f"  games/s         {r['games_per_second']:10.1f}   (target {target})")
+        print(f"  steps/s         {r['steps_per_second']:10.0f}")
+    else:
+        print(f"  games/s         {r['games_per_second']:10.1f}")
+        print(f"  steps/s         {r['steps_per_second']:10.0f}   (target: the base game's "
+              "steps/s, `bench engine`)")
     print(f"  steps/game      {r['steps_per_game']:10.1f}   "
           f"(decisions {r['decisions_per_game']:.1f}, turns {r['turns_per_game']:.1f})")
     print(f"  cpu time        {r['cpu_seconds']:10.2f} s")

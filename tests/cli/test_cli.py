@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from p2pbang.cli import main
+from p2pbang.engine import build
 
 
 def test_selfplay_reports_no_violation(capsys: pytest.CaptureFixture[str]) -> None:
@@ -23,6 +24,8 @@ def test_bench_engine_prints_games_and_steps_per_second(
     assert main(["bench", "engine", "--games", "20"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "steps/s" in out and "steps/game" in out
+    assert out.startswith(f"build: {build.current().describe()}\n")
+    assert ("compiled (Cython" in out) == build.current().compiled
 
 
 @pytest.mark.parametrize("argv,message", [

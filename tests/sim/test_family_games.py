@@ -31,7 +31,7 @@ def test_bench_counts_complete_games() -> None:
     (["selfplay", "--game", "dice", "--expansions", "old-saloon", "--games", "5"],
      "game: dice+old-saloon, 5 seats"),
     (["bench", "engine", "--game", "dice", "--players", "8", "--games", "5"], "(target 1000)"),
-    (["bench", "engine", "--game", "duel", "--games", "3"], "(target 500)"),
+    (["bench", "engine", "--game", "duel", "--games", "3"], "(target: the base game's steps/s"),
 ])
 def test_the_commands_play_the_chosen_game(argv: list[str], words: str,
                                            capsys: pytest.CaptureFixture[str]) -> None:

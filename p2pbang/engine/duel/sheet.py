@@ -40,5 +40,5 @@ SHEET = FactSheet(
     action_types=(Play, Discard, Choose, Pass, MoveToken, Reload, UseAbility),
     claims=claims,
     bot="p2pbang.bots.duel:DuelBot",
-    target_games_per_second=500,
+    target_games_per_second=None,
 )

@@ -1,0 +1,218 @@
+"""The engine's two builds (docs/engine.md, "The compiled build").
+
+Why these tests: the compiled modules sit beside their ``.py`` files and Python prefers them,
+so the danger is running old rules after a source changed; and the two builds must play the
+very same games. The seeded-games checks run in this process on whichever build the
+install made, and again in a child process on the pure sources (``P2PBANG_PURE=1``). CI
+sets ``P2PBANG_EXPECT_COMPILED=1``: there a missing compiled build fails instead of
+skipping, so both builds are tested on every run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import p2pbang
+from p2pbang.engine import build
+from p2pbang.engine.actions import End
+from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.family import game_kind
+from p2pbang.sim.family_games import play_one
+
+REPO = Path(p2pbang.__file__).parent.parent
+SO = importlib.machinery.EXTENSION_SUFFIXES[0]  # a name only: assess() never loads these files
+
+
+def _require_compiled() -> None:
+    if build.current().compiled:
+        return
+    reason = f"no compiled build here ({build.current().describe()})"
+    if os.environ.get("P2PBANG_EXPECT_COMPILED"):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def _run(code: str, *, pythonpath: Path = REPO, **env: str) -> str:
+    environ = {k: v for k, v in os.environ.items() if k != build.PURE_ENV}
+    environ.update(env, PYTHONPATH=str(pythonpath))
+    done = subprocess.run([sys.executable, "-c", code], cwd=pythonpath, env=environ,
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+# --- choosing the build (a package laid out in a temporary folder) --------------------------
+
+def _package(root: Path, sources: dict[str, str], compiled: list[str],
+             manifest: dict[str, str] | None) -> Path:
+    for rel, text in sources.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    for rel in compiled:
+        (root / rel.removesuffix(".py")).with_suffix(SO).write_bytes(b"\x7fELF")
+    if manifest is not None:
+        (root / build.MANIFEST).write_text(json.dumps({"cython": "3.9.9", "modules": manifest}))
+    return root
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+SOURCES = {"game.py": "A = 1\n", "sets/base.py": "B = 2\n", "wire.py": "C = 3\n"}
+BUILT = {"p2pbang.engine.game": _digest("A = 1\n"), "p2pbang.engine.sets.base": _digest("B = 2\n")}
+
+
+def test_no_compiled_module_is_the_plain_pure_build(tmp_path: Path) -> None:
+    chosen, source_first = build.assess(_package(tmp_path, SOURCES, [], None), {})
+    assert chosen == build.Build(False) and chosen.describe() == "pure Python"
+    assert source_first == set()
+
+
+def test_a_build_matching_its_sources_is_used(tmp_path: Path) -> None:
+    root = _package(tmp_path, SOURCES, ["game.py", "sets/base.py"], BUILT)
+    chosen, source_first = build.assess(root, {})
+    assert chosen.compiled and chosen.modules == tuple(sorted(BUILT))
+    assert chosen.describe() == "compiled (Cython 3.9.9, 2 modules)"
+    assert source_first == set()
+
+
+def test_a_changed_source_wins_over_its_stale_compiled_module(tmp_path: Path) -> None:
+    root = _package(tmp_path, {**SOURCES, "sets/base.py": "B = 20\n"},
+                    ["game.py", "sets/base.py"], BUILT)
+    chosen, source_first = build.assess(root, {})
+    assert not chosen.compiled
+    assert "base.py of p2pbang.engine.sets.base changed since the build" in chosen.describe()
+    # All or nothing: the unchanged game.py is not taken from its compiled module either.
+    assert source_first == set(BUILT)
+
+
+def test_the_environment_forces_the_pure_build(tmp_path: Path) -> None:
+    root = _package(tmp_path, SOURCES, ["game.py", "sets/base.py"], BUILT)
+    chosen, source_first = build.assess(root, {"P2PBANG_PURE": "1"})
+    assert chosen.describe() == "pure Python (P2PBANG_PURE is set)"
+    assert source_first == set(BUILT)
+    assert build.assess(root, {"P2PBANG_PURE": "0"})[0].compiled  # "0" means not set
+
+
+def test_compiled_modules_without_their_manifest_are_not_used(tmp_path: Path) -> None:
+    root = _package(tmp_path, SOURCES, ["game.py"], None)
+    chosen, source_first = build.assess(root, {})
+    assert not chosen.compiled and "without a complete build" in chosen.note
+    assert source_first == {"p2pbang.engine.game"}
+    (root / build.MANIFEST).write_text("{not json")
+    assert not build.assess(root, {})[0].compiled
+
+
+def test_a_listed_module_that_did_not_compile_means_the_pure_build(tmp_path: Path) -> None:
+    root = _package(tmp_path, SOURCES, ["game.py"], BUILT)
+    chosen, source_first = build.assess(root, {})
+    assert not chosen.compiled and "compiled p2pbang.engine.sets.base is missing" in chosen.note
+    assert source_first == {"p2pbang.engine.game"}
+
+
+def test_a_compiled_module_the_manifest_does_not_list_is_not_used(tmp_path: Path) -> None:
+    root = _package(tmp_path, SOURCES, ["game.py", "sets/base.py", "wire.py"], BUILT)
+    chosen, source_first = build.assess(root, {})
+    assert chosen.compiled and source_first == {"p2pbang.engine.wire"}
+
+
+# --- the real build ---------------------------------------------------------------------
+
+PROBE = ("import p2pbang.engine.game as g, p2pbang.engine.duel.game as d; "
+         "from p2pbang.engine import build; "
+         "print(g.__file__, d.__file__, getattr(g, 'PROBE', '-'), build.current().describe(), "
+         "sep='|')")
+
+
+def test_the_pure_build_imports_every_engine_module_from_its_source() -> None:
+    game, duel, _, described = _run(PROBE, P2PBANG_PURE="1").split("|")
+    assert game.endswith("engine/game.py") and duel.endswith("engine/duel/game.py")
+    assert described.startswith("pure Python")
+
+
+def test_bench_engine_names_the_pure_build_when_forced() -> None:
+    out = _run("from p2pbang.cli import main; main(['bench', 'engine', '--games', '3'])",
+               P2PBANG_PURE="1")
+    assert out.startswith("build: pure Python (P2PBANG_PURE is set)\n")
+
+
+def test_a_compiled_build_runs_and_an_edited_source_replaces_it(tmp_path: Path) -> None:
+    """The stale-module trap, on the real extension modules: an edited ``game.py`` is what
+    runs (and the build says why it is pure), not the compiled module beside it."""
+    _require_compiled()
+    copy = tmp_path / "p2pbang"
+    shutil.copytree(REPO / "p2pbang", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    game, duel, probe, described = _run(PROBE, pythonpath=tmp_path).split("|")
+    assert not game.endswith(".py")
+    assert not duel.endswith(".py") and probe == "-"
+    assert described == build.current().describe()
+
+    with (copy / "engine" / "game.py").open("a") as source:
+        source.write("\nPROBE = 'the edited source'\n")
+    game, duel, probe, described = _run(PROBE, pythonpath=tmp_path).split("|")
+    assert game.endswith("engine/game.py") and probe == "the edited source"
+    assert duel.endswith("engine/duel/game.py")  # the whole engine: one build, not a mix
+    assert described.startswith("pure Python (game.py of p2pbang.engine.game changed")
+
+
+# --- the same games in both builds -------------------------------------------------------
+
+CHOICES = [
+    (GameChoice.make("bang", 7), 30),
+    (GameChoice.make("bang", 4), 20),
+    (GameChoice.make("bang", 8, expansions=("dodge-city",)), 15),
+    (GameChoice.make("bang", 7, expansions=("high-noon", "fistful")), 15),
+    (GameChoice.make("bang", 7, expansions=("gold-rush",), variants=("shadows",)), 15),
+    (GameChoice.make("dice", 8, expansions=("old-saloon",)), 30),
+    (GameChoice.make("duel", 2), 8),
+]
+
+
+def combined_hashes(seed: int = 11) -> list[str]:
+    """One SHA-256 per case of ``CHOICES`` over its seeded random-bot games' log hashes."""
+    out = []
+    for choice, games in CHOICES:
+        kind = game_kind(choice)
+        digest = hashlib.sha256()
+        for index in range(games):
+            game, problems = play_one(choice, f"{seed}/{index}", check=False)
+            assert not problems and isinstance(game.pending, End), problems
+            digest.update(kind.history_hash(game.history).encode())
+        out.append(digest.hexdigest())
+    return out
+
+
+def test_both_builds_play_the_same_seeded_games() -> None:
+    """Every game of the family, with its expansions: the compiled build's logs are the pure
+    build's, step for step (one hash over each set of games)."""
+    _require_compiled()
+    here = combined_hashes()
+    pure = _run("from tests.engine.test_build import combined_hashes; "
+                "from p2pbang.engine import build; assert not build.current().compiled; "
+                "print(*combined_hashes())", P2PBANG_PURE="1").split()
+    assert pure == here
+
+
+def test_the_seeded_games_tests_pass_on_the_pure_build_too() -> None:
+    """The engines' own seeded-games checks (fixed hashes), rerun on the pure sources while
+    this run's process has the compiled build."""
+    _require_compiled()
+    environ = {**os.environ, "PYTHONPATH": str(REPO), build.PURE_ENV: "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+         "-o", "addopts=-m 'not slow' --import-mode=importlib",
+         "tests/engine/dice/test_dice_seeded_unchanged.py",
+         "tests/engine/duel/test_duel_seeded_unchanged.py"],
+        cwd=REPO, env=environ, capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " 5 passed" in done.stdout, done.stdout
