@@ -68,10 +68,10 @@ def assess(root: Path, environ: dict[str, str] | os._Environ[str]) -> tuple[Buil
     """The build to use for the engine package at ``root``, and the modules whose extension
     file must not be imported (their ``.py`` is loaded instead)."""
     present = _extension_modules(root)
-    if not present:
-        return Build(False), set()
     if environ.get(PURE_ENV, "") not in ("", "0"):
         return Build(False, note=f"{PURE_ENV} is set"), present
+    if not present:
+        return Build(False), set()
     try:
         manifest = json.loads((root / MANIFEST).read_text())
         cython = str(manifest["cython"])
