@@ -649,7 +649,8 @@ def cmd_host(args: argparse.Namespace) -> int:
                  f"{settings.seats} seats are taken")
         if args.bots:
             bots.extend(_spawn_bots(args.bots, port, listen, home, args.pace))
-            ui.lobby(f"started {args.bots} bot peers (their output: {home / 'bots'})")
+            ui.lobby(f"started {args.bots} bot peers (their output and secret keys: "
+                     f"{home / 'bots'}; whoever hosts bots can read their hands)")
 
     async def room(lobby: Lobby) -> None:  # the opener's commands: list, remove a player
         from p2pbang.ui.plain_room import PlainWaitingRoom

@@ -27,6 +27,8 @@ def test_a_person_hosts_a_table_filled_with_bots_and_plays_to_the_end(tmp_path: 
     assert "result:" in done.stdout and "win" in done.stdout
     assert "dist None" not in done.stdout
     assert "The bots now wait 0 s before each move." in done.stdout
+    # Where the host chooses bots, it is told that their keys stay in its home (issue 22).
+    assert "whoever hosts bots can read their hands" in done.stdout
     saved = [line.split("game saved:", 1)[1].strip() for line in done.stdout.splitlines()
              if "game saved:" in line]
     assert saved
