@@ -15,21 +15,28 @@ from p2pbang.bots.duel import DuelBot
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.bots.sensible import SensibleBot
 
-BOT_KINDS = ("random", "sensible")
+BOT_KINDS = ("random", "sensible", "strong")
+# The levels a person picks (``--bot-level``), weakest first, and the bot kind of each.
+BOT_LEVELS = {"easy": "random", "sensible": "sensible", "strong": "strong"}
 # game -> the class of its "sensible" bot.
 _SENSIBLE: dict[str, type[Any]] = {"bang": SensibleBot, "dice": DiceBot, "duel": DuelBot}
 
 
 def make_bot(kind: str, seed: int | str = 0, game: str = "bang") -> Any:
-    """A bot of ``kind`` ("random" or "sensible") for ``game`` ("bang", "dice" or "duel"),
-    seeded with ``seed``."""
+    """A bot of ``kind`` ("random", "sensible" or "strong", or a level name of
+    ``BOT_LEVELS``) for ``game`` ("bang", "dice" or "duel"), seeded with ``seed``."""
+    kind = BOT_LEVELS.get(kind, kind)
     if kind not in BOT_KINDS:
         raise ValueError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
     if game not in _SENSIBLE:
         raise ValueError(f"no bots for game {game!r}; games: {', '.join(_SENSIBLE)}")
     if kind == "random":
         return RandomBot(seed)
+    if kind == "strong":
+        from p2pbang.bots.strong import StrongBot  # it makes sensible bots for its rollouts
+
+        return StrongBot(seed, game)
     return _SENSIBLE[game](seed)
 
 
-__all__ = ["BOT_KINDS", "DiceBot", "DuelBot", "RandomBot", "SensibleBot", "make_bot"]
+__all__ = ["BOT_KINDS", "BOT_LEVELS", "DiceBot", "DuelBot", "RandomBot", "SensibleBot", "make_bot"]
