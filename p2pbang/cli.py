@@ -45,6 +45,8 @@ EPILOG_BENCH = """examples:
   p2pbang bench table --game dice --peers 8
                                      a Dice Game of 8 bot peers; prints a roll's median time
   p2pbang bench table --game duel    a Duel of two bot peers
+  p2pbang bench bots --game duel --games 200
+                                     the strong bot against the sensible one, seats rotated
 """
 
 
@@ -148,6 +150,16 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--peers", type=_players, default=None,
                        help="peers (default: 7 for bang, 5 for dice, 2 for duel)")
     add_choice_arguments(table)
+    bots = targets.add_parser("bots", help="the strong bot against the sensible one, seats "
+                                           "rotated: win rates and decision times")
+    bots.add_argument("--games", type=_positive("games"), default=20,
+                      help="games with a strong seat (default 20)")
+    bots.add_argument("--players", type=_players, default=None,
+                      help="seats (default: 7 for bang, 5 for dice, 2 for duel)")
+    bots.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
+    bots.add_argument("--think", type=float, default=0.5,
+                      help="the strong bot's time budget per decision, seconds (default 0.5)")
+    add_choice_arguments(bots)
 
     from p2pbang.ui.table_commands import add_table_commands
 
@@ -218,13 +230,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.target == "engine":
+    if args.target in ("engine", "bots"):
         args.players = _seats(args, 7)
     if args.target == "table":
         args.players = args.peers
         args.peers = _seats(args, 7)
-    if args.target in ("engine", "table"):
-        choice = choice_or_message(args, args.players if args.target == "engine" else args.peers)
+    if args.target in ("engine", "table", "bots"):
+        choice = choice_or_message(args, args.peers if args.target == "table" else args.players)
         if isinstance(choice, str):
             print(choice, file=sys.stderr)
             return EXIT_USAGE
@@ -232,6 +244,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from p2pbang.sim.bench_engine import print_engine_bench
 
         print_engine_bench(args.games, args.players, args.seed, choice)
+    elif args.target == "bots":
+        from p2pbang.sim.bench_bots import print_bench_bots
+
+        print_bench_bots(choice, args.games, args.seed, args.think)
     elif args.target == "crypto":
         from p2pbang.crypto.bench import print_crypto_bench
 
