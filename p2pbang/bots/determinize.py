@@ -184,11 +184,18 @@ class SamplingDealer:
             raise SampleFailed(f"slot {slot} belongs to no shuffle")
         reserved = self._reserved
         pool = self._pools[shuffle]
+        if not pool:
+            raise SampleFailed("no card left to sample")
+        if not reserved:  # playing the world on: a plain draw from the pool
+            index = self._rng.randrange(len(pool))
+            value = pool[index]
+            pool[index] = pool[-1]
+            pool.pop()
+            self._values[slot] = value
+            return value
         # A reservation may outlive its card at the end of a pile (a card the log places
         # twice is counted twice): the whole pool then, and the engine judges the sample.
         free = [c for c in pool if not reserved.get((shuffle, c))] or pool
-        if not free:
-            raise SampleFailed("no card left to sample")
         value = free[self._rng.randrange(len(free))]
         self._place(slot, value, False)
         return value
