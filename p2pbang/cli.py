@@ -100,6 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="your display name (--name is its old spelling)")
     solo.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
                       help="interface language (default: from the locale)")
+    solo.add_argument("--bot-level", dest="opponents", default="sensible",
+                      choices=("easy", "sensible", "strong"),
+                      help="how well the bots play: easy (random), sensible (default) or "
+                           "strong (looks ahead, up to half a second a move)")
     solo.add_argument("--opponents", choices=("sensible", "random"), default="sensible",
                       help="how the bots play: to win (default), or at random")
     solo.add_argument("--plain", action="store_true",
@@ -122,6 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=_seed, default=0,
                           help="the run's seed: the same seed plays the same games (default 0)")
     add_choice_arguments(selfplay)
+    selfplay.add_argument("--bot-level", choices=("easy", "sensible", "strong"), default="easy",
+                          help="the bots that play: easy (random, default: they reach the most "
+                               "corners of the rules), sensible, or strong (a fixed iteration "
+                               "budget, so a seed still replays the same game)")
 
     bench = commands.add_parser(
         "bench", help="measure engine, crypto or network speed on this machine",
@@ -224,7 +232,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if isinstance(choice, str):
         print(choice, file=sys.stderr)
         return EXIT_USAGE
-    report = selfplay(args.games, args.players, args.seed, choice)
+    report = selfplay(args.games, args.players, args.seed, choice, args.bot_level)
     print(report.summary())
     return 1 if report.problems else 0
 

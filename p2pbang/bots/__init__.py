@@ -18,6 +18,8 @@ from p2pbang.bots.sensible import SensibleBot
 BOT_KINDS = ("random", "sensible", "strong")
 # The levels a person picks (``--bot-level``), weakest first, and the bot kind of each.
 BOT_LEVELS = {"easy": "random", "sensible": "sensible", "strong": "strong"}
+# Playouts of the strong bot a decision: about half a second of one core (docs/bots.md).
+STRONG_ITERATIONS = 40
 # game -> the class of its "sensible" bot.
 _SENSIBLE: dict[str, type[Any]] = {"bang": SensibleBot, "dice": DiceBot, "duel": DuelBot}
 
@@ -35,7 +37,9 @@ def make_bot(kind: str, seed: int | str = 0, game: str = "bang") -> Any:
     if kind == "strong":
         from p2pbang.bots.strong import StrongBot  # it makes sensible bots for its rollouts
 
-        return StrongBot(seed, game)
+        # An iteration budget, not a clock: the same seed and view give the same move on
+        # any machine, so solo games replay and resume (they re-run their bots).
+        return StrongBot(seed, game, iterations=STRONG_ITERATIONS, seconds=None)
     return _SENSIBLE[game](seed)
 
 

@@ -1,24 +1,23 @@
 """The strong bot: it looks ahead with the game's own rules, on what its seat may know.
 
-How: determinized Monte Carlo with flat UCB1 over the root actions. Each iteration samples a
-world that agrees with the seat's knowledge (``determinize.sample_world``: the seat's masked
-log replayed into a fresh engine, hidden cards and roles sampled), plays one root action in
-it, then plays the game to its end with the sensible bots of every seat as the rollout
-policy, and scores 1 when the seat's side wins (a Duel is cut after ``HORIZON`` steps and
-scored by who is ahead, ``duel_value``). The root actions are the sensible bot's choice and up to
+How: determinized (perfect-information) Monte Carlo over the root actions. Each round
+samples a world that agrees with the seat's knowledge (``determinize.sample_world``: the
+seat's masked log replayed into a fresh engine, hidden cards and roles sampled), plays each
+root action in its own copy of that world (the same sample again: generators cannot be
+copied), then plays the game on with the sensible bots of every seat as the rollout policy,
+and scores 1 when the seat's side wins (a Duel is cut after ``HORIZON`` steps and scored by
+who is ahead, ``duel_value``). The root actions are the sensible bot's choice and up to
 ``MAX_ARMS - 1`` others; the sensible choice stands unless another one's mean beats it by
-``MARGIN``. Why flat and not a tree: every iteration pays a replay (generators
-cannot be copied), so a tree's statistics would stay thin; flat Monte Carlo spends the budget
-on the one choice that matters now.
+``MARGIN`` over the same worlds. Why flat and not a tree: every playout pays a replay, so a
+tree's statistics would stay thin; flat rounds spend the budget on the choice at hand.
 
-Budget: ``iterations`` and ``seconds`` (whichever ends first); a decision with one legal
+Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one legal
 action is answered at once. When no world can be sampled (a game started from a laid-out
 position, which no log replays), the bot answers as the sensible bot would.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
@@ -27,11 +26,10 @@ from p2pbang.bots.determinize import SampleFailed, SeatKnowledge, choice_of, sam
 from p2pbang.engine.actions import Decision, End
 
 ROLLOUT_STEPS = 20_000  # a playout still running then is scored as a draw
-EXPLORE = 0.7  # UCB1's exploration weight (rewards are 0..1)
-MAX_ARMS = 8  # root actions searched: the sensible bot's choice and a sample of the others
-# The sensible bot's choice stands unless another action's mean beats it by this much:
-# with a few dozen playouts, a smaller lead is mostly noise.
-MARGIN = 0.08
+MAX_ARMS = 5  # root actions searched: the sensible bot's choice and a sample of the others
+# The sensible bot's choice stands unless another action's mean beats it by this much in
+# the same worlds: with a few dozen playouts, a smaller lead is mostly noise.
+MARGIN = 0.05
 # Playout steps before a game with an evaluation (``EVALUATE``) is scored by it.
 HORIZON = {"duel": 250}
 
@@ -101,55 +99,49 @@ class StrongBot:
             others = rng.sample(others, MAX_ARMS - 1)
         legal = [default, *others]
         count = len(legal)
-        wins = [0.0] * count
-        visits = [0] * count
+        totals = [0.0] * count
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        failures = 0
-        total = 0
-        for iteration in range(self.iterations):
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            try:
-                world, dealer = sample_world(knowledge, rng)
-            except SampleFailed:
+        base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
+        rounds = failures = spent = world_index = 0
+        while spent + count <= max(self.iterations, count) and failures < 10:
+            scores = self._round(knowledge, seat, legal, f"{base}/{world_index}", deadline)
+            world_index += 1
+            if scores is None:
                 failures += 1
-                if failures > 20 and total == 0:
+                if deadline is not None and time.perf_counter() > deadline:
                     break
                 continue
-            arm = self._pick(wins, visits, total)
-            try:
-                world.apply(legal[arm])
-            except Exception:  # not legal in this world: never pick it again
-                visits[arm] += 1_000_000
-                continue
-            try:
-                wins[arm] += self._playout(world, dealer, seat, f"{iteration}")
-            except SampleFailed:
-                failures += 1
-                continue
-            visits[arm] += 1
-            total += 1
+            spent += count
+            rounds += 1
+            totals = [t + x for t, x in zip(totals, scores, strict=True)]
+            if deadline is not None and time.perf_counter() > deadline:
+                break
         self.searched += 1
-        if total == 0:
+        if rounds == 0:
             self.fallbacks += 1
             return default
-
-        def mean(i: int) -> float:
-            return wins[i] / visits[i] if 0 < visits[i] < 1_000_000 else -1.0
-
-        best = max(range(count), key=lambda i: (mean(i), visits[i]))
-        if visits[0] < 1_000_000 and mean(best) < mean(0) + MARGIN:
+        best = max(range(count), key=lambda i: totals[i])
+        if totals[best] - totals[0] <= MARGIN * rounds:
             return default
         return legal[best]
 
-    @staticmethod
-    def _pick(wins: list[float], visits: list[int], total: int) -> int:
-        for arm, seen in enumerate(visits):
-            if seen == 0:
-                return arm
-        log_total = math.log(max(total, 1))
-        return max(range(len(visits)), key=lambda i: wins[i] / visits[i]
-                   + EXPLORE * math.sqrt(log_total / visits[i]))
+    def _round(self, knowledge: SeatKnowledge, seat: int, legal: list[Any], label: str,
+               deadline: float | None) -> list[float] | None:
+        """Every root action in the same sampled world, played on with the same chance and
+        the same rollout bots (common random numbers: the comparison, not each score, is
+        what needs to be sharp). None when the world cannot be sampled or time ran out."""
+        scores = []
+        for action in legal:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            rng = random.Random(label)
+            try:
+                world, dealer = sample_world(knowledge, rng)
+                world.apply(action)
+                scores.append(self._playout(world, dealer, seat, label))
+            except SampleFailed:
+                return None
+        return scores
 
     def _playout(self, world: Any, dealer: Any, seat: int, label: str) -> float:
         from p2pbang.bots import make_bot

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import trio
 
+from p2pbang.bots import BOT_LEVELS
 from p2pbang.net.discovery import (
     DiscoveredTable,
     DiscoveryError,
@@ -67,6 +68,7 @@ from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 from p2pbang.table.table_choice import describe, describe_for_listing, settings_for
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
+BOT_LEVEL_NAMES = tuple(BOT_LEVELS)  # easy, sensible, strong
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 BOT_LOBBY_TIMEOUT = 600.0
 BOT_MAX_WAIT = 600.0
@@ -204,6 +206,9 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                            "dice 3-8, default 5; duel 2)")
     host.add_argument("--bots", type=_int_in(0, 7, "bots"), default=0,
                       help="fill this many seats with bot peers started on this machine")
+    host.add_argument("--bot-level", choices=BOT_LEVEL_NAMES, default="sensible",
+                      help="how well those bots play (default sensible; strong thinks up to "
+                           "half a second a move)")
     host.add_argument("--player", default=None, help="your display name at the table")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table over mDNS")
@@ -247,6 +252,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
     bot.add_argument("--player", "--name", dest="player", default=None,
                      help="the bot's display name at the table (--name is its old spelling)")
+    bot.add_argument("--bot-level", choices=BOT_LEVEL_NAMES, default="sensible",
+                     help="how well the bot plays (default sensible)")
     bot.add_argument("--seed", type=int, default=None,
                      help="seed the bot's choices (not the deal, which no one controls)")
     bot.add_argument("--timeout", type=_seconds, default=3.0,
@@ -471,7 +478,8 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def _spawn_bots(count: int, port: int, listen: str, home: Path) -> list[subprocess.Popen]:
+def _spawn_bots(count: int, port: int, listen: str, home: Path,
+                level: str = "sensible") -> list[subprocess.Popen]:
     """Start ``count`` bot peers on this machine, each with its own home directory."""
     processes = []
     address = lan_address() if listen == "" else listen
@@ -485,7 +493,7 @@ def _spawn_bots(count: int, port: int, listen: str, home: Path) -> list[subproce
         out = open(bot_home / "bot.out", "ab")  # noqa: SIM115 (the child owns it)
         command = [sys.executable, "-m", "p2pbang.cli", "bot", "--peer", f"{address}:{port}",
                    "--home", str(bot_home), "--player", name, "--listen", bot_listen,
-                   "--pace-file", str(pace)]
+                   "--pace-file", str(pace), "--bot-level", level]
         processes.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
                                           stdin=subprocess.DEVNULL))
         out.close()
@@ -532,7 +540,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         ui.lobby(f"you are {identity.name}; the game ({describe(settings)}) starts when all "
                  f"{settings.seats} seats are taken")
         if args.bots:
-            bots.extend(_spawn_bots(args.bots, port, listen, home))
+            bots.extend(_spawn_bots(args.bots, port, listen, home, args.bot_level))
             ui.lobby(f"started {args.bots} bot peers (their output: {home / 'bots'})")
 
     async def room(lobby: Lobby) -> None:  # the opener's commands: list, remove a player
@@ -563,7 +571,8 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
 
     async def opened(lobby: Lobby) -> None:
         if args.bots:
-            bots.extend(_spawn_bots(args.bots, lobby.mesh.port, listen, home))
+            bots.extend(_spawn_bots(args.bots, lobby.mesh.port, listen, home,
+                                   args.bot_level))
 
     request = NetworkRequest(
         identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
@@ -662,7 +671,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     name = args.player or BOT_NAMES[int.from_bytes(os.urandom(1), "big") % len(BOT_NAMES)]
     identity = _identity(Path(args.home) if args.home else None, name)
     reporter = LineReporter(narrate=args.verbose)
-    decider: BotDecider | PacedDecider = BotDecider(args.seed)
+    decider: BotDecider | PacedDecider = BotDecider(args.seed, args.bot_level)
     if args.pace_file:
         decider = PacedDecider(decider, Path(args.pace_file))
     timed_reporter, timed_decider = reporter, decider
