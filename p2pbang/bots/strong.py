@@ -7,9 +7,10 @@ root action in its own copy of that world (the same sample again: generators can
 copied), then plays the game on with the sensible bots of every seat as the rollout policy,
 and scores 1 when the seat's side wins (a Duel is cut after ``HORIZON`` steps and scored by
 who is ahead, ``duel_value``). The root actions are the sensible bot's choice and up to
-``MAX_ARMS - 1`` others; the sensible choice stands unless another one's mean beats it by
-``MARGIN`` over the same worlds. Why flat and not a tree: every playout pays a replay, so a
-tree's statistics would stay thin; flat rounds spend the budget on the choice at hand.
+``MAX_ARMS - 1`` others; the sensible choice stands unless another one beats it over the
+same worlds by ``MARGIN`` a round and by ``CONFIDENCE`` standard errors of its lead. Why
+flat and not a tree: every playout pays a replay, so a tree's statistics would stay thin;
+flat rounds spend the budget on the choice at hand.
 
 Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one legal
 action is answered at once. When no world can be sampled (a game started from a laid-out
@@ -18,6 +19,7 @@ position, which no log replays), the bot answers as the sensible bot would.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -26,10 +28,11 @@ from p2pbang.bots.determinize import SampleFailed, SeatKnowledge, choice_of, sam
 from p2pbang.engine.actions import Decision, End
 
 ROLLOUT_STEPS = 20_000  # a playout still running then is scored as a draw
-MAX_ARMS = 5  # root actions searched: the sensible bot's choice and a sample of the others
+MAX_ARMS = 4  # root actions searched: the sensible bot's choice and a sample of the others
 # The sensible bot's choice stands unless another action's mean beats it by this much in
 # the same worlds: with a few dozen playouts, a smaller lead is mostly noise.
 MARGIN = 0.05
+CONFIDENCE = 2.0  # ... and by this many standard errors of that lead
 # Playout steps before a game with an evaluation (``EVALUATE``) is scored by it.
 HORIZON = {"duel": 250}
 
@@ -99,7 +102,10 @@ class StrongBot:
             others = rng.sample(others, MAX_ARMS - 1)
         legal = [default, *others]
         count = len(legal)
-        totals = [0.0] * count
+        # Per root action, the sums of its lead over the sensible choice in each round, and
+        # of its square: a lead is trusted only when it stands out of its own noise.
+        leads = [0.0] * count
+        squares = [0.0] * count
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
         rounds = failures = spent = world_index = 0
@@ -113,15 +119,20 @@ class StrongBot:
                 continue
             spent += count
             rounds += 1
-            totals = [t + x for t, x in zip(totals, scores, strict=True)]
+            for i, score in enumerate(scores):
+                lead = score - scores[0]
+                leads[i] += lead
+                squares[i] += lead * lead
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.searched += 1
         if rounds == 0:
             self.fallbacks += 1
             return default
-        best = max(range(count), key=lambda i: totals[i])
-        if totals[best] - totals[0] <= MARGIN * rounds:
+        best = max(range(count), key=lambda i: leads[i])
+        mean = leads[best] / rounds
+        spread = math.sqrt(max(squares[best] / rounds - mean * mean, 0.0) / rounds)
+        if best == 0 or mean <= MARGIN or mean <= CONFIDENCE * spread:
             return default
         return legal[best]
 
