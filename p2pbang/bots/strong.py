@@ -110,7 +110,9 @@ class StrongBot:
         base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
         rounds = failures = spent = world_index = 0
         while spent + count <= max(self.iterations, count) and failures < 10:
-            scores = self._round(knowledge, seat, legal, f"{base}/{world_index}", deadline)
+            # The first round is always played out: without it there is nothing to compare.
+            scores = self._round(knowledge, seat, legal, f"{base}/{world_index}",
+                                 deadline if rounds else None)
             world_index += 1
             if scores is None:
                 failures += 1
