@@ -50,6 +50,8 @@ EPILOG_BENCH = """examples:
   p2pbang bench table --game dice --peers 8
                                      a Dice Game of 8 bot peers; prints a roll's median time
   p2pbang bench table --game duel    a Duel of two bot peers
+  p2pbang bench bots --game duel --games 200
+                                     the strong bot against the sensible one, seats rotated
 """
 
 
@@ -96,6 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="your display name (the same word in join and bot)")
     solo.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
                       help="interface language (default: from the locale)")
+    solo.add_argument("--bot-level", dest="opponents", default="sensible",
+                      choices=("easy", "sensible", "strong"),
+                      help="how well the bots play: easy (random), sensible (default) or "
+                           "strong (looks ahead, up to half a second a move)")
     solo.add_argument("--opponents", choices=("sensible", "random"), default="sensible",
                       help="how the bots play: to win (default), or at random")
     add_pace_argument(solo, "the computer players")
@@ -118,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=_seed, default=0,
                           help="the run's seed: the same seed plays the same games (default 0)")
     add_choice_arguments(selfplay)
+    selfplay.add_argument("--bot-level", choices=("easy", "sensible", "strong"), default="easy",
+                          help="the bots that play: easy (random, default: they reach the most "
+                               "corners of the rules), sensible, or strong (a fixed iteration "
+                               "budget, so a seed still replays the same game)")
 
     bench = commands.add_parser(
         "bench", help="measure engine, crypto or network speed on this machine",
@@ -146,6 +156,16 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--peers", type=seat_count, default=None,
                        help=seats_help("peers", 7))
     add_choice_arguments(table)
+    bots = targets.add_parser("bots", help="the strong bot against the sensible one, seats "
+                                           "rotated: win rates and decision times")
+    bots.add_argument("--games", type=_positive("games"), default=20,
+                      help="games with a strong seat (default 20)")
+    bots.add_argument("--players", type=seat_count, default=None,
+                      help=seats_help("seats", 7))
+    bots.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
+    bots.add_argument("--think", type=float, default=0.5,
+                      help="the strong bot's time budget per decision, seconds (default 0.5)")
+    add_choice_arguments(bots)
 
     from p2pbang.ui.table_commands import add_table_commands
 
@@ -221,19 +241,19 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if isinstance(choice, str):
         print(choice, file=sys.stderr)
         return EXIT_USAGE
-    report = selfplay(args.games, args.players, args.seed, choice)
+    report = selfplay(args.games, args.players, args.seed, choice, args.bot_level)
     print(report.summary())
     return 1 if report.problems else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.target == "engine":
+    if args.target in ("engine", "bots"):
         args.players = _seats(args, 7)
     if args.target == "table":
         args.players = args.peers
         args.peers = _seats(args, 7)
-    if args.target in ("engine", "table"):
-        choice = choice_or_message(args, args.players if args.target == "engine" else args.peers)
+    if args.target in ("engine", "table", "bots"):
+        choice = choice_or_message(args, args.peers if args.target == "table" else args.players)
         if isinstance(choice, str):
             print(choice, file=sys.stderr)
             return EXIT_USAGE
@@ -241,6 +261,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from p2pbang.sim.bench_engine import print_engine_bench
 
         print_engine_bench(args.games, args.players, args.seed, choice)
+    elif args.target == "bots":
+        from p2pbang.sim.bench_bots import print_bench_bots
+
+        print_bench_bots(choice, args.games, args.seed, args.think)
     elif args.target == "crypto":
         from p2pbang.crypto.bench import print_crypto_bench
 

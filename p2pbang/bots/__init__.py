@@ -18,7 +18,11 @@ from p2pbang.bots.random_bot import RandomBot
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.engine.family import GAME_KINDS
 
-BOT_KINDS = ("random", "sensible")
+BOT_KINDS = ("random", "sensible", "strong")
+# The levels a person picks (``--bot-level``), weakest first, and the bot kind of each.
+BOT_LEVELS = {"easy": "random", "sensible": "sensible", "strong": "strong"}
+# Playouts of the strong bot a decision: about half a second of one core (docs/bots.md).
+STRONG_ITERATIONS = 40
 
 
 def sensible_class(game: str) -> type[Any]:
@@ -31,16 +35,23 @@ def sensible_class(game: str) -> type[Any]:
 
 
 def make_bot(kind: str, seed: int | str = 0, game: str = "bang") -> Any:
-    """A bot of ``kind`` ("random" or "sensible") for ``game`` (a game of the family),
-    seeded with ``seed``."""
+    """A bot of ``kind`` ("random", "sensible" or "strong", or a level name of
+    ``BOT_LEVELS``) for ``game`` (a game of the family), seeded with ``seed``."""
+    kind = BOT_LEVELS.get(kind, kind)
     if kind not in BOT_KINDS:
         raise ValueError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
     if game not in GAME_KINDS:
         raise ValueError(f"no bots for game {game!r}; games: {', '.join(GAME_KINDS)}")
     if kind == "random":
         return RandomBot(seed)
+    if kind == "strong":
+        from p2pbang.bots.strong import StrongBot  # it makes sensible bots for its rollouts
+
+        # An iteration budget, not a clock: the same seed and view give the same move on
+        # any machine, so solo games replay and resume (they re-run their bots).
+        return StrongBot(seed, game, iterations=STRONG_ITERATIONS, seconds=None)
     return sensible_class(game)(seed)
 
 
-__all__ = ["BOT_KINDS", "DiceBot", "DuelBot", "RandomBot", "SensibleBot", "make_bot",
-           "sensible_class"]
+__all__ = ["BOT_KINDS", "BOT_LEVELS", "DiceBot", "DuelBot", "RandomBot", "SensibleBot",
+           "make_bot", "sensible_class"]

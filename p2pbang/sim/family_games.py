@@ -35,9 +35,10 @@ def _seed(seed: int, index: int) -> str:
     return f"{seed}/{index}"
 
 
-def random_bots(choice: GameChoice, label: str) -> list[Any]:
-    """One random bot per seat of ``choice``, seeded ``label/seat``."""
-    return [make_bot("random", f"{label}/{seat}", choice.game) for seat in range(choice.seats)]
+def random_bots(choice: GameChoice, label: str, level: str = "easy") -> list[Any]:
+    """One bot of ``level`` (random unless told) per seat of ``choice``, seeded
+    ``label/seat``."""
+    return [make_bot(level, f"{label}/{seat}", choice.game) for seat in range(choice.seats)]
 
 
 def play_game(choice: GameChoice, seed: str, deciders: Sequence[Decider] | None = None,
@@ -53,7 +54,8 @@ def play_game(choice: GameChoice, seed: str, deciders: Sequence[Decider] | None 
     return game, end
 
 
-def play_one(choice: GameChoice, seed: str, check: bool) -> tuple[GameState, list[str]]:
+def play_one(choice: GameChoice, seed: str, check: bool,
+             level: str = "easy") -> tuple[GameState, list[str]]:
     """One random-bot game of ``choice`` from ``seed``; with ``check`` the invariants after
     every step. A crash is reported as a problem, not raised: the run goes on."""
     kind = game_kind(choice)
@@ -67,7 +69,8 @@ def play_one(choice: GameChoice, seed: str, check: bool) -> tuple[GameState, lis
                             for p in kind.violations(g, dealer.cards))
 
     try:
-        play_out(game, dealer, random_bots(choice, seed), after_step=after if check else None,
+        play_out(game, dealer, random_bots(choice, seed, level),
+                 after_step=after if check else None,
                  max_steps=MAX_STEPS)
     except Exception as exc:  # a crash is a violation to report, not a reason to stop the run
         problems.append(f"game {seed} step {len(game.history)}: {type(exc).__name__}: {exc}")
@@ -86,20 +89,21 @@ def replay_problems(kind: FactSheet, choice: GameChoice, game: GameState,
     return []
 
 
-def selfplay_family(games: int, seed: int, choice: GameChoice) -> SelfplayReport:
+def selfplay_family(games: int, seed: int, choice: GameChoice,
+                    level: str = "easy") -> SelfplayReport:
     """``selfplay`` for a dice or duel ``choice``."""
     kind = game_kind(choice)
     report = SelfplayReport(game=choice.label(), checks=kind.checks)
     start = time.perf_counter()
     for index in range(games):
         game_seed = _seed(seed, index)
-        game, problems = play_one(choice, game_seed, check=True)
+        game, problems = play_one(choice, game_seed, check=True, level=level)
         if not problems and not isinstance(game.pending, End):
             problems.append(f"game {game_seed}: did not end")
         if not problems:
             problems.extend(replay_problems(kind, choice, game, game_seed))
         if not problems:
-            again, _ = play_one(choice, game_seed, check=False)
+            again, _ = play_one(choice, game_seed, check=False, level=level)
             if kind.history_hash(again.history) != kind.history_hash(game.history):
                 problems.append(f"game {game_seed}: same seed, different log hash")
         report.problems.extend(problems)

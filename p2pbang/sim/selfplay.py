@@ -11,7 +11,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from p2pbang.bots.random_bot import RandomBot
+from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import game_kind
@@ -57,11 +57,11 @@ def _game_seed(seed: int, index: int) -> str:
     return f"{seed}/{index}"
 
 
-def play_one(players: int, seed: str, check: bool,
-             choice: GameChoice | None = None) -> tuple[Game, list[str]]:
+def play_one(players: int, seed: str, check: bool, choice: GameChoice | None = None,
+             level: str = "easy") -> tuple[Game, list[str]]:
     game = Game(players, choice=choice)
     dealer = LocalDealer(seed)
-    bots = [RandomBot(f"{seed}/{seat}") for seat in range(players)]
+    bots = [make_bot(level, f"{seed}/{seat}") for seat in range(players)]
     problems: list[str] = []
 
     def after(g: Game) -> None:
@@ -78,21 +78,22 @@ def play_one(players: int, seed: str, check: bool,
 
 
 def selfplay(games: int, players: int, seed: int = 0,
-             choice: GameChoice | None = None) -> SelfplayReport:
-    """``choice``: the game to play (the base game for ``players`` when omitted)."""
+             choice: GameChoice | None = None, level: str = "easy") -> SelfplayReport:
+    """``choice``: the game to play (the base game for ``players`` when omitted); ``level``:
+    the bots' (``bots.BOT_LEVELS``: random bots reach the most corners of the rules)."""
     choice = choice or GameChoice.make("bang", players)
     if choice.game != "bang":  # the Dice Game and The Duel: their own loop, same report
         from p2pbang.sim.family_games import selfplay_family
 
-        return selfplay_family(games, seed, choice)
+        return selfplay_family(games, seed, choice, level)
     players = choice.seats
     report = SelfplayReport(game=choice.label(), checks=game_kind(choice).checks)
     start = time.perf_counter()
     for index in range(games):
         game_seed = _game_seed(seed, index)
-        game, problems = play_one(players, game_seed, check=True, choice=choice)
+        game, problems = play_one(players, game_seed, check=True, choice=choice, level=level)
         if not problems:
-            again, _ = play_one(players, game_seed, check=False, choice=choice)
+            again, _ = play_one(players, game_seed, check=False, choice=choice, level=level)
             if history_hash(again.history) != history_hash(game.history):
                 problems.append(f"game {game_seed}: same seed, different log hash")
         report.problems.extend(problems)

@@ -62,8 +62,13 @@ class PacedDecider:
         self.path = path
 
     async def decide(self, core: TableCore, decision: Decision) -> Action:
-        await trio.sleep(read_pace(self.path))
-        return await self.inner.decide(core, decision)
+        # The bot's own think time (the strong bot searches) is part of the pace: only the
+        # rest of it is waited.
+        pace = read_pace(self.path)
+        start = trio.current_time()
+        action = await self.inner.decide(core, decision)
+        await trio.sleep(max(0.0, pace - (trio.current_time() - start)))
+        return action
 
     def observe(self, events: list[Event]) -> None:
         observe = getattr(self.inner, "observe", None)

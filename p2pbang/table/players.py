@@ -15,6 +15,8 @@ import sys
 import time
 from typing import Any, TextIO
 
+import trio
+
 from p2pbang.engine.actions import Action, Decision, Event
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import Verdict
@@ -24,7 +26,8 @@ from p2pbang.table.seats import seating, seating_drawn, who
 
 
 class BotDecider:
-    """A computer player on this seat's own engine (``kind``: "sensible" or "random"), seeded
+    """A computer player on this seat's own engine (``kind``: a bot kind or level of
+    ``bots.BOT_LEVELS``: "sensible", "random"/"easy", "strong"), seeded
     from ``secrets`` unless a seed is given (a seed makes a bot's choices repeatable, not the
     deal).
 
@@ -47,7 +50,12 @@ class BotDecider:
         return self._bot
 
     async def decide(self, core: TableCore, decision: Decision) -> Action:
-        return self._seated(core).decide(core.game, decision)
+        bot = self._seated(core)
+        if self.kind == "strong":
+            # It thinks for up to a second: in a worker thread, so the peer keeps answering
+            # the mesh meanwhile. The game waits for this seat, so nothing changes under it.
+            return await trio.to_thread.run_sync(bot.decide, core.game, decision)
+        return bot.decide(core.game, decision)
 
     def observe(self, events: list[Event]) -> None:
         """What happened at the table (public facts only), so the bot knows its foes."""

@@ -34,6 +34,7 @@ from pathlib import Path
 
 import trio
 
+from p2pbang.bots import BOT_LEVELS
 from p2pbang.net.discovery import (
     DiscoveredTable,
     DiscoveryError,
@@ -89,6 +90,7 @@ from p2pbang.table.table_choice import describe, describe_for_listing, settings_
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
 LEFT = 4  # the flows' "the person left" (net_app's EXIT_LEFT), before it is an exit status
 EXIT_LEFT = EXIT_OK  # a deliberate leave, as the process reports it
+BOT_LEVEL_NAMES = tuple(BOT_LEVELS)  # easy, sensible, strong
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 BOT_LOBBY_TIMEOUT = 600.0
 BOT_MAX_WAIT = 600.0
@@ -253,6 +255,9 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       help="fill this many seats with bot peers started on this machine "
                            "(their secret keys stay in your home: whoever hosts bots can "
                            "read their hands)")
+    host.add_argument("--bot-level", choices=BOT_LEVEL_NAMES, default="sensible",
+                      help="how well those bots play (default sensible; strong thinks up to "
+                           "half a second a move)")
     host.add_argument("--player", default=None,
                       help="your display name at the table (--name in solo, join and bot)")
     host.add_argument("--no-announce", action="store_true",
@@ -302,6 +307,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--table-name", default="BANG table", help="with --open: its name")
     bot.add_argument("--name", "--player", dest="player", default=None,
                      help="the bot's display name at the table")
+    bot.add_argument("--bot-level", choices=BOT_LEVEL_NAMES, default="sensible",
+                     help="how well the bot plays (default sensible)")
     bot.add_argument("--seed", type=int, default=None,
                      help="seed the bot's choices (not the deal, which no one controls)")
     bot.add_argument("--timeout", type=_seconds, default=3.0,
@@ -578,9 +585,11 @@ def lan_address() -> str:
 
 
 def _spawn_bots(count: int, port: int, listen: str, home: Path,
-                seconds: float = DEFAULT_PACE) -> list[subprocess.Popen]:
+                seconds: float = DEFAULT_PACE,
+                level: str = "sensible") -> list[subprocess.Popen]:
     """Start ``count`` bot peers on this machine, each with its own home directory, waiting
-    ``seconds`` before each move (``--pace``) until the person changes it."""
+    ``seconds`` before each move (``--pace``) until the person changes it, playing at
+    ``level`` (``--bot-level``)."""
     processes = []
     address = lan_address() if listen == "" else listen
     bot_listen = "0.0.0.0" if listen == "" else listen
@@ -593,7 +602,7 @@ def _spawn_bots(count: int, port: int, listen: str, home: Path,
         out = open(bot_home / "bot.out", "ab")  # noqa: SIM115 (the child owns it)
         command = [sys.executable, "-m", "p2pbang.cli", "bot", "--peer", f"{address}:{port}",
                    "--home", str(bot_home), "--player", name, "--listen", bot_listen,
-                   "--pace-file", str(pace)]
+                   "--pace-file", str(pace), "--bot-level", level]
         processes.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
                                           stdin=subprocess.DEVNULL))
         out.close()
@@ -648,7 +657,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         ui.lobby(f"you are {identity.name}; the game ({describe(settings)}) starts when all "
                  f"{settings.seats} seats are taken")
         if args.bots:
-            bots.extend(_spawn_bots(args.bots, port, listen, home, args.pace))
+            bots.extend(_spawn_bots(args.bots, port, listen, home, args.pace,
+                                    args.bot_level))
             ui.lobby(f"started {args.bots} bot peers (their output and secret keys: "
                      f"{home / 'bots'}; whoever hosts bots can read their hands)")
 
@@ -680,7 +690,8 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
 
     async def opened(lobby: Lobby) -> None:
         if args.bots:
-            bots.extend(_spawn_bots(args.bots, lobby.mesh.port, listen, home, args.pace))
+            bots.extend(_spawn_bots(args.bots, lobby.mesh.port, listen, home, args.pace,
+                                    args.bot_level))
 
     request = NetworkRequest(
         identity=identity, home=home, identity_dir=Path(args.home) if args.home else None,
@@ -784,7 +795,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     name = args.player or BOT_NAMES[int.from_bytes(os.urandom(1), "big") % len(BOT_NAMES)]
     identity = _identity(Path(args.home) if args.home else None, name)
     reporter = LineReporter(narrate=args.verbose)
-    decider: BotDecider | PacedDecider = BotDecider(args.seed)
+    decider: BotDecider | PacedDecider = BotDecider(args.seed, args.bot_level)
     if args.pace_file:
         decider = PacedDecider(decider, Path(args.pace_file))
     timed_reporter, timed_decider = reporter, decider

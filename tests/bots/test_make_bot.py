@@ -13,7 +13,7 @@ from p2pbang.engine.game import Game
 def test_make_bot_kinds() -> None:
     assert isinstance(make_bot("random", 3), RandomBot)
     assert isinstance(make_bot("sensible", 3), SensibleBot)
-    assert BOT_KINDS == ("random", "sensible")
+    assert BOT_KINDS == ("random", "sensible", "strong")
 
 
 def test_an_unknown_kind_is_refused_with_the_choices() -> None:

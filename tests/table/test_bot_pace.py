@@ -63,6 +63,32 @@ def test_a_paced_bot_waits_the_current_pace_before_each_move(tmp_path: Path) -> 
     assert waited == [1.2, 0.0] and inner.asked == 2
 
 
+class _Thinker:
+    """A bot that thinks ``seconds`` before answering (the strong bot searching)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    async def decide(self, core: TableCore, decision: Decision) -> Action:
+        await trio.sleep(self.seconds)
+        return decision  # type: ignore[return-value]
+
+
+def test_a_bot_s_think_time_is_part_of_its_pace(tmp_path: Path) -> None:
+    path = tmp_path / "pace"
+    taken: list[float] = []
+
+    async def main() -> None:
+        for pace, think in ((1.0, 0.3), (0.5, 0.8)):
+            write_pace(path, pace)
+            start = trio.current_time()
+            await PacedDecider(_Thinker(think), path).decide(None, "d")  # type: ignore[arg-type]
+            taken.append(round(trio.current_time() - start, 6))
+
+    trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert taken == [1.0, 0.8]  # not the pace plus the thinking
+
+
 def test_plus_and_minus_on_the_table_screen_tell_the_host(tmp_path: Path) -> None:
     heard: list[float] = []
     with create_pipe_input() as pipe:

@@ -1,0 +1,177 @@
+"""The strong bot: it looks ahead with the game's own rules, on what its seat may know.
+
+How: determinized (perfect-information) Monte Carlo over the root actions. Each round
+samples a world that agrees with the seat's knowledge (``determinize.sample_world``: the
+seat's masked log replayed into a fresh engine, hidden cards and roles sampled), plays each
+root action in its own copy of that world (the same sample again: generators cannot be
+copied), then plays the game on with the sensible bots of every seat as the rollout policy,
+and scores 1 when the seat's side wins (a Duel is cut after ``HORIZON`` steps and scored by
+who is ahead, ``duel_value``). The root actions are the sensible bot's choice and up to
+``MAX_ARMS - 1`` others; the sensible choice stands unless another one beats it over the
+same worlds by ``MARGIN`` a round and by ``CONFIDENCE`` standard errors of its lead. Why
+flat and not a tree: every playout pays a replay, so a tree's statistics would stay thin;
+flat rounds spend the budget on the choice at hand.
+
+Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one legal
+action is answered at once. When no world can be sampled (a game started from a laid-out
+position, which no log replays), the bot answers as the sensible bot would.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from p2pbang.bots.determinize import SampleFailed, SeatKnowledge, choice_of, sample_world
+from p2pbang.engine.actions import Decision, End
+
+ROLLOUT_STEPS = 20_000  # a playout still running then is scored as a draw
+MAX_ARMS = 4  # root actions searched: the sensible bot's choice and a sample of the others
+# The sensible bot's choice stands unless another action's mean beats it by this much in
+# the same worlds: with a few dozen playouts, a smaller lead is mostly noise.
+MARGIN = 0.05
+CONFIDENCE = 2.0  # ... and by this many standard errors of that lead
+# Playout steps before a game with an evaluation (``EVALUATE``) is scored by it.
+HORIZON = {"duel": 250}
+
+
+def duel_value(game: Any, seat: int) -> float:
+    """Who is ahead in a Duel, 0..1 for ``seat``: life in play, characters in reserve
+    (about four lives each) and cards in hand, against the other side's."""
+    def strength(side: Any) -> float:
+        return sum(f.life for f in side.figures) + 4 * len(side.reserve) + 0.5 * len(side.hand)
+
+    mine, theirs = strength(game.sides[seat]), strength(game.sides[1 - seat])
+    return mine / (mine + theirs) if mine + theirs else 0.5
+
+
+EVALUATE = {"duel": duel_value}
+
+
+class StrongBot:
+    """A search bot for one seat; ``seed`` fixes its samples: same seed, same view, same
+    decision when ``seconds`` is None (the iteration budget alone)."""
+
+    def __init__(self, seed: int | str = 0, game: str = "bang", iterations: int = 400,
+                 seconds: float | None = 0.5) -> None:
+        from p2pbang.bots import make_bot  # the registry imports this module
+
+        self._seed = seed
+        self._game = game
+        self.iterations = iterations
+        self.seconds = seconds
+        self._fallback = make_bot("sensible", seed, game)
+        self._knowledge: SeatKnowledge | None = None
+        self.fallbacks = 0  # decisions answered by the sensible bot (no world to sample)
+        self.searched = 0  # decisions that ran a search
+
+    def observe(self, events: Any) -> None:
+        observe = getattr(self._fallback, "observe", None)
+        if observe is not None:
+            observe(events)
+
+    def decide(self, game: Any, decision: Decision) -> Any:
+        try:
+            knowledge = self._sync(game, decision.seat)
+            legal = knowledge.view.legal_actions()
+        except Exception:  # no log to replay (a laid-out position): no search
+            self.fallbacks += 1
+            return self._fallback.decide(game, decision)
+        if len(legal) == 1:
+            return legal[0]
+        return self._search(knowledge, decision.seat, legal, game, decision)
+
+    def _sync(self, game: Any, seat: int) -> SeatKnowledge:
+        knowledge = self._knowledge
+        if knowledge is None or knowledge.seat != seat or len(game.history) < len(
+                knowledge.history):
+            knowledge = self._knowledge = SeatKnowledge(choice_of(game), seat)
+        knowledge.sync(game)
+        return knowledge
+
+    def _search(self, knowledge: SeatKnowledge, seat: int, legal: list[Any], game: Any,
+                decision: Decision) -> Any:
+        rng = random.Random(f"strong/{self._seed}/{seat}/{len(knowledge.history)}")
+        # The sensible bot answers on the seat's own engine: the same answer as on ``game``
+        # (tests/bots/test_fairness.py), and nothing hidden is within reach.
+        default = self._fallback.decide(knowledge.view, knowledge.view.pending)
+        others = [a for a in legal if a != default]
+        if len(others) >= MAX_ARMS:
+            others = rng.sample(others, MAX_ARMS - 1)
+        legal = [default, *others]
+        count = len(legal)
+        # Per root action, the sums of its lead over the sensible choice in each round, and
+        # of its square: a lead is trusted only when it stands out of its own noise.
+        leads = [0.0] * count
+        squares = [0.0] * count
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
+        rounds = failures = spent = world_index = 0
+        while spent + count <= max(self.iterations, count) and failures < 10:
+            # The first round is always played out: without it there is nothing to compare.
+            scores = self._round(knowledge, seat, legal, f"{base}/{world_index}",
+                                 deadline if rounds else None)
+            world_index += 1
+            if scores is None:
+                failures += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                continue
+            spent += count
+            rounds += 1
+            for i, score in enumerate(scores):
+                lead = score - scores[0]
+                leads[i] += lead
+                squares[i] += lead * lead
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.searched += 1
+        if rounds == 0:
+            self.fallbacks += 1
+            return default
+        best = max(range(count), key=lambda i: leads[i])
+        mean = leads[best] / rounds
+        spread = math.sqrt(max(squares[best] / rounds - mean * mean, 0.0) / rounds)
+        if best == 0 or mean <= MARGIN or mean <= CONFIDENCE * spread:
+            return default
+        return legal[best]
+
+    def _round(self, knowledge: SeatKnowledge, seat: int, legal: list[Any], label: str,
+               deadline: float | None) -> list[float] | None:
+        """Every root action in the same sampled world, played on with the same chance and
+        the same rollout bots (common random numbers: the comparison, not each score, is
+        what needs to be sharp). None when the world cannot be sampled or time ran out."""
+        scores = []
+        for action in legal:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            rng = random.Random(label)
+            try:
+                world, dealer = sample_world(knowledge, rng)
+                world.apply(action)
+                scores.append(self._playout(world, dealer, seat, label))
+            except SampleFailed:
+                return None
+        return scores
+
+    def _playout(self, world: Any, dealer: Any, seat: int, label: str) -> float:
+        from p2pbang.bots import make_bot
+
+        bots: dict[int, Any] = {}
+        evaluate = EVALUATE.get(self._game)
+        steps = HORIZON.get(self._game, ROLLOUT_STEPS)
+        for _ in range(steps):
+            pending = world.pending
+            if isinstance(pending, End):
+                return 1.0 if seat in pending.winners else 0.0
+            if isinstance(pending, Decision):
+                bot = bots.get(pending.seat)
+                if bot is None:
+                    bot = bots[pending.seat] = make_bot(
+                        "sensible", f"{self._seed}/{label}/{pending.seat}", self._game)
+                world.apply(bot.decide(world, pending))
+            else:
+                world.apply(dealer.resolve(pending))
+        return evaluate(world, seat) if evaluate is not None else 0.5

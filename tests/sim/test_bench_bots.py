@@ -1,0 +1,31 @@
+"""``p2pbang bench bots``: seats rotated, both sides counted on the same deals, times taken."""
+
+from __future__ import annotations
+
+import pytest
+
+from p2pbang.cli import main
+from p2pbang.engine.choice import GameChoice
+from p2pbang.sim.bench_bots import bench_bots
+
+
+def test_a_short_dice_bench_rotates_the_strong_seat_and_times_its_choices() -> None:
+    report = bench_bots(GameChoice.make("dice", 3), games=3, seconds=None, iterations=6)
+    assert report.games == 3
+    assert 0 <= report.strong_wins <= 3 and 0 <= report.sensible_wins <= 3
+    assert report.times and all(t > 0 for t in report.times)
+    assert report.fallbacks == 0
+    lines = report.lines()
+    assert "strong" in lines[1] and "95% CI" in lines[1] and "ratio" in lines[2]
+    assert "p50" in lines[3] and "p95" in lines[3]
+
+
+def test_the_duel_counts_the_other_side_as_the_sensible_bot() -> None:
+    report = bench_bots(GameChoice.make("duel", 2), games=1, seconds=None, iterations=2)
+    assert report.strong_wins + report.sensible_wins == 1
+
+
+def test_the_command_refuses_a_game_it_does_not_know(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    assert main(["bench", "bots", "--game", "chess"]) != 0
+    assert "chess" in capsys.readouterr().err
