@@ -247,14 +247,53 @@ class SamplingDealer:
         return ChanceResult(tuple(self._sample(slot) for slot in request.slots))
 
 
+# Draws of one world before giving up: a draw is refused when a card the seat saw later in
+# a reordered hand was placed elsewhere by an earlier choice of the sample (the sampler does
+# not yet carry such late sightings back to the deal), or when the engine refuses it.
+# Redrawing is rejection sampling: every world returned agrees with the seat's view.
+SAMPLE_ATTEMPTS = 8
+
+
 def sample_world(knowledge: SeatKnowledge, rng: random.Random) -> tuple[Any, SamplingDealer]:
     """A fresh all-seeing engine at the seat's current position, with every card hidden
-    from the seat sampled consistently with what it saw; and the dealer to play it on."""
+    from the seat sampled consistently with what it saw; and the dealer to play it on.
+    Up to ``SAMPLE_ATTEMPTS`` draws; ``SampleFailed`` when none agrees with the view."""
+    failure: SampleFailed | None = None
+    for _ in range(SAMPLE_ATTEMPTS):
+        try:
+            return _draw_world(knowledge, rng)
+        except SampleFailed as exc:
+            failure = exc
+    assert failure is not None
+    raise failure
+
+
+def _carry_back(knowledge: SeatKnowledge, bindings: dict[int, dict[int, int]]) -> None:
+    """A card the seat saw after a hidden reorder was in that hand before it: bind it where
+    the log last put a hidden card in that slot, latest reorder first, so the deal gives the
+    hand that card instead of a sample that a later sighting contradicts."""
+    hidden_slots = {index: {var.slot for var in variables}
+                    for index, variables in knowledge.hidden.items()}
+    order = sorted(knowledge.requests)
+    reorders = [index for index in order if isinstance(knowledge.requests[index], ReorderHand)]
+    for reorder in reversed(reorders):
+        for slot, value in sorted(bindings.get(reorder, {}).items()):
+            earlier = [i for i in order if i < reorder and slot in hidden_slots.get(i, ())]
+            if not earlier:
+                continue
+            bound = bindings.setdefault(earlier[-1], {})
+            if slot not in bound and value not in bound.values():
+                bound[slot] = value
+
+
+def _draw_world(knowledge: SeatKnowledge, rng: random.Random) -> tuple[Any, SamplingDealer]:
+    """One draw of :func:`sample_world`."""
     bindings: dict[int, dict[int, int]] = {}
     for index, variables in knowledge.hidden.items():
         for var in variables:
             if var.value is not None:
                 bindings.setdefault(index, {})[var.slot] = var.value
+    _carry_back(knowledge, bindings)
     # Every card the log places where the seat saw it (shown, or bound): reserved until then.
     pending: Counter[tuple[str, int]] = Counter()
     placed: set[int] = set()
