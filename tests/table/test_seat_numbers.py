@@ -134,7 +134,7 @@ def test_the_bots_log_numbers_seats_by_chair(game: SignedTable) -> None:
     chair = seat_number(core.game, seat)
     out = io.StringIO()
     reporter = LineReporter(out, wait_every=0.0)
-    session = SimpleNamespace(session_id=b"\1" * 16, seat=seat, players=len(names),
+    session = SimpleNamespace(session_id=b"\xab" * 16, seat=seat, players=len(names),
                               names=names, resumed=False, restored_entries=0, core=core,
                               seated=False)
     reporter.started(session)
@@ -147,4 +147,5 @@ def test_the_bots_log_numbers_seats_by_chair(game: SignedTable) -> None:
     assert f"waiting 6 s for {names[seat]} (seat {chair})" in text
     order = core.game.order
     assert ", ".join(f"{n} {names[s]}" for n, s in enumerate(order, 1)) in text
-    assert f"{seat}: {names[seat]}" not in text  # no roster-index listing
+    # No roster-index listing ("1: Ann"); the session id's hex must not pass for one.
+    assert re.search(rf"(^|[\s(,]){seat}: {re.escape(names[seat])}", text, re.M) is None, text
