@@ -20,6 +20,7 @@ def test_a_short_dice_bench_rotates_the_strong_seat_and_times_its_choices() -> N
     assert "p50" in lines[3] and "p95" in lines[3]
 
 
+@pytest.mark.slow  # a whole Duel with a searching side: about a minute of one core
 def test_the_duel_counts_the_other_side_as_the_sensible_bot() -> None:
     report = bench_bots(GameChoice.make("duel", 2), games=1, seconds=None, iterations=2)
     assert report.strong_wins + report.sensible_wins == 1
