@@ -12,6 +12,7 @@ import pytest
 from .peers import card_game_agreed
 
 
+@pytest.mark.slow  # in-process event-deck tables (tests/table/test_events_gold_rush_table.py)
 def test_four_bot_peers_play_high_noon_with_dodge_city_and_agree(tmp_path: Path) -> None:
     card_game_agreed(tmp_path, 4, ["dodge-city", "high-noon"], [], timeout=150)
 

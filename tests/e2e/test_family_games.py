@@ -44,6 +44,7 @@ def test_four_dice_bot_peers_play_a_whole_game_and_agree(tmp_path: Path) -> None
     _agree_verify_and_replay(peers, "dice, 4 seats", " rolls: ")
 
 
+@pytest.mark.slow  # in-process Duel tables (tests/table/test_dice_duel_*.py) in the default set
 def test_two_duel_bot_peers_play_a_whole_duel_and_agree(tmp_path: Path) -> None:
     peers = _played(tmp_path, 2, "--game", "duel")
     _agree_verify_and_replay(peers, "duel, 2 seats", "comes into play")
