@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-import msgpack
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -44,8 +43,12 @@ from p2pbang.net.log import (
     Limits,
     LogFormatError,
     Part,
+    _is_bytes,
+    _is_uint,
+    _pack,
     public_key_problem,
 )
+from p2pbang.net.log import _unpack as _unpack_log
 
 LEAVE_DOMAIN = "p2pbang/seat/leave/v1"
 BALLOT_DOMAIN = "p2pbang/seat/ballot/v1"
@@ -74,33 +77,14 @@ class SeatFormatError(ValueError):
     """Bytes that are not a well-formed, canonical statement, seat change or proof."""
 
 
-def _pack(obj: Any) -> bytes:
-    return msgpack.packb(obj, use_bin_type=True)
-
-
 def _unpack(raw: object, max_array_len: int) -> Any:
+    """The log's strict msgpack decoding, its refusal said as a seat format error."""
     if type(raw) is not bytes:
         raise SeatFormatError("expected a byte string")
     try:
-        return msgpack.unpackb(
-            raw,
-            raw=False,
-            use_list=True,
-            strict_map_key=True,
-            max_array_len=max_array_len,
-            max_map_len=0,
-            max_ext_len=0,
-        )
-    except Exception as exc:  # msgpack raises several unrelated types on garbage
-        raise SeatFormatError(f"not msgpack: {exc}") from None
-
-
-def _is_uint(value: object, upper: int) -> bool:
-    return type(value) is int and 0 <= value <= upper
-
-
-def _is_bytes(value: object, size: int) -> bool:
-    return type(value) is bytes and len(value) == size
+        return _unpack_log(raw, max_array_len)
+    except LogFormatError as exc:
+        raise SeatFormatError(exc.detail) from None
 
 
 def raw_public_key(key: Ed25519PrivateKey | Ed25519PublicKey) -> bytes:
