@@ -100,18 +100,9 @@ class EscrowTask(_Task):
             if share is not None:
                 book.my_shares[seat] = share
             return
-        for dealer, dh, proof in emsg.parse_complain(message, d.n_seats):
-            if dealer == seat:
-                raise VerificationFailed("a seat cannot complain about its own escrow")
-            verdict = judge_complaint(seat, book.keys[seat], dealer, book.keys[dealer],
-                                      book.dealings[dealer], dh, proof, d.session_id, d.step,
-                                      book.epoch)
-            if verdict == dealer:
-                raise CheatDetected(dealer, f"its escrow share for seat {seat} fails the "
-                                    f"Feldman check (proven by seat {seat}'s complaint)",
-                                    wire.encode(message))
-            raise VerificationFailed(f"a false complaint: seat {dealer}'s escrow share for "
-                                     f"seat {seat} checks out")
+        settle_complaints(d, seat, emsg.parse_complain(message, d.n_seats), book.keys,
+                          book.keys, book.dealings, book.epoch, "escrow share",
+                          wire.encode(message))
 
     def next_round(self) -> None:
         self._mine = None
@@ -122,3 +113,19 @@ class EscrowTask(_Task):
         self.book.ready = True
         self.finished = True
 
+
+def settle_complaints(d: Any, seat: int, complaints: Any, keys: Any, points: Any,
+                      dealings: Any, epoch: int, what: str, evidence: bytes) -> None:
+    """Judge seat ``seat``'s complaints about the escrow shares it was dealt, key shares
+    or a draw's value shares alike (``protocol/escrow.md`` section 2): a share that fails its
+    Feldman check convicts its dealer, one that checks out convicts the accuser."""
+    for dealer, dh, proof in complaints:
+        if dealer == seat:
+            raise VerificationFailed("a seat cannot complain about its own escrow")
+        verdict = judge_complaint(seat, keys[seat], dealer, points[dealer], dealings[dealer],
+                                  dh, proof, d.session_id, d.step, epoch)
+        if verdict == dealer:
+            raise CheatDetected(dealer, f"its {what} for seat {seat} fails the Feldman check "
+                                f"(proven by seat {seat}'s complaint)", evidence)
+        raise VerificationFailed(f"a false complaint: seat {dealer}'s {what} for seat {seat} "
+                                 f"checks out")

@@ -26,7 +26,7 @@ from typing import Any
 from p2pbang.crypto import escrow_messages as emsg
 from p2pbang.crypto import wire
 from p2pbang.crypto.commit_reveal import uniform_below
-from p2pbang.crypto.errors import CheatDetected, InvalidEncoding, VerificationFailed
+from p2pbang.crypto.errors import InvalidEncoding, VerificationFailed
 from p2pbang.crypto.escrow import (
     EscrowDealing,
     commitments,
@@ -35,13 +35,13 @@ from p2pbang.crypto.escrow import (
     draw_echo,
     draw_seed,
     interpolate_scalar,
-    judge_complaint,
     make_complaint,
     public_share,
     receive_share,
 )
 from p2pbang.crypto.group import SYSTEM_RANDOM, Point, base_mul, nonzero_scalar
 from p2pbang.crypto.keys import KeyPair
+from p2pbang.dealer.escrow import settle_complaints
 from p2pbang.dealer.mental import RANDOM_INT_LABEL, MentalDealer, _Task
 from p2pbang.engine.chance import ChanceResult, RandomInt
 
@@ -140,18 +140,9 @@ class EscrowedDrawTask(_Task):
     def _accept_open(self, seat: int, message: dict[str, Any]) -> None:
         d = self.d
         value, complaints, recovered = emsg.parse_draw_open(message, d.n_seats, self.withheld)
-        for dealer, dh, proof in complaints:
-            if dealer == seat:
-                raise VerificationFailed("a seat cannot complain about its own escrow")
-            verdict = judge_complaint(seat, self.keys[seat], dealer, self.points[dealer],
-                                      self.dealings[dealer], dh, proof, d.session_id, d.step,
-                                      self.round_id)
-            if verdict == dealer:
-                raise CheatDetected(dealer, f"its escrow share of its drawn value for seat "
-                                    f"{seat} fails the Feldman check (proven by seat {seat}'s "
-                                    f"complaint)", wire.encode(message))
-            raise VerificationFailed(f"a false complaint: seat {dealer}'s escrow share for "
-                                     f"seat {seat} checks out")
+        settle_complaints(d, seat, complaints, self.keys, self.points, self.dealings,
+                          self.round_id, "escrow share of its drawn value",
+                          wire.encode(message))
         if base_mul(value) != self.points[seat]:
             raise VerificationFailed("the opening is not the value it committed to")
         for w, share in recovered:
