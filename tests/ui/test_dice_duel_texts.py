@@ -301,13 +301,11 @@ def test_the_screens_say_what_they_said_before(table: str, key: str,
                                                 before: tuple[str, str, str]) -> None:
     """The same words in all three languages, looked up and filled in, as the old tables
     gave them."""
-    lookup = TABLES[table][2]
-    lookups = [dice_texts.t, duel_texts.t] if table == "shared" else [lookup]
+    lookups = [dice_texts.t, duel_texts.t] if table == "shared" else [TABLES[table][2]]
     for language, old in zip(LANGUAGES, before, strict=True):
         set_language(language)
+        fields = {name: value for name, value in VALUES.items() if "{" + name in old}
         for read in lookups:
             assert read(key) == old, (language, table, key)
-        if read in (dice_texts.t, duel_texts.t):
-            fields = {name: value for name, value in VALUES.items() if "{" + name in old}
-            if fields:
+            if fields and read in (dice_texts.t, duel_texts.t):
                 assert read(key, **fields) == old.format(**fields), (language, key)
