@@ -227,6 +227,25 @@ class MentalDealer:
         except ValueError as exc:
             raise ProtocolMisuse(f"cannot run {request!r}: {exc}") from None
 
+    def hand_over_problem(self, cooperative: bool = False) -> str | None:
+        """Why a seat cannot start changing hands at the open position, or None: the table
+        asks before it proposes, so that every peer can apply what it signs."""
+        if self._joint is None:
+            return "the key round has not finished"
+        if not cooperative and (self._escrow is None or not getattr(self._escrow, "ready",
+                                                                      False)):
+            return "the escrow is not complete yet"
+        task = self._task
+        if self.handing_over:
+            return "another hand-over is running"
+        if not task.finished:
+            if (self._mid_round or self._request is None
+                    or type(task) is not self._task_type(self._request)):
+                return "a request is between its rounds"
+            if getattr(task, "revealing", False):
+                return "a draw's openings are due"
+        return None
+
     def begin_handover(self, seat: int, *, cooperative: bool, incoming: bool = False,
                        secret_key: bytes | None = None) -> None:
         """Start handing seat ``seat`` to a new holder (``dealer/handover.py``).

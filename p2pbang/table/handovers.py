@@ -129,8 +129,8 @@ class SeatKeeper:
             return None
         if core.dealer.awaiting_openings():
             return self._proposal(log_seat, Purpose.OPEN)
-        if core.expected() is None:
-            return None
+        if core.expected() is None or core.dealer.hand_over_problem() is not None:
+            return None  # the set-up (no escrow yet): the table waits, as without escrow
         name = f"bot ({session.names[session.seat]})"[:MAX_HOLDER_NAME]
         holder = Identity.generate(name)
         key = raw_public_key(holder.private_key)
@@ -160,9 +160,19 @@ class SeatKeeper:
                 continue
             if p.seat in written or box.alive(p.seat):
                 out.append((p, False))
-            elif statement.yes and self.overdue(p.seat):
+            elif statement.yes and self.overdue(p.seat) and self._applicable(p):
                 out.append((p, True))
         return out
+
+    def _applicable(self, proposal: Proposal) -> bool:
+        """Whether this peer's core could apply the change it would sign: a yes for a
+        change nobody can apply would stop the game for everyone."""
+        dealer = self.session.core.dealer
+        if proposal.purpose is Purpose.OPEN:
+            return dealer.awaiting_openings()
+        if proposal.purpose is Purpose.FORFEIT:
+            return self.dropouts.mode == "forfeit"
+        return self.dropouts.replaces and dealer.hand_over_problem() is None
 
     async def act(self) -> None:
         """Propose and vote as the open position requires (called about once a second and

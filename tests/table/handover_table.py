@@ -110,6 +110,8 @@ class HandOverTable:
             if until is not None and until():
                 return
             if not self.step():
+                for seat in self.live():
+                    self.members[seat].log.open_turn()  # every driver applies the last entry
                 return
         raise RuntimeError("the game did not end")
 
