@@ -190,28 +190,41 @@ def test_the_observer_plays_on_as_the_seats_own_engine(choice: GameChoice,
     decisions = 0
     for index, share in enumerate((0.0, 0.1, 0.45, 0.8)):
         seed = f"{choice.label()}/{index}"
-        whole = Table(choice, seed)
-        whole.play(100_000)
-        point = int(share * len(whole.judge.history))
+        point = int(share * _length(choice, seed))
         decisions += _take_and_play_on(choice, seed, point, index % choice.seats, everything)
     assert decisions > 20
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(CHOICES), st.integers(0, 2**32 - 1), st.integers(0, 600),
-       st.integers(0, 7), st.booleans())
-def test_taking_a_seat_at_any_step_of_any_game(choice: GameChoice, seed: int, point: int,
-                                               seat: int, everything: bool) -> None:
+def _length(choice: GameChoice, seed: str) -> int:
+    """The steps of the seeded game (the same with or without a seat taken)."""
+    whole = Table(choice, seed)
+    whole.play(1_000_000)
+    return len(whole.judge.history)
+
+
+takings = st.tuples(st.sampled_from(CHOICES), st.integers(0, 2**32 - 1), st.integers(0, 100),
+                    st.integers(0, 7), st.booleans())
+
+
+def _at_any_step(taking: tuple[Any, ...]) -> None:
+    choice, seed, percent, seat, everything = taking
+    point = _length(choice, str(seed)) * percent // 100
     _take_and_play_on(choice, str(seed), point, seat % choice.seats, everything)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(takings)
+def test_taking_a_seat_at_any_step_of_any_game(taking: tuple[Any, ...]) -> None:
+    """Any game of the family, any seed, any step (as a percentage of the game), any seat,
+    with its hand or with all it saw: the observer plays on as the seat's own engine."""
+    _at_any_step(taking)
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(CHOICES), st.integers(0, 2**32 - 1), st.integers(0, 3000),
-       st.integers(0, 7), st.booleans())
-def test_taking_a_seat_at_any_step_of_any_game_many(choice: GameChoice, seed: int, point: int,
-                                                    seat: int, everything: bool) -> None:
-    _take_and_play_on(choice, str(seed), point, seat % choice.seats, everything)
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(takings)
+def test_taking_a_seat_at_any_step_of_any_game_many(taking: tuple[Any, ...]) -> None:
+    _at_any_step(taking)
 
 
 @pytest.mark.parametrize("choice", [
