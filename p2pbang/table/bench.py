@@ -133,13 +133,15 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int 
         heads = len({s["head"] for s in stats})
         codes = [codes[index] for index in kept]
         verified = _verify(Path(root) / f"p{kept[0]}") if drop else None
+        replaced = _replacements(processes[kept[0]][1]) if drop else 0
         # A game that did not end alike everywhere is explained by what each peer said last
         # (read now: the temporary homes go with this block).
-        failed = heads != 1 or any(code != 0 for code in codes) or verified not in (None, "")
+        failed = (heads != 1 or any(code != 0 for code in codes) or verified not in (None, "")
+                  or replaced != len(dropped))
         tails = _tails(processes, lines=10) if failed else ""
     return {"peers": peers, "game": choice.label(), "wall_s": wall, "codes": codes,
             "stats": stats, "heads": heads, "tails": tails, "dropped": dropped,
-            "verified": verified, **move_latencies(timings)}
+            "verified": verified, "replaced": replaced, **move_latencies(timings)}
 
 
 DROPOUT_WAIT_S = 5
@@ -171,14 +173,34 @@ def _drop_peers(processes: list[tuple[subprocess.Popen, Path]], drop: int,
         if number:  # the previous replacement: the dropout wait and its hand-over first
             low, high = low + 3 * DROPOUT_WAIT_S, high + 3 * DROPOUT_WAIT_S
         time.sleep(rng.uniform(low, high))
-        victim = rng.choice(candidates)
+        # A peer that runs a replaced seat's bot holds two seats: killing it would silence
+        # two at once, which no table survives (protocol/seats.md 4.4, liveness).
+        runners = _runners(processes)
+        victim = rng.choice([c for c in candidates if c not in runners] or candidates)
         candidates.remove(victim)
         process = processes[victim][0]
-        running = all(p.poll() is None for p, _ in processes)
+        running = all(p.poll() is None for p, _ in processes) and not any(
+            RESULT_LINE.search(out.read_text(errors="replace")) for _, out in processes)
         process.kill()
         process.wait()
         dropped.append((victim, round(time.monotonic() - started, 1), running))
     return dropped
+
+
+RESULT_LINE = re.compile(r"\] result: ")
+RUNNER_LINE = re.compile(r"run by P(\d+) \(seat")
+REPLACED_LINE = re.compile(r"now plays the seat")
+
+
+def _runners(processes: list[tuple[subprocess.Popen, Path]]) -> set[int]:
+    """The peers (bench index, from the "P<i>" names) that run a replaced seat's bot."""
+    text = processes[0][1].read_text(errors="replace")
+    return {int(match) for match in RUNNER_LINE.findall(text)}
+
+
+def _replacements(out: Path) -> int:
+    """How many seats a peer saw handed to a new holder."""
+    return len(REPLACED_LINE.findall(out.read_text(errors="replace")))
 
 
 def _verify(home: Path) -> str:
@@ -275,6 +297,9 @@ def format_table_bench(result: dict[str, Any]) -> str:
     for peer, at, mid in result.get("dropped", []):
         lines.append(f"  dropped P{peer} for good (SIGKILL) at {at:.1f} s"
                      f"{'' if mid else ' (AFTER THE END: nothing to replace)'}")
+    if result.get("dropped"):
+        lines.append(f"  seats handed to a new holder:  {result.get('replaced', 0)} "
+                     f"(of {len(result['dropped'])} dropped)")
     if result.get("verified") is not None:
         lines.append("  transcript verifies offline: "
                      f"{'yes' if result['verified'] == '' else 'NO: ' + result['verified']}")
@@ -314,6 +339,7 @@ def print_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: in
     ok = result["heads"] == 1 and all(code == 0 for code in result["codes"])
     ok = ok and result.get("verified") in (None, "")
     ok = ok and all(mid for _peer, _at, mid in result.get("dropped", []))
+    ok = ok and result.get("replaced", 0) == len(result.get("dropped", []))
     return 0 if ok else 1
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.net.identity import Identity
@@ -35,9 +35,6 @@ from p2pbang.table.driver import LogDriver
 from p2pbang.table.dropouts import Dropouts
 from p2pbang.table.players import BotDecider
 from p2pbang.table.seats import seats_clockwise
-
-if TYPE_CHECKING:
-    from p2pbang.table.session import TableSession
 
 
 @dataclass
@@ -56,7 +53,7 @@ class HostedSeat:
 class SeatKeeper:
     """See the module docstring. ``clock`` is injectable for tests."""
 
-    session: TableSession
+    session: Any  # the TableSession it belongs to (not imported: the session imports this)
     dropouts: Dropouts
     bot_level: str = "sensible"
     clock: Callable[[], float] = time.monotonic
@@ -123,8 +120,8 @@ class SeatKeeper:
         if (len(session.log), log_seat) in self._voted:
             return None
         core = session.core
-        if self.dropouts.mode == "forfeit":
-            return self._proposal(log_seat, Purpose.FORFEIT)
+        # The Duel's forfeit (protocol/seats.md section 9) is not built yet: its table
+        # waits for the player's ``resume``, as a table without escrow does.
         if not self.dropouts.replaces:
             return None
         if core.dealer.awaiting_openings():

@@ -443,6 +443,10 @@ class TableSession:
         seat = rejection.offender
         return f"{self._who(seat)}: {rejection.reason.value}: {rejection.detail}"
 
+    def who_is(self, seat: int | None) -> str:
+        """A player (a log seat) as the lines name one: name and chair."""
+        return self._who(seat)
+
     def _who(self, seat: int | None) -> str:
         """A player as the lines name one: by name and chair (``table/seats.py``); ``seat``
         is a log seat (a seat's new holder is one), its chair that of the game seat it holds
