@@ -69,6 +69,10 @@ def _positive(what: str, high: int = 10_000_000) -> Callable[[str], int]:
     return lambda text: _int_in(text, 1, high, what)
 
 
+def _count(what: str, high: int = 16) -> Callable[[str], int]:
+    return lambda text: _int_in(text, 0, high, what)
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -155,6 +159,11 @@ def build_parser() -> argparse.ArgumentParser:
                                              "per peer, full protocol")
     table.add_argument("--peers", type=seat_count, default=None,
                        help=seats_help("peers", 7))
+    table.add_argument("--drop", type=_count("drop"), default=0, metavar="N",
+                       help="kill N peers for good (SIGKILL), one at a time at random moments "
+                            "mid-game: the table replaces each with a bot (default 0)")
+    table.add_argument("--seed", type=_seed, default=None,
+                       help="seed the choice of the dropped peers and the moments")
     add_choice_arguments(table)
     bots = targets.add_parser("bots", help="the strong bot against the sensible one, seats "
                                            "rotated: win rates and decision times")
@@ -272,7 +281,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     elif args.target == "table":
         from p2pbang.table.bench import print_table_bench
 
-        return print_table_bench(args.peers, choice)
+        try:
+            return print_table_bench(args.peers, choice, args.drop, args.seed)
+        except ValueError as exc:
+            print(f"p2pbang: {exc}", file=sys.stderr)
+            return EXIT_USAGE
     else:
         from p2pbang.net.bench import print_net_bench
 

@@ -289,6 +289,7 @@ class HandOverTask(_Task):
                 state = d._slots[slot]
                 own = scalar_mul(d._keypair.secret, state.ciphertext.c1)
                 d._known[slot] = d._open(slot, state, [own])
+            d._delivered = {slot: d._known[slot] for slot in self.hand}
         for slot in self.hand:
             d._slots[slot].seen.add(self.v)
         if d.escrow_threshold is None:

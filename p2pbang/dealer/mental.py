@@ -157,6 +157,7 @@ class MentalDealer:
         self._task: _Task = _KeyRound(self)
         self._request: ChanceRequest | None = None
         self._mid_round = False  # some, not all, messages of the current round are in
+        self._delivered: dict[int, int] = {}
 
     # ------------------------------------------------------------------ public state
 
@@ -226,6 +227,25 @@ class MentalDealer:
         except ValueError as exc:
             raise ProtocolMisuse(f"cannot run {request!r}: {exc}") from None
 
+    def hand_over_problem(self, cooperative: bool = False) -> str | None:
+        """Why a seat cannot start changing hands at the open position, or None: the table
+        asks before it proposes, so that every peer can apply what it signs."""
+        if self._joint is None:
+            return "the key round has not finished"
+        if not cooperative and (self._escrow is None or not getattr(self._escrow, "ready",
+                                                                      False)):
+            return "the escrow is not complete yet"
+        task = self._task
+        if self.handing_over:
+            return "another hand-over is running"
+        if not task.finished:
+            if (self._mid_round or self._request is None
+                    or type(task) is not self._task_type(self._request)):
+                return "a request is between its rounds"
+            if getattr(task, "revealing", False):
+                return "a draw's openings are due"
+        return None
+
     def begin_handover(self, seat: int, *, cooperative: bool, incoming: bool = False,
                        secret_key: bytes | None = None) -> None:
         """Start handing seat ``seat`` to a new holder (``dealer/handover.py``).
@@ -282,6 +302,38 @@ class MentalDealer:
             task.declare_withheld(frozenset(seats))
         except ValueError as exc:
             raise ProtocolMisuse(str(exc)) from None
+
+    @property
+    def handing_over(self) -> bool:
+        """Whether a hand-over (``begin_handover``) is running on this dealer."""
+        from p2pbang.dealer.handover import HandOverTask
+
+        return isinstance(self._task, HandOverTask) and not self._task.finished
+
+    @property
+    def leaver_writes(self) -> bool:
+        """Whether the running hand-over waits for the leaver's own round (a cooperative
+        hand-over's round B): its part then comes from the seat's old holder."""
+        from p2pbang.dealer.handover import PART, HandOverTask
+
+        task = self._task
+        return (isinstance(task, HandOverTask) and not task.finished and task.cooperative
+                and task.round == PART)
+
+    def awaiting_openings(self) -> bool:
+        """Whether the running request is an escrowed draw waiting for its openings (at a
+        round boundary): then a silent seat's value is opened by the others
+        (``declare_withheld``), since running the draw again would let the last opener
+        choose; a hand-over can start only once it completed."""
+        task = self._task
+        return (not task.finished and not self._mid_round
+                and bool(getattr(task, "revealing", False)))
+
+    @property
+    def delivered(self) -> dict[int, int]:
+        """The cards a finished incoming hand-over gave this dealer (slot -> card): the
+        replaced seat's private cards, which its new holder's engine must learn."""
+        return dict(self._delivered)
 
     def expected_writers(self) -> frozenset[int]:
         """Seats that still owe a message in the current round (empty when done)."""

@@ -21,6 +21,7 @@ The interface (``GameState``):
 - ``apply(x)``: feed ``pending`` its answer, return the events.
 - ``legal_actions()``: every legal answer to the pending decision (its seat's hand must be
   known to this engine); ``[]`` when the game waits for the dealer or has ended.
+- ``take_seat(seat, cards)``: turn this observer engine into seat ``seat``'s engine (below).
 
 The obligations:
 
@@ -32,6 +33,32 @@ The obligations:
 - The same inputs give the same state: a game is rebuilt by replaying its ``history``.
 - A win raises ``GameOver`` inside the rules; the top of the engine's generator catches it
   and makes its ``End`` the last ``pending``.
+
+Taking a seat (``protocol/seats.md`` section 6.6). When a seat whose player vanished is
+handed to a new holder, the holder's engine was an observer's (``viewer`` = ``SPECTATOR``),
+replayed from the log. The hand-over delivers to it, privately, the cards of the seat's hand
+(and its hidden role card), as a mapping slot -> card id (a role slot's value is a role card
+id, as in a ``Deal`` result). ``take_seat(seat, cards)`` makes the engine that seat's:
+
+- It refuses with ``ValueError``, and changes nothing, when the engine is not an observer's,
+  ``seat`` is not a seat, the pending step is not a decision, a chance request or the end (the
+  engine stands between two inputs), a slot was never shown to ``seat`` (the engine's public
+  record says who saw what), a card contradicts what the engine knows (the same claim checks
+  as a played card or a dealt one), two slots name one card, or ``cards`` leaves out a hidden
+  card of the seat's hand or its role card once dealt (a half-known hand would make
+  ``legal_actions`` fail at the seat's next decision).
+- Afterwards ``viewer`` is ``seat`` and the engine behaves as the seat's own engine for
+  everything the seat's hand decides: ``legal_actions`` at its decisions, ``check`` and
+  ``apply`` of its moves, later chance results shown to it (which then carry values), and
+  the seat's own hand and role as the bots read them (``bots/view.py``).
+- It learns exactly ``cards`` and nothing else: a card the seat saw before and no longer
+  holds stays unknown unless ``cards`` names it (the new holder was never shown it).
+
+``pending``, ``history`` and every public fact are untouched: control flow never reads a
+hidden card, so the same log with the new view plays the same game on every peer. Every step
+the engines wait at is safe: each is a generator standing at a ``yield`` between two inputs,
+and nothing it keeps across that ``yield`` depends on a hidden card. The checks all three
+engines share are ``seat_taking_refusal``'s.
 
 One constructor shape: every engine class has ``from_choice(choice, viewer)``, which plays the
 ``GameChoice`` a table agreed on; and one invariants shape: ``violations(game, dealer_cards)``
@@ -46,7 +73,8 @@ from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from p2pbang.engine.actions import End, Event
+from p2pbang.engine.actions import Decision, End, Event
+from p2pbang.engine.chance import Deal, RandomInt, ReorderHand, Reveal, Shuffle
 
 if TYPE_CHECKING:
     from p2pbang.engine.choice import GameChoice
@@ -83,6 +111,8 @@ class GameState(Protocol):
 
     def legal_actions(self) -> list[Any]: ...
 
+    def take_seat(self, seat: int, cards: Mapping[int, int]) -> None: ...
+
 
 class EngineClass(Protocol):
     """The one constructor shape: an engine for the choice a table agreed on, as seen by
@@ -108,3 +138,26 @@ def history_hash(history: Iterable[Any], pack: Callable[[Any], bytes]) -> str:
         digest.update(len(encoded).to_bytes(4, "big"))
         digest.update(encoded)
     return digest.hexdigest()
+
+
+# The steps an engine may wait at when a seat is taken: between two inputs.
+_AT_REST = (Decision, End, Shuffle, Deal, Reveal, RandomInt, ReorderHand)
+
+
+def seat_taking_refusal(game: GameState, seat: Any, cards: Any) -> str | None:
+    """Why ``game`` cannot take ``seat`` with ``cards`` on the checks every engine makes the
+    same way (an observer's engine, a seat, a step between two inputs, integer slots and
+    cards), or ``None``; each engine then checks the cards against what it knows."""
+    if game.viewer != SPECTATOR:
+        return (f"only an observer's engine takes a seat; this one sees for "
+                f"{'everyone' if game.viewer is None else f'seat {game.viewer}'}")
+    if type(seat) is not int or not 0 <= seat < game.n:
+        return f"no seat {seat!r}: the seats are 0..{game.n - 1}"
+    if not isinstance(game.pending, _AT_REST):
+        return "the engine does not stand between two inputs"
+    if not isinstance(cards, Mapping):
+        return "the cards are a mapping of slots to card ids"
+    for slot, card in cards.items():
+        if type(slot) is not int or type(card) is not int:
+            return f"slots and cards are integers, not {slot!r}: {card!r}"
+    return None

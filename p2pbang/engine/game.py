@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from typing import Any
 
 from p2pbang.engine.actions import (
@@ -75,7 +75,7 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.contract import SPECTATOR, GameOver
+from p2pbang.engine.contract import SPECTATOR, GameOver, seat_taking_refusal
 from p2pbang.engine.event_flow import EventFlow
 from p2pbang.engine.position import PLAY_PHASE, Position
 from p2pbang.engine.roles import RoleRules
@@ -304,6 +304,68 @@ class Game(EventFlow, SlotKnowledge):
         # The answer to this decision usually comes next: ``check`` reuses the list.
         self._legal_memo = (pending, tuple(actions))
         return actions
+
+    def take_seat(self, seat: int, cards: Mapping[int, int]) -> None:
+        """Make this observer's engine seat ``seat``'s (``engine/contract.py``, taking a
+        seat): ``cards`` maps every hidden card of its hand, and its role slot once dealt, to
+        the card (the role slot to a role card id), and may name other hidden slots it was
+        shown. ``ValueError`` and nothing changed when they do not fit."""
+        reason = self._seat_refusal(seat, cards)
+        if reason is not None:
+            raise ValueError(reason)
+        player = self.players[seat]
+        for slot, card in cards.items():
+            if slot == player.role_slot:
+                player.role = ROLE_CARDS[card]
+            else:
+                self._learn(slot, card)
+        self.viewer = seat
+        self._legal_memo = None
+
+    def _seat_refusal(self, seat: int, cards: Mapping[int, int]) -> str | None:
+        """Why ``take_seat(seat, cards)`` would be refused, or ``None``."""
+        reason = seat_taking_refusal(self, seat, cards)
+        if reason is not None:
+            return reason
+        player = self.players[seat]
+        pending = self.pending
+        # The role slot counts once its Deal is over (it is named just before).
+        role_slot = player.role_slot
+        if isinstance(pending, Deal) and pending.slots == (role_slot,):
+            role_slot = NO_SLOT
+        shown = []
+        for slot, card in cards.items():
+            if slot == role_slot and role_slot != NO_SLOT:
+                reason = self._role_claim(player, card)
+            elif slot not in self.known and seat not in self.seen_by.get(slot, ()):
+                reason = f"seat {seat} was never shown slot {slot}"
+            else:
+                reason = self._claim_fits(slot, card)
+                shown.append(card)
+            if reason is not None:
+                return reason
+        if len(set(shown)) != len(shown):
+            return "one card cannot be in two slots"
+        missing = [slot for slot in player.hand if slot not in self.known and slot not in cards]
+        if missing:
+            return f"the cards of seat {seat}'s hand in slots {missing} are missing"
+        if role_slot != NO_SLOT and not player.role_public and role_slot not in cards:
+            return f"seat {seat}'s role card (slot {role_slot}) is missing"
+        return None
+
+    def _role_claim(self, player: Player, role_id: int) -> str | None:
+        """Why "``player`` holds role card ``role_id``" contradicts this engine: no such
+        card in play, another role shown for the seat, or every such role shown elsewhere."""
+        if role_id not in self.role_ids or role_id == SHERIFF_ROLE_ID:
+            return f"no such role card in play: {role_id}"
+        role = ROLE_CARDS[role_id]
+        if player.role is not None and player.role != role:
+            return f"seat {player.seat} is known to be {player.role}, not {role}"
+        shown = sum(1 for p in self.players
+                    if p is not player and p.role_public and p.role == role)
+        if shown >= self.role_counts()[role]:
+            return f"every {role} card in play is shown elsewhere"
+        return None
 
     def card(self, card: int) -> CardDef:
         return self.cards[card]

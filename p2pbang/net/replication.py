@@ -28,6 +28,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from p2pbang.net.codec import Bin
 from p2pbang.net.log import Part
 from p2pbang.net.mesh import ConnectionEvent, Incoming, Mesh, PeerNotConnected
+from p2pbang.net.seats import Proposal
 from p2pbang.net.sync import Replicator, Step, SyncLimits
 
 LOG_TOPIC = "log"
@@ -128,10 +129,16 @@ class MeshReplication:
             nursery.start_soon(self._tick, tick_interval)
             task_status.started()
 
-    async def submit(self, key: Ed25519PrivateKey, kind: str, payload: bytes) -> Step:
+    async def submit(self, key: Ed25519PrivateKey, kind: str, payload: bytes,
+                     seat: int | None = None) -> Step:
         """Sign, persist and send this peer's part for the open position (``LogError`` when
-        it is not this seat's turn)."""
-        return await self._input(lambda: self.replicator.submit(key, kind, payload))
+        it is not this seat's turn); ``seat``: a hosted holder's log seat."""
+        return await self._input(lambda: self.replicator.submit(key, kind, payload, seat))
+
+    async def vote(self, key: Ed25519PrivateKey, proposal: Proposal, yes: bool) -> Step:
+        """Sign, persist and send this peer's ballot on a seat change (``LogError`` for a
+        second, different ballot about the same seat and position)."""
+        return await self._input(lambda: self.replicator.vote(key, proposal, yes))
 
     async def tick(self) -> Step:
         return await self._input(self.replicator.tick)

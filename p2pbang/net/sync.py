@@ -400,13 +400,17 @@ class Replicator:
         self._catch_up(step)
         return self._finish(step)
 
-    def submit(self, key: Ed25519PrivateKey, kind: str, payload: bytes) -> Step:
+    def submit(self, key: Ed25519PrivateKey, kind: str, payload: bytes,
+               seat: int | None = None) -> Step:
         """Write this peer's part for the open position: sign, persist, then send.
 
+        ``seat``: the log seat the part is for when it is not this peer's own: a seat's new
+        holder that this peer runs (``protocol/seats.md`` section 4.2) signs with its own
+        key, and its parts travel over this peer's links.
         Raises ``LogError`` when it is not this seat's turn (a local mistake, not a fault).
         """
         step = Step()
-        part, outcome = self._log.author(self._me, key, kind, payload)
+        part, outcome = self._log.author(self._me if seat is None else seat, key, kind, payload)
         if not outcome.duplicates and self._journal is not None:
             self._journal.append_own_part(part)
         step.absorb(outcome)

@@ -17,12 +17,19 @@ from dataclasses import dataclass, field
 
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.actions import End, Event
-from p2pbang.net.log import Entry, EquivocationProof, Log, LogFormatError, Roster, RosterError
+from p2pbang.net.log import (
+    EquivocationProof,
+    Log,
+    LogFormatError,
+    Roster,
+    RosterError,
+    decode_entry,
+)
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.gamefiles import Transcript
 from p2pbang.table.seats import seating, seating_drawn, who
-from p2pbang.table.table_choice import UnplayableTable
+from p2pbang.table.table_choice import UnplayableTable, dropouts_of
 
 EventSink = Callable[[list[Event]], None]
 
@@ -93,7 +100,15 @@ def audit(transcript: Transcript,
     except RosterError as exc:
         report.problem = f"the genesis roster is unusable: {exc}"
         return report
-    core = TableCore(players, None, MentalDealer(None, players, genesis.session_id), choice)
+    try:
+        dropouts = dropouts_of(genesis.settings)
+    except UnplayableTable as exc:
+        report.problem = f"the genesis names a game this version cannot check: {exc}"
+        return report
+    report.checked.append(dropouts.describe())
+    dealer = MentalDealer(None, players, genesis.session_id,
+                          escrow_threshold=dropouts.escrow_threshold(players))
+    core = TableCore(players, None, dealer, choice)
     core.start()
     report.core = core
     sink = narrate(core, names) if narrate is not None else None
@@ -176,7 +191,7 @@ def _admit(log: Log, driver: LogDriver, index: int, raw: bytes, names: list[str]
                 f"{driver.verdict.index if driver.verdict else log.halted.index}, yet the log "
                 "goes on")
     try:
-        entry = Entry.decode(raw, log.limits)
+        entry = decode_entry(raw, log.limits)
     except LogFormatError as exc:
         return f"entry {index}: {exc.reason.value}: {exc.detail}"
     if log.open_turn() is None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 import statistics
 import subprocess
@@ -84,17 +85,28 @@ def _stats(out: Path) -> dict[str, Any]:
     raise RuntimeError(f"a peer printed no statistics:\n{out.read_text(errors='replace')}")
 
 
-def run_table_bench(peers: int = 7, choice: GameChoice | None = None) -> dict[str, Any]:
+def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int = 0,
+                    seed: int | None = None) -> dict[str, Any]:
     """Play one game with ``peers`` bot processes and collect every peer's figures;
-    ``choice``: the game the table plays (the base game for ``peers`` when omitted)."""
+    ``choice``: the game the table plays (the base game for ``peers`` when omitted).
+
+    ``drop``: kill that many peers for good (SIGKILL), one at a time at random moments
+    mid-game; the table (``--dropouts escrow``, a short dropout wait) replaces each with a
+    bot run by another peer, and the others must still agree on the log and the result, and
+    the transcript must verify offline."""
     choice = choice or GameChoice.make("bang", peers)  # ChoiceError names the seat range
     peers = choice.seats
+    if not 0 <= drop <= max(0, peers - 3):
+        raise ValueError(f"--drop is 0 to {max(0, peers - 3)} at a table of {peers} (a seat "
+                         "is replaced with every other seat's agreement, escrow needs three)")
+    rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="p2pbang-bench-") as root:
         started = time.perf_counter()
         processes = []
+        extra = ["--dropout-wait", str(DROPOUT_WAIT_S)] if drop else []
         opener = _start(Path(root) / "p0", ["--open", "--seats", str(peers), "--player", "P0",
                                             "--timings", str(Path(root) / "p0.timings"),
-                                            *flags_for(choice)])
+                                            *extra, *flags_for(choice)])
         processes.append(opener)
         port = _wait_for_port(*opener)
         for index in range(1, peers):
@@ -102,6 +114,7 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None) -> dict[st
                                     ["--peer", f"127.0.0.1:{port}", "--player", f"P{index}",
                                      "--timings", str(Path(root) / f"p{index}.timings")]))
         deadline = time.monotonic() + TIMEOUT_S
+        dropped = _drop_peers(processes, drop, rng) if drop else []
         try:
             codes = [process.wait(timeout=max(0.1, deadline - time.monotonic()))
                      for process, _ in processes]
@@ -113,15 +126,97 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None) -> dict[st
                 if process.poll() is None:
                     process.kill()
         wall = time.perf_counter() - started
-        stats = [_stats(out) for _, out in processes]
-        timings = [load_timings(Path(root) / f"p{index}.timings") for index in range(peers)]
+        gone = {index for index, _at, _mid in dropped}
+        kept = [index for index in range(peers) if index not in gone]
+        stats = [_stats(processes[index][1]) for index in kept]
+        timings = [load_timings(Path(root) / f"p{index}.timings") for index in kept]
         heads = len({s["head"] for s in stats})
+        codes = [codes[index] for index in kept]
+        verified = _verify(Path(root) / f"p{kept[0]}") if drop else None
+        replaced = _replacements(processes[kept[0]][1]) if drop else 0
         # A game that did not end alike everywhere is explained by what each peer said last
         # (read now: the temporary homes go with this block).
-        failed = heads != 1 or any(code != 0 for code in codes)
+        failed = (heads != 1 or any(code != 0 for code in codes) or verified not in (None, "")
+                  or replaced != len(dropped))
         tails = _tails(processes, lines=10) if failed else ""
     return {"peers": peers, "game": choice.label(), "wall_s": wall, "codes": codes,
-            "stats": stats, "heads": heads, "tails": tails, **move_latencies(timings)}
+            "stats": stats, "heads": heads, "tails": tails, "dropped": dropped,
+            "verified": verified, "replaced": replaced, **move_latencies(timings)}
+
+
+DROPOUT_WAIT_S = 5
+FIRST_DROP_S = (4.0, 14.0)  # after the first move, seconds: a random moment mid-game
+
+
+TURN_LINE = re.compile(r"\] turn \d+: ")
+
+
+def _moved(out: Path) -> bool:
+    """Whether a peer has told a turn yet (its set-up is over, the game is on)."""
+    return TURN_LINE.search(out.read_text(errors="replace")) is not None
+
+
+def _drop_peers(processes: list[tuple[subprocess.Popen, Path]], drop: int,
+                rng: random.Random) -> list[tuple[int, float, bool]]:
+    """Kill ``drop`` peers for good, one at a time, at random moments of the game (after
+    the set-up; each after the previous one was replaced). Returns (peer, seconds after the
+    first kill's start, whether the game was still running)."""
+    started = time.monotonic()
+    while not _moved(processes[0][1]) and time.monotonic() - started < TIMEOUT_S / 2:
+        if processes[0][0].poll() is not None:
+            return []
+        time.sleep(0.2)
+    dropped: list[tuple[int, float, bool]] = []
+    candidates = list(range(1, len(processes)))
+    for number in range(drop):
+        low, high = FIRST_DROP_S
+        if number:  # the previous replacement: the dropout wait and its hand-over first
+            low, high = low + 3 * DROPOUT_WAIT_S, high + 3 * DROPOUT_WAIT_S
+        time.sleep(rng.uniform(low, high))
+        # A peer that runs a replaced seat's bot holds two seats: killing it would silence
+        # two at once, which no table survives (protocol/seats.md 4.4, liveness).
+        runners = _runners(processes)
+        victim = rng.choice([c for c in candidates if c not in runners] or candidates)
+        candidates.remove(victim)
+        process = processes[victim][0]
+        running = all(p.poll() is None for p, _ in processes) and not any(
+            RESULT_LINE.search(out.read_text(errors="replace")) for _, out in processes)
+        process.kill()
+        process.wait()
+        dropped.append((victim, round(time.monotonic() - started, 1), running))
+    return dropped
+
+
+RESULT_LINE = re.compile(r"\] result: ")
+RUNNER_LINE = re.compile(r"run by P(\d+) \(seat")
+REPLACED_LINE = re.compile(r"now plays the seat")
+
+
+def _runners(processes: list[tuple[subprocess.Popen, Path]]) -> set[int]:
+    """The peers (bench index, from the "P<i>" names) that run a replaced seat's bot."""
+    text = processes[0][1].read_text(errors="replace")
+    return {int(match) for match in RUNNER_LINE.findall(text)}
+
+
+def _replacements(out: Path) -> int:
+    """How many seats a peer saw handed to a new holder."""
+    return len(REPLACED_LINE.findall(out.read_text(errors="replace")))
+
+
+def _verify(home: Path) -> str:
+    """Check a remaining peer's transcript offline; "" when it verifies, else the problem."""
+    from p2pbang.table.audit import audit
+    from p2pbang.table.gamefiles import TRANSCRIPT_FILE, Transcript
+
+    found = sorted(home.rglob(TRANSCRIPT_FILE))
+    if not found:
+        return "no transcript was saved"
+    report = audit(Transcript.decode(found[0].read_bytes()))
+    if report.problem is not None:
+        return report.problem
+    if report.verdict is not None:
+        return f"verdict: {report.verdict.reason}"
+    return ""
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -199,6 +294,15 @@ def format_table_bench(result: dict[str, Any]) -> str:
         *_roll_line(result.get("roll_ms", [])),
         f"  every peer finished with the same log and result: {verdict}",
     ]
+    for peer, at, mid in result.get("dropped", []):
+        lines.append(f"  dropped P{peer} for good (SIGKILL) at {at:.1f} s"
+                     f"{'' if mid else ' (AFTER THE END: nothing to replace)'}")
+    if result.get("dropped"):
+        lines.append(f"  seats handed to a new holder:  {result.get('replaced', 0)} "
+                     f"(of {len(result['dropped'])} dropped)")
+    if result.get("verified") is not None:
+        lines.append("  transcript verifies offline: "
+                     f"{'yes' if result['verified'] == '' else 'NO: ' + result['verified']}")
     if result.get("tails"):
         lines += ["each peer's last lines:", result["tails"]]
     return "\n".join(lines)
@@ -227,11 +331,15 @@ def _roll_line(rolls: list[float]) -> list[str]:
             f"p99 {_percentile(rolls, 0.99):6.1f} ms   ({len(rolls)} rolls)"]
 
 
-def print_table_bench(peers: int = 7, choice: GameChoice | None = None) -> int:
+def print_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int = 0,
+                      seed: int | None = None) -> int:
     """Run the benchmark and print its report (what ``p2pbang bench table`` shows)."""
-    result = run_table_bench(peers, choice)
+    result = run_table_bench(peers, choice, drop, seed)
     print(format_table_bench(result))
     ok = result["heads"] == 1 and all(code == 0 for code in result["codes"])
+    ok = ok and result.get("verified") in (None, "")
+    ok = ok and all(mid for _peer, _at, mid in result.get("dropped", []))
+    ok = ok and result.get("replaced", 0) == len(result.get("dropped", []))
     return 0 if ok else 1
 
 

@@ -55,7 +55,7 @@ class Cheater:
     """One seat's cheat of one ``kind`` (see the module docstring), done at most once."""
 
     def __init__(self, kind: str, players: int, session_id: bytes,
-                 choice: GameChoice | None = None) -> None:
+                 choice: GameChoice | None = None, escrow_threshold: int | None = None) -> None:
         if kind not in CHEAT_KINDS:
             raise ValueError(f"unknown cheat {kind!r}; one of {', '.join(CHEAT_KINDS)}")
         self.kind = kind
@@ -64,8 +64,8 @@ class Cheater:
         # What the other seats' engines know: the cheat must look legal to them.
         self.shadow: TableCore | None = None
         if kind == "phantom-card":
-            self.shadow = TableCore(players, None, MentalDealer(None, players, session_id),
-                                    choice)
+            dealer = MentalDealer(None, players, session_id, escrow_threshold=escrow_threshold)
+            self.shadow = TableCore(players, None, dealer, choice)
             self.shadow.start()
 
     # -- hooks the session calls --

@@ -67,6 +67,7 @@ class TableCore:
         self.game = self.kind.engine(choice, seat)
         self.dealer = dealer
         self._chance_running = False
+        self._taking: int | None = None  # the seat this core is the incoming holder of
         self.entries = 0
 
     # ------------------------------------------------------------------ who writes next
@@ -110,6 +111,44 @@ class TableCore:
         except (KeyError, ValueError):
             return False
 
+    # ------------------------------------------------------------------ seats changing hands
+
+    def change_seat(self, seat: int, *, cooperative: bool, incoming: bool = False) -> None:
+        """Seat ``seat`` passes to a new holder (``protocol/seats.md`` section 6): every core
+        starts the dealer's hand-over rounds at the same place of the log. ``incoming``: this
+        core is the new holder's (an observer until now); when the rounds deliver the seat's
+        private cards, its engine takes the seat's view. Raises ``Cheat`` (blaming ``seat``'s
+        position) when the dealer cannot hand over here: no escrow, or a draw whose openings
+        are due (those complete with ``declare_withheld`` first)."""
+        if incoming and self.seat is not None:
+            raise ValueError("only an observer's core can take a seat")
+        try:
+            self.dealer.begin_handover(seat, cooperative=cooperative, incoming=incoming)
+        except ProtocolMisuse as exc:
+            raise Cheat(seat, f"the seat cannot change hands here: {exc}") from None
+        if incoming:
+            self.seat = seat
+            self._taking = seat
+
+    def declare_withheld(self, seat: int) -> None:
+        """The running escrowed draw completes without ``seat``'s opening: the others open
+        its escrowed value instead (``protocol/seats.md`` section 8)."""
+        try:
+            self.dealer.declare_withheld({seat})
+        except ProtocolMisuse as exc:
+            raise Cheat(seat, f"no opening of this seat can be reconstructed here: {exc}") \
+                from None
+
+    @property
+    def handing_over(self) -> bool:
+        return self.dealer.handing_over
+
+    def _took_seat(self) -> None:
+        """The incoming hand-over finished: the engine becomes the seat's (its cards told)."""
+        seat, self._taking = self._taking, None
+        assert seat is not None
+        self.game.take_seat(seat, self.dealer.delivered)
+
     # ------------------------------------------------------------------ applying entries
 
     def start(self) -> None:
@@ -132,6 +171,8 @@ class TableCore:
                 self.dealer.receive(seat, payload)
             except CheatDetected as exc:
                 raise Cheat(exc.seat, exc.reason, exc.evidence) from None
+            if self._taking is not None and not self.dealer.handing_over:
+                self._took_seat()
             return self._settle()
         return self._apply_move(seat, payload)
 

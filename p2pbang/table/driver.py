@@ -25,7 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from p2pbang.engine.actions import Event
-from p2pbang.net.log import Log, Turn
+from p2pbang.net.log import Log, SeatChangeEntry, Turn
+from p2pbang.net.seats import Proposal, Purpose
 from p2pbang.table.core import DEAL, MOVE, Cheat, TableCore
 from p2pbang.table.seats import seat_number
 
@@ -35,6 +36,8 @@ FAILURE = "failure"
 
 EventSink = Callable[[list[Event]], None]
 PartHook = Callable[[int, str, bytes], None]
+# Told of each seat change as it is applied: (log position, proposal, game seat, new log seat).
+SeatChangeHook = Callable[[int, Proposal, int, int | None], None]
 
 
 @dataclass(frozen=True)
@@ -78,13 +81,24 @@ class LogDriver:
     """Feeds a log's committed entries to a core and names the next writers."""
 
     def __init__(self, core: TableCore, on_events: EventSink | None = None,
-                 on_part: PartHook | None = None) -> None:
+                 on_part: PartHook | None = None, *, holder_key: bytes | None = None,
+                 on_seat_change: SeatChangeHook | None = None) -> None:
+        """``holder_key``: this core is (or will be) the new holder with that identity key,
+        and takes the seat when a seat change names it. ``on_seat_change`` is told of each
+        seat change applied."""
         self.core = core
         self.on_events = on_events
         self.on_part = on_part
+        self.on_seat_change = on_seat_change
+        self.holder_key = holder_key
         self.fed = 0
         self.verdict: Verdict | None = None
         self._log: Log | None = None
+        # Game seat -> the log seat of its current holder (protocol/seats.md section 6.5);
+        # and a leaver's old log seat, which still writes its own hand-over round.
+        self.log_seats: list[int] = list(range(core.players))
+        self._leavers: dict[int, int] = {}
+        self.forfeit: tuple[int, int] | None = None  # (game seat, log position) of a forfeit
 
     def bind(self, log: Log) -> None:
         """Attach the log whose ``writers`` callback is :meth:`writers`."""
@@ -101,10 +115,27 @@ class LogDriver:
         self.catch_up(index)
         if self.verdict is not None or self.fed < index:
             return None
+        if self.forfeit is not None:
+            return None
         expected = self.core.expected()
         if expected is None:
             return None
-        return Turn.of(*expected.seats)
+        return Turn.of(*(self.log_seat(seat) for seat in expected.seats))
+
+    def log_seat(self, seat: int) -> int:
+        """The log seat that writes game seat ``seat``'s part of the open position."""
+        if seat in self._leavers and self.core.dealer.leaver_writes:
+            return self._leavers[seat]
+        return self.log_seats[seat]
+
+    def game_seat(self, log_seat: int) -> int | None:
+        """The game seat a log seat holds (or, for a leaver, held), None for none."""
+        if log_seat in self.log_seats:
+            return self.log_seats.index(log_seat)
+        for seat, old in self._leavers.items():
+            if old == log_seat:
+                return seat
+        return None
 
     def catch_up(self, upto: int | None = None) -> None:
         """Feed the core every committed entry below ``upto`` (default: all of them)."""
@@ -112,10 +143,46 @@ class LogDriver:
         target = len(log) if upto is None else min(upto, len(log))
         while self.fed < target and self.verdict is None:
             index = self.fed
-            for part in log.entry(index).parts:
-                if not self._feed(index, part.seat, part.kind, part.payload):
+            entry = log.entry(index)
+            if isinstance(entry, SeatChangeEntry):
+                self._change(index, entry.change.proposal)
+            for part in entry.parts:
+                seat = self.game_seat(part.seat)
+                if seat is None:  # the log admits only the writers this driver named
+                    raise AssertionError(f"log seat {part.seat} holds no seat")
+                if not self._feed(index, seat, part.kind, part.payload):
                     break
             self.fed = index + 1
+
+    def _change(self, index: int, proposal: Proposal) -> None:
+        """Apply the seat change that closed position ``index`` (``protocol/seats.md``)."""
+        seat = self.game_seat(proposal.seat)
+        if seat is None:
+            raise AssertionError(f"log seat {proposal.seat} holds no seat")
+        purpose = proposal.purpose
+        holder: int | None = None
+        try:
+            if purpose is Purpose.OPEN:
+                self.core.declare_withheld(seat)
+            elif purpose is Purpose.FORFEIT:
+                self.forfeit = (seat, index)
+            else:
+                holder = self.log.roster.seat_of(proposal.holder_key)
+                if holder is None:
+                    raise AssertionError("the log did not add the new holder to its roster")
+                if purpose is Purpose.LEAVE:
+                    self._leavers[seat] = proposal.seat
+                self.log_seats[seat] = holder
+                incoming = self.holder_key is not None and proposal.holder_key == self.holder_key
+                self.core.change_seat(seat, cooperative=purpose is Purpose.LEAVE,
+                                      incoming=incoming)
+        except Cheat as cheat:
+            # Every other seat signed this change: whoever proposed it, it cannot be applied.
+            self.verdict = Verdict(FAILURE, -1, f"a seat change cannot be applied: "
+                                   f"{cheat.reason}", index, b"", "seat change")
+            return
+        if self.on_seat_change is not None:
+            self.on_seat_change(index, proposal, seat, holder)
 
     def check_halted(self) -> Verdict | None:
         """Adopt the log's proof of equivocation as the verdict, if it has one."""
@@ -139,7 +206,9 @@ class LogDriver:
         try:
             events = self.core.receive(seat, kind, payload)
         except Cheat as cheat:
-            self.verdict = Verdict(CHEAT, cheat.seat, cheat.reason, index,
+            writer = self.log_seat(cheat.seat) if 0 <= cheat.seat < len(self.log_seats) \
+                else cheat.seat
+            self.verdict = Verdict(CHEAT, writer, cheat.reason, index,
                                    cheat.evidence or payload, kind,
                                    chair=seat_number(self.core.game, cheat.seat))
             return False

@@ -38,7 +38,7 @@ from p2pbang.table.cheats import Cheater
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.participants import Decider, Reporter
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession, prepare_mesh
-from p2pbang.table.table_choice import UnplayableTable, choice_of
+from p2pbang.table.table_choice import UnplayableTable, choice_of, dropouts_of
 
 GAME_MESH = MeshConfig(outbox_size=4096)
 # A joiner's first dial may be reset by a table busy seating others; it tries again (with a
@@ -238,7 +238,8 @@ async def _play(lobby: Lobby, identity: Identity, seating: Seating, say: Say, an
     cheat = None
     if seating.cheat_kind is not None:
         cheat = Cheater(seating.cheat_kind, len(genesis.seats), genesis.session_id,
-                        choice_of(genesis.settings))
+                        choice_of(genesis.settings),
+                        dropouts_of(genesis.settings).escrow_threshold(len(genesis.seats)))
     session = TableSession(identity, genesis, lobby.mesh, inboxes, files, seating.decider,
                            seating.reporter, config=seating.config, cheat=cheat,
                            meta=seating.meta)

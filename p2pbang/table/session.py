@@ -49,6 +49,7 @@ from p2pbang.net.lobby import Genesis
 from p2pbang.net.log import Log, LogError, Reason, Rejection, Roster
 from p2pbang.net.mesh import ConnectionEvent, DialError, Incoming, Mesh, PeerNotConnected
 from p2pbang.net.replication import MeshReplication, attach_log_sync
+from p2pbang.net.seats import Proposal, Purpose
 from p2pbang.net.store import (
     LOG_FILE,
     LogStore,
@@ -62,10 +63,11 @@ from p2pbang.table.core import DEAL, MOVE, TableCore
 from p2pbang.table.dealer_secrets import SeatSecrets, pending_opening, restore_opening
 from p2pbang.table.driver import FAILURE, LogDriver, Verdict
 from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
+from p2pbang.table.handovers import SeatKeeper
 from p2pbang.table.outcome import SessionResult
 from p2pbang.table.participants import Decider, PlayerQuit, Reporter
 from p2pbang.table.seats import seat_number, seating_drawn, who
-from p2pbang.table.table_choice import choice_of
+from p2pbang.table.table_choice import choice_of, dropouts_of
 
 TABLE_TOPIC = "table"
 DONE = "table.done"
@@ -109,6 +111,7 @@ class SessionConfig:
     max_wait: float | None = None
     redial: float = 2.0
     record: Path | None = None
+    bot_level: str = "sensible"  # the bots this peer runs for seats handed to it
 
 
 class _Recorder:
@@ -183,6 +186,7 @@ class TableSession:
         self.seat = genesis.seat_of(identity.peer_id)
         self.players = len(genesis.seats)
         self.choice = choice_of(genesis.settings)
+        self.dropouts = dropouts_of(genesis.settings)
         self.names = list(genesis.names)  # unique at the table: "root", "root (2)"
         self.roster = Roster([seat.public_key for seat in genesis.seats])
         self.restored_entries = 0
@@ -209,6 +213,7 @@ class TableSession:
         self._setup_cpu_s: float | None = None
         self._started_cpu = _usage()["cpu_s"]
         self._started = time.monotonic()
+        self.keeper = SeatKeeper(self, self.dropouts, self.config.bot_level)
         # Set in run():
         self.core: TableCore
         self.driver: LogDriver
@@ -273,16 +278,22 @@ class TableSession:
             raise StoreError(f"{self._secrets_file.path} is lost: this seat's dealer key is "
                              "gone, so it cannot replay or play on (nothing was signed)")
         if stored is None:
-            dealer = MentalDealer(self.seat, self.players, self.session_id)
+            dealer = MentalDealer(self.seat, self.players, self.session_id,
+                                  escrow_threshold=self._escrow_threshold)
             self._secrets = SeatSecrets(dealer.export_secret_key())
             self._secrets_file.write(self._secrets.encode())
         else:
             self.resumed = True
             self._secrets = SeatSecrets.decode(stored)
             dealer = MentalDealer(self.seat, self.players, self.session_id,
-                                  secret_key=self._secrets.dealer_key)
+                                  secret_key=self._secrets.dealer_key,
+                                  escrow_threshold=self._escrow_threshold)
         self.core = TableCore(self.players, self.seat, dealer, self.choice)
         self.core.start()
+
+    @property
+    def _escrow_threshold(self) -> int | None:
+        return self.dropouts.escrow_threshold(self.players)
 
     def _open_store(self) -> LogStore:
         """Open the log file and replay it; a damaged file is set aside, and the game goes
@@ -311,7 +322,8 @@ class TableSession:
 
     def _open_log(self, store: LogStore) -> None:
         on_part = self.cheat.observe if self.cheat is not None else None
-        self.driver = LogDriver(self.core, on_events=self._narrate, on_part=on_part)
+        self.driver = LogDriver(self.core, on_events=self._narrate, on_part=on_part,
+                                on_seat_change=self._seat_changed)
         self.log = Log(self.session_id, self.roster, self.driver.writers)
         self.driver.bind(self.log)
         self._replaying = True
@@ -326,7 +338,7 @@ class TableSession:
     async def _play(self) -> None:
         while True:
             progress = self._progress
-            if self.driver.closed:
+            if self.driver.closed or self.keeper.replaced_me is not None:
                 return
             turn = self.log.open_turn()
             expected = self.core.expected()
@@ -338,6 +350,8 @@ class TableSession:
             written = {part.seat for part in self.log.pending_parts()}
             if self.seat in turn.seats and self.seat not in written and self._may_sign():
                 await self._write(expected.kind)
+                continue
+            if self._in_step and await self.keeper.write_hosted():
                 continue
             await progress.wait()
 
@@ -429,9 +443,20 @@ class TableSession:
         seat = rejection.offender
         return f"{self._who(seat)}: {rejection.reason.value}: {rejection.detail}"
 
+    def who_is(self, seat: int | None) -> str:
+        """A player (a log seat) as the lines name one: name and chair."""
+        return self._who(seat)
+
     def _who(self, seat: int | None) -> str:
-        """A player as the lines name one: by name and chair (``table/seats.py``)."""
-        return who(self.names, self._game(), seat)
+        """A player as the lines name one: by name and chair (``table/seats.py``); ``seat``
+        is a log seat (a seat's new holder is one), its chair that of the game seat it holds
+        or held."""
+        driver = getattr(self, "driver", None)
+        if driver is None or seat is None or not 0 <= seat < len(self.names):
+            return who(self.names, self._game(), seat)
+        game_seat = driver.game_seat(seat)
+        chair = seat_number(self._game(), seat if game_seat is None else game_seat)
+        return f"{self.names[seat]} (seat {chair})"
 
     def _game(self) -> Any:
         core = getattr(self, "core", None)  # not up yet while the log is being opened
@@ -446,6 +471,52 @@ class TableSession:
 
     def _finished_peer(self, seat: int) -> bool:
         return seat in self._done
+
+    # ------------------------------------------------------------------ seats changing hands
+
+    def _seat_changed(self, index: int, proposal: Proposal, game_seat: int,
+                      holder: int | None) -> None:
+        """The driver applied a seat change (on every peer alike): name the new holder,
+        let the keeper start it if this peer runs it, and say what happened."""
+        while holder is not None and len(self.names) <= holder:
+            self.names.append(proposal.holder_name or f"holder {len(self.names) + 1}")
+        self.keeper.changed(index, proposal, game_seat, holder)
+        if self._replaying:
+            return
+        self.reporter.warning(self._change_text(proposal, holder))
+        if self.keeper.replaced_me is not None:
+            self._gave_up = "this seat was given to a new holder while this peer was away"
+            self._play_scope.cancel()
+
+    def _change_text(self, proposal: Proposal, holder: int | None) -> str:
+        who = self._who(proposal.seat)
+        if proposal.purpose is Purpose.OPEN:
+            return (f"{who} did not open its share of a draw: the others opened it from the "
+                    "escrow, so the draw stands as it was committed")
+        if proposal.purpose is Purpose.FORFEIT:
+            return f"{who} was away too long and forfeits the game"
+        runner = proposal.runner
+        run_by = (f"run by {self._who(runner)} ({self.names[runner]}'s peer could read its "
+                  "cards)" if runner >= 0 else "a person on their own peer")
+        verb = "left" if proposal.purpose is Purpose.LEAVE else "was away"
+        return f"{who} {verb}: {self.names[holder] if holder is not None else '?'}, {run_by}, " \
+            "now plays the seat"
+
+    def note_vote(self, proposal: Proposal) -> None:
+        """This peer agreed to a seat change: say so (the keeper votes)."""
+        if proposal.purpose is Purpose.OPEN:
+            what = "open its share of the draw from the escrow"
+        elif proposal.purpose is Purpose.FORFEIT:
+            what = "end the game by forfeit"
+        else:
+            what = f"give the seat to {proposal.holder_name}"
+        self.reporter.warning(f"{self._who(proposal.seat)} is away: agreed to {what}")
+
+    def _peers_playing(self) -> set[int]:
+        """The other peers still at the table: holders of a seat, or runners of one."""
+        holders = set(self.driver.log_seats)
+        peers = {self.keeper.peer_of(seat) for seat in holders}
+        return {seat for seat in peers if seat < self.players} - {self.seat}
 
     def _narrate(self, events: list[Event]) -> None:
         self.seated = self.seated or seating_drawn(events)
@@ -514,13 +585,15 @@ class TableSession:
             if turn is None:
                 continue
             written = {part.seat for part in self.log.pending_parts()}
-            owed = sorted(set(turn.seats) - written - {self.seat})
+            mine = {self.seat, *(hosted.log_seat for hosted in self.keeper.hosted)}
+            owed = sorted(set(turn.seats) - written - mine)
             waited = time.monotonic() - self._last_progress
+            self.keeper.observe(owed)
+            await self.keeper.act()
             if not owed:
                 continue
             if waited >= self.config.wait_report:
-                connected = self.replication.connected_seats()
-                gone = [seat for seat in owed if seat not in connected]
+                gone = [seat for seat in owed if not self.keeper.reachable(seat)]
                 self.reporter.waiting(owed, waited, gone)
             if self.config.max_wait is not None and waited > self.config.max_wait:
                 names = ", ".join(self._who(s) for s in owed)
@@ -536,7 +609,7 @@ class TableSession:
     def _all_confirmed(self) -> bool:
         """Every other seat has closed its log too (ours is closed: it cannot grow, so a
         longer or different log elsewhere is for the warnings, not a reason to wait)."""
-        return set(self._done) >= set(range(self.players)) - {self.seat}
+        return set(self._done) >= self._peers_playing()
 
     async def _linger(self) -> None:
         """Tell the table we are done, and stay (serving the log) until all are."""
@@ -574,7 +647,7 @@ class TableSession:
             # The log is closed and saved: nothing will be dealt again, and a later leak
             # of the dealer key would open every card this seat ever saw.
             self._secrets_file.delete()
-        others = set(range(self.players)) - {self.seat}
+        others = self._peers_playing()
         traffic = self.mesh.traffic()
         stats: dict[str, float] = {**_usage(), **{k: float(v) for k, v in traffic.items()}}
         if self._setup_cpu_s is not None:

@@ -11,30 +11,49 @@ from __future__ import annotations
 
 from p2pbang.engine.choice import ChoiceError, GameChoice
 from p2pbang.net.lobby import TableSettings
+from p2pbang.table.dropouts import Dropouts, DropoutsError, game_options
 
 
 class UnplayableTable(ValueError):
     """The table's settings name a game this build cannot play; the text says why."""
 
 
-def settings_for(name: str, choice: GameChoice) -> TableSettings:
-    """The settings of a table named ``name`` that plays ``choice``."""
-    return TableSettings(name, choice.game, choice.seats,
-                         tuple(sorted(choice.to_options().items())))
+def settings_for(name: str, choice: GameChoice, dropouts: Dropouts | None = None) -> TableSettings:
+    """The settings of a table named ``name`` that plays ``choice``; ``dropouts`` (default:
+    escrow, or forfeit for two seats) is what the table does when a player vanishes
+    (``table/dropouts.py``)."""
+    dropouts = dropouts or Dropouts.for_table("escrow", choice.seats)
+    options = {**choice.to_options(), **dropouts.to_options()}
+    return TableSettings(name, choice.game, choice.seats, tuple(sorted(options.items())))
 
 
 def choice_of(settings: TableSettings) -> GameChoice:
-    """The game a table's settings name; ``UnplayableTable`` if this build cannot play it."""
+    """The game a table's settings name; ``UnplayableTable`` if this build cannot play it
+    (the game, or the table's ``dropouts`` choice)."""
+    dropouts_of(settings)
     try:
-        return GameChoice.from_options(settings.game, settings.seats, dict(settings.options))
+        return GameChoice.from_options(settings.game, settings.seats,
+                                       game_options(dict(settings.options)))
     except ChoiceError as exc:
         raise UnplayableTable(f"cannot play at {settings.name!r}: {exc}") from None
+
+
+def dropouts_of(settings: TableSettings) -> Dropouts:
+    """What the table does when a player vanishes, as its settings (the genesis) bind it."""
+    try:
+        dropouts = Dropouts.from_options(dict(settings.options))
+    except DropoutsError as exc:
+        raise UnplayableTable(f"cannot play at {settings.name!r}: {exc}") from None
+    if dropouts.mode == "escrow" and settings.seats < 3:
+        raise UnplayableTable(f"cannot play at {settings.name!r}: two seats cannot escrow")
+    return dropouts
 
 
 def describe(settings: TableSettings) -> str:
     """The game as a listing shows it (``bang+dodge-city``), known to this build or not."""
     options = dict(settings.options)
     names = [settings.game]
+    options = game_options(options)
     for key in ("expansions", "variants"):
         names.extend(n for n in options.get(key, "").split(",") if n)
     return "+".join(names)
@@ -54,5 +73,12 @@ def describe_for_listing(settings: TableSettings) -> str:
     return describe(settings) + ("" if playable(settings) else " (not playable here)")
 
 
-__all__ = ["UnplayableTable", "choice_of", "describe", "describe_for_listing", "playable",
-           "settings_for"]
+__all__ = [
+    "UnplayableTable",
+    "choice_of",
+    "describe",
+    "describe_for_listing",
+    "dropouts_of",
+    "playable",
+    "settings_for",
+]

@@ -35,6 +35,7 @@ from pathlib import Path
 import trio
 
 from p2pbang.bots import BOT_LEVELS
+from p2pbang.engine.choice import GameChoice
 from p2pbang.net.discovery import (
     DiscoveredTable,
     DiscoveryError,
@@ -66,6 +67,14 @@ from p2pbang.table.choice_flags import (
     seat_count,
     seats_help,
     seats_or_default,
+)
+from p2pbang.table.dropouts import (
+    DEFAULT_WAIT_S,
+    ESCROW,
+    MAX_WAIT_S,
+    MIN_WAIT_S,
+    MODES,
+    Dropouts,
 )
 from p2pbang.table.gamefiles import (
     GameFileError,
@@ -218,6 +227,25 @@ def _common(parser: argparse.ArgumentParser, network: bool = True) -> None:
                             help="TCP port to listen on (default: any free port)")
 
 
+def _dropout_arguments(parser: argparse.ArgumentParser, opener: str = "") -> None:
+    """``--dropouts`` and ``--dropout-wait``: what the table does when a player vanishes
+    (``table/dropouts.py``); every player signs the choice with the genesis."""
+    parser.add_argument("--dropouts", choices=MODES, default=ESCROW,
+                        help=f"{opener}escrow (default): each seat's key is escrowed among "
+                             "all the others, so a player who vanishes is replaced by a bot "
+                             "(all the others together could read a hand, no fewer); off: "
+                             "nobody can ever read another's hand, and a player who "
+                             "vanishes stops the game. The Duel forfeits instead")
+    parser.add_argument("--dropout-wait", type=_int_in(MIN_WAIT_S, MAX_WAIT_S, "seconds"),
+                        default=DEFAULT_WAIT_S, metavar="S",
+                        help=f"{opener}how long a silent player is waited for before the "
+                             f"table may replace them (default {DEFAULT_WAIT_S} s)")
+
+
+def _dropouts(args: argparse.Namespace, choice: GameChoice) -> Dropouts:
+    return Dropouts.for_table(args.dropouts, choice.seats, args.dropout_wait)
+
+
 def _interface(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true",
                         help="the plain line interface (pipes, dumb terminals, screen readers)")
@@ -264,6 +292,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                       help="do not announce the table over mDNS")
     add_pace_argument(host, "the bot peers of --bots")
     add_choice_arguments(host)
+    _dropout_arguments(host)
     _interface(host)
     _common(host)
 
@@ -320,6 +349,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     bot.add_argument("--announce", action="store_true",
                      help="with --open: announce the table over mDNS")
     add_choice_arguments(bot)
+    _dropout_arguments(bot, "with --open: ")
     bot.add_argument("--cheat", choices=CHEAT_KINDS, default=None, help=argparse.SUPPRESS)
     bot.add_argument("--record", default=None, help=argparse.SUPPRESS)
     bot.add_argument("--timings", default=None, help=argparse.SUPPRESS)  # bench table
@@ -639,7 +669,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if isinstance(choice, str):
         print(choice, file=sys.stderr)
         return EXIT_USAGE
-    settings = settings_for(args.table_name, choice)
+    settings = settings_for(args.table_name, choice, _dropouts(args, choice))
     home = _home(args)
     identity = _player_identity(args)
     if identity is None:
@@ -806,7 +836,8 @@ def cmd_bot(args: argparse.Namespace) -> int:
         timed_reporter = TimingReporter(reporter, timings)  # type: ignore[assignment]
         timed_decider = TimingDecider(decider, timings)  # type: ignore[assignment]
     config = SessionConfig(max_wait=args.max_wait,
-                           record=Path(args.record) if args.record else None)
+                           record=Path(args.record) if args.record else None,
+                           bot_level=args.bot_level)
     meta = {"player": "bot"}
     seating = Seating(timed_decider, timed_reporter, home, meta, config, args.cheat)
     listen = _listen(args)
@@ -819,7 +850,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
         reporter.say(f"bot {identity.name} ({identity.peer_id}), files in {home}")
         if args.open:
             assert not isinstance(choice, str)
-            settings = settings_for(args.table_name, choice)
+            settings = settings_for(args.table_name, choice, _dropouts(args, choice))
             result = await play_at_table(identity, seating, reporter.say, settings=settings,
                                          listen=listen, port=args.port, announce=args.announce,
                                          lobby_timeout=BOT_LOBBY_TIMEOUT, on_open=opened)

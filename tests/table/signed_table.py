@@ -17,6 +17,7 @@ from p2pbang.net.lobby import Genesis, TableSettings, build_genesis, sign_ready,
 from p2pbang.net.log import Log, Part, Roster
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver
+from p2pbang.table.dropouts import OFF, Dropouts
 from p2pbang.table.gamefiles import Transcript
 from p2pbang.table.local_bus import compose_part
 from p2pbang.table.table_choice import settings_for
@@ -52,7 +53,10 @@ def random_choosers(players: int, seed: int = 0) -> list[Chooser]:
 class SignedTable:
     def __init__(self, players: int, choice: GameChoice | None = None) -> None:
         self.players = players
-        settings = settings_for("Test table", choice) if choice is not None else None
+        # Without escrow (``dropouts=off``): these tables test the dealing itself; seats
+        # changing hands have tests/table/handover_table.py.
+        settings = (settings_for("Test table", choice, Dropouts(OFF))
+                    if choice is not None else None)
         self.genesis, self.identities = make_genesis(players, settings)
         session = self.genesis.session_id
         self.roster = Roster([seat.public_key for seat in self.genesis.seats])

@@ -58,7 +58,8 @@ async def test_every_peer_plays_the_openers_choice(tmp_path: Path,
     async def joiner(seat: int) -> None:
         await opened.wait()
         table = await probe_peer(f"127.0.0.1:{port[0]}")
-        assert dict(table.info.options) == {"expansions": "dodge-city"}
+        assert dict(table.info.options) == {"expansions": "dodge-city", "dropouts": "escrow",
+                                            "dropout-wait": "60"}
         results.append(await play_at_table(identities[seat], seating(seat), lambda _: None,
                                            table=table))
 

@@ -21,6 +21,7 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.net.discovery import probe_peer
 from p2pbang.net.identity import Identity
 from p2pbang.table.audit import audit
+from p2pbang.table.dropouts import ESCROW, OFF, Dropouts
 from p2pbang.table.gamefiles import TRANSCRIPT_FILE, load_transcript
 from p2pbang.table.lobby_flow import Seating, play_at_table
 from p2pbang.table.outcome import SessionResult
@@ -34,8 +35,12 @@ async def play_network(tmp_path: Path, choice: GameChoice, cheats: dict[int, str
                        ) -> tuple[list[tuple[int, SessionResult, str]], list[Identity]]:
     """Every peer a bot; peer 0 opens, the others join by address. Returns, per peer that
     finished, (its index, its result, what it reported); a cheater that withholds never
-    finishes and is stopped once the honest peers have."""
+    finishes and is stopped once the honest peers have. A table with cheaters plays without
+    escrow (``dropouts=off``): the cheats bend the plain commit-reveal draw, and a withheld
+    opening then stops the game (with escrow the others open it: tests/table/
+    test_seat_change_core.py)."""
     cheats = cheats or {}
+    dropouts = Dropouts.for_table(OFF if cheats else ESCROW, choice.seats)
     identities = [Identity.generate(f"P{i}") for i in range(choice.seats)]
     finished: list[tuple[int, SessionResult, str]] = []
     opened = trio.Event()
@@ -57,7 +62,7 @@ async def play_network(tmp_path: Path, choice: GameChoice, cheats: dict[int, str
         where, out = seating(index)
         if index == 0:
             result = await play_at_table(identities[0], where, lambda _: None,
-                                         settings=settings_for("Saloon", choice),
+                                         settings=settings_for("Saloon", choice, dropouts),
                                          on_open=on_open)
         else:
             await opened.wait()

@@ -13,10 +13,17 @@ from p2pbang.net.discovery import DiscoveredTable, TableInfo
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import TableSettings
 from p2pbang.table.audit import audit
+from p2pbang.table.dropouts import Dropouts
 from p2pbang.table.gamefiles import Transcript
 from p2pbang.table.lobby_flow import Seating, TableRefused, play_at_table
 from p2pbang.table.players import BotDecider, LineReporter
-from p2pbang.table.table_choice import UnplayableTable, choice_of, describe, settings_for
+from p2pbang.table.table_choice import (
+    UnplayableTable,
+    choice_of,
+    describe,
+    dropouts_of,
+    settings_for,
+)
 from p2pbang.ui.replay import replay
 
 from .signed_table import SignedTable, make_genesis
@@ -32,9 +39,30 @@ def dodge_city_playable(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_settings_carry_the_choice_and_give_it_back(dodge_city_playable: None) -> None:
     choice = GameChoice.make("bang", 8, ["dodge-city"])
     settings = settings_for("Saloon", choice)
-    assert settings == TableSettings("Saloon", "bang", 8, (("expansions", "dodge-city"),))
+    assert settings == TableSettings("Saloon", "bang", 8, (
+        ("dropout-wait", "60"), ("dropouts", "escrow"), ("expansions", "dodge-city")))
     assert choice_of(settings) == choice
     assert describe(settings) == "bang+dodge-city"
+
+
+def test_the_dropouts_choice_travels_in_the_settings_and_defaults_to_off() -> None:
+    choice = GameChoice.make("bang", 5)
+    off = settings_for("Saloon", choice, Dropouts.for_table("off", 5, 30))
+    assert dropouts_of(off) == Dropouts("off", 30)
+    assert choice_of(off) == choice
+    assert dropouts_of(settings_for("Saloon", choice)).escrow_threshold(5) == 4
+    # A genesis from before the option: no escrow, nobody can read another's hand.
+    assert dropouts_of(TableSettings("Old", "bang", 5)) == Dropouts("off")
+    # Two seats cannot escrow: the Duel forfeits instead.
+    duel = settings_for("Duel", GameChoice.make("duel", 2))
+    assert dropouts_of(duel).mode == "forfeit"
+    assert dropouts_of(duel).escrow_threshold(2) is None
+    for bad in ({"dropouts": "maybe"}, {"dropouts": "escrow", "dropout-wait": "-1"},
+                {"dropouts": "off", "dropout-wait": "0"}):
+        with pytest.raises(UnplayableTable):
+            choice_of(TableSettings("Bad", "bang", 5, tuple(bad.items())))
+    with pytest.raises(UnplayableTable, match="two seats"):
+        dropouts_of(TableSettings("Duel", "duel", 2, (("dropouts", "escrow"),)))
 
 
 def test_settings_without_options_are_the_base_game() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -35,7 +35,7 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.contract import SPECTATOR, GameOver
+from p2pbang.engine.contract import SPECTATOR, GameOver, seat_taking_refusal
 from p2pbang.engine.dice.actions import (
     APACHE_TAKE,
     BART_ARROW,
@@ -346,6 +346,46 @@ class DiceGame:
             listed = _CHOICE_LISTS[pending.options] = tuple(
                 choices[o] if o in choices else Choose(o) for o in pending.options)
         return list(listed)
+
+    def take_seat(self, seat: int, cards: Mapping[int, int]) -> None:
+        """Make this observer's engine seat ``seat``'s (``engine/contract.py``, taking a
+        seat). The only hidden card of the Dice Game is a role: ``cards`` maps the seat's role
+        slot to its role card id once that was dealt, and is empty before (or at a table of
+        face-up roles). ``ValueError`` and nothing changed when it does not fit."""
+        reason = self._seat_refusal(seat, cards)
+        if reason is not None:
+            raise ValueError(reason)
+        player = self.players[seat]
+        for role_id in cards.values():
+            player.role = ROLE_CARDS[role_id]
+        self.viewer = seat
+
+    def _seat_refusal(self, seat: int, cards: Mapping[int, int]) -> str | None:
+        """Why ``take_seat(seat, cards)`` would be refused, or ``None``."""
+        reason = seat_taking_refusal(self, seat, cards)
+        if reason is not None:
+            return reason
+        player = self.players[seat]
+        pending = self.pending
+        # The role slot is named just before its Deal: it counts once that is over.
+        dealt = player.role_slot >= 0 and not (
+            isinstance(pending, Deal) and pending.slots == (player.role_slot,))
+        for slot, role_id in cards.items():
+            if not dealt or slot != player.role_slot:
+                return f"seat {seat} was never shown slot {slot}"
+            in_play = role_ids_for(self.n)
+            if role_id not in in_play or role_id == SHERIFF_ROLE_ID:
+                return f"no such role card in play: {role_id}"
+            role = ROLE_CARDS[role_id]
+            if player.role is not None and player.role != role:
+                return f"seat {seat} is known to be {player.role}, not {role}"
+            shown = sum(1 for p in self.players
+                        if p is not player and p.role_public and p.role == role)
+            if shown >= sum(1 for i in in_play if ROLE_CARDS[i] == role):
+                return f"every {role} card in play is shown elsewhere"
+        if dealt and not player.role_public and player.role_slot not in cards:
+            return f"seat {seat}'s role card (slot {player.role_slot}) is missing"
+        return None
 
     def alive_seats(self) -> list[int]:
         return list(self._ring)

@@ -12,7 +12,7 @@ Seat 0 is the lawmen (who start), seat 1 the outlaws. Rules and their rulebook s
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from typing import Any
 
 from p2pbang.engine.actions import (
@@ -38,7 +38,7 @@ from p2pbang.engine.chance import (
     check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.contract import SPECTATOR, GameOver
+from p2pbang.engine.contract import SPECTATOR, GameOver, seat_taking_refusal
 from p2pbang.engine.duel.actions import (
     ACTIVE,
     AS_COLT,
@@ -206,6 +206,38 @@ class DuelGame(SlotKnowledge):
             actions = self._legal(pending, hand)
         self._legal_cache = (pending, actions)
         return list(actions)
+
+    def take_seat(self, seat: int, cards: Mapping[int, int]) -> None:
+        """Make this observer's engine side ``seat``'s (``engine/contract.py``, taking a
+        seat): ``cards`` maps every hidden card of its hand to the card. A side sees no other
+        hidden card for long (a card stolen from it is forgotten), so its hand is all of it.
+        ``ValueError`` and nothing changed when they do not fit."""
+        reason = self._seat_refusal(seat, cards)
+        if reason is not None:
+            raise ValueError(reason)
+        for slot, card in cards.items():
+            self._learn(slot, card)
+        self.viewer = seat
+        self._legal_cache = None
+
+    def _seat_refusal(self, seat: int, cards: Mapping[int, int]) -> str | None:
+        """Why ``take_seat(seat, cards)`` would be refused, or ``None``."""
+        reason = seat_taking_refusal(self, seat, cards)
+        if reason is not None:
+            return reason
+        hand = self.sides[seat].hand
+        for slot, card in cards.items():
+            if slot not in self.known and slot not in hand:
+                return f"slot {slot} is not in seat {seat}'s hand"
+            reason = self._claim_fits(slot, card)
+            if reason is not None:
+                return reason
+        if len(set(cards.values())) != len(cards):
+            return "one card cannot be in two slots"
+        missing = [slot for slot in hand if slot not in self.known and slot not in cards]
+        if missing:
+            return f"the cards of seat {seat}'s hand in slots {missing} are missing"
+        return None
 
     def card_name(self, card: int) -> str:
         return DUEL_CARDS[card].name

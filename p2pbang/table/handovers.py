@@ -1,0 +1,260 @@
+"""A running table's side of seats that change hands (``protocol/seats.md`` sections 4-6).
+
+A :class:`SeatKeeper` belongs to one peer's :class:`~p2pbang.table.session.TableSession`. It
+
+* counts how long each seat the open position waits for has been silent with its link down;
+  after the table's dropout wait, if this peer is the *proposer* (the first seat clockwise
+  after the silent one whose peer is here or connected), it proposes: a **replace** naming a
+  fresh bot that this peer will run, or, when the silent seat owes the opening of a draw, an
+  **open** (the others reconstruct its value: the last opener must not choose);
+* answers proposals it receives: **no** when it holds the silent seat's part (it is only
+  slow), **yes** once the seat was silent for the dropout wait here too (the decision rule
+  and its safety are in ``net/seats.py``: the log commits the change only with every other
+  seat's yes);
+* runs the new holders this peer proposed and the table accepted (:class:`HostedSeat`): an
+  observer core replayed from the log takes the seat through the hand-over, and a bot plays
+  it; its parts are signed with the holder's own key and travel over this peer's links.
+
+Nothing here touches the engine or the dealer directly: the driver applies the committed
+seat change to the core, as on every peer.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from p2pbang.dealer.mental import MentalDealer
+from p2pbang.net.identity import Identity
+from p2pbang.net.log import LogError
+from p2pbang.net.seats import MAX_HOLDER_NAME, Proposal, Purpose, raw_public_key
+from p2pbang.table.core import DEAL, TableCore
+from p2pbang.table.driver import LogDriver
+from p2pbang.table.dropouts import Dropouts
+from p2pbang.table.players import BotDecider
+from p2pbang.table.seats import seats_clockwise
+
+
+@dataclass
+class HostedSeat:
+    """A seat's new holder that this peer runs: its identity, core, driver and bot."""
+
+    identity: Identity
+    log_seat: int
+    core: TableCore
+    driver: LogDriver
+    decider: BotDecider
+    name: str
+
+
+@dataclass
+class SeatKeeper:
+    """See the module docstring. ``clock`` is injectable for tests."""
+
+    session: Any  # the TableSession it belongs to (not imported: the session imports this)
+    dropouts: Dropouts
+    bot_level: str = "sensible"
+    clock: Callable[[], float] = time.monotonic
+    hosted: list[HostedSeat] = field(default_factory=list)
+    runners: dict[int, int] = field(default_factory=dict)  # holder log seat -> runner seat
+    _silent: dict[int, float] = field(default_factory=dict)  # log seat -> silent since
+    _offered: dict[bytes, Identity] = field(default_factory=dict)  # proposed holders
+    _voted: set[tuple[int, int]] = field(default_factory=set)  # (position, log seat)
+    replaced_me: Proposal | None = None
+
+    # ------------------------------------------------------------------ who is away
+
+    def peer_of(self, log_seat: int) -> int:
+        """The genesis seat whose peer writes ``log_seat``'s parts (a holder's runner)."""
+        return self.runners.get(log_seat, log_seat)
+
+    def reachable(self, log_seat: int) -> bool:
+        peer = self.peer_of(log_seat)
+        session = self.session
+        return peer == session.seat or peer in session.replication.connected_seats()
+
+    def observe(self, owed: list[int]) -> None:
+        """Note which owed seats are silent with their link down, and since when."""
+        now = self.clock()
+        for seat in list(self._silent):
+            if seat not in owed or self.reachable(seat):
+                del self._silent[seat]
+        for seat in owed:
+            if not self.reachable(seat):
+                self._silent.setdefault(seat, now)
+
+    def away(self) -> dict[int, float]:
+        """Each silent owed seat and for how many seconds it has been away."""
+        now = self.clock()
+        return {seat: now - since for seat, since in self._silent.items()}
+
+    def overdue(self, seat: int) -> bool:
+        since = self._silent.get(seat)
+        return since is not None and self.clock() - since >= self.dropouts.wait_s
+
+    # ------------------------------------------------------------------ proposing
+
+    def proposer_for(self, log_seat: int) -> int | None:
+        """The peer that proposes to replace ``log_seat``: the first seat clockwise after
+        it (in the game's seating, public) whose peer is this one or connected to it."""
+        driver = self.session.driver
+        game_seat = driver.game_seat(log_seat)
+        if game_seat is None:
+            return None
+        order = seats_clockwise(self.session.core.game)
+        start = order.index(game_seat) if game_seat in order else game_seat
+        for step in range(1, len(order)):
+            candidate = driver.log_seats[order[(start + step) % len(order)]]
+            if self.reachable(candidate) and not self.overdue(candidate):
+                return self.peer_of(candidate)
+        return None
+
+    def proposal(self, log_seat: int) -> Proposal | None:
+        """This peer's proposal about silent ``log_seat`` at the open position, if it is
+        the proposer and the seat is overdue; None otherwise."""
+        session = self.session
+        if not self.overdue(log_seat) or self.proposer_for(log_seat) != session.seat:
+            return None
+        if (len(session.log), log_seat) in self._voted:
+            return None
+        core = session.core
+        # The Duel's forfeit (protocol/seats.md section 9) is not built yet: its table
+        # waits for the player's ``resume``, as a table without escrow does.
+        if not self.dropouts.replaces:
+            return None
+        if core.dealer.awaiting_openings():
+            return self._proposal(log_seat, Purpose.OPEN)
+        if core.expected() is None or core.dealer.hand_over_problem() is not None:
+            return None  # the set-up (no escrow yet): the table waits, as without escrow
+        name = f"bot ({session.names[session.seat]})"[:MAX_HOLDER_NAME]
+        holder = Identity.generate(name)
+        key = raw_public_key(holder.private_key)
+        self._offered[key] = holder
+        return self._proposal(log_seat, Purpose.REPLACE, key, name, session.seat)
+
+    def _proposal(self, seat: int, purpose: Purpose, key: bytes = b"", name: str = "",
+                  runner: int = -1) -> Proposal:
+        log = self.session.log
+        return Proposal(log.session_id, len(log), log.head_hash, seat, purpose, key, name,
+                        runner)
+
+    def answer(self) -> list[tuple[Proposal, bool]]:
+        """The ballots this peer owes on proposals it received: no when the seat is alive
+        here, yes when it has been silent for the dropout wait here too."""
+        session = self.session
+        box = session.replication.replicator.ballot_box()
+        if box is None:
+            return []
+        out: list[tuple[Proposal, bool]] = []
+        written = {part.seat for part in session.log.pending_parts()}
+        for statement in box.statements():
+            p = statement.proposal
+            if statement.is_leave or p.seat == session.seat:
+                continue
+            if (p.index, p.seat) in self._voted or box.ballot_for(session.seat, p.seat):
+                continue
+            if p.seat in written or box.alive(p.seat):
+                out.append((p, False))
+            elif statement.yes and self.overdue(p.seat) and self._applicable(p):
+                out.append((p, True))
+        return out
+
+    def _applicable(self, proposal: Proposal) -> bool:
+        """Whether this peer's core could apply the change it would sign: a yes for a
+        change nobody can apply would stop the game for everyone."""
+        dealer = self.session.core.dealer
+        if proposal.purpose is Purpose.OPEN:
+            return dealer.awaiting_openings()
+        if proposal.purpose is Purpose.FORFEIT:
+            return self.dropouts.mode == "forfeit"
+        return self.dropouts.replaces and dealer.hand_over_problem() is None
+
+    async def act(self) -> None:
+        """Propose and vote as the open position requires (called about once a second and
+        whenever a ballot arrives)."""
+        session = self.session
+        if session.log.halted is not None or session.log.open_turn() is None:
+            return
+        ballots = self.answer()
+        for seat in sorted(self._silent):
+            proposal = self.proposal(seat)
+            if proposal is not None:
+                ballots.append((proposal, True))
+        for proposal, yes in ballots:
+            self._voted.add((proposal.index, proposal.seat))
+            try:
+                await session.replication.vote(session.identity.private_key, proposal, yes)
+            except LogError as exc:
+                session.reporter.warning(f"cannot vote on the seat change: {exc}")
+                continue
+            if yes:
+                session.note_vote(proposal)
+
+    # ------------------------------------------------------------------ after the change
+
+    def changed(self, index: int, proposal: Proposal, game_seat: int,
+                holder: int | None) -> None:
+        """The driver applied a seat change: note the new holder and its runner; start the
+        holder when this peer runs it; step aside when this peer's own seat was given."""
+        session = self.session
+        self._silent.pop(proposal.seat, None)
+        if holder is None:
+            return
+        self.runners[holder] = proposal.runner
+        if proposal.seat == session.seat:
+            self.replaced_me = proposal
+        identity = self._offered.pop(proposal.holder_key, None)
+        if identity is not None and proposal.runner == session.seat:
+            self.hosted.append(self._host(identity, holder, index))
+
+    def _host(self, identity: Identity, log_seat: int, index: int) -> HostedSeat:
+        """An observer core that replays the log to the change, then takes the seat."""
+        session = self.session
+        dealer = MentalDealer(None, session.players, session.session_id,
+                              escrow_threshold=self.dropouts.escrow_threshold(session.players))
+        core = TableCore(session.players, None, dealer, session.choice)
+        core.start()
+        decider = BotDecider(kind=self.bot_level)
+        driver = LogDriver(core, on_events=decider.observe,
+                           holder_key=raw_public_key(identity.private_key))
+        driver.bind(session.log)
+        driver.catch_up(index + 1)
+        return HostedSeat(identity, log_seat, core, driver, decider, identity.name)
+
+    async def write_hosted(self) -> bool:
+        """Write the part any hosted holder owes at the open position; True if one wrote."""
+        session = self.session
+        turn = session.log.open_turn()
+        if turn is None:
+            return False
+        written = {part.seat for part in session.log.pending_parts()}
+        for hosted in self.hosted:
+            hosted.driver.catch_up()
+            if hosted.driver.verdict is not None:
+                continue
+            if hosted.log_seat not in turn.seats or hosted.log_seat in written:
+                continue
+            expected = hosted.core.expected()
+            if expected is None:
+                continue
+            if expected.kind == DEAL:
+                payload = hosted.core.my_deal_payload()
+                if payload is None:
+                    continue
+            else:
+                decision = hosted.core.game.pending
+                action = await hosted.decider.decide(hosted.core, decision)  # type: ignore[arg-type]
+                payload = hosted.core.move_payload(action)
+            try:
+                await session.replication.submit(hosted.identity.private_key, expected.kind,
+                                                 payload, seat=hosted.log_seat)
+            except LogError as exc:
+                session.reporter.warning(f"{hosted.name} cannot write: {exc}")
+                continue
+            return True
+        return False
+
+
+__all__ = ["HostedSeat", "SeatKeeper"]
