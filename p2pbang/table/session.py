@@ -66,6 +66,7 @@ from p2pbang.table.outcome import SessionResult
 from p2pbang.table.participants import Decider, PlayerQuit, Reporter
 from p2pbang.table.seats import seat_number, seating_drawn, who
 from p2pbang.table.table_choice import choice_of
+from p2pbang.table.watchers import WatchService
 
 TABLE_TOPIC = "table"
 DONE = "table.done"
@@ -209,6 +210,9 @@ class TableSession:
         self._setup_cpu_s: float | None = None
         self._started_cpu = _usage()["cpu_s"]
         self._started = time.monotonic()
+        # Watchers of the running game (table/watchers.py): whoever announced the lobby
+        # sets ``self.watchers.announce`` before ``run``.
+        self.watchers = WatchService()
         # Set in run():
         self.core: TableCore
         self.driver: LogDriver
@@ -245,6 +249,7 @@ class TableSession:
                 nursery.start_soon(self._receive_done)
                 nursery.start_soon(self._keep_links)
                 nursery.start_soon(self._watch)
+                nursery.start_soon(self.watchers.serve, self)
                 try:
                     with self._play_scope:
                         await self._play()

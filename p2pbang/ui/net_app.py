@@ -570,6 +570,8 @@ class NetworkPlay:
                                            self._output, pace=pace)
         session = TableSession(self.identity, genesis, lobby.mesh, inboxes, files, table, table,
                                config=request.session_config, meta={"player": "person"})
+        # The table this peer announced stays announced while it runs (for watchers).
+        session.watchers.announce = request.settings is not None and request.announce
         session.on_chat = table.chat_received
         finished = trio.Event()
 
