@@ -31,13 +31,14 @@ from p2pbang.net.mesh import ConnectionEvent, MeshConfig, open_mesh
 from p2pbang.net.watch_sync import WatchFollower, WatchProblem
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
+from p2pbang.table.lobby_flow import TableRefused
 from p2pbang.table.seats import seating_drawn
 from p2pbang.table.table_choice import UnplayableTable, choice_of
 
 WATCHER_MESH = MeshConfig(max_peers=2)
 
 
-class WatchRefused(Exception):
+class WatchRefused(TableRefused):
     """The table cannot be watched (not running, refused us, sent what cannot be followed);
     the text says why."""
 

@@ -312,7 +312,8 @@ class NetworkPlay:
         try:
             async with Discovery() as discovery:
                 while True:
-                    self.tables = await discovery.tables()
+                    # A game being played is for watching (p2pbang watch), not joining.
+                    self.tables = [t for t in await discovery.tables() if not t.info.playing]
                     self.screen.changed()
                     quiet = time.monotonic() - started > MULTICAST_CHECK_AFTER
                     if not self.tables and quiet and not checked:
