@@ -7,9 +7,10 @@ buffer limits (:func:`watch_mesh_config`), so nothing a watcher does takes a slo
 handshake or a byte of the table's own mesh. On it:
 
 * the player sends ``watch.genesis`` (the genesis bytes, which prove themselves) when a
-  watcher connects, then ``watch.sync`` messages carrying the log's ``head`` whenever the
-  log grows, ``entries`` in answer to fetches (committed entries only, never pending parts)
-  and any proof of equivocation that stopped the log;
+  watcher connects, then ``watch.sync`` messages carrying ``entries`` (committed entries
+  only, never pending parts): in answer to fetches, and pushed as the log grows to a
+  watcher that holds all it was sent; the log's ``head`` when it grows, to a watcher still
+  catching up; and any proof of equivocation that stopped the log;
 * the watcher sends ``watch.ask`` carrying a sync ``fetch`` (a ``head`` is allowed and
   ignored). Anything else (a part, a ballot, a proof, entries, undecodable bytes, or requests
   sent faster than they are answered) is refused: the watcher is disconnected and banned
@@ -228,8 +229,9 @@ class WatchServer:
                 while True:
                     state = (len(self.log), self.log.head_hash)
                     if state != told:
+                        caught_up = told is not None and self._sent_upto[peer] >= told[0] > 0
                         told = state
-                        await self._send(peer, {"t": WATCH_SYNC, "d": head_message(self.log)})
+                        await self._tell(peer, mine, caught_up)
                     for proof in self.log.proofs[proofs_told:]:
                         proofs_told += 1
                         message = encode_message({"t": PROOF, "x": proof.encode()})
@@ -252,6 +254,20 @@ class WatchServer:
         finally:
             if self._asks.get(peer) is mine:
                 self._drop(peer)
+
+    async def _tell(self, peer: str, mine: trio.MemorySendChannel[tuple[int, int]],
+                    caught_up: bool) -> None:
+        """The log grew: push the new entries to a watcher that holds all it was told of,
+        in one message; tell one still catching up the new head (it fetches)."""
+        upto = self._sent_upto[peer]
+        if not caught_up:
+            await self._send(peer, {"t": WATCH_SYNC, "d": head_message(self.log)})
+            return
+        reply, count = entries_reply(self.log, upto, self.limits.max_entries_per_reply,
+                                     self.limits)
+        await self._send(peer, {"t": WATCH_SYNC, "d": reply})
+        if self._asks.get(peer) is mine:
+            self._sent_upto[peer] = max(self._sent_upto[peer], upto + count)
 
     async def _send(self, peer: str, message: dict[str, Any]) -> None:
         await self.mesh.send(peer, message)
@@ -348,6 +364,7 @@ class WatchFollower:
                                    f"{_rejection(outcome.rejected[0])}")
             if len(self.log) != index + 1:
                 raise WatchProblem(f"entry {index} is incomplete")
+        self.their_length = max(self.their_length, start + len(message["e"]))
         if message["e"]:
             self._on_progress()
 
