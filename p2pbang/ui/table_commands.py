@@ -302,9 +302,10 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     _common(join)
 
     watch = _formatter(commands, "watch", help="watch a game being played on the LAN",
-                       description="Watch a game being played, live, in the plain line "
-                                   "interface: public information only (no hand, no hidden "
-                                   "card), every entry checked as the players check it.",
+                       description="Watch a game being played, live, in the full-screen "
+                                   "interface (--plain: the line interface): public "
+                                   "information only (no hand, no hidden card), every entry "
+                                   "checked as the players check it.",
                        epilog=EPILOG_WATCH)
     watch.add_argument("table", nargs="?", default=None,
                        help="table name, id prefix, or HOST:PORT of one of its players")
@@ -318,8 +319,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                             "many watch)")
     watch.add_argument("--timeout", type=_seconds, default=3.0,
                        help="how long to look for the game on the LAN (default 3 s)")
-    watch.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
-                       help="the language the game is told in (default: from the locale)")
+    _interface(watch)
 
     bot = _formatter(commands, "bot", help="a computer player as its own peer",
                      description="Run a computer player as its own peer, with its own "
@@ -832,10 +832,9 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_watch(args: argparse.Namespace) -> int:
     from p2pbang.table.watch import TableWatch
-    from p2pbang.ui.i18n import set_language
     from p2pbang.ui.watch_plain import PlainWatcher
 
-    set_language(args.lang)
+    full = _full_screen(args)  # sets the language too
     if args.table and args.peer:
         print("p2pbang: name a table or give --peer, not both", file=sys.stderr)
         return EXIT_USAGE
@@ -853,20 +852,44 @@ def cmd_watch(args: argparse.Namespace) -> int:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
     ui = PlainWatcher()
+    found: list[DiscoveredTable] = []
 
     async def ask() -> str | None:
         return await trio.to_thread.run_sync(sys.stdin.readline, abandon_on_cancel=True)
 
-    async def main() -> int:
+    async def find() -> int:
         table = await _find_table(args, ui.print, ask, identity, running=True)
         host, port = table.watch_address
         ui.print(f"watching {table.info.name!r} through the player at "
                  f"{_address_text(host, port)}...")
-        watch = TableWatch(identity, table, ui, table_key=args.table_key)
+        found.append(table)
+        return EXIT_OK
+
+    async def main() -> int:
+        await find()
+        watch = TableWatch(identity, found[0], ui, table_key=args.table_key)
         result = await watch.run()
         return EXIT_OK if result.complete else EXIT_CHEAT
 
-    return _run(main)
+    if not full:
+        return _run(main)
+    status = _run(find)
+    if status != EXIT_OK:
+        return status
+    return _watch_full_screen(identity, found[0], args.table_key)
+
+
+def _watch_full_screen(identity: Identity, table: DiscoveredTable,
+                       table_key: str | None) -> int:
+    from p2pbang.ui.watch_screen import WatchProgram, run_watch_screen
+
+    program = WatchProgram(identity, table, table_key=table_key)
+    result = run_watch_screen(program)
+    if program.failure is not None:
+        return EXIT_USAGE
+    if result is None:
+        return LEFT  # left before the end: nothing to resume, nothing lost
+    return EXIT_OK if result.complete else EXIT_CHEAT
 
 
 # --------------------------------------------------------------------------- bot

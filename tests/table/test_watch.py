@@ -19,6 +19,7 @@ import trio
 from p2pbang.net.codec import MessageRegistry
 from p2pbang.net.discovery import DiscoveredTable, probe_peer
 from p2pbang.net.identity import Identity
+from p2pbang.net.lobby import TableSettings
 from p2pbang.net.log import Part
 from p2pbang.net.mesh import MeshConfig, open_mesh
 from p2pbang.net.sync import PART, encode_message
@@ -74,11 +75,11 @@ class BotTable:
 
 @asynccontextmanager
 async def bot_table(tmp_path: Path, players: int = 4, max_watchers: int | None = None,
-                    linger: float = 5.0, to_the_end: bool = True, announce: bool = False
-                    ) -> AsyncIterator[BotTable]:
+                    linger: float = 5.0, to_the_end: bool = True, announce: bool = False,
+                    settings: TableSettings | None = None) -> AsyncIterator[BotTable]:
     """The table plays while the block runs; then to its end (``to_the_end``), or it is
     stopped there. ``announce``: seat 0 announces it on DNS-SD over loopback."""
-    genesis, identities = make_genesis(players)
+    genesis, identities = make_genesis(players, settings)
     async with AsyncExitStack() as stack:
         meshes = [await stack.enter_async_context(
             open_mesh(identity, genesis.table_id, MessageRegistry(), config=CONFIG))

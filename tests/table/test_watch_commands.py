@@ -58,7 +58,7 @@ def test_watch_finds_no_running_table_by_that_name(monkeypatch: pytest.MonkeyPat
         return [DiscoveredTable(OPEN, "10.0.0.5", 7000)]
 
     monkeypatch.setattr("p2pbang.ui.table_commands.browse_tables", browse)
-    assert main(["watch", "Open saloon", "--timeout", "0.1"]) == 2
+    assert main(["watch", "--plain", "Open saloon", "--timeout", "0.1"]) == 2
     err = capsys.readouterr().err
     assert "no game being played 'Open saloon'" in err and "seen: Open saloon" in err
 
@@ -70,7 +70,7 @@ async def test_watch_refuses_an_open_table_and_join_a_running_one(
     settings = TableSettings("Waiting room", "bang", 4)
     async with open_table(Identity.generate("Opener"), settings, config=CONFIG) as lobby:
         status = await trio.to_thread.run_sync(
-            main, ["watch", f"127.0.0.1:{lobby.mesh.port}"])
+            main, ["watch", "--plain", f"127.0.0.1:{lobby.mesh.port}"])
     assert status == 2
     assert "has not begun its game: join it" in capsys.readouterr().err
     async with bot_table(tmp_path, to_the_end=False) as table:
@@ -90,7 +90,7 @@ async def test_watch_by_address_follows_to_the_end(tmp_path: Path,
         await table.until(lambda: table.entries() >= 30)
         await table.address()
         port = table.sessions[2].mesh.port  # any player, by its game port
-        status = await trio.to_thread.run_sync(main, ["watch", f"127.0.0.1:{port}"])
+        status = await trio.to_thread.run_sync(main, ["watch", "--plain", f"127.0.0.1:{port}"])
     out = capsys.readouterr().out
     assert status == 0, out
     head = table.results[0].head.hex()[:16]
