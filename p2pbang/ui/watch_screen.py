@@ -5,9 +5,10 @@ For the card game the top is the table drawn by the players' own renderers from 
 watcher's observer engine: the status line and the seats (``render.status_line`` and
 ``seat_lines`` over ``view.spectator_view``: no hand, no distances, nobody is "you"). The
 Dice Game's and The Duel's boards draw one seat's view, so for them the screen shows the
-log only. Below, the game's log in the sentences of ``replay``. A watcher has no decision, no hand and no
-chat: its keys are q (leave), PgUp/PgDn, Home and End (the log). When the game ends the
-screen says so and stays until q; what to keep is printed once the terminal is restored.
+log only. Below, the game's log in the sentences of ``replay``. A watcher has no decision,
+no hand and no chat: its keys are q (leave), PgUp/PgDn, Home and End (the log). When the
+game ends the screen says so and stays until q; what to keep is printed once the terminal
+is restored.
 """
 
 from __future__ import annotations
