@@ -258,6 +258,8 @@ def run_watch_screen(program: WatchProgram) -> WatchResult | None:
     elif result is not None:
         for line in outcome_lines(result, program.screen.watch):
             print(line, flush=True)
+    else:
+        print("You stopped watching; the game goes on.", flush=True)
     return result
 
 
