@@ -84,6 +84,7 @@ async def test_watch_refuses_an_open_table_and_join_a_running_one(
         assert "has begun" in err and f"p2pbang watch 127.0.0.1:{port}" in err
 
 
+@pytest.mark.slow  # half a minute: the watcher's thread shares the GIL with four bot peers
 async def test_watch_by_address_follows_to_the_end(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     async with bot_table(tmp_path) as table:
