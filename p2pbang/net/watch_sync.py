@@ -226,10 +226,11 @@ class WatchServer:
         try:
             async with asks:
                 await self._send(peer, {"t": WATCH_GENESIS, "g": self.genesis})
-                while True:
+                while self._asks.get(peer) is mine:  # else refused, gone, or reconnected
                     state = (len(self.log), self.log.head_hash)
                     if state != told:
-                        caught_up = told is not None and self._sent_upto[peer] >= told[0] > 0
+                        sent = self._sent_upto.get(peer, 0)
+                        caught_up = told is not None and sent >= told[0] > 0
                         told = state
                         await self._tell(peer, mine, caught_up)
                     for proof in self.log.proofs[proofs_told:]:
@@ -247,7 +248,7 @@ class WatchServer:
                     reply, count = entries_reply(self.log, start, most, self.limits)
                     await self._send(peer, {"t": WATCH_SYNC, "d": reply})
                     if self._asks.get(peer) is mine:
-                        self._sent_upto[peer] = max(self._sent_upto[peer], start + count)
+                        self._sent_upto[peer] = max(self._sent_upto.get(peer, 0), start + count)
                     await trio.sleep(self.pace)
         except (PeerNotConnected, trio.EndOfChannel):
             pass
@@ -259,7 +260,7 @@ class WatchServer:
                     caught_up: bool) -> None:
         """The log grew: push the new entries to a watcher that holds all it was told of,
         in one message; tell one still catching up the new head (it fetches)."""
-        upto = self._sent_upto[peer]
+        upto = self._sent_upto.get(peer, 0)
         if not caught_up:
             await self._send(peer, {"t": WATCH_SYNC, "d": head_message(self.log)})
             return
@@ -267,7 +268,7 @@ class WatchServer:
                                      self.limits)
         await self._send(peer, {"t": WATCH_SYNC, "d": reply})
         if self._asks.get(peer) is mine:
-            self._sent_upto[peer] = max(self._sent_upto[peer], upto + count)
+            self._sent_upto[peer] = max(self._sent_upto.get(peer, 0), upto + count)
 
     async def _send(self, peer: str, message: dict[str, Any]) -> None:
         await self.mesh.send(peer, message)

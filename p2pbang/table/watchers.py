@@ -112,6 +112,9 @@ class WatchService:
             except OSError as exc:
                 self.problem = f"cannot serve watchers: {exc}"
                 log.warning("%s", self.problem)
+            except Exception as exc:  # a bug here must not end the game: watchers are extra
+                self.problem = f"stopped serving watchers: {exc!r}"
+                log.exception("%s", self.problem)
 
     async def _run(self, table: WatchedTable, mesh: Mesh) -> None:
         self._table = table

@@ -244,3 +244,17 @@ class WatchInbox:
                 if incoming.message["t"] == WATCH_GENESIS:
                     return incoming.message["g"]
 
+
+
+async def test_a_failing_watch_service_does_not_stop_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Watchers are extra: should serving them fail (here: a bug), the players play on."""
+
+    async def broken(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        raise RuntimeError("a bug in the watch server")
+
+    monkeypatch.setattr("p2pbang.table.watchers.WatchServer.run", broken)
+    async with bot_table(tmp_path, to_the_end=False) as table:
+        await table.until(lambda: all(s.watchers.problem for s in table.sessions))
+        assert "a bug in the watch server" in table.sessions[0].watchers.problem
+        await table.plays_on()
