@@ -27,7 +27,7 @@ from p2pbang.net.discovery import DiscoveredTable
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import Genesis, LobbyError, verify_genesis
 from p2pbang.net.log import Log, Roster, RosterError
-from p2pbang.net.mesh import ConnectionEvent, MeshConfig, open_mesh
+from p2pbang.net.mesh import ConnectionEvent, DialError, MeshConfig, PreambleError, open_mesh
 from p2pbang.net.watch_sync import WatchFollower, WatchProblem
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
@@ -41,6 +41,11 @@ WATCHER_MESH = MeshConfig(max_peers=2)
 class WatchRefused(TableRefused):
     """The table cannot be watched (not running, refused us, sent what cannot be followed);
     the text says why."""
+
+
+# What ends an attempt to watch before it follows anything: said to the person, no trace.
+WATCH_FAILURES: tuple[type[Exception], ...] = (WatchRefused, TableRefused, DialError,
+                                               PreambleError, OSError)
 
 
 class WatchReporter(Protocol):
@@ -204,4 +209,5 @@ class TableWatch:
         self._changed = trio.Event()
 
 
-__all__ = ["TableWatch", "WatchRefused", "WatchReporter", "WatchResult", "observer_core"]
+__all__ = ["WATCH_FAILURES", "TableWatch", "WatchRefused", "WatchReporter", "WatchResult",
+           "observer_core"]

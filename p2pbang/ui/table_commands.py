@@ -881,9 +881,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 def _watch_full_screen(identity: Identity, table: DiscoveredTable,
                        table_key: str | None) -> int:
+    from p2pbang.table.watch import TableWatch
     from p2pbang.ui.watch_screen import WatchProgram, run_watch_screen
 
-    program = WatchProgram(identity, table, table_key=table_key)
+    program = WatchProgram(lambda screen: TableWatch(identity, table, screen,
+                                                     table_key=table_key))
     result = run_watch_screen(program)
     if program.failure is not None:
         return EXIT_USAGE

@@ -25,11 +25,7 @@ from prompt_toolkit.layout import Dimension, HSplit, Layout, Window
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Event
-from p2pbang.net.discovery import DiscoveredTable
-from p2pbang.net.identity import Identity
-from p2pbang.net.mesh import DialError, PreambleError
-from p2pbang.table.lobby_flow import TableRefused
-from p2pbang.table.watch import TableWatch, WatchResult
+from p2pbang.table.watch import WATCH_FAILURES, TableWatch, WatchReporter, WatchResult
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.render import LogEntry, log_lines, max_log_offset, seat_lines, status_line
 from p2pbang.ui.stage import QUIT, Stage, run_program
@@ -215,30 +211,24 @@ def outcome_lines(result: WatchResult, watch: TableWatch | None) -> list[str]:
     return lines
 
 
-FAILURES = (TableRefused, DialError, PreambleError, OSError)
-
-
 class WatchProgram:
-    """Finds nothing itself: watches ``table`` on a ``WatchScreen`` until the person leaves."""
+    """Watches on a ``WatchScreen`` until the person leaves. ``make_watch(reporter)`` makes
+    the ``TableWatch`` (the caller knows the table and the watcher's identity)."""
 
-    def __init__(self, identity: Identity, table: DiscoveredTable, *,
-                 table_key: str | None = None, input: Input | None = None,
-                 output: Output | None = None) -> None:
-        self.identity = identity
-        self.table = table
-        self.table_key = table_key
+    def __init__(self, make_watch: Callable[[WatchReporter], TableWatch], *,
+                 input: Input | None = None, output: Output | None = None) -> None:
+        self.make_watch = make_watch
         self.screen = WatchScreen(input, output)
         self.result: WatchResult | None = None
         self.failure: str | None = None
 
     async def __call__(self, stage: Stage) -> WatchResult | None:
         shown = await stage.show(self.screen)
-        watch = TableWatch(self.identity, self.table, self.screen, table_key=self.table_key)
 
         async def follow() -> None:
             try:
-                self.result = await watch.run()
-            except FAILURES as exc:
+                self.result = await self.make_watch(self.screen).run()
+            except WATCH_FAILURES as exc:
                 self.failure = str(exc)
                 self.screen.failed(self.failure)
 

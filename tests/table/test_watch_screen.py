@@ -65,8 +65,9 @@ def test_the_application_runs_and_q_leaves(tmp_path: Path) -> None:
             await table.until(lambda: table.entries() >= 20)
             found = await table.address()
             with create_pipe_input() as pipe:
-                program = WatchProgram(Identity.generate("Watcher"), found, input=pipe,
-                                       output=DummyOutput())
+                identity = Identity.generate("Watcher")
+                program = WatchProgram(lambda screen: TableWatch(identity, found, screen),
+                                       input=pipe, output=DummyOutput())
 
                 async def leave_when_live() -> None:
                     await table.until(lambda: "now live" in " ".join(
