@@ -27,7 +27,14 @@ from p2pbang.net.discovery import DiscoveredTable
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import Genesis, LobbyError, verify_genesis
 from p2pbang.net.log import Log, Roster, RosterError
-from p2pbang.net.mesh import ConnectionEvent, DialError, MeshConfig, PreambleError, open_mesh
+from p2pbang.net.mesh import (
+    ConnectionEvent,
+    DialError,
+    Mesh,
+    MeshConfig,
+    PreambleError,
+    open_mesh,
+)
 from p2pbang.net.watch_sync import WatchFollower, WatchProblem
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
@@ -36,6 +43,9 @@ from p2pbang.table.seats import seating_drawn
 from p2pbang.table.table_choice import UnplayableTable, choice_of
 
 WATCHER_MESH = MeshConfig(max_peers=2)
+RECONNECTS = 3  # a link lost by the network (not a goodbye) is dialed again this often
+RECONNECT_PAUSE = 0.5  # seconds before the first new dial, growing by as much each time
+GOODBYE = "peer left: "  # how the mesh reports the player's own goodbye (a refusal, its end)
 
 
 class WatchRefused(TableRefused):
@@ -136,9 +146,10 @@ class TableWatch:
             follower = self._follower = WatchFollower(mesh, self._open, self._progress)
             peer = await mesh.connect(host, port, prove=self.prover)
             self.player = peer.peer_id
+            self._dial_back_is_ours(mesh)
             async with trio.open_nursery() as nursery:
                 lost: list[str] = []
-                nursery.start_soon(self._watch_link, events, lost, nursery.cancel_scope)
+                nursery.start_soon(self._watch_link, mesh, events, lost, nursery.cancel_scope)
                 problem: list[str] = []
                 nursery.start_soon(self._follow, follower, problem, nursery.cancel_scope)
                 while not self.closed:
@@ -163,13 +174,38 @@ class TableWatch:
             problem.append(str(exc))
             scope.cancel()
 
-    async def _watch_link(self, events: trio.MemoryReceiveChannel[ConnectionEvent],
+    async def _watch_link(self, mesh: Mesh, events: trio.MemoryReceiveChannel[ConnectionEvent],
                           lost: list[str], scope: trio.CancelScope) -> None:
+        """End the watch when the player is gone for good: it said goodbye (refused us, or
+        its session ended), or the link broke and dialing again failed. The log so far is
+        kept across a new link: the player starts over with the genesis and its head, and
+        the watcher fetches from where it stands."""
         async for event in events:
-            if event.peer_id == self.player and event.kind == "disconnected":
+            if event.peer_id != self.player or event.kind != "disconnected" or self.closed:
+                continue
+            if event.reason.startswith(GOODBYE) or not await self._reconnect(mesh):
                 lost.append(f"the player stopped serving this watcher ({event.reason})")
                 scope.cancel()
                 return
+
+    async def _reconnect(self, mesh: Mesh) -> bool:
+        host, port = self.table.watch_address
+        for attempt in range(1, RECONNECTS + 1):
+            await trio.sleep(RECONNECT_PAUSE * attempt)
+            try:
+                await mesh.connect(host, port, prove=self.player)
+            except DialError:
+                continue
+            self._dial_back_is_ours(mesh)
+            return True
+        return False
+
+    def _dial_back_is_ours(self, mesh: Mesh) -> None:
+        """The mesh would redial the player on its own (when our id is the lower): this
+        watch decides when to dial again, and how often."""
+        status = mesh.peer(self.player) if self.player is not None else None
+        if status is not None:
+            status.address = None
 
     def _open(self, data: bytes) -> Log:
         """The genesis the player sent: checked, then the observer's engine and log."""

@@ -2,9 +2,9 @@
 loopback meshes in this process; a latecomer finds the table by address (its "info" answer
 says it is running and where watchers go), connects to one player's watch mesh, receives
 the genesis and the log, replays it on an observer engine and follows live to the end,
-with the same log head as the players. A watcher that sends anything but requests for the
-log is refused and cut off, and the table plays on unharmed; a player serves a bounded
-number of watchers."""
+through a dropped link, with the same log head as the players. A watcher that sends
+anything but requests for the log is refused and cut off, and the table plays on unharmed;
+a player serves a bounded number of watchers."""
 
 from __future__ import annotations
 
@@ -126,9 +126,23 @@ async def test_a_latecomer_watches_a_bot_table_to_the_end(tmp_path: Path) -> Non
         found = await table.address()
         assert found.info.playing and found.info.watch_port == table.sessions[0].watchers.port
         assert found.info.game == "bang" and found.info.free == 0
-        watch = TableWatch(Identity.generate("Latecomer"), found, PlainWatcher(out))
+        latecomer = Identity.generate("Latecomer")
+        watch = TableWatch(latecomer, found, PlainWatcher(out))
+        server = table.sessions[0].watchers.server
+        assert server is not None
+
+        async def pull_the_cable() -> None:
+            """Once the watcher is live, its link drops (no goodbye): it dials again and
+            goes on from where it stands."""
+            await table.until(lambda: "caught up" in out.getvalue())
+            server.mesh.disconnect(latecomer.peer_id, "cable pulled")
+            await table.until(lambda: server.watchers == 0, 10)
+            await table.until(lambda: server.watchers == 1, 10)
+
         with trio.fail_after(120):
-            result = await watch.run()
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(pull_the_cable)
+                result = await watch.run()
     heads = {r.head for r in table.results}
     assert len(heads) == 1 and all(r.ok for r in table.results)
     assert result.complete and result.head in heads
