@@ -24,7 +24,14 @@ import random
 import time
 from typing import Any
 
-from p2pbang.bots.determinize import SampleFailed, SeatKnowledge, choice_of, sample_world
+from p2pbang.bots.determinize import (
+    RoleWeight,
+    SampleFailed,
+    SeatKnowledge,
+    choice_of,
+    sample_world,
+)
+from p2pbang.bots.roles import role_weight
 from p2pbang.engine.actions import Decision, End
 
 ROLLOUT_STEPS = 20_000  # a playout still running then is scored as a draw
@@ -109,10 +116,11 @@ class StrongBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
         rounds = failures = spent = world_index = 0
+        weight = role_weight(knowledge, self._game)
         while spent + count <= max(self.iterations, count) and failures < 10:
             # The first round is always played out: without it there is nothing to compare.
             scores = self._round(knowledge, seat, legal, f"{base}/{world_index}",
-                                 deadline if rounds else None)
+                                 deadline if rounds else None, weight)
             world_index += 1
             if scores is None:
                 failures += 1
@@ -139,7 +147,8 @@ class StrongBot:
         return legal[best]
 
     def _round(self, knowledge: SeatKnowledge, seat: int, legal: list[Any], label: str,
-               deadline: float | None) -> list[float] | None:
+               deadline: float | None, weight: RoleWeight | None = None
+               ) -> list[float] | None:
         """Every root action in the same sampled world, played on with the same chance and
         the same rollout bots (common random numbers: the comparison, not each score, is
         what needs to be sharp). None when the world cannot be sampled or time ran out."""
@@ -149,17 +158,26 @@ class StrongBot:
                 return None
             rng = random.Random(label)
             try:
-                world, dealer = sample_world(knowledge, rng)
+                world, dealer = sample_world(knowledge, rng, weight)
                 world.apply(action)
-                scores.append(self._playout(world, dealer, seat, label))
+                scores.append(self._playout(world, dealer, seat, label, knowledge.choice.seats,
+                                            knowledge.attacks))
             except SampleFailed:
                 return None
         return scores
 
-    def _playout(self, world: Any, dealer: Any, seat: int, label: str) -> float:
+    def _playout(self, world: Any, dealer: Any, seat: int, label: str, seats: int,
+                 attacks: list[Any] = ()) -> float:
+        """Play the world on with the sensible bot at every seat, each fed the public events
+        as a table feeds its bots: first the attacks seen so far (so a rollout Deputy knows
+        who shot the Sheriff), then the events of every step."""
         from p2pbang.bots import make_bot
 
-        bots: dict[int, Any] = {}
+        bots = [make_bot("sensible", f"{self._seed}/{label}/{other}", self._game)
+                for other in range(seats)]
+        observers = [bot.observe for bot in bots if hasattr(bot, "observe")]
+        for observe in observers:
+            observe(attacks)
         evaluate = EVALUATE.get(self._game)
         steps = HORIZON.get(self._game, ROLLOUT_STEPS)
         for _ in range(steps):
@@ -167,11 +185,10 @@ class StrongBot:
             if isinstance(pending, End):
                 return 1.0 if seat in pending.winners else 0.0
             if isinstance(pending, Decision):
-                bot = bots.get(pending.seat)
-                if bot is None:
-                    bot = bots[pending.seat] = make_bot(
-                        "sensible", f"{self._seed}/{label}/{pending.seat}", self._game)
-                world.apply(bot.decide(world, pending))
+                events = world.apply(bots[pending.seat].decide(world, pending))
             else:
-                world.apply(dealer.resolve(pending))
+                events = world.apply(dealer.resolve(pending))
+            if events and observers:
+                for observe in observers:
+                    observe(events)
         return evaluate(world, seat) if evaluate is not None else 0.5
