@@ -32,7 +32,8 @@ from p2pbang.bots.determinize import (
     sample_world,
 )
 from p2pbang.bots.roles import role_weight
-from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.actions import Decision, End, Pass
+from p2pbang.engine.dice.actions import Reroll
 
 ROLLOUT_STEPS = 20_000  # a playout still running then is scored as a draw
 MAX_ARMS = 4  # root actions searched: the sensible bot's choice and a sample of the others
@@ -55,6 +56,28 @@ def duel_value(game: Any, seat: int) -> float:
 
 
 EVALUATE = {"duel": duel_value}
+
+
+def challengers(default: Any, legal: list[Any], rng: random.Random) -> list[Any]:
+    """Up to ``MAX_ARMS - 1`` legal actions to try against the sensible ``default``.
+
+    A dice reroll has up to 31 choices, most of them far from sensible: its challengers are
+    its neighbours (one die kept or rolled otherwise), where a better choice most likely
+    lies. Any other decision: a sample of the other legal actions."""
+    others = [a for a in legal if a != default]
+    if isinstance(default, (Reroll, Pass)) and any(isinstance(a, Reroll) for a in others):
+        rolled = set(default.dice) if isinstance(default, Reroll) else set()
+        near = []
+        dice_count = 1 + max(die for a in legal if isinstance(a, Reroll) for die in a.dice)
+        for die in range(dice_count):
+            dice = tuple(sorted(rolled ^ {die}))
+            action = Reroll(dice) if dice else Pass()
+            if action in others:
+                near.append(action)
+        others = near or others
+    if len(others) >= MAX_ARMS:
+        others = rng.sample(others, MAX_ARMS - 1)
+    return others
 
 
 class StrongBot:
@@ -104,10 +127,7 @@ class StrongBot:
         # The sensible bot answers on the seat's own engine: the same answer as on ``game``
         # (tests/bots/test_fairness.py), and nothing hidden is within reach.
         default = self._fallback.decide(knowledge.view, knowledge.view.pending)
-        others = [a for a in legal if a != default]
-        if len(others) >= MAX_ARMS:
-            others = rng.sample(others, MAX_ARMS - 1)
-        legal = [default, *others]
+        legal = [default, *challengers(default, legal, rng)]
         count = len(legal)
         # Per root action, the sums of its lead over the sensible choice in each round, and
         # of its square: a lead is trusted only when it stands out of its own noise.
