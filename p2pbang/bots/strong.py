@@ -31,6 +31,7 @@ from p2pbang.bots.determinize import (
     choice_of,
     sample_world,
 )
+from p2pbang.bots.evaluate import VALUES
 from p2pbang.bots.roles import role_weight
 from p2pbang.engine.actions import Decision, End, Pass
 from p2pbang.engine.dice.actions import Reroll
@@ -39,23 +40,13 @@ ROLLOUT_STEPS = 20_000  # a playout still running then is scored as a draw
 MAX_ARMS = 4  # root actions searched: the sensible bot's choice and a sample of the others
 # The sensible bot's choice stands unless another action's mean beats it by this much in
 # the same worlds: with a few dozen playouts, a smaller lead is mostly noise.
-MARGIN = 0.05
+MARGIN = 0.01
 CONFIDENCE = 2.0  # ... and by this many standard errors of that lead
-# Playout steps before a game with an evaluation (``EVALUATE``) is scored by it.
-HORIZON = {"duel": 250}
-
-
-def duel_value(game: Any, seat: int) -> float:
-    """Who is ahead in a Duel, 0..1 for ``seat``: life in play, characters in reserve
-    (about four lives each) and cards in hand, against the other side's."""
-    def strength(side: Any) -> float:
-        return sum(f.life for f in side.figures) + 4 * len(side.reserve) + 0.5 * len(side.hand)
-
-    mine, theirs = strength(game.sides[seat]), strength(game.sides[1 - seat])
-    return mine / (mine + theirs) if mine + theirs else 0.5
-
-
-EVALUATE = {"duel": duel_value}
+MIN_ROUNDS = 6  # ... over at least this many worlds: fewer make the spread itself noise
+# Playout steps before the playout is cut and scored by ``evaluate.VALUES`` (the winning
+# chances of the seat's side): about two turns of each game.
+HORIZON = {"duel": 60, "dice": 30, "bang": 60}
+EVALUATE = VALUES
 
 
 def challengers(default: Any, legal: list[Any], rng: random.Random) -> list[Any]:
@@ -96,6 +87,9 @@ class StrongBot:
         self._knowledge: SeatKnowledge | None = None
         self.fallbacks = 0  # decisions answered by the sensible bot (no world to sample)
         self.searched = 0  # decisions that ran a search
+        self.departures = 0  # searched decisions where another action beat the sensible one
+        self.rounds = 0  # sampled worlds played out, over all searched decisions
+        self.last_search: tuple[list[Any], int, list[float], float] | None = None
 
     def observe(self, events: Any) -> None:
         observe = getattr(self._fallback, "observe", None)
@@ -156,14 +150,18 @@ class StrongBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.searched += 1
+        self.rounds += rounds
         if rounds == 0:
             self.fallbacks += 1
             return default
         best = max(range(count), key=lambda i: leads[i])
         mean = leads[best] / rounds
         spread = math.sqrt(max(squares[best] / rounds - mean * mean, 0.0) / rounds)
-        if best == 0 or mean <= MARGIN or mean <= CONFIDENCE * spread:
+        # What the last search saw (read by tests and when studying a decision).
+        self.last_search = (legal, rounds, [lead / rounds for lead in leads], spread)
+        if best == 0 or rounds < MIN_ROUNDS or mean <= MARGIN or mean <= CONFIDENCE * spread:
             return default
+        self.departures += 1
         return legal[best]
 
     def _round(self, knowledge: SeatKnowledge, seat: int, legal: list[Any], label: str,
