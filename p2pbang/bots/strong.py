@@ -2,15 +2,17 @@
 
 How: determinized (perfect-information) Monte Carlo over the root actions. Each round
 samples a world that agrees with the seat's knowledge (``determinize.sample_world``: the
-seat's masked log replayed into a fresh engine, hidden cards and roles sampled), plays each
-root action in its own copy of that world (the same sample again: generators cannot be
-copied), then plays the game on with the sensible bots of every seat as the rollout policy,
-and scores 1 when the seat's side wins (a Duel is cut after ``HORIZON`` steps and scored by
-who is ahead, ``duel_value``). The root actions are the sensible bot's choice and up to
-``MAX_ARMS - 1`` others; the sensible choice stands unless another one beats it over the
-same worlds by ``MARGIN`` a round and by ``CONFIDENCE`` standard errors of its lead. Why
-flat and not a tree: every playout pays a replay, so a tree's statistics would stay thin;
-flat rounds spend the budget on the choice at hand.
+seat's masked log replayed into a fresh engine, hidden cards sampled, hidden roles weighed
+by what their seats were seen to do, ``roles.py``), plays each root action in its own copy
+of that world (the same sample again: generators cannot be copied), then plays on with the
+sensible bots of every seat as the rollout policy, fed the table's public events, for
+``HORIZON`` steps (about two turns), and scores the position by the fitted winning chances
+of the seat's side (``evaluate.py``; a finished game scores 1 or 0). The root actions are
+the sensible bot's choice and up to ``MAX_ARMS - 1`` challengers (``challengers``); the
+sensible choice stands unless another one beats it over the same worlds by ``MARGIN`` a
+round and by ``CONFIDENCE`` standard errors of its lead, over at least ``MIN_ROUNDS``
+worlds. Why flat and not a tree: every playout pays a replay, so a tree's statistics would
+stay thin; flat rounds spend the budget on the choice at hand.
 
 Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one legal
 action is answered at once. When no world can be sampled (a game started from a laid-out
