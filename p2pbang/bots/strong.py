@@ -51,12 +51,17 @@ HORIZON = {"duel": 60, "dice": 30, "bang": 60}
 EVALUATE = VALUES
 
 
-def challengers(default: Any, legal: list[Any], rng: random.Random) -> list[Any]:
+def challengers(default: Any, legal: list[Any], rng: random.Random,
+                ranked: list[Any] | None = None) -> list[Any]:
     """Up to ``MAX_ARMS - 1`` legal actions to try against the sensible ``default``.
 
-    A dice reroll has up to 31 choices, most of them far from sensible: its challengers are
-    its neighbours (one die kept or rolled otherwise), where a better choice most likely
-    lies. Any other decision: a sample of the other legal actions."""
+    ``ranked``: the legal actions as the sensible bot ranks them, best first, when it can
+    say (the Duel's play phase): its runners-up are the challengers. A dice reroll has up to
+    31 choices, most of them far from sensible: its challengers are its neighbours (one die
+    kept or rolled otherwise), where a better choice most likely lies. Any other decision: a
+    sample of the other legal actions."""
+    if ranked:
+        return [a for a in ranked if a != default][:MAX_ARMS - 1]
     others = [a for a in legal if a != default]
     if isinstance(default, (Reroll, Pass)) and any(isinstance(a, Reroll) for a in others):
         rolled = set(default.dice) if isinstance(default, Reroll) else set()
@@ -123,7 +128,9 @@ class StrongBot:
         # The sensible bot answers on the seat's own engine: the same answer as on ``game``
         # (tests/bots/test_fairness.py), and nothing hidden is within reach.
         default = self._fallback.decide(knowledge.view, knowledge.view.pending)
-        legal = [default, *challengers(default, legal, rng)]
+        rank = getattr(self._fallback, "rank", None)
+        ranked = rank(knowledge.view, knowledge.view.pending, legal) if rank else None
+        legal = [default, *challengers(default, legal, rng, ranked)]
         count = len(legal)
         # Per root action, the sums of its lead over the sensible choice in each round, and
         # of its square: a lead is trusted only when it stands out of its own noise.

@@ -112,3 +112,27 @@ def test_a_search_reports_what_it_saw() -> None:
         else:
             game.apply(dealer.resolve(pending))
     assert checked == 4 and strong.rounds > 0
+
+
+def test_duel_challengers_are_the_sensible_runners_up() -> None:
+    """In the Duel's play phase the sensible bot ranks the legal actions; the strong bot
+    tries its runners-up, in that order."""
+    game = _played(GameChoice.make("duel", 2), "rank-a", 0)
+    bot = make_bot("sensible", 0, "duel")
+    dealer = LocalDealer("rank-a")
+    for _ in range(2000):
+        pending = game.pending
+        if isinstance(pending, Decision):
+            legal = game.legal_actions()
+            ranked = bot.rank(game, pending, legal)
+            if pending.kind == "play" and len(legal) > 3:
+                assert ranked is not None and sorted(map(repr, ranked)) == sorted(
+                    map(repr, legal))
+                default = bot.decide(game, pending)
+                picked = challengers(default, legal, random.Random(0), ranked)
+                assert picked == [a for a in ranked if a != default][:MAX_ARMS - 1]
+                return
+            game.apply(bot.decide(game, pending))
+        else:
+            game.apply(dealer.resolve(pending))
+    raise AssertionError("no play phase with four legal actions")
