@@ -12,7 +12,9 @@ on to win: the card game at 7 seats (1,500 games), the Dice Game at 6 (4,000 gam
 Duel (1,500 games), events fed to every bot. They read only what the world of a playout
 knows (a sampled world: every role is filled in). Other table sizes use the same weights,
 a rougher fit. ``python -m p2pbang.bots.evaluate --fit GAME SEATS GAMES`` refits them and
-prints the weights (minutes of one core).
+prints the weights (minutes of one core); it draws other deals and positions (the Duel's
+weights came from positions at turn starts, the refit takes 5% of all decisions), so its
+weights come out close to these, not equal.
 """
 
 from __future__ import annotations
