@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.actions import NO_SEAT, Decision, End, Event
 from p2pbang.engine.chance import (
     ChanceResult,
     Deal,
@@ -77,6 +78,9 @@ class SeatKnowledge:
     # ReorderHand)
     requests: dict[int, Any] = field(default_factory=dict)
     _open: dict[int, _Var] = field(default_factory=dict)  # slot -> its latest unbound variable
+    # The public "play" events aimed at a player (every seat's engine reports them alike):
+    # the evidence of who attacked whom, for the role weights and the rollout bots' memory.
+    attacks: list[Event] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.view = new_game(self.choice, self.seat)
@@ -98,8 +102,9 @@ class SeatKnowledge:
             if isinstance(request, Shuffle):
                 self.requests[index] = request
             self._observe_result(index, request, item)
-        view.apply(item)
+        events = view.apply(item)
         self.history.append(item)
+        self.attacks.extend(e for e in events if e.kind == "play" and e.target != NO_SEAT)
         self._bind_from_view()
 
     def _observe_result(self, index: int, request: Any, result: ChanceResult) -> None:
@@ -136,8 +141,10 @@ class SamplingDealer:
     the bindings), then to play the sampled world on (``resolve``, everything sampled).
     """
 
-    def __init__(self, rng: random.Random, pending: Counter[tuple[str, int]]) -> None:
+    def __init__(self, rng: random.Random, pending: Counter[tuple[str, int]],
+                 role_weight: RoleWeight | None = None) -> None:
         self._rng = rng
+        self._role_weight = role_weight
         self._slot_shuffle: dict[int, int] = {}
         self._piles: list[str] = []  # shuffle -> its pile (cards of two piles may share ids)
         self._pools: dict[int, list[int]] = {}  # shuffle -> its cards not placed yet
@@ -176,7 +183,7 @@ class SamplingDealer:
                     self.pending[waiting] -= 1
         self._values[slot] = value
 
-    def _sample(self, slot: int) -> int:
+    def _sample(self, slot: int, seat: int = NO_SEAT) -> int:
         if slot in self._values:
             return self._values[slot]
         shuffle = self._slot_shuffle.get(slot)
@@ -186,7 +193,10 @@ class SamplingDealer:
         pool = self._pools[shuffle]
         if not pool:
             raise SampleFailed("no card left to sample")
-        if not reserved:  # playing the world on: a plain draw from the pool
+        weight = self._role_weight
+        if weight is not None and (seat == NO_SEAT or self._piles[shuffle] != "roles"):
+            weight = None
+        if not reserved and weight is None:  # playing the world on: a plain draw
             index = self._rng.randrange(len(pool))
             value = pool[index]
             pool[index] = pool[-1]
@@ -196,7 +206,10 @@ class SamplingDealer:
         # A reservation may outlive its card at the end of a pile (a card the log places
         # twice is counted twice): the whole pool then, and the engine judges the sample.
         free = [c for c in pool if not reserved.get((shuffle, c))] or pool
-        value = free[self._rng.randrange(len(free))]
+        if weight is not None:  # a hidden role, weighed by what its seat was seen to do
+            value = self._rng.choices(free, [weight(seat, card) for card in free])[0]
+        else:
+            value = free[self._rng.randrange(len(free))]
         self._place(slot, value, False)
         return value
 
@@ -212,7 +225,8 @@ class SamplingDealer:
             if value is None:
                 value = bound.get(slot)
             if value is None:
-                value = self._sample(slot) if not isinstance(request, ReorderHand) else None
+                value = (self._sample(slot, getattr(request, "seat", NO_SEAT))
+                         if not isinstance(request, ReorderHand) else None)
             elif not isinstance(request, ReorderHand):
                 self._place(slot, value, True)
             values.append(value)
@@ -252,16 +266,22 @@ class SamplingDealer:
 # not yet carry such late sightings back to the deal), or when the engine refuses it.
 # Redrawing is rejection sampling: every world returned agrees with the seat's view.
 SAMPLE_ATTEMPTS = 8
+# How likely a seat is to hold a role card (by id), given what the seat saw it do: role
+# cards of the "roles" pile are drawn for a hidden seat in proportion to it.
+RoleWeight = Callable[[int, int], float]
 
 
-def sample_world(knowledge: SeatKnowledge, rng: random.Random) -> tuple[Any, SamplingDealer]:
+def sample_world(knowledge: SeatKnowledge, rng: random.Random,
+                 role_weight: RoleWeight | None = None) -> tuple[Any, SamplingDealer]:
     """A fresh all-seeing engine at the seat's current position, with every card hidden
     from the seat sampled consistently with what it saw; and the dealer to play it on.
-    Up to ``SAMPLE_ATTEMPTS`` draws; ``SampleFailed`` when none agrees with the view."""
+    ``role_weight`` (optional) weighs the hidden roles by the evidence (``bots/roles.py``);
+    without it they are uniform. Up to ``SAMPLE_ATTEMPTS`` draws; ``SampleFailed`` when
+    none agrees with the view."""
     failure: SampleFailed | None = None
     for _ in range(SAMPLE_ATTEMPTS):
         try:
-            return _draw_world(knowledge, rng)
+            return _draw_world(knowledge, rng, role_weight)
         except SampleFailed as exc:
             failure = exc
     assert failure is not None
@@ -286,7 +306,8 @@ def _carry_back(knowledge: SeatKnowledge, bindings: dict[int, dict[int, int]]) -
                 bound[slot] = value
 
 
-def _draw_world(knowledge: SeatKnowledge, rng: random.Random) -> tuple[Any, SamplingDealer]:
+def _draw_world(knowledge: SeatKnowledge, rng: random.Random,
+                role_weight: RoleWeight | None) -> tuple[Any, SamplingDealer]:
     """One draw of :func:`sample_world`."""
     bindings: dict[int, dict[int, int]] = {}
     for index, variables in knowledge.hidden.items():
@@ -312,7 +333,7 @@ def _draw_world(knowledge: SeatKnowledge, rng: random.Random) -> tuple[Any, Samp
                 pending[(pile_of[slot], value)] += 1
             placed.add(slot)
     world = new_game(knowledge.choice, None)
-    dealer = SamplingDealer(rng, pending)
+    dealer = SamplingDealer(rng, pending, role_weight)
     try:
         for index, item in enumerate(knowledge.history):
             request = world.pending

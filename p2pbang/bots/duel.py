@@ -86,6 +86,14 @@ class DuelBot:
             return min(discards, key=lambda a: keep_value(a.card))
         return self._rng.choice(legal)
 
+    def rank(self, game: DuelGame, decision: Decision, legal: list[Any]) -> list[Any] | None:
+        """The play phase's legal actions, best first by this bot's scores (the strong bot
+        tries the runners-up); None for other decisions (no ranking to offer)."""
+        if decision.kind != PLAY:
+            return None
+        scores = {id(a): self._score(game, decision.seat, a) for a in legal}
+        return sorted(legal, key=lambda a: -scores[id(a)])
+
     def _dodge(self, legal: list[Any]) -> Any:
         for option in (USE_SID, USE_BARREL):
             if Choose(option) in legal:

@@ -2,15 +2,17 @@
 
 How: determinized (perfect-information) Monte Carlo over the root actions. Each round
 samples a world that agrees with the seat's knowledge (``determinize.sample_world``: the
-seat's masked log replayed into a fresh engine, hidden cards and roles sampled), plays each
-root action in its own copy of that world (the same sample again: generators cannot be
-copied), then plays the game on with the sensible bots of every seat as the rollout policy,
-and scores 1 when the seat's side wins (a Duel is cut after ``HORIZON`` steps and scored by
-who is ahead, ``duel_value``). The root actions are the sensible bot's choice and up to
-``MAX_ARMS - 1`` others; the sensible choice stands unless another one beats it over the
-same worlds by ``MARGIN`` a round and by ``CONFIDENCE`` standard errors of its lead. Why
-flat and not a tree: every playout pays a replay, so a tree's statistics would stay thin;
-flat rounds spend the budget on the choice at hand.
+seat's masked log replayed into a fresh engine, hidden cards sampled, hidden roles weighed
+by what their seats were seen to do, ``roles.py``), plays each root action in its own copy
+of that world (the same sample again: generators cannot be copied), then plays on with the
+sensible bots of every seat as the rollout policy, fed the table's public events, for
+``HORIZON`` steps (about two turns), and scores the position by the fitted winning chances
+of the seat's side (``evaluate.py``; a finished game scores 1 or 0). The root actions are
+the sensible bot's choice and up to ``MAX_ARMS - 1`` challengers (``challengers``); the
+sensible choice stands unless another one beats it over the same worlds by ``MARGIN`` a
+round and by ``CONFIDENCE`` standard errors of its lead, over at least ``MIN_ROUNDS``
+worlds. Why flat and not a tree: every playout pays a replay, so a tree's statistics would
+stay thin; flat rounds spend the budget on the choice at hand.
 
 Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one legal
 action is answered at once. When no world can be sampled (a game started from a laid-out
@@ -24,30 +26,56 @@ import random
 import time
 from typing import Any
 
-from p2pbang.bots.determinize import SampleFailed, SeatKnowledge, choice_of, sample_world
-from p2pbang.engine.actions import Decision, End
+from p2pbang.bots.determinize import (
+    RoleWeight,
+    SampleFailed,
+    SeatKnowledge,
+    choice_of,
+    sample_world,
+)
+from p2pbang.bots.evaluate import VALUES
+from p2pbang.bots.roles import role_weight
+from p2pbang.engine.actions import Decision, End, Pass
+from p2pbang.engine.dice.actions import Reroll
 
 ROLLOUT_STEPS = 20_000  # a playout still running then is scored as a draw
 MAX_ARMS = 4  # root actions searched: the sensible bot's choice and a sample of the others
 # The sensible bot's choice stands unless another action's mean beats it by this much in
 # the same worlds: with a few dozen playouts, a smaller lead is mostly noise.
-MARGIN = 0.05
+MARGIN = 0.01
 CONFIDENCE = 2.0  # ... and by this many standard errors of that lead
-# Playout steps before a game with an evaluation (``EVALUATE``) is scored by it.
-HORIZON = {"duel": 250}
+MIN_ROUNDS = 6  # ... over at least this many worlds: fewer make the spread itself noise
+# Playout steps before the playout is cut and scored by ``evaluate.VALUES`` (the winning
+# chances of the seat's side): about two turns of each game.
+HORIZON = {"duel": 60, "dice": 30, "bang": 60}
+EVALUATE = VALUES
 
 
-def duel_value(game: Any, seat: int) -> float:
-    """Who is ahead in a Duel, 0..1 for ``seat``: life in play, characters in reserve
-    (about four lives each) and cards in hand, against the other side's."""
-    def strength(side: Any) -> float:
-        return sum(f.life for f in side.figures) + 4 * len(side.reserve) + 0.5 * len(side.hand)
+def challengers(default: Any, legal: list[Any], rng: random.Random,
+                ranked: list[Any] | None = None) -> list[Any]:
+    """Up to ``MAX_ARMS - 1`` legal actions to try against the sensible ``default``.
 
-    mine, theirs = strength(game.sides[seat]), strength(game.sides[1 - seat])
-    return mine / (mine + theirs) if mine + theirs else 0.5
-
-
-EVALUATE = {"duel": duel_value}
+    ``ranked``: the legal actions as the sensible bot ranks them, best first, when it can
+    say (the Duel's play phase): its runners-up are the challengers. A dice reroll has up to
+    31 choices, most of them far from sensible: its challengers are its neighbours (one die
+    kept or rolled otherwise), where a better choice most likely lies. Any other decision: a
+    sample of the other legal actions."""
+    if ranked:
+        return [a for a in ranked if a != default][:MAX_ARMS - 1]
+    others = [a for a in legal if a != default]
+    if isinstance(default, (Reroll, Pass)) and any(isinstance(a, Reroll) for a in others):
+        rolled = set(default.dice) if isinstance(default, Reroll) else set()
+        near = []
+        dice_count = 1 + max(die for a in legal if isinstance(a, Reroll) for die in a.dice)
+        for die in range(dice_count):
+            dice = tuple(sorted(rolled ^ {die}))
+            action = Reroll(dice) if dice else Pass()
+            if action in others:
+                near.append(action)
+        others = near or others
+    if len(others) >= MAX_ARMS:
+        others = rng.sample(others, MAX_ARMS - 1)
+    return others
 
 
 class StrongBot:
@@ -66,6 +94,9 @@ class StrongBot:
         self._knowledge: SeatKnowledge | None = None
         self.fallbacks = 0  # decisions answered by the sensible bot (no world to sample)
         self.searched = 0  # decisions that ran a search
+        self.departures = 0  # searched decisions where another action beat the sensible one
+        self.rounds = 0  # sampled worlds played out, over all searched decisions
+        self.last_search: tuple[list[Any], int, list[float], float] | None = None
 
     def observe(self, events: Any) -> None:
         observe = getattr(self._fallback, "observe", None)
@@ -97,10 +128,9 @@ class StrongBot:
         # The sensible bot answers on the seat's own engine: the same answer as on ``game``
         # (tests/bots/test_fairness.py), and nothing hidden is within reach.
         default = self._fallback.decide(knowledge.view, knowledge.view.pending)
-        others = [a for a in legal if a != default]
-        if len(others) >= MAX_ARMS:
-            others = rng.sample(others, MAX_ARMS - 1)
-        legal = [default, *others]
+        rank = getattr(self._fallback, "rank", None)
+        ranked = rank(knowledge.view, knowledge.view.pending, legal) if rank else None
+        legal = [default, *challengers(default, legal, rng, ranked)]
         count = len(legal)
         # Per root action, the sums of its lead over the sensible choice in each round, and
         # of its square: a lead is trusted only when it stands out of its own noise.
@@ -109,10 +139,11 @@ class StrongBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
         rounds = failures = spent = world_index = 0
+        weight = role_weight(knowledge, self._game)
         while spent + count <= max(self.iterations, count) and failures < 10:
             # The first round is always played out: without it there is nothing to compare.
             scores = self._round(knowledge, seat, legal, f"{base}/{world_index}",
-                                 deadline if rounds else None)
+                                 deadline if rounds else None, weight)
             world_index += 1
             if scores is None:
                 failures += 1
@@ -128,18 +159,23 @@ class StrongBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.searched += 1
+        self.rounds += rounds
         if rounds == 0:
             self.fallbacks += 1
             return default
         best = max(range(count), key=lambda i: leads[i])
         mean = leads[best] / rounds
         spread = math.sqrt(max(squares[best] / rounds - mean * mean, 0.0) / rounds)
-        if best == 0 or mean <= MARGIN or mean <= CONFIDENCE * spread:
+        # What the last search saw (read by tests and when studying a decision).
+        self.last_search = (legal, rounds, [lead / rounds for lead in leads], spread)
+        if best == 0 or rounds < MIN_ROUNDS or mean <= MARGIN or mean <= CONFIDENCE * spread:
             return default
+        self.departures += 1
         return legal[best]
 
     def _round(self, knowledge: SeatKnowledge, seat: int, legal: list[Any], label: str,
-               deadline: float | None) -> list[float] | None:
+               deadline: float | None, weight: RoleWeight | None = None
+               ) -> list[float] | None:
         """Every root action in the same sampled world, played on with the same chance and
         the same rollout bots (common random numbers: the comparison, not each score, is
         what needs to be sharp). None when the world cannot be sampled or time ran out."""
@@ -149,17 +185,26 @@ class StrongBot:
                 return None
             rng = random.Random(label)
             try:
-                world, dealer = sample_world(knowledge, rng)
+                world, dealer = sample_world(knowledge, rng, weight)
                 world.apply(action)
-                scores.append(self._playout(world, dealer, seat, label))
+                scores.append(self._playout(world, dealer, seat, label, knowledge.choice.seats,
+                                            knowledge.attacks))
             except SampleFailed:
                 return None
         return scores
 
-    def _playout(self, world: Any, dealer: Any, seat: int, label: str) -> float:
+    def _playout(self, world: Any, dealer: Any, seat: int, label: str, seats: int,
+                 attacks: list[Any] = ()) -> float:
+        """Play the world on with the sensible bot at every seat, each fed the public events
+        as a table feeds its bots: first the attacks seen so far (so a rollout Deputy knows
+        who shot the Sheriff), then the events of every step."""
         from p2pbang.bots import make_bot
 
-        bots: dict[int, Any] = {}
+        bots = [make_bot("sensible", f"{self._seed}/{label}/{other}", self._game)
+                for other in range(seats)]
+        observers = [bot.observe for bot in bots if hasattr(bot, "observe")]
+        for observe in observers:
+            observe(attacks)
         evaluate = EVALUATE.get(self._game)
         steps = HORIZON.get(self._game, ROLLOUT_STEPS)
         for _ in range(steps):
@@ -167,11 +212,10 @@ class StrongBot:
             if isinstance(pending, End):
                 return 1.0 if seat in pending.winners else 0.0
             if isinstance(pending, Decision):
-                bot = bots.get(pending.seat)
-                if bot is None:
-                    bot = bots[pending.seat] = make_bot(
-                        "sensible", f"{self._seed}/{label}/{pending.seat}", self._game)
-                world.apply(bot.decide(world, pending))
+                events = world.apply(bots[pending.seat].decide(world, pending))
             else:
-                world.apply(dealer.resolve(pending))
+                events = world.apply(dealer.resolve(pending))
+            if events and observers:
+                for observe in observers:
+                    observe(events)
         return evaluate(world, seat) if evaluate is not None else 0.5

@@ -3,7 +3,8 @@
 Why this shape: a seat's chances differ (the Sheriff, the side that starts), so the strong
 bot takes seat ``i mod N`` in game ``i``, and the same seeded deal is played again with the
 sensible bot in that seat: the two win rates of the same seats on the same deals are what is
-compared (roles are dealt by the seed, so they rotate with it). In The Duel the second game
+compared (roles are dealt by the seed, so they rotate with it). Every bot is fed the events
+of every input, as solo and network tables feed them. In The Duel the second game
 is not needed: the other side is the sensible bot, and its win rate is the rest.
 Intervals are Wilson's (95%); decision times are those of decisions with a real choice.
 """
@@ -68,6 +69,8 @@ def _play(choice: GameChoice, seed: str, bots: list[Any], timed: int | None,
           times: list[float]) -> End:
     game = new_game(choice, None)
     dealer = LocalDealer(seed)
+    # Every bot hears the events of every input, as solo and network tables feed them.
+    observers = [bot.observe for bot in bots if hasattr(bot, "observe")]
     for _ in range(MAX_STEPS):
         pending = game.pending
         if isinstance(pending, End):
@@ -80,9 +83,12 @@ def _play(choice: GameChoice, seed: str, bots: list[Any], timed: int | None,
                 times.append(time.perf_counter() - start)
             else:
                 action = bot.decide(game, pending)
-            game.apply(action)
+            events = game.apply(action)
         else:
-            game.apply(dealer.resolve(pending))
+            events = game.apply(dealer.resolve(pending))
+        if events:
+            for observe in observers:
+                observe(events)
     raise RuntimeError(f"game {seed} did not end within {MAX_STEPS} steps")
 
 

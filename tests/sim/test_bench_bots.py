@@ -30,3 +30,28 @@ def test_the_command_refuses_a_game_it_does_not_know(capsys: pytest.CaptureFixtu
                                                       ) -> None:
     assert main(["bench", "bots", "--game", "chess"]) != 0
     assert "chess" in capsys.readouterr().err
+
+
+def test_every_bot_hears_the_events_of_every_input() -> None:
+    """As solo and network tables do: a bot with ``observe`` is told every applied input's
+    events, so the sensible bots at the bench know who attacked the Sheriff."""
+    from p2pbang.bots import make_bot
+    from p2pbang.sim.bench_bots import _play
+
+    class Listening:
+        def __init__(self, seat: int) -> None:
+            self.inner = make_bot("sensible", seat, "bang")
+            self.heard: list[str] = []
+
+        def observe(self, events: list) -> None:
+            self.heard.extend(event.kind for event in events)
+            self.inner.observe(events)
+
+        def decide(self, game: object, decision: object) -> object:
+            return self.inner.decide(game, decision)
+
+    choice = GameChoice.make("bang", 4)
+    bots = [Listening(seat) for seat in range(4)]
+    _play(choice, "listen", bots, None, [])
+    for bot in bots:
+        assert "play" in bot.heard and bot.heard == bots[0].heard
