@@ -32,7 +32,7 @@ from p2pbang.net.log import LogError
 from p2pbang.net.seats import MAX_HOLDER_NAME, Proposal, Purpose, raw_public_key
 from p2pbang.table.core import DEAL, TableCore
 from p2pbang.table.driver import LogDriver
-from p2pbang.table.dropouts import Dropouts
+from p2pbang.table.dropouts import FORFEIT, Dropouts
 from p2pbang.table.players import BotDecider
 from p2pbang.table.seats import seats_clockwise
 
@@ -120,8 +120,9 @@ class SeatKeeper:
         if (len(session.log), log_seat) in self._voted:
             return None
         core = session.core
-        # The Duel's forfeit (protocol/seats.md section 9) is not built yet: its table
-        # waits for the player's ``resume``, as a table without escrow does.
+        if self.dropouts.mode == FORFEIT:
+            # The Duel (protocol/seats.md section 9): the game ends, at any position.
+            return None if core.over is not None else self._proposal(log_seat, Purpose.FORFEIT)
         if not self.dropouts.replaces:
             return None
         if core.dealer.awaiting_openings():
@@ -168,7 +169,7 @@ class SeatKeeper:
         if proposal.purpose is Purpose.OPEN:
             return dealer.awaiting_openings()
         if proposal.purpose is Purpose.FORFEIT:
-            return self.dropouts.mode == "forfeit"
+            return self.dropouts.mode == FORFEIT and self.session.core.over is None
         return self.dropouts.replaces and dealer.hand_over_problem() is None
 
     async def act(self) -> None:
@@ -257,4 +258,21 @@ class SeatKeeper:
         return False
 
 
-__all__ = ["HostedSeat", "SeatKeeper"]
+def change_sentence(proposal: Proposal, who: Callable[[int], str], holder: int | None) -> str:
+    """What a seat change did, in one sentence for the players, ``replay`` and ``verify``;
+    ``who`` names a log seat ("Jo (seat 3)"), ``holder`` is the new holder's log seat."""
+    name = who(proposal.seat)
+    if proposal.purpose is Purpose.OPEN:
+        return (f"{name} did not open its share of a draw: the others opened it from the "
+                "escrow, so the draw stands as it was committed")
+    if proposal.purpose is Purpose.FORFEIT:
+        return f"{name} was away too long and loses the game by forfeit"
+    runner = proposal.runner
+    run_by = (f"a bot run by {who(runner)}, whose peer could read its cards" if runner >= 0
+              else "a person on their own peer")
+    verb = "left" if proposal.purpose is Purpose.LEAVE else "was away"
+    holder_name = proposal.holder_name or (who(holder) if holder is not None else "?")
+    return f"{name} {verb}: {holder_name} ({run_by}) now plays the seat"
+
+
+__all__ = ["HostedSeat", "SeatKeeper", "change_sentence"]

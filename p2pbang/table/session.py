@@ -63,7 +63,7 @@ from p2pbang.table.core import DEAL, MOVE, TableCore
 from p2pbang.table.dealer_secrets import SeatSecrets, pending_opening, restore_opening
 from p2pbang.table.driver import FAILURE, LogDriver, Verdict
 from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
-from p2pbang.table.handovers import SeatKeeper
+from p2pbang.table.handovers import SeatKeeper, change_sentence
 from p2pbang.table.outcome import SessionResult
 from p2pbang.table.participants import Decider, PlayerQuit, Reporter
 from p2pbang.table.seats import seat_number, seating_drawn, who
@@ -489,18 +489,7 @@ class TableSession:
             self._play_scope.cancel()
 
     def _change_text(self, proposal: Proposal, holder: int | None) -> str:
-        who = self._who(proposal.seat)
-        if proposal.purpose is Purpose.OPEN:
-            return (f"{who} did not open its share of a draw: the others opened it from the "
-                    "escrow, so the draw stands as it was committed")
-        if proposal.purpose is Purpose.FORFEIT:
-            return f"{who} was away too long and forfeits the game"
-        runner = proposal.runner
-        run_by = (f"run by {self._who(runner)} ({self.names[runner]}'s peer could read its "
-                  "cards)" if runner >= 0 else "a person on their own peer")
-        verb = "left" if proposal.purpose is Purpose.LEAVE else "was away"
-        return f"{who} {verb}: {self.names[holder] if holder is not None else '?'}, {run_by}, " \
-            "now plays the seat"
+        return change_sentence(proposal, self._who, holder)
 
     def note_vote(self, proposal: Proposal) -> None:
         """This peer agreed to a seat change: say so (the keeper votes)."""
@@ -515,6 +504,8 @@ class TableSession:
     def _peers_playing(self) -> set[int]:
         """The other peers still at the table: holders of a seat, or runners of one."""
         holders = set(self.driver.log_seats)
+        if self.driver.forfeit is not None:  # the seat that lost by forfeit is gone
+            holders.discard(self.driver.log_seats[self.driver.forfeit[0]])
         peers = {self.keeper.peer_of(seat) for seat in holders}
         return {seat for seat in peers if seat < self.players} - {self.seat}
 

@@ -140,7 +140,7 @@ class HandOverTable:
 
     def replace(self, seat: int, runner: int) -> int:
         """Hand vanished log seat ``seat`` to a fresh holder; returns its log seat."""
-        holder = Identity.generate("Bot")
+        holder = Identity.generate("bot")
         change = self.certify(seat, Purpose.REPLACE, holder, runner)
         core = TableCore(self.players, None,
                          MentalDealer(None, self.players, self.session,
