@@ -150,12 +150,14 @@ class SeatKeeper:
             return []
         out: list[tuple[Proposal, bool]] = []
         written = {part.seat for part in session.log.pending_parts()}
+        asked: set[tuple[int, int]] = set()
         for statement in box.statements():
             p = statement.proposal
-            if statement.is_leave or p.seat == session.seat:
+            if statement.is_leave or p.seat == session.seat or (p.index, p.seat) in asked:
                 continue
             if (p.index, p.seat) in self._voted or box.ballot_for(session.seat, p.seat):
                 continue
+            asked.add((p.index, p.seat))
             if p.seat in written or box.alive(p.seat):
                 out.append((p, False))
             elif statement.yes and self.overdue(p.seat) and self._applicable(p):
@@ -185,8 +187,15 @@ class SeatKeeper:
                 ballots.append((proposal, True))
         for proposal, yes in ballots:
             self._voted.add((proposal.index, proposal.seat))
+            # This peer votes for its own seat and for every new holder it runs (each is a
+            # seat of the table: the certificate needs all of them).
+            voters = [(session.identity.private_key, None)] + [
+                (hosted.identity.private_key, hosted.log_seat) for hosted in self.hosted
+                if hosted.log_seat != proposal.seat
+                and hosted.log_seat in session.log.active_seats]
             try:
-                await session.replication.vote(session.identity.private_key, proposal, yes)
+                for key, voter in voters:
+                    await session.replication.vote(key, proposal, yes, voter)
             except LogError as exc:
                 session.reporter.warning(f"cannot vote on the seat change: {exc}")
                 continue

@@ -239,6 +239,8 @@ class TableSession:
             self._in_step = not (self.resumed or self.restored_entries)
             self.reporter.started(self)
             replicator = Replicator(self.log, self.seat, journal=store)
+            # The ballots this peer signed before a restart: never a second, different one.
+            replicator.restore_statements(store.own_statements())
             recorder = _Recorder(self.config.record) if self.config.record else None
             self.replication = MeshReplication(
                 self.mesh, replicator, self.genesis.roster, self.inboxes.log,
@@ -443,9 +445,11 @@ class TableSession:
         seat = rejection.offender
         return f"{self._who(seat)}: {rejection.reason.value}: {rejection.detail}"
 
-    def who_is(self, seat: int | None) -> str:
-        """A player (a log seat) as the lines name one: name and chair."""
-        return self._who(seat)
+    def who_holds(self, seat: int) -> str:
+        """Game seat ``seat``'s holder now (its new holder once it changed hands), with its
+        chair: what the interfaces' lines say."""
+        driver = getattr(self, "driver", None)
+        return self._who(driver.log_seats[seat] if driver is not None else seat)
 
     def _who(self, seat: int | None) -> str:
         """A player as the lines name one: by name and chair (``table/seats.py``); ``seat``
@@ -500,6 +504,10 @@ class TableSession:
         else:
             what = f"give the seat to {proposal.holder_name}"
         self.reporter.warning(f"{self._who(proposal.seat)} is away: agreed to {what}")
+
+    def _game_seats(self, log_seats: list[int]) -> list[int]:
+        seats = (self.driver.game_seat(seat) for seat in log_seats)
+        return [seat for seat in seats if seat is not None]
 
     def _peers_playing(self) -> set[int]:
         """The other peers still at the table: holders of a seat, or runners of one."""
@@ -585,7 +593,9 @@ class TableSession:
                 continue
             if waited >= self.config.wait_report:
                 gone = [seat for seat in owed if not self.keeper.reachable(seat)]
-                self.reporter.waiting(owed, waited, gone)
+                # The interfaces name seats as the game does (a new holder writes for the
+                # seat it holds; the lines say who holds it when it changes hands).
+                self.reporter.waiting(self._game_seats(owed), waited, self._game_seats(gone))
             if self.config.max_wait is not None and waited > self.config.max_wait:
                 names = ", ".join(self._who(s) for s in owed)
                 self._gave_up = f"waited {waited:.0f} s for {names}"
