@@ -145,7 +145,9 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int 
 
 
 DROPOUT_WAIT_S = 5
-FIRST_DROP_S = (4.0, 14.0)  # after the first move, seconds: a random moment mid-game
+# A drop comes this many seconds (uniform) after the first turn, or after the previous
+# dropped seat was handed over: a random moment while the game is surely on.
+DROP_AFTER_S = (1.0, 6.0)
 
 
 TURN_LINE = re.compile(r"\] turn \d+: ")
@@ -169,10 +171,9 @@ def _drop_peers(processes: list[tuple[subprocess.Popen, Path]], drop: int,
     dropped: list[tuple[int, float, bool]] = []
     candidates = list(range(1, len(processes)))
     for number in range(drop):
-        low, high = FIRST_DROP_S
-        if number:  # the previous replacement: the dropout wait and its hand-over first
-            low, high = low + 3 * DROPOUT_WAIT_S, high + 3 * DROPOUT_WAIT_S
-        time.sleep(rng.uniform(low, high))
+        if number:  # one at a time: the previous seat is handed over first
+            _wait_for_replacements(processes, dropped, number)
+        time.sleep(rng.uniform(*DROP_AFTER_S))
         # A peer that runs a replaced seat's bot holds two seats: killing it would silence
         # two at once, which no table survives (protocol/seats.md 4.4, liveness).
         runners = _runners(processes)
@@ -185,6 +186,18 @@ def _drop_peers(processes: list[tuple[subprocess.Popen, Path]], drop: int,
         process.wait()
         dropped.append((victim, round(time.monotonic() - started, 1), running))
     return dropped
+
+
+def _wait_for_replacements(processes: list[tuple[subprocess.Popen, Path]],
+                           dropped: list[tuple[int, float, bool]], count: int) -> None:
+    """Until a remaining peer has seen ``count`` seats handed over (or the game ended)."""
+    gone = {index for index, _at, _mid in dropped}
+    witness = next(i for i in range(len(processes)) if i not in gone)
+    deadline = time.monotonic() + TIMEOUT_S / 2
+    while time.monotonic() < deadline and processes[witness][0].poll() is None:
+        if _replacements(processes[witness][1]) >= count:
+            return
+        time.sleep(0.2)
 
 
 RESULT_LINE = re.compile(r"\] result: ")
