@@ -164,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "mid-game: the table replaces each with a bot (default 0)")
     table.add_argument("--seed", type=_seed, default=None,
                        help="seed the choice of the dropped peers and the moments")
+    table.add_argument("--dropouts", choices=("escrow", "off"), default="escrow",
+                       help="the table's choice (default escrow; off: no escrow at the set-up, "
+                            "to compare what it costs)")
     add_choice_arguments(table)
     bots = targets.add_parser("bots", help="the strong bot against the sensible one, seats "
                                            "rotated: win rates and decision times")
@@ -282,7 +285,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from p2pbang.table.bench import print_table_bench
 
         try:
-            return print_table_bench(args.peers, choice, args.drop, args.seed)
+            return print_table_bench(args.peers, choice, args.drop, args.seed, args.dropouts)
         except ValueError as exc:
             print(f"p2pbang: {exc}", file=sys.stderr)
             return EXIT_USAGE

@@ -86,16 +86,19 @@ def _stats(out: Path) -> dict[str, Any]:
 
 
 def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int = 0,
-                    seed: int | None = None) -> dict[str, Any]:
+                    seed: int | None = None, dropouts: str = "escrow") -> dict[str, Any]:
     """Play one game with ``peers`` bot processes and collect every peer's figures;
     ``choice``: the game the table plays (the base game for ``peers`` when omitted).
 
     ``drop``: kill that many peers for good (SIGKILL), one at a time at random moments
     mid-game; the table (``--dropouts escrow``, a short dropout wait) replaces each with a
     bot run by another peer, and the others must still agree on the log and the result, and
-    the transcript must verify offline."""
+    the transcript must verify offline. ``dropouts``: the table's choice (``off``: no
+    escrow at the set-up, to measure what it costs)."""
     choice = choice or GameChoice.make("bang", peers)  # ChoiceError names the seat range
     peers = choice.seats
+    if drop and dropouts != "escrow":
+        raise ValueError("--drop needs --dropouts escrow: without escrow nobody can be replaced")
     if not 0 <= drop <= max(0, peers - 3):
         raise ValueError(f"--drop is 0 to {max(0, peers - 3)} at a table of {peers} (a seat "
                          "is replaced with every other seat's agreement, escrow needs three)")
@@ -103,7 +106,8 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int 
     with tempfile.TemporaryDirectory(prefix="p2pbang-bench-") as root:
         started = time.perf_counter()
         processes = []
-        extra = ["--dropout-wait", str(DROPOUT_WAIT_S)] if drop else []
+        extra = ["--dropouts", dropouts]
+        extra += ["--dropout-wait", str(DROPOUT_WAIT_S)] if drop else []
         opener = _start(Path(root) / "p0", ["--open", "--seats", str(peers), "--player", "P0",
                                             "--timings", str(Path(root) / "p0.timings"),
                                             *extra, *flags_for(choice)])
@@ -139,7 +143,8 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int 
         failed = (heads != 1 or any(code != 0 for code in codes) or verified not in (None, "")
                   or replaced != len(dropped))
         tails = _tails(processes, lines=10) if failed else ""
-    return {"peers": peers, "game": choice.label(), "wall_s": wall, "codes": codes,
+    return {"peers": peers, "game": choice.label(), "dropouts": dropouts, "wall_s": wall,
+            "codes": codes,
             "stats": stats, "heads": heads, "tails": tails, "dropped": dropped,
             "verified": verified, "replaced": replaced, **move_latencies(timings)}
 
@@ -290,7 +295,8 @@ def format_table_bench(result: dict[str, Any]) -> str:
     lines = [
         f"table bench: {result['peers']} bot peers, one process each, loopback TCP, full "
         f"protocol ({stats[0]['entries']:.0f} log entries)",
-        f"  game                           {result.get('game', 'bang')}",
+        f"  game                           {result.get('game', 'bang')}, dropouts "
+        f"{result.get('dropouts', 'escrow')}",
         f"  setup (genesis -> first move)  {setup:7.2f} s   target <= "
         f"{setup_target(result.get('game', 'bang')):g} s",
         f"  game (genesis -> end agreed)   {game:7.2f} s   target <  {TARGETS['game_s']:g} s",
@@ -310,6 +316,11 @@ def format_table_bench(result: dict[str, Any]) -> str:
     for peer, at, mid in result.get("dropped", []):
         lines.append(f"  dropped P{peer} for good (SIGKILL) at {at:.1f} s"
                      f"{'' if mid else ' (AFTER THE END: nothing to replace)'}")
+    handovers = [(key, float(s[key])) for s in stats for key in s if key.startswith("handover")]
+    for key in sorted({key for key, _ in handovers}):
+        values = [value for k, value in handovers if k == key]
+        lines.append(f"  {key[:-2]}: decision -> next move due  max {max(values):6.2f} s   "
+                     f"(mean {statistics.mean(values):.2f} s over {len(values)} peers)")
     if result.get("dropped"):
         lines.append(f"  seats handed to a new holder:  {result.get('replaced', 0)} "
                      f"(of {len(result['dropped'])} dropped)")
@@ -345,9 +356,9 @@ def _roll_line(rolls: list[float]) -> list[str]:
 
 
 def print_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int = 0,
-                      seed: int | None = None) -> int:
+                      seed: int | None = None, dropouts: str = "escrow") -> int:
     """Run the benchmark and print its report (what ``p2pbang bench table`` shows)."""
-    result = run_table_bench(peers, choice, drop, seed)
+    result = run_table_bench(peers, choice, drop, seed, dropouts)
     print(format_table_bench(result))
     ok = result["heads"] == 1 and all(code == 0 for code in result["codes"])
     ok = ok and result.get("verified") in (None, "")

@@ -214,6 +214,10 @@ class TableSession:
         self._started_cpu = _usage()["cpu_s"]
         self._started = time.monotonic()
         self.keeper = SeatKeeper(self, self.dropouts, self.config.bot_level)
+        # From each seat change applied here to the next move due (the table plays again):
+        # the cost of a hand-over as the players feel it (docs/benchmarks.md).
+        self._change_at: float | None = None
+        self._handovers_s: list[float] = []
         # Set in run():
         self.core: TableCore
         self.driver: LogDriver
@@ -346,6 +350,10 @@ class TableSession:
             expected = self.core.expected()
             if turn is None or expected is None:
                 return
+            if expected.kind == MOVE and self._change_at is not None \
+                    and not self.core.handing_over:
+                self._handovers_s.append(round(time.monotonic() - self._change_at, 3))
+                self._change_at = None
             if expected.kind == MOVE and self._setup_s is None:
                 self._setup_s = time.monotonic() - self._started
                 self._setup_cpu_s = _usage()["cpu_s"] - self._started_cpu
@@ -487,6 +495,8 @@ class TableSession:
         self.keeper.changed(index, proposal, game_seat, holder)
         if self._replaying:
             return
+        if proposal.purpose is not Purpose.FORFEIT:
+            self._change_at = time.monotonic()
         self.reporter.warning(self._change_text(proposal, holder))
         if self.keeper.replaced_me is not None:
             self._gave_up = "this seat was given to a new holder while this peer was away"
@@ -653,6 +663,8 @@ class TableSession:
         stats: dict[str, float] = {**_usage(), **{k: float(v) for k, v in traffic.items()}}
         if self._setup_cpu_s is not None:
             stats["setup_cpu_s"] = round(self._setup_cpu_s, 3)
+        for number, seconds in enumerate(self._handovers_s, 1):
+            stats[f"handover{number}_s"] = seconds
         return SessionResult(
             directory=self.files.directory, names=self.names, end=end, verdict=verdict,
             entries=len(self.log), head=self.log.head_hash, transcript=transcript, left=left,
