@@ -22,9 +22,11 @@ seat change to the core, as on every peer.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import trio
 
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.net.identity import Identity
@@ -35,6 +37,26 @@ from p2pbang.table.driver import LogDriver
 from p2pbang.table.dropouts import FORFEIT, Dropouts
 from p2pbang.table.players import BotDecider
 from p2pbang.table.seats import seats_clockwise
+
+
+@dataclass(frozen=True)
+class SeatQuestion:
+    """What a person is asked before their peer signs a yes ballot (``protocol/seats.md``
+    4.3): the interfaces word it in the person's language. ``seat`` is the silent game
+    seat, ``away`` its name, ``seconds`` how long it has been silent here; ``holder`` and
+    ``runner`` name the new holder and the player whose peer runs it (``runner_is_you``:
+    this person's own peer would run it, and could read its cards)."""
+
+    purpose: str  # "replace", "open" or "forfeit"
+    seat: int
+    away: str
+    seconds: float
+    holder: str = ""
+    runner: str = ""
+    runner_is_you: bool = False
+
+
+Consent = Callable[[SeatQuestion], Awaitable[bool]]
 
 
 @dataclass
@@ -62,6 +84,9 @@ class SeatKeeper:
     _silent: dict[int, float] = field(default_factory=dict)  # log seat -> silent since
     _offered: dict[bytes, Identity] = field(default_factory=dict)  # proposed holders
     _voted: set[tuple[int, int]] = field(default_factory=set)  # (position, log seat)
+    _proposed: dict[tuple[int, int], Proposal] = field(default_factory=dict)
+    _answers: dict[tuple[int, int], tuple[bool, float]] = field(default_factory=dict)
+    _asking: dict[tuple[int, int], trio.CancelScope] = field(default_factory=dict)
     replaced_me: Proposal | None = None
 
     # ------------------------------------------------------------------ who is away
@@ -117,8 +142,18 @@ class SeatKeeper:
         session = self.session
         if not self.overdue(log_seat) or self.proposer_for(log_seat) != session.seat:
             return None
-        if (len(session.log), log_seat) in self._voted:
+        key = (len(session.log), log_seat)
+        if key in self._voted:
             return None
+        if key in self._proposed:
+            return self._proposed[key]
+        made = self._make_proposal(log_seat)
+        if made is not None:
+            self._proposed[key] = made
+        return made
+
+    def _make_proposal(self, log_seat: int) -> Proposal | None:
+        session = self.session
         core = session.core
         if self.dropouts.mode == FORFEIT:
             # The Duel (protocol/seats.md section 9): the game ends, at any position.
@@ -160,9 +195,55 @@ class SeatKeeper:
             asked.add((p.index, p.seat))
             if p.seat in written or box.alive(p.seat):
                 out.append((p, False))
-            elif statement.yes and self.overdue(p.seat) and self._applicable(p):
+            elif statement.yes and self.overdue(p.seat) and self._applicable(p) \
+                    and self._consent(p):
                 out.append((p, True))
         return out
+
+    # ------------------------------------------------------------------ asking the person
+
+    def _consent(self, proposal: Proposal) -> bool:
+        """Whether this peer's player agrees to ``proposal``: a bot by itself (it is asked
+        only after the dropout wait), a person when they said yes; a question not answered
+        yet is asked (once) and the ballot waits for it."""
+        ask: Consent | None = getattr(self.session.decider, "consent", None)
+        if ask is None:
+            return True
+        key = (proposal.index, proposal.seat)
+        if key in self._answers:
+            agreed, when = self._answers[key]
+            if agreed or self.clock() - when < self.dropouts.wait_s:
+                return agreed
+            del self._answers[key]  # "wait for them": asked again after another wait
+        if key not in self._asking and getattr(self.session, "nursery", None) is not None:
+            scope = trio.CancelScope()
+            self._asking[key] = scope
+            self.session.nursery.start_soon(self._ask, ask, self._question(proposal), key,
+                                            scope)
+        return False
+
+    async def _ask(self, ask: Consent, question: SeatQuestion, key: tuple[int, int],
+                   scope: trio.CancelScope) -> None:
+        with scope:
+            self._answers[key] = (bool(await ask(question)), self.clock())
+        self._asking.pop(key, None)
+
+    def _question(self, proposal: Proposal) -> SeatQuestion:
+        session = self.session
+        names = session.names
+        runner = proposal.runner
+        game_seat = session.driver.game_seat(proposal.seat)
+        return SeatQuestion(
+            proposal.purpose.value, proposal.seat if game_seat is None else game_seat,
+            names[proposal.seat], self.away().get(proposal.seat, 0.0), proposal.holder_name,
+            names[runner] if 0 <= runner < len(names) else "", runner == session.seat)
+
+    def _forget_old_questions(self) -> None:
+        """The open position moved on (the seat came back, or the change was made): a
+        question about an earlier one is withdrawn."""
+        index = len(self.session.log)
+        for key in [key for key in self._asking if key[0] != index]:
+            self._asking.pop(key).cancel()
 
     def _applicable(self, proposal: Proposal) -> bool:
         """Whether this peer's core could apply the change it would sign: a yes for a
@@ -181,9 +262,10 @@ class SeatKeeper:
         if session.log.halted is not None or session.log.open_turn() is None:
             return
         ballots = self.answer()
+        self._forget_old_questions()
         for seat in sorted(self._silent):
             proposal = self.proposal(seat)
-            if proposal is not None:
+            if proposal is not None and self._consent(proposal):
                 ballots.append((proposal, True))
         for proposal, yes in ballots:
             self._voted.add((proposal.index, proposal.seat))

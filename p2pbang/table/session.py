@@ -252,6 +252,7 @@ class TableSession:
                 on_message=recorder.record if recorder else None)
             left = False
             async with trio.open_nursery() as nursery:
+                self.nursery = nursery  # the keeper asks the person here (table/handovers.py)
                 await nursery.start(self.replication.run, self.config.tick)
                 nursery.start_soon(self._receive_done)
                 nursery.start_soon(self._keep_links)
@@ -452,6 +453,10 @@ class TableSession:
     def _blame(self, rejection: Rejection) -> str:
         seat = rejection.offender
         return f"{self._who(seat)}: {rejection.reason.value}: {rejection.detail}"
+
+    def who_is(self, seat: int | None) -> str:
+        """A log seat's holder by name and chair (a new holder is a log seat of its own)."""
+        return self._who(seat)
 
     def who_holds(self, seat: int) -> str:
         """Game seat ``seat``'s holder now (its new holder once it changed hands), with its

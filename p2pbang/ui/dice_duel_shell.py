@@ -445,6 +445,9 @@ class FamilyScreen:
                 self.exit(QUIT)
             self.changed()
             return
+        if key in ("y", "n") and getattr(self.session, "question", None) is not None:
+            self.session.answer_question(key == "y")  # a seat changing hands: agree / wait
+            return
         if self.help_visible:
             steps = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -10**6,
                      "end": 10**6}

@@ -34,9 +34,12 @@ from p2pbang.net.mesh import PeerNotConnected
 from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import EQUIVOCATION, FAILURE
+from p2pbang.table.handovers import SeatQuestion
+from p2pbang.table.seats import seat_number
 from p2pbang.table.session import CHAT
 from p2pbang.ui.chat_guard import ChatGuard
 from p2pbang.ui.i18n import _, ngettext
+from p2pbang.ui.seat_questions import answer_hint, question_text
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.view import display_names
 from p2pbang.ui.widgets import clean_chat
@@ -73,6 +76,8 @@ class NetworkTable:
         self._waiting: tuple[list[int], float, list[int], float] | None = None
         self._disconnected: set[int] = set()
         self._outbox_send, self._outbox = trio.open_memory_channel[str](OUTBOX)
+        # The open question about a seat changing hands (its words, and its answer's slot).
+        self.question: tuple[str, trio.Event, list[bool]] | None = None
 
     # ------------------------------------------------------------------ what the screen reads
 
@@ -140,6 +145,8 @@ class NetworkTable:
 
     def note(self) -> str:
         """The network's news for the line under the actions."""
+        if self.question is not None:
+            return f"{self.question[0]} {answer_hint()}"
         decision = self._my_decision()
         if decision is not None and self._sent(decision):
             return _("Your choice is on its way to the other players.")
@@ -160,6 +167,39 @@ class NetworkTable:
     def _who(self, seat: int, gone: bool) -> str:
         name = self.names[seat] if 0 <= seat < len(self.names) else "?"
         return _("{name} (disconnected)").format(name=name) if gone else name
+
+    # ------------------------------------------------------------------ seats changing hands
+
+    async def consent(self, question: SeatQuestion) -> bool:
+        """Ask the person whether the table may hand a silent seat over (y / n keys)."""
+        text = question_text(question, self._chair(question.seat))
+        self._log(text, "class:notice")
+        answered, answer = trio.Event(), [False]
+        self.question = (text, answered, answer)
+        self._changed()
+        try:
+            await answered.wait()
+        finally:
+            self.question = None
+            self._changed()
+        return answer[0]
+
+    def answer_question(self, agree: bool) -> None:
+        """A key answered the open question (asyncio side: handed to trio)."""
+        question = self.question
+        if question is None or self._token is None:
+            return
+
+        def answer() -> None:
+            question[2][0] = agree
+            question[1].set()
+
+        with suppress(trio.RunFinishedError):
+            self._token.run_sync_soon(answer)
+
+    def _chair(self, seat: int) -> int:
+        session = self.session
+        return seat_number(session.core.game, seat) if session is not None else seat + 1
 
     # ------------------------------------------------------------------ decider
 

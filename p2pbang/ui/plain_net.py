@@ -20,12 +20,15 @@ import trio
 from p2pbang.engine.actions import PLAY, Action, Decision, Event
 from p2pbang.table.bot_pace import DELAYS, nearest_speed, write_pace
 from p2pbang.table.core import TableCore
+from p2pbang.table.handovers import SeatQuestion
 from p2pbang.table.participants import PlayerQuit
+from p2pbang.table.seats import seat_number
 from p2pbang.ui import event_view, gold_rush_plain
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.plain import HELP, explain, render_table
+from p2pbang.ui.seat_questions import question_text
 from p2pbang.ui.texts import (
     card_name,
     card_text,
@@ -208,6 +211,28 @@ class PlainNetworkTable:
             self.print(render_table(build_view(session.core.game, self.names), self.names))
         for line in result.summary_lines():
             self.print(line)
+
+    # -- seats changing hands --
+
+    async def consent(self, question: SeatQuestion) -> bool:
+        """Ask whether the table may hand a silent seat over; y agrees, n waits. Nobody
+        decides meanwhile (the silent seat owes the position), so the line is this one's."""
+        chair = question.seat + 1
+        if self.session is not None:
+            chair = seat_number(self.session.core.game, question.seat)
+        self.print(question_text(question, chair))
+        while True:
+            self.out.write(_("y to agree, n to wait> "))
+            self.out.flush()
+            line = await self.input.readline()
+            if line is None:
+                return False
+            answer = line.strip().lower()
+            if answer in ("y", "yes", _("yes")):
+                return True
+            if answer in ("n", "no", _("no")):
+                self.print(_("The table waits; you are asked again if they stay away."))
+                return False
 
     # -- decider --
 

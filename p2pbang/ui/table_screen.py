@@ -849,6 +849,17 @@ class TableScreen:
         def _yes(event: KeyPressEvent) -> None:
             self.exit(QUIT)
 
+        # A seat changing hands (the network table asks; nobody decides meanwhile).
+        asking = Condition(lambda: getattr(self.session, "question", None) is not None)
+
+        @kb.add("y", filter=table & asking)
+        def _agree(event: KeyPressEvent) -> None:
+            self.session.answer_question(True)
+
+        @kb.add("n", filter=table & asking)
+        def _wait(event: KeyPressEvent) -> None:
+            self.session.answer_question(False)
+
         @kb.add(Keys.Any, filter=confirming)
         def _no(event: KeyPressEvent) -> None:
             self.confirm_quit = False
