@@ -80,6 +80,7 @@ def test_a_vanished_seat_is_replaced_and_the_game_ends(game: str, players: int,
     # Given a table with escrow, played until seat 2 owes a part
     table = HandOverTable(GameChoice.make(game, players), seed=3)
     table.run(until=_owes(table, 2, kind, openings=False if kind == DEAL else None))
+    table.write_others(2)  # their parts of this position are dropped by the change
     # When it vanishes and the others hand it to a bot run by seat 3
     table.vanish(2)
     assert not table.step(), "the table waits for the vanished seat"
@@ -128,6 +129,7 @@ def test_a_withheld_opening_is_reconstructed_then_the_seat_replaced() -> None:
     # Given a draw whose openings are due, and seat 1 silent there
     table = HandOverTable(GameChoice.make("dice", 4), seed=1)
     table.run(until=_owes(table, 1, DEAL, openings=True))
+    table.write_others(1)  # the others opened theirs: those parts are dropped, not applied
     table.vanish(1)
     # When the others open its value, the draw completes without its opening
     table.open_withheld(1)
