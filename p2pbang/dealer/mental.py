@@ -315,6 +315,16 @@ class MentalDealer:
         return isinstance(self._task, HandOverTask) and not self._task.finished
 
     @property
+    def leaver_owes(self) -> bool:
+        """Whether a cooperative hand-over still needs the leaver's own round (it is before
+        or at round B): the leaving peer stays until then."""
+        from p2pbang.dealer.handover import OPEN, PART, HandOverTask
+
+        task = self._task
+        return (isinstance(task, HandOverTask) and not task.finished and task.cooperative
+                and task.round in (OPEN, PART) and bool(task.switched))
+
+    @property
     def leaver_writes(self) -> bool:
         """Whether the running hand-over waits for the leaver's own round (a cooperative
         hand-over's round B): its part then comes from the seat's old holder."""

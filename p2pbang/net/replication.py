@@ -142,6 +142,10 @@ class MeshReplication:
         holder's log seat."""
         return await self._input(lambda: self.replicator.vote(key, proposal, yes, voter))
 
+    async def leave(self, key: Ed25519PrivateKey, proposal: Proposal) -> Step:
+        """Sign, persist and send this peer's leave of its seat (``protocol/seats.md`` 3.2)."""
+        return await self._input(lambda: self.replicator.leave(key, proposal))
+
     async def tick(self) -> Step:
         return await self._input(self.replicator.tick)
 

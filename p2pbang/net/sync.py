@@ -279,6 +279,17 @@ class Replicator:
                 return False
         return True
 
+    def peers_hold(self, peers: Iterable[int], length: int) -> bool:
+        """Whether each of ``peers`` has announced a log of at least ``length`` entries that
+        agrees with ours (a leaving peer waits for this before it exits)."""
+        for peer in peers:
+            view = self._views.get(peer)
+            if view is None or view.length < length:
+                return False
+            if view.length <= len(self._log) and view.hash != self._log.hash_at(view.length):
+                return False
+        return True
+
     # -- seat changes --
 
     @property

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import trio
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.net.identity import Identity
@@ -283,6 +284,64 @@ class SeatKeeper:
                 continue
             if yes:
                 session.note_vote(proposal)
+
+    # ------------------------------------------------------------------ leaving for good
+
+    def leave_problem(self) -> str | None:
+        """Why this peer's seat cannot leave at the open position, or None: it must owe
+        the position and not have written there yet, and every dealer must be able to
+        start a hand-over there (else it writes its part and leaves at a later one)."""
+        session = self.session
+        turn = session.log.open_turn()
+        if turn is None or session.seat not in turn.seats:
+            return "this seat does not owe the open position"
+        if any(part.seat == session.seat for part in session.log.pending_parts()):
+            return "this seat already wrote its part here"
+        return session.core.dealer.hand_over_problem(cooperative=True)
+
+    def runner_for_leave(self) -> int | None:
+        """The peer that will run this seat's bot: the first seat clockwise after it whose
+        peer is connected (as a proposer is chosen)."""
+        session = self.session
+        driver = session.driver
+        order = seats_clockwise(session.core.game)
+        mine = driver.game_seat(session.seat)
+        start = order.index(mine) if mine in order else 0
+        connected = session.replication.connected_seats()
+        for step in range(1, len(order)):
+            peer = self.peer_of(driver.log_seats[order[(start + step) % len(order)]])
+            if peer != session.seat and peer in connected:
+                return peer
+        return None
+
+    async def leave(self) -> str | None:
+        """Leave this seat for good at the open position: a fresh bot identity is given to
+        the runner over the encrypted link, and this peer signs its leave naming it
+        (``protocol/seats.md`` 3.2; the hand-over's round B is then this peer's last part).
+        Returns the new holder's name, or None when no runner is connected."""
+        session = self.session
+        runner = self.runner_for_leave()
+        if runner is None:
+            return None
+        name = f"bot ({session.names[runner]})"[:MAX_HOLDER_NAME]
+        holder = Identity.generate(name)
+        secret = holder.private_key.private_bytes_raw()
+        await session.send_holder(runner, secret)
+        proposal = self._proposal(session.seat, Purpose.LEAVE,
+                                  raw_public_key(holder.private_key), name, runner)
+        await session.replication.leave(session.identity.private_key, proposal)
+        return name
+
+    def accept_holder(self, secret: bytes, sender: int) -> None:
+        """A leaving peer handed this peer the identity of the bot that takes its seat: it
+        is started when the leave is in the log and names this peer as its runner."""
+        try:
+            key = Ed25519PrivateKey.from_private_bytes(secret)
+        except ValueError:
+            return
+        name = f"bot ({self.session.names[self.session.seat]})"[:MAX_HOLDER_NAME]
+        identity = Identity(key, name)
+        self._offered[raw_public_key(key)] = identity
 
     # ------------------------------------------------------------------ after the change
 

@@ -31,6 +31,7 @@ comes back, its replicator catches up and the game goes on.
 
 from __future__ import annotations
 
+import contextlib
 import resource
 import time
 from collections.abc import Callable
@@ -65,13 +66,14 @@ from p2pbang.table.driver import FAILURE, LogDriver, Verdict
 from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
 from p2pbang.table.handovers import SeatKeeper, change_sentence
 from p2pbang.table.outcome import SessionResult
-from p2pbang.table.participants import Decider, PlayerQuit, Reporter
+from p2pbang.table.participants import Decider, LeaveForGood, PlayerQuit, Reporter
 from p2pbang.table.seats import seat_number, seating_drawn, who
 from p2pbang.table.table_choice import choice_of, dropouts_of
 
 TABLE_TOPIC = "table"
 DONE = "table.done"
 CHAT = "table.chat"
+HOLDER = "table.holder"  # a leaving peer gives its seat's new holder to the runner
 MAX_CHAT_CHARS = 200
 HASH_BYTES = 32
 
@@ -95,6 +97,8 @@ def prepare_mesh(mesh: Mesh) -> TableInboxes:
         mesh.registry.register(DONE, {"n": Int(0, 2**32), "h": FixedBin(HASH_BYTES)})
     if CHAT not in mesh.registry:  # every peer accepts chat, even one with nobody to read it
         mesh.registry.register(CHAT, {"text": Str(MAX_CHAT_CHARS, 1)})
+    if HOLDER not in mesh.registry:
+        mesh.registry.register(HOLDER, {"k": FixedBin(32)})
     return TableInboxes(log_inbox, mesh.subscribe(TABLE_TOPIC, 256))
 
 
@@ -202,6 +206,8 @@ class TableSession:
         self._replaying = False
         self._in_step = True  # False from a restart until the others' heads are fetched
         self._leaving = False
+        self._for_good = False  # leave for good: hand the seat over before exiting
+        self.left_for_good: str | None = None  # the new holder's name, once it is handed
         # Chat from another seat (named by the key its channel proved), never logged.
         self.on_chat: Callable[[int, str], None] | None = None
         self._deciding: trio.CancelScope | None = None
@@ -262,8 +268,10 @@ class TableSession:
                         await self._play()
                 except PlayerQuit:
                     left = True
-                left = left or self._leaving
+                left = left or self._leaving or self.left_for_good is not None
                 gave_up = self._gave_up
+                if self.left_for_good is not None:
+                    await self._hand_over_last_part()
                 verdict = self.driver.check_halted() or self.driver.verdict
                 if verdict is not None:
                     self._save_verdict(verdict)
@@ -345,7 +353,13 @@ class TableSession:
     async def _play(self) -> None:
         while True:
             progress = self._progress
-            if self.driver.closed or self.keeper.replaced_me is not None:
+            if self.driver.closed:
+                return
+            replaced = self.keeper.replaced_me
+            if replaced is not None and not (
+                    replaced.purpose is Purpose.LEAVE and self.core.dealer.leaver_owes):
+                if replaced.purpose is Purpose.LEAVE:
+                    self.left_for_good = replaced.holder_name
                 return
             turn = self.log.open_turn()
             expected = self.core.expected()
@@ -360,6 +374,12 @@ class TableSession:
                 self._setup_cpu_s = _usage()["cpu_s"] - self._started_cpu
             written = {part.seat for part in self.log.pending_parts()}
             if self.seat in turn.seats and self.seat not in written and self._may_sign():
+                if self._for_good and replaced is None \
+                        and self.keeper.leave_problem() is None \
+                        and await self.keeper.leave() is not None:
+                    self._for_good = False  # signed: the log takes it from here
+                    await progress.wait()
+                    continue
                 await self._write(expected.kind)
                 continue
             if self._in_step and await self.keeper.write_hosted():
@@ -393,7 +413,12 @@ class TableSession:
             if payload is None:
                 with trio.CancelScope() as scope:
                     self._deciding = scope
-                    action = await self.decider.decide(self.core, decision)
+                    try:
+                        action = await self.decider.decide(self.core, decision)
+                    except LeaveForGood:
+                        self._deciding = None
+                        self._for_good = True  # _play signs the leave instead of a move
+                        return
                 self._deciding = None
                 if scope.cancelled_caught:
                     return  # the log was halted while we thought
@@ -425,6 +450,32 @@ class TableSession:
         files stay for ``p2pbang resume`` (``run`` returns a result that says ``left``)."""
         self._leaving = True
         self._play_scope.cancel()
+
+    async def _hand_over_last_part(self) -> None:
+        """A peer that left for good stays until the others hold its last part (the
+        hand-over's round B): without it nobody could go on. At most ``linger`` seconds."""
+        target = len(self.log)
+        deadline = trio.current_time() + self.config.linger
+        others = self._peers_playing()
+        while trio.current_time() < deadline:
+            if self.replication.replicator.peers_hold(others, target):
+                return
+            with trio.move_on_after(0.5):
+                await self._progress.wait()
+
+    def leave_for_good(self) -> None:
+        """The person leaves for good: at the next position this seat owes, it signs a
+        leave naming a bot that the next connected player runs, writes its last part of
+        the hand-over, and ``run`` returns (``left_for_good`` names the bot)."""
+        self._for_good = True
+        self._wake()
+
+    async def send_holder(self, seat: int, secret: bytes) -> None:
+        """Give the runner ``seat`` the identity of the bot taking this seat (over the
+        Noise channel: nobody else learns it)."""
+        peer_id = self.genesis.roster[seat]
+        with contextlib.suppress(PeerNotConnected):
+            await self.mesh.send(peer_id, {"t": HOLDER, "k": secret})
 
     def _wake(self) -> None:
         self._progress.set()
@@ -503,7 +554,8 @@ class TableSession:
         if proposal.purpose is not Purpose.FORFEIT:
             self._change_at = time.monotonic()
         self.reporter.warning(self._change_text(proposal, holder))
-        if self.keeper.replaced_me is not None:
+        replaced = self.keeper.replaced_me
+        if replaced is not None and replaced.purpose is not Purpose.LEAVE:
             self._gave_up = "this seat was given to a new holder while this peer was away"
             self._play_scope.cancel()
 
@@ -546,6 +598,8 @@ class TableSession:
             kind = incoming.message.get("t")
             if seat is not None and kind == CHAT and self.on_chat is not None:
                 self.on_chat(seat, incoming.message["text"])
+            if seat is not None and kind == HOLDER:
+                self.keeper.accept_holder(incoming.message["k"], seat)
             if seat is None or kind != DONE:
                 continue
             length, head = incoming.message["n"], incoming.message["h"]
@@ -657,8 +711,10 @@ class TableSession:
         else:
             self.files.drop_transcript()  # an older one (the table gave up, then resumed)
         over = end is not None or verdict is not None
+        if self.left_for_good is not None:
+            over = True  # nothing to resume: the seat is another's now
         self.files.update_meta(over=over, entries=len(self.log),
-                               head=self.log.head_hash.hex())
+                               head=self.log.head_hash.hex(), left_for_good=self.left_for_good)
         if over:
             # The log is closed and saved: nothing will be dealt again, and a later leak
             # of the dealer key would open every card this seat ever saw.
@@ -674,6 +730,7 @@ class TableSession:
             directory=self.files.directory, names=self.names, end=end, verdict=verdict,
             entries=len(self.log), head=self.log.head_hash, transcript=transcript, left=left,
             gave_up=gave_up, unconfirmed=sorted(others - set(self._done)) if over else [],
+            left_for_good=self.left_for_good,
             chairs=[seat_number(self._game(), s) for s in range(self.players)],
             setup_s=self._setup_s, game_s=time.monotonic() - self._started, stats=stats)
 

@@ -92,6 +92,12 @@ class NetworkTable:
         return self.session.core
 
     @property
+    def may_leave_for_good(self) -> bool:
+        """A seat can be handed to a bot at three seats or more (two: its runner would be
+        the opponent, who could read both hands)."""
+        return self.session is not None and self.session.players >= 3
+
+    @property
     def mine(self) -> Game:
         return self.core.game
 
@@ -377,4 +383,23 @@ def verdict_lines(verdict: Verdict, names: list[str]) -> list[str]:
               "game's log, and 'p2pbang verify' reaches the same verdict.")]
 
 
-__all__ = ["NetworkTable", "verdict_lines"]
+LEAVE_FOR_GOOD_WAIT = 120.0  # seconds: the next position this seat owes, then round B
+
+
+async def leave_for_good(session: TableSession, finished: trio.Event) -> None:
+    """The person left for good (the screen is closed): the session hands the seat to a bot
+    at the next position it owes and writes its last part; this waits for that, saying so.
+    If the table cannot take it in time (nobody connected to run the bot), the seat is
+    paused instead and ``resume`` comes back to it."""
+    session.leave_for_good()
+    print(_("Handing your seat over to a bot (the next player clockwise runs it)..."),
+          flush=True)
+    with trio.move_on_after(LEAVE_FOR_GOOD_WAIT):
+        await finished.wait()
+    if not finished.is_set():
+        print(_("The seat could not be handed over: it is paused (p2pbang resume comes back)."),
+              flush=True)
+        session.leave()
+
+
+__all__ = ["NetworkTable", "leave_for_good", "verdict_lines"]

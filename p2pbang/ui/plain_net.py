@@ -21,7 +21,7 @@ from p2pbang.engine.actions import PLAY, Action, Decision, Event
 from p2pbang.table.bot_pace import DELAYS, nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.handovers import SeatQuestion
-from p2pbang.table.participants import PlayerQuit
+from p2pbang.table.participants import LeaveForGood, PlayerQuit
 from p2pbang.table.seats import seat_number
 from p2pbang.ui import event_view, gold_rush_plain
 from p2pbang.ui.describe import Describer
@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 
 WAIT_REPEAT = 10.0
 PACE_HELP = N_("  + / -      the bot peers you started move slower / faster")
+LEAVE_HELP = N_("  leave      leave for good: a bot, run by the next player, takes your seat "
+                "(q pauses: p2pbang resume comes back)")
 
 
 class LineInput:
@@ -272,6 +274,8 @@ class PlainNetworkTable:
             return None
         if text in ("q", "quit", "exit"):
             raise PlayerQuit("the player left")
+        if text == "leave" and core.players >= 3:
+            raise LeaveForGood("the player leaves for good")
         shown = event_view.plain_command(core.game, text)
         if text in ("?", "help"):
             self.print(_(HELP))
@@ -281,6 +285,8 @@ class PlainNetworkTable:
                     self.print(extra)
             if self._pace is not None:
                 self.print(_(PACE_HELP))
+            if core.players >= 3:
+                self.print(_(LEAVE_HELP))
         elif text in ("+", "-") and self._pace is not None:
             self._change_pace(slower=text == "+")
         elif text == "s":

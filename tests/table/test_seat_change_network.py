@@ -53,8 +53,11 @@ class Person(BotDecider):
 
 
 async def _table_with_a_vanishing_peer(
-        tmp_path: Path, choice: GameChoice, vanishing: int, person: int | None = None
+        tmp_path: Path, choice: GameChoice, vanishing: int, person: int | None = None,
+        for_good: bool = False,
 ) -> tuple[list[tuple[int, SessionResult, str]], Person | None]:
+    """``for_good``: the peer leaves for good (it hands its seat over before it exits)
+    instead of vanishing."""
     identities = [Identity.generate(f"P{i}") for i in range(choice.seats)]
     finished: list[tuple[int, SessionResult, str]] = []
     opened = trio.Event()
@@ -62,13 +65,14 @@ async def _table_with_a_vanishing_peer(
     outs: dict[int, io.StringIO] = {}
     asked = Person(person) if person is not None else None
     scopes = {index: trio.CancelScope() for index in range(choice.seats)}
+    reporters: dict[int, LineReporter] = {}
 
     async def peer(index: int) -> None:
         out = outs[index] = io.StringIO()
         config = SessionConfig(linger=0.5, wait_report=0.5, max_wait=60)
         decider = asked if index == person and asked is not None else BotDecider(index)
-        where = Seating(decider, LineReporter(out, wait_every=0.5), tmp_path / f"p{index}",
-                        {"player": "bot"}, config)
+        reporter = reporters[index] = LineReporter(out, wait_every=0.5)
+        where = Seating(decider, reporter, tmp_path / f"p{index}", {"player": "bot"}, config)
         with scopes[index]:
             if index == 0:
                 settings = settings_for("Saloon", choice, Dropouts("escrow", 1))
@@ -90,7 +94,10 @@ async def _table_with_a_vanishing_peer(
         # A few turns into the game (the escrow of the set-up is complete by then).
         while "turn 4:" not in outs.get(0, io.StringIO()).getvalue():
             await trio.sleep(0.05)
-        scopes[vanishing].cancel()
+        if for_good:
+            reporters[vanishing]._session.leave_for_good()
+        else:
+            scopes[vanishing].cancel()
 
     with trio.fail_after(180):
         async with trio.open_nursery() as nursery:
@@ -127,3 +134,24 @@ async def test_a_person_is_asked_before_their_peer_agrees(tmp_path: Path) -> Non
     question = person.questions[0]
     assert question.away == "P3" and question.purpose in ("replace", "open")
     assert question.seconds >= 1
+
+
+async def test_a_player_who_leaves_for_good_hands_the_seat_over(tmp_path: Path) -> None:
+    finished, _ = await _table_with_a_vanishing_peer(
+        tmp_path, GameChoice.make("bang", 4), 1, for_good=True)
+    leaver = [(r, out) for i, r, out in finished if i == 1]
+    assert leaver, "the leaver's session returned"
+    result, _out = leaver[0]
+    assert result.left and result.left_for_good is not None
+    assert "left the game for good" in result.outcome_text()
+    remaining = [(i, r, out) for i, r, out in finished if i != 1]
+    assert len(remaining) == 3
+    results = [r for _, r, _ in remaining]
+    assert all(r.ok and r.end is not None for r in results), \
+        [r.outcome_text() for r in results]
+    assert len({r.head for r in results}) == 1
+    for _i, _r, out in remaining:
+        assert "P1 (seat" in out and " left: " in out and "now plays the seat" in out, out
+    report = audit(load_transcript(results[0].directory))
+    assert report.complete, report.lines()
+    assert len(report.changes) == 1 and " left: " in report.changes[0]
