@@ -4,7 +4,9 @@ A table that has free seats is announced as a ``_p2pbang._tcp`` service, so it s
 any mDNS browser (avahi-browse, Bonjour Browser) as well as in p2pbang. The TXT record
 carries the table's public description (``TableInfo``); the very same fields are what a
 peer answers to an "info" request on its TCP port, which is how ``--peer host:port`` works
-where multicast does not reach (other subnets, VPNs, some Wi-Fi).
+where multicast does not reach (other subnets, VPNs, some Wi-Fi). A table whose game has
+begun stays announced with ``state=playing``, its turn and its number of watchers, at the
+port where its players serve watchers (``table/watchers.py``).
 
 Discovery is only a hint. Anyone on the LAN can announce anything; nothing here is trusted
 beyond "there may be a table at this address". Records are parsed strictly and malformed
@@ -42,6 +44,9 @@ from p2pbang.net.mesh import PROTOCOL_VERSION, fetch_table_info
 SERVICE_TYPE = "_p2pbang._tcp.local."
 MAX_OPTIONS = 16
 MAX_SEATS = 8
+MAX_TURN = 99_999
+MAX_WATCHERS_SHOWN = 999
+OPEN, PLAYING = "open", "playing"
 POLL_INTERVAL = 0.1
 RESOLVE_TIMEOUT_MS = 1500
 
@@ -92,6 +97,12 @@ class TableInfo:
     into the genesis options every peer signs. ``host_peer`` is the table's opener, whichever
     member answers; ``opener_name`` its display name ("" when the answering member does not
     know it, or in an older peer's record), so a browser can say who opened the table.
+
+    A running table (``state`` "playing") is described by the player that answers: then
+    ``host_peer`` and ``opener_name`` are that player's (it serves watchers itself, and a
+    watcher proves its key), ``turn`` is the game's turn, ``watchers`` how many watch
+    through that player, and ``watch_port`` where (0: the record's own port). An open
+    table's record carries none of these four, as before, so older peers read both.
     """
 
     table_id: bytes
@@ -103,10 +114,19 @@ class TableInfo:
     options: tuple[tuple[str, str], ...] = ()
     version: int = PROTOCOL_VERSION
     opener_name: str = ""
+    state: str = OPEN
+    turn: int = 0
+    watchers: int = 0
+    watch_port: int = 0
 
     @property
     def compatible(self) -> bool:
         return self.version == PROTOCOL_VERSION
+
+    @property
+    def playing(self) -> bool:
+        """The game has begun: nobody can join, anyone can watch."""
+        return self.state == PLAYING
 
     def to_record(self) -> dict[str, str]:
         """Flat text key/values: DNS-SD TXT entries (each well under 255 bytes)."""
@@ -121,6 +141,10 @@ class TableInfo:
         }
         if self.opener_name:
             record["by"] = self.opener_name
+        if self.playing:
+            record.update(state=PLAYING, turn=str(self.turn), w=str(self.watchers))
+            if self.watch_port:
+                record["wp"] = str(self.watch_port)
         record.update({f"o.{key}": value for key, value in self.options})
         return record
 
@@ -155,6 +179,10 @@ class TableInfo:
                 opener_name = validate_display_name(text["by"])
             except ValueError as exc:
                 raise ValueError(f"'by': {exc}") from None
+        state = text.get("state", OPEN)
+        if state not in (OPEN, PLAYING):
+            raise ValueError(f"'state' must be {OPEN!r} or {PLAYING!r}")
+        playing = state == PLAYING
         return cls(
             table_id=bytes.fromhex(table_hex),
             name=validate_display_name(field("name")),
@@ -165,6 +193,10 @@ class TableInfo:
             options=options,
             version=number("v", 0, 0xFFFF),
             opener_name=opener_name,
+            state=state,
+            turn=number("turn", 0, MAX_TURN) if playing else 0,
+            watchers=number("w", 0, MAX_WATCHERS_SHOWN) if playing else 0,
+            watch_port=number("wp", 1, 65535) if playing and "wp" in text else 0,
         )
 
 
@@ -177,6 +209,11 @@ class DiscoveredTable:
     port: int
     addresses: tuple[str, ...] = ()
     service_name: str = ""
+
+    @property
+    def watch_address(self) -> tuple[str, int]:
+        """Where to watch a running table: its players serve watchers on their own port."""
+        return self.host, self.info.watch_port or self.port
 
 
 # --- explicit addresses ------------------------------------------------------------------

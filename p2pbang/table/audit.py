@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.actions import End, Event
 from p2pbang.net.log import (
     EquivocationProof,
@@ -29,8 +28,13 @@ from p2pbang.net.seats import Proposal
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.gamefiles import Transcript
+<<<<<<< HEAD
 from p2pbang.table.handovers import change_sentence
 from p2pbang.table.seats import seat_number, seating, seating_drawn, who
+=======
+from p2pbang.table.observer import observer_dealer
+from p2pbang.table.seats import seating, seating_drawn, who
+>>>>>>> main
 from p2pbang.table.table_choice import UnplayableTable, dropouts_of
 
 EventSink = Callable[[list[Event]], None]
@@ -111,9 +115,7 @@ def audit(transcript: Transcript,
         report.problem = f"the genesis names a game this version cannot check: {exc}"
         return report
     report.checked.append(dropouts.describe())
-    dealer = MentalDealer(None, players, genesis.session_id,
-                          escrow_threshold=dropouts.escrow_threshold(players))
-    core = TableCore(players, None, dealer, choice)
+    core = TableCore(players, None, observer_dealer(genesis), choice)
     core.start()
     report.core = core
     sink = narrate(core, names) if narrate is not None else None

@@ -243,6 +243,7 @@ async def _play(lobby: Lobby, identity: Identity, seating: Seating, say: Say, an
     session = TableSession(identity, genesis, lobby.mesh, inboxes, files, seating.decider,
                            seating.reporter, config=seating.config, cheat=cheat,
                            meta=seating.meta)
+    session.watchers.announce = announce  # the running table stays announced: watchers
     return await session.run()
 
 

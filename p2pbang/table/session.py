@@ -69,6 +69,7 @@ from p2pbang.table.outcome import SessionResult
 from p2pbang.table.participants import Decider, LeaveForGood, PlayerQuit, Reporter
 from p2pbang.table.seats import seat_number, seating_drawn, who
 from p2pbang.table.table_choice import choice_of, dropouts_of
+from p2pbang.table.watchers import WatchService
 
 TABLE_TOPIC = "table"
 DONE = "table.done"
@@ -224,6 +225,9 @@ class TableSession:
         # the cost of a hand-over as the players feel it (docs/benchmarks.md).
         self._change_at: float | None = None
         self._handovers_s: list[float] = []
+        # Watchers of the running game (table/watchers.py): whoever announced the lobby
+        # sets ``self.watchers.announce`` before ``run``.
+        self.watchers = WatchService()
         # Set in run():
         self.core: TableCore
         self.driver: LogDriver
@@ -263,6 +267,7 @@ class TableSession:
                 nursery.start_soon(self._receive_done)
                 nursery.start_soon(self._keep_links)
                 nursery.start_soon(self._watch)
+                nursery.start_soon(self.watchers.serve, self)
                 try:
                     with self._play_scope:
                         await self._play()

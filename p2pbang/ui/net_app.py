@@ -312,7 +312,8 @@ class NetworkPlay:
         try:
             async with Discovery() as discovery:
                 while True:
-                    self.tables = await discovery.tables()
+                    # A game being played is for watching (p2pbang watch), not joining.
+                    self.tables = [t for t in await discovery.tables() if not t.info.playing]
                     self.screen.changed()
                     quiet = time.monotonic() - started > MULTICAST_CHECK_AFTER
                     if not self.tables and quiet and not checked:
@@ -570,6 +571,8 @@ class NetworkPlay:
                                            self._output, pace=pace)
         session = TableSession(self.identity, genesis, lobby.mesh, inboxes, files, table, table,
                                config=request.session_config, meta={"player": "person"})
+        # The table this peer announced stays announced while it runs (for watchers).
+        session.watchers.announce = request.settings is not None and request.announce
         session.on_chat = table.chat_received
         finished = trio.Event()
 

@@ -1,11 +1,13 @@
-"""The network commands of ``p2pbang``: host, list, join, bot, resume, replay, verify.
+"""The network commands of ``p2pbang``: host, list, join, watch, bot, resume, replay, verify.
 
 ``cli.py`` adds these subcommands with :func:`add_table_commands`; each handler returns the
 process exit status:
 
 =====  ===============================================================================
-0      the game ran to its end (verify: the saved game is authentic and complete)
-1      a cheat stopped the game, or this peer failed (verify: the game does not check out)
+0      the game ran to its end (verify: the saved game is authentic and complete; watch:
+       followed to the end)
+1      a cheat stopped the game, or this peer failed (verify: the game does not check out;
+       watch: the watch stopped before the end)
 2      bad arguments, no such table or game, refused by the table
 3      gave up waiting for a peer that never came back (``--max-wait``)
 =====  ===============================================================================
@@ -122,6 +124,15 @@ The game starts when every seat is taken. Others join with 'p2pbang join' (or
 EPILOG_LIST = """examples:
   p2pbang list                               tables announced on the LAN (3 s)
   p2pbang list --timeout 10
+Open tables come first (join them); then the games being played (watch them).
+"""
+EPILOG_WATCH = """examples:
+  p2pbang watch                              the game being played on the LAN (choose one)
+  p2pbang watch Saloon                       that table's game, by name or id prefix
+  p2pbang watch 192.168.1.20:7000            by a player's address (either of its ports)
+  p2pbang watch --table-key k3v7qzx2m4n5p6rs the game announced by the player with that key
+A watcher sees what the whole table sees, live: no hand, no hidden card. It holds no seat,
+writes nothing, and the players do not wait for it.
 """
 EPILOG_JOIN = """examples:
   p2pbang join Saloon                        the table of that name (or id prefix) on the LAN
@@ -319,6 +330,26 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
     _interface(join)
     _common(join)
 
+    watch = _formatter(commands, "watch", help="watch a game being played on the LAN",
+                       description="Watch a game being played, live, in the full-screen "
+                                   "interface (--plain: the line interface): public "
+                                   "information only (no hand, no hidden card), every entry "
+                                   "checked as the players check it.",
+                       epilog=EPILOG_WATCH)
+    watch.add_argument("table", nargs="?", default=None,
+                       help="table name, id prefix, or HOST:PORT of one of its players")
+    watch.add_argument("--peer", type=_address, default=None,
+                       help="HOST:PORT of any player at the table")
+    watch.add_argument("--table-key", type=_table_key, default=None, metavar="FINGERPRINT",
+                       help="the key of the player whose announcement to follow (or, with "
+                            "--peer, that the player at that address must prove)")
+    watch.add_argument("--name", "--player", dest="player", default=None,
+                       help="the name this watcher gives itself (the players see only how "
+                            "many watch)")
+    watch.add_argument("--timeout", type=_seconds, default=3.0,
+                       help="how long to look for the game on the LAN (default 3 s)")
+    _interface(watch)
+
     bot = _formatter(commands, "bot", help="a computer player as its own peer",
                      description="Run a computer player as its own peer, with its own "
                                  "identity and keys, at a table on the LAN.",
@@ -383,7 +414,8 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                                     "offline, and say exactly what fails and where.",
                         epilog=EPILOG_VERIFY)
     verify.add_argument("file", help="a transcript file or a game directory")
-    handlers = {"host": cmd_host, "list": cmd_list, "join": cmd_join, "bot": cmd_bot,
+    handlers = {"host": cmd_host, "list": cmd_list, "join": cmd_join, "watch": cmd_watch,
+                "bot": cmd_bot,
                 "resume": cmd_resume, "replay": cmd_replay, "verify": cmd_verify}
     return {name: _exiting(handler) for name, handler in handlers.items()}
 
@@ -529,15 +561,27 @@ async def choose_table(tables: list[DiscoveredTable], what: str, say: Callable[[
 
 async def _find_table(args: argparse.Namespace, say: Callable[[str], None],
                       ask: Chooser | None = None,
-                      identity: Identity | None = None) -> DiscoveredTable:
-    """The table ``args`` names; several candidates are listed with the key each address
-    proves when ``identity`` is given to ask them with."""
+                      identity: Identity | None = None,
+                      running: bool = False) -> DiscoveredTable:
+    """The table ``args`` names, open for joining (or ``running``: its game begun, for
+    watching); several candidates are listed with the key each address proves when
+    ``identity`` is given to ask them with."""
     if args.peer:
         say(f"asking {args.peer} which table it is at...")
-        return await probe_peer(args.peer)
+        found = await probe_peer(args.peer)
+        if found.info.playing and not running:
+            raise TableRefused(f"the game at {found.info.name!r} has begun: nobody can join "
+                               f"it now; watch it with: p2pbang watch {args.peer}")
+        if running and not found.info.playing:
+            raise TableRefused(f"{found.info.name!r} has not begun its game: join it with "
+                               f"p2pbang join --peer {args.peer}")
+        return found
     wanted = (args.table or "").lower()
+    key = getattr(args, "table_key", None) if running else None
 
     def matches(table: DiscoveredTable) -> bool:
+        if table.info.playing != running or (key and table.info.host_peer != key):
+            return False
         return (not wanted or table.info.name.lower() == wanted
                 or table.info.table_id.hex().startswith(wanted))
 
@@ -550,8 +594,10 @@ async def _find_table(args: argparse.Namespace, say: Callable[[str], None],
     found = await browse_tables(args.timeout, stop_when=found_by_id)
     chosen = [t for t in found if matches(t)]
     if not chosen:
-        seen = ", ".join(t.info.name for t in found) or "none"
-        raise TableRefused(f"no table {args.table or ''!r} found on the LAN (seen: {seen}); "
+        seen = ", ".join(t.info.name + (" (being played)" if t.info.playing else "")
+                         for t in found) or "none"
+        what = "game being played" if running else "open table"
+        raise TableRefused(f"no {what} {args.table or ''!r} found on the LAN (seen: {seen}); "
                            "try --peer HOST:PORT")
     if len(chosen) > 1:
         what = f"answer to {args.table!r}" if wanted else "on the LAN"
@@ -774,6 +820,28 @@ def cmd_join(args: argparse.Namespace) -> int:
     return _with_resume_hint(args, _run(main, lambda: ui.session is not None))
 
 
+def listing_lines(tables: list[DiscoveredTable]) -> list[str]:
+    """``list``'s lines: the open tables (seats taken), then the games being played (their
+    turn and how many watch them through the announcing player)."""
+    lines: list[str] = []
+    ordered = sorted(tables, key=lambda t: t.info.name)
+    running = [t for t in ordered if t.info.playing]
+    for table in [t for t in ordered if not t.info.playing] + running:
+        info = table.info
+        if info.playing and table is running[0]:
+            lines.append("being played (watch with: p2pbang watch NAME):")
+        state = "" if info.compatible else f"  (protocol v{info.version}: incompatible)"
+        game = describe_for_listing(TableSettings.from_info(info))
+        where = f"{table.host}:{table.port}   id {info.table_id.hex()[:12]}{state}"
+        if info.playing:
+            lines.append(f"{info.name:<24} {game:<6} turn {info.turn}, {info.watchers} "
+                         f"watching   {where}")
+        else:
+            lines.append(f"{info.name:<24} {game:<6} {info.seats - info.free}/{info.seats} "
+                         f"seated   {where}")
+    return lines
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     async def main() -> int:
         tables = await browse_tables(args.timeout)
@@ -782,15 +850,78 @@ def cmd_list(args: argparse.Namespace) -> int:
             print("no tables found on the LAN" + (f" ({problem})" if problem else ""))
             print("a table can also be joined by address: p2pbang join --peer HOST:PORT")
             return EXIT_OK
-        for table in sorted(tables, key=lambda t: t.info.name):
-            info = table.info
-            state = "" if info.compatible else f"  (protocol v{info.version}: incompatible)"
-            game = describe_for_listing(TableSettings.from_info(info))
-            print(f"{info.name:<24} {game:<6} {info.seats - info.free}/{info.seats} "
-                  f"seated   {table.host}:{table.port}   id {info.table_id.hex()[:12]}{state}")
+        for line in listing_lines(tables):
+            print(line)
         return EXIT_OK
 
     return _run(main)
+
+
+# --------------------------------------------------------------------------- watch
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from p2pbang.table.watch import TableWatch
+    from p2pbang.ui.watch_plain import PlainWatcher
+
+    full = _full_screen(args)  # sets the language too
+    if args.table and args.peer:
+        print("p2pbang: name a table or give --peer, not both", file=sys.stderr)
+        return EXIT_USAGE
+    if args.table and ":" in args.table:  # an address, not a name
+        try:
+            parse_peer_address(args.table)
+        except ValueError as exc:
+            print(f"p2pbang: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        args.peer, args.table = args.table, None
+    try:
+        # A watcher keeps nothing: a fresh key of its own, no home, no files.
+        identity = Identity.generate(args.player or "watcher")
+    except ValueError as exc:
+        print(f"p2pbang: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    ui = PlainWatcher()
+    found: list[DiscoveredTable] = []
+
+    async def ask() -> str | None:
+        return await trio.to_thread.run_sync(sys.stdin.readline, abandon_on_cancel=True)
+
+    async def find() -> int:
+        table = await _find_table(args, ui.print, ask, identity, running=True)
+        host, port = table.watch_address
+        ui.print(f"watching {table.info.name!r} through the player at "
+                 f"{_address_text(host, port)}...")
+        found.append(table)
+        return EXIT_OK
+
+    async def main() -> int:
+        await find()
+        watch = TableWatch(identity, found[0], ui, table_key=args.table_key)
+        result = await watch.run()
+        return EXIT_OK if result.complete else EXIT_CHEAT
+
+    if not full:
+        return _run(main)
+    status = _run(find)
+    if status != EXIT_OK:
+        return status
+    return _watch_full_screen(identity, found[0], args.table_key)
+
+
+def _watch_full_screen(identity: Identity, table: DiscoveredTable,
+                       table_key: str | None) -> int:
+    from p2pbang.table.watch import TableWatch
+    from p2pbang.ui.watch_screen import WatchProgram, run_watch_screen
+
+    program = WatchProgram(lambda screen: TableWatch(identity, table, screen,
+                                                     table_key=table_key))
+    result = run_watch_screen(program)
+    if program.failure is not None:
+        return EXIT_USAGE
+    if result is None:
+        return LEFT  # left before the end: nothing to resume, nothing lost
+    return EXIT_OK if result.complete else EXIT_CHEAT
 
 
 # --------------------------------------------------------------------------- bot

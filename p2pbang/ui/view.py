@@ -173,12 +173,23 @@ def build_view(game: Game, names: list[str]) -> TableView:
     you = game.viewer
     if you is None:
         raise ValueError("a view is built from one seat's engine")
+    return _view(game, names, you, spectator=False)
+
+
+def spectator_view(game: Game, names: list[str]) -> TableView:
+    """The table as anyone at it sees it, from an observer's engine (a watcher's): no hand,
+    no distances, nobody is "you"; the seats from the first one of the table's order."""
+    order = tuple(game.order) or tuple(range(len(game.players)))
+    return _view(game, names, order[0], spectator=True)
+
+
+def _view(game: Game, names: list[str], you: int, spectator: bool) -> TableView:
     me = game.players[you]
-    reach = game.reach(you) if me.alive else 0
+    reach = game.reach(you) if me.alive and not spectator else 0
     seats = []
     for p in game.players:
         distance = None
-        if p.seat != you and p.alive and me.alive:
+        if p.seat != you and p.alive and me.alive and not spectator:
             distance = game.distance(you, p.seat)
         seats.append(SeatView(
             seat=p.seat,
@@ -192,7 +203,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
             in_play=tuple(card_view(game, s, owner=p.seat) for s in p.table),
             distance=distance,
             reach_ok=distance is not None and distance <= reach,
-            is_you=p.seat == you,
+            is_you=p.seat == you and not spectator,
             is_current=p.seat == game.current,
             target=personal_target(game, p.seat),
             nuggets=gold_rush_view.nuggets(game, p.seat),
@@ -206,7 +217,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
     return TableView(
         you=you,
         seats=tuple(seats),
-        hand=tuple(card_view(game, s) for s in me.hand),
+        hand=() if spectator else tuple(card_view(game, s) for s in me.hand),
         deck_size=len(game.deck),
         discard_top=card_view(game, game.discard[-1]) if game.discard else None,
         turn=game.turn,
@@ -219,7 +230,7 @@ def build_view(game: Game, names: list[str]) -> TableView:
         order=tuple(game.order),
         roles_face_up=game.role_rules.face_up,
         silenced=game.cards_in_play_silenced(),
-        shop=gold_rush_view.shop(game, you),
+        shop=() if spectator else gold_rush_view.shop(game, you),
         shadows=gold_rush_view.has_shadows(game),
         event=game.event_name(),
         events_left=len(game.event_pile),

@@ -74,7 +74,7 @@ msgstr "Szia {nev}"
 msgid "Gone"
 msgstr "Elment"
 ''')
-    messages = [m for m in extract() if m.msgid in ("Beer",)]
+    messages = [m for m in extract() if m.msgid == "Beer" and m.context is None]
     from p2pbang.ui.extract import Message
 
     messages.append(Message("Hello {name}"))

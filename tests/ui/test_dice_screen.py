@@ -157,8 +157,7 @@ def test_an_eliminated_seat_says_so_whole_in_its_life_column(language: str) -> N
     from dataclasses import replace
 
     from p2pbang.ui.dice_board import DiceBoard
-    from p2pbang.ui.dice_texts import TEXTS
-    from p2pbang.ui.text_table import pick
+    from p2pbang.ui.dice_texts import t
 
     set_language(language)
     with family_screen("dice", 5, 7) as screen:
@@ -168,7 +167,7 @@ def test_an_eliminated_seat_says_so_whole_in_its_life_column(language: str) -> N
         seat = build_dice_view(screen.session.mine, screen.session.names, 0).seats[1]
         dead = replace(seat, alive=False, life=0, arrows=2, distance=None)
         row = "".join(text for _style, text in board._seat_line(dead, 80))
-        word = pick(TEXTS["dead"])
+        word = t("dead")
         assert f"{word} " in row and "\u2026" not in row, row
         assert len(row) <= 80
 

@@ -1,9 +1,11 @@
-"""The Duel's cards and characters as data: English rules keys, Hungarian names, decks.
+"""The Duel's cards and characters as data: rules keys, frames, symbols, decks.
 
 Every physical card is one integer id: lawmen cards first (0..39), then outlaw cards
 (40..79), so the crypto layer derives one group element per card from (pile, id). Characters
 have their own id space (0..23: 12 lawmen then 12 outlaws) and their own shuffled piles.
-Source: the printed cards and characters of the Hungarian edition.
+Source: the printed cards and characters of the Hungarian edition. The keys are the only
+names here: what a person reads (the printed Hungarian names, the English ones) is the
+interface's, in its catalogs (``ui/duel_texts.py``).
 """
 
 from __future__ import annotations
@@ -38,46 +40,45 @@ class DuelCharacter:
     side: int
 
 
-# key, frame, Hungarian name, hit symbol, dodge symbol, reload symbol, always active.
-_CARD_TRAITS: tuple[tuple[str, str, str, bool, bool, bool, bool], ...] = (
-    ("colt", BANG, "Colt", True, False, False, False),
-    ("quickdraw", BANG, "Gyorstüzelés", True, False, False, False),
-    ("carbine", BANG, "Karabély", True, False, False, False),
-    ("peacemaker", BANG, "Peacemaker", True, False, False, False),
-    ("remington", BANG, "Remington", True, False, False, False),
-    ("schofield", BANG, "Schofield", True, False, False, False),
-    ("shotgun", BANG, "Shotgun", True, False, False, False),
-    ("winchester", BANG, "Winchester", True, False, False, False),
-    ("bank", EQUIPMENT, "Bank", False, False, False, False),
-    ("rattlesnake", EQUIPMENT, "Csörgőkígyó", False, False, False, True),
-    ("dynamite", EQUIPMENT, "Dinamit", False, False, False, True),
-    ("gunbelt", EQUIPMENT, "Fegyvertáska", False, False, False, False),
-    ("barrel", EQUIPMENT, "Hordó", False, False, False, False),
-    ("hat", EQUIPMENT, "Kalap", False, False, False, False),
-    ("panic", EQUIPMENT, "Pánik", False, False, True, True),
-    ("sniper", EQUIPMENT, "Távcsöves Puska", False, False, True, False),
-    ("pocket_watch", EQUIPMENT, "Zsebóra", False, False, True, False),
-    ("derringer", ACTION, "Derringer", True, False, False, False),
-    ("gatling", ACTION, "Gatling", True, False, False, False),
-    ("indians", ACTION, "Indiánok!", False, False, False, False),
-    ("knife", ACTION, "Kés", True, False, False, False),
-    ("inn", ACTION, "Kocsma", False, False, False, False),
-    ("canteen", ACTION, "Kulacs", False, False, True, False),
-    ("steal", ACTION, "Lopás", False, False, False, False),
-    ("missed", ACTION, "Nem Talált!", False, True, False, False),
-    ("duel", ACTION, "Párbaj", False, False, False, False),
-    ("stagecoach", ACTION, "Postakocsi", False, False, False, False),
-    ("beer", ACTION, "Sör", False, False, False, False),
-    ("general_store", ACTION, "Szatócsbolt", False, False, False, False),
-    ("teacher", ACTION, "Tanítónő", False, False, False, False),
-    ("counter", ACTION, "Visszatámadás", False, True, False, False),
+# key, frame, hit symbol, dodge symbol, reload symbol, always active.
+_CARD_TRAITS: tuple[tuple[str, str, bool, bool, bool, bool], ...] = (
+    ("colt", BANG, True, False, False, False),
+    ("quickdraw", BANG, True, False, False, False),
+    ("carbine", BANG, True, False, False, False),
+    ("peacemaker", BANG, True, False, False, False),
+    ("remington", BANG, True, False, False, False),
+    ("schofield", BANG, True, False, False, False),
+    ("shotgun", BANG, True, False, False, False),
+    ("winchester", BANG, True, False, False, False),
+    ("bank", EQUIPMENT, False, False, False, False),
+    ("rattlesnake", EQUIPMENT, False, False, False, True),
+    ("dynamite", EQUIPMENT, False, False, False, True),
+    ("gunbelt", EQUIPMENT, False, False, False, False),
+    ("barrel", EQUIPMENT, False, False, False, False),
+    ("hat", EQUIPMENT, False, False, False, False),
+    ("panic", EQUIPMENT, False, False, True, True),
+    ("sniper", EQUIPMENT, False, False, True, False),
+    ("pocket_watch", EQUIPMENT, False, False, True, False),
+    ("derringer", ACTION, True, False, False, False),
+    ("gatling", ACTION, True, False, False, False),
+    ("indians", ACTION, False, False, False, False),
+    ("knife", ACTION, True, False, False, False),
+    ("inn", ACTION, False, False, False, False),
+    ("canteen", ACTION, False, False, True, False),
+    ("steal", ACTION, False, False, False, False),
+    ("missed", ACTION, False, True, False, False),
+    ("duel", ACTION, False, False, False, False),
+    ("stagecoach", ACTION, False, False, False, False),
+    ("beer", ACTION, False, False, False, False),
+    ("general_store", ACTION, False, False, False, False),
+    ("teacher", ACTION, False, False, False, False),
+    ("counter", ACTION, False, True, False, False),
 )
 
-HUNGARIAN_CARD_NAMES = {row[0]: row[2] for row in _CARD_TRAITS}
-HIT_CARDS = frozenset(row[0] for row in _CARD_TRAITS if row[3])
-DODGE_CARDS = frozenset(row[0] for row in _CARD_TRAITS if row[4])
-RELOAD_CARDS = frozenset(row[0] for row in _CARD_TRAITS if row[5])
-ALWAYS_ACTIVE_CARDS = frozenset(row[0] for row in _CARD_TRAITS if row[6])
+HIT_CARDS = frozenset(row[0] for row in _CARD_TRAITS if row[2])
+DODGE_CARDS = frozenset(row[0] for row in _CARD_TRAITS if row[3])
+RELOAD_CARDS = frozenset(row[0] for row in _CARD_TRAITS if row[4])
+ALWAYS_ACTIVE_CARDS = frozenset(row[0] for row in _CARD_TRAITS if row[5])
 CARD_KINDS = {row[0]: row[1] for row in _CARD_TRAITS}
 
 # key: copies per symbol as (lawmen deck, outlaw deck), from the reference csv.
@@ -141,38 +142,37 @@ def _build_cards() -> tuple[DuelCard, ...]:
 DUEL_CARDS = _build_cards()
 DECK_SIZE = 40
 
-# key, Hungarian name, life, side, always active.
-_CHARACTER_ROWS: tuple[tuple[str, str, int, int, bool], ...] = (
-    ("alan_pinkerton", "Alan Pinkertoon", 4, LAWMEN, False),
-    ("annie_oakley", "Annie Oakey", 4, LAWMEN, False),
-    ("bart_masterson", "Bart Masterson", 4, LAWMEN, True),
-    ("bill_tilghman", "Bill Tightman", 5, LAWMEN, False),
-    ("buffalo_bell", "Buffalo Bell", 4, LAWMEN, True),
-    ("dalon_ranger", "Dalon Ranger", 5, LAWMEN, False),
-    ("the_stranger", "Az Idegen", 4, LAWMEN, True),
-    ("django", "Jango", 3, LAWMEN, False),
-    ("pat_garrett", "Pat Garret", 5, LAWMEN, False),
-    ("tex_killer", "Tex Killer", 4, LAWMEN, False),
-    ("wild_bill", "Wild Bill", 5, LAWMEN, False),
-    ("wyatt_earp", "Wyatt Ear", 4, LAWMEN, False),
-    ("babe_leroy", "Babe Leroy", 4, OUTLAWS, False),
-    ("bull_anderson", "Bull Anderson", 5, OUTLAWS, False),
-    ("cattle_kate", "Cattle Katie", 4, OUTLAWS, False),
-    ("the_daltons", "A Dalton fivérek", 3, OUTLAWS, False),
-    ("jack_ransome", "Jack Ransome", 4, OUTLAWS, False),
-    ("pearl_hart", "Pearl Hat", 3, OUTLAWS, False),
-    ("sid_curry", "Sid Curry", 4, OUTLAWS, False),
-    ("slim_poet", "Silm Poet", 4, OUTLAWS, False),
-    ("sundance_kid", "Soundance Kid", 4, OUTLAWS, True),
-    ("toco_ramirez", "Toco Ramirez", 4, OUTLAWS, False),
-    ("tom_thorn", "Tom Thorn", 4, OUTLAWS, False),
-    ("west_harding", "West Harding", 4, OUTLAWS, False),
+# key, life, side, always active.
+_CHARACTER_ROWS: tuple[tuple[str, int, int, bool], ...] = (
+    ("alan_pinkerton", 4, LAWMEN, False),
+    ("annie_oakley", 4, LAWMEN, False),
+    ("bart_masterson", 4, LAWMEN, True),
+    ("bill_tilghman", 5, LAWMEN, False),
+    ("buffalo_bell", 4, LAWMEN, True),
+    ("dalon_ranger", 5, LAWMEN, False),
+    ("the_stranger", 4, LAWMEN, True),
+    ("django", 3, LAWMEN, False),
+    ("pat_garrett", 5, LAWMEN, False),
+    ("tex_killer", 4, LAWMEN, False),
+    ("wild_bill", 5, LAWMEN, False),
+    ("wyatt_earp", 4, LAWMEN, False),
+    ("babe_leroy", 4, OUTLAWS, False),
+    ("bull_anderson", 5, OUTLAWS, False),
+    ("cattle_kate", 4, OUTLAWS, False),
+    ("the_daltons", 3, OUTLAWS, False),
+    ("jack_ransome", 4, OUTLAWS, False),
+    ("pearl_hart", 3, OUTLAWS, False),
+    ("sid_curry", 4, OUTLAWS, False),
+    ("slim_poet", 4, OUTLAWS, False),
+    ("sundance_kid", 4, OUTLAWS, True),
+    ("toco_ramirez", 4, OUTLAWS, False),
+    ("tom_thorn", 4, OUTLAWS, False),
+    ("west_harding", 4, OUTLAWS, False),
 )
 
 DUEL_CHARACTERS = tuple(DuelCharacter(key, life, side)
-                        for key, _hu, life, side, _always in _CHARACTER_ROWS)
-HUNGARIAN_CHARACTER_NAMES = {row[0]: row[1] for row in _CHARACTER_ROWS}
-ALWAYS_ACTIVE_CHARACTERS = frozenset(row[0] for row in _CHARACTER_ROWS if row[4])
+                        for key, life, side, _always in _CHARACTER_ROWS)
+ALWAYS_ACTIVE_CHARACTERS = frozenset(row[0] for row in _CHARACTER_ROWS if row[3])
 
 
 def card_ids(side: int) -> tuple[int, ...]:

@@ -1,0 +1,240 @@
+"""Watching a running table: a latecomer's read-only view of the game, live.
+
+The watcher connects to one player's watch mesh (``table/watchers.py``) like a joiner
+connects to a table: the Noise handshake proves the player's key (the DNS-SD record's, or
+the one given with ``--table-key``). It receives the genesis, checks that it proves itself
+(every ready statement signed) and seats the player it reached, then fetches the log and
+replays every entry on an observer ``TableCore`` (no seat, a ``MentalDealer`` without a
+key share) through a ``LogDriver``, exactly as ``p2pbang verify`` does, following the game
+live as entries commit.
+
+A watcher therefore sees what a spectator at the table would: every public card, every
+move and its sentence, each player's life points, the roles as the rules reveal them; never
+a hand or any hidden card (it holds no key that could open one). It writes nothing, signs
+nothing and is in no genesis; the players do not wait for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import trio
+
+from p2pbang.engine.actions import End, Event
+from p2pbang.net.discovery import DiscoveredTable
+from p2pbang.net.identity import Identity
+from p2pbang.net.lobby import Genesis, LobbyError, verify_genesis
+from p2pbang.net.log import Log, Roster, RosterError
+from p2pbang.net.mesh import (
+    ConnectionEvent,
+    DialError,
+    Mesh,
+    MeshConfig,
+    PreambleError,
+    open_mesh,
+)
+from p2pbang.net.watch_sync import WatchFollower, WatchProblem
+from p2pbang.table.core import TableCore
+from p2pbang.table.driver import LogDriver, Verdict
+from p2pbang.table.lobby_flow import TableRefused
+from p2pbang.table.observer import observer_core
+from p2pbang.table.seats import seating_drawn
+from p2pbang.table.table_choice import UnplayableTable
+
+WATCHER_MESH = MeshConfig(max_peers=2)
+RECONNECTS = 3  # a link lost by the network (not a goodbye) is dialed again this often
+RECONNECT_PAUSE = 0.5  # seconds before the first new dial, growing by as much each time
+GOODBYE = "peer left: "  # how the mesh reports the player's own goodbye (a refusal, its end)
+
+
+class WatchRefused(TableRefused):
+    """The table cannot be watched (not running, refused us, sent what cannot be followed);
+    the text says why."""
+
+
+# What ends an attempt to watch before it follows anything: said to the person, no trace.
+WATCH_FAILURES: tuple[type[Exception], ...] = (WatchRefused, TableRefused, DialError,
+                                               PreambleError, OSError)
+
+
+class WatchReporter(Protocol):
+    """What a watcher is told: the interfaces implement it (``ui/watch_plain.py``)."""
+
+    def started(self, watch: TableWatch) -> None: ...
+
+    def events(self, events: list[Event]) -> None: ...
+
+    def caught_up(self, watch: TableWatch) -> None: ...
+
+    def finished(self, result: WatchResult) -> None: ...
+
+
+@dataclass(frozen=True)
+class WatchResult:
+    """How a watch ended: the game's end or verdict, or ``stopped`` (why it stopped early)."""
+
+    names: list[str]
+    entries: int
+    head: bytes
+    end: End | None
+    verdict: Verdict | None
+    stopped: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Followed to the end of the game, every entry checked."""
+        return self.end is not None and self.verdict is None and self.stopped is None
+
+
+class TableWatch:
+    """One watcher following one running table (see the module docstring)."""
+
+    def __init__(self, identity: Identity, table: DiscoveredTable, reporter: WatchReporter,
+                 *, table_key: str | None = None, listen: str = "127.0.0.1",
+                 config: MeshConfig = WATCHER_MESH) -> None:
+        if not table.info.playing:
+            raise WatchRefused(f"{table.info.name!r} has not begun its game: join it "
+                               "instead (p2pbang join)")
+        self.identity = identity
+        self.table = table
+        self.reporter = reporter
+        # A table seen on DNS-SD must prove the record's key (a copied record cannot); an
+        # "info" answer proves nothing unless the person pinned the key.
+        self.prover = table_key or (table.info.host_peer if table.service_name else None)
+        self.listen = listen
+        self.config = config
+        self.genesis: Genesis | None = None
+        self.names: list[str] = []
+        self.core: TableCore
+        self.driver: LogDriver
+        self.log: Log
+        self.player: str | None = None
+        self.seated = False  # the seating draw was seen: chairs are known
+        self._caught_up = False
+        self._changed = trio.Event()
+        self._follower: WatchFollower | None = None
+
+    @property
+    def session_id(self) -> bytes:
+        assert self.genesis is not None
+        return self.genesis.session_id
+
+    @property
+    def closed(self) -> bool:
+        """The game ended, or a verdict or a proof of equivocation stopped its log."""
+        if self.genesis is None:
+            return False
+        return self.driver.check_halted() is not None or self.log.open_turn() is None
+
+    async def run(self) -> WatchResult:
+        """Follow the table until its game ends (or the player stops answering)."""
+        host, port = self.table.watch_address
+        stopped: str | None = None
+        async with open_mesh(self.identity, self.table.info.table_id, host=self.listen,
+                             config=self.config) as mesh:
+            events = mesh.watch_events()
+            follower = self._follower = WatchFollower(mesh, self._open, self._progress)
+            peer = await mesh.connect(host, port, prove=self.prover)
+            self.player = peer.peer_id
+            self._dial_back_is_ours(mesh)
+            async with trio.open_nursery() as nursery:
+                lost: list[str] = []
+                nursery.start_soon(self._watch_link, mesh, events, lost, nursery.cancel_scope)
+                problem: list[str] = []
+                nursery.start_soon(self._follow, follower, problem, nursery.cancel_scope)
+                while not self.closed:
+                    changed = self._changed
+                    await changed.wait()
+                nursery.cancel_scope.cancel()
+            stopped = (problem or lost or [None])[0]
+        if self.genesis is None:
+            raise WatchRefused(stopped or "the player sent no genesis")
+        result = WatchResult(self.names, len(self.log), self.log.head_hash, self.core.over,
+                             self.driver.check_halted() or self.driver.verdict,
+                             None if self.closed else stopped)
+        self.reporter.finished(result)
+        return result
+
+    async def _follow(self, follower: WatchFollower, problem: list[str],
+                      scope: trio.CancelScope) -> None:
+        assert self.player is not None
+        try:
+            await follower.follow(self.player)
+        except WatchProblem as exc:
+            problem.append(str(exc))
+            scope.cancel()
+
+    async def _watch_link(self, mesh: Mesh, events: trio.MemoryReceiveChannel[ConnectionEvent],
+                          lost: list[str], scope: trio.CancelScope) -> None:
+        """End the watch when the player is gone for good: it said goodbye (refused us, or
+        its session ended), or the link broke and dialing again failed. The log so far is
+        kept across a new link: the player starts over with the genesis and its head, and
+        the watcher fetches from where it stands."""
+        async for event in events:
+            if event.peer_id != self.player or event.kind != "disconnected" or self.closed:
+                continue
+            if event.reason.startswith(GOODBYE) or not await self._reconnect(mesh):
+                lost.append(f"the player stopped serving this watcher ({event.reason})")
+                scope.cancel()
+                return
+
+    async def _reconnect(self, mesh: Mesh) -> bool:
+        host, port = self.table.watch_address
+        for attempt in range(1, RECONNECTS + 1):
+            await trio.sleep(RECONNECT_PAUSE * attempt)
+            try:
+                await mesh.connect(host, port, prove=self.player)
+            except DialError:
+                continue
+            self._dial_back_is_ours(mesh)
+            return True
+        return False
+
+    def _dial_back_is_ours(self, mesh: Mesh) -> None:
+        """The mesh would redial the player on its own (when our id is the lower): this
+        watch decides when to dial again, and how often."""
+        status = mesh.peer(self.player) if self.player is not None else None
+        if status is not None:
+            status.address = None
+
+    def _open(self, data: bytes) -> Log:
+        """The genesis the player sent: checked, then the observer's engine and log."""
+        try:
+            genesis = verify_genesis(data)
+        except LobbyError as exc:
+            raise WatchProblem(f"the genesis does not check: {exc}") from None
+        if genesis.table_id != self.table.info.table_id:
+            raise WatchProblem("the player sent the genesis of another table")
+        if self.player not in genesis.roster:
+            raise WatchProblem("the player is not seated in the genesis it sent")
+        try:
+            roster = Roster([seat.public_key for seat in genesis.seats])
+            core = observer_core(genesis)
+        except (RosterError, UnplayableTable, ValueError) as exc:
+            raise WatchProblem(f"this game cannot be followed here: {exc}") from None
+        self.genesis = genesis
+        self.names = list(genesis.names)
+        self.core = core
+        self.driver = LogDriver(core, on_events=self._told)
+        self.log = Log(genesis.session_id, roster, self.driver.writers)
+        self.driver.bind(self.log)
+        self.reporter.started(self)
+        return self.log
+
+    def _told(self, events: list[Event]) -> None:
+        self.seated = self.seated or seating_drawn(events)
+        self.reporter.events(events)
+
+    def _progress(self) -> None:
+        follower = self._follower
+        if (not self._caught_up and self.genesis is not None and follower is not None
+                and follower.their_length and len(self.log) >= follower.their_length):
+            self._caught_up = True
+            self.reporter.caught_up(self)
+        self._changed.set()
+        self._changed = trio.Event()
+
+
+__all__ = ["WATCH_FAILURES", "TableWatch", "WatchRefused", "WatchReporter", "WatchResult",
+           "observer_core"]

@@ -1,0 +1,104 @@
+"""The plain line interface of a watcher (``p2pbang watch``): the game told as it happens.
+
+Every event is described with the sentences ``p2pbang replay`` uses for a spectator (the
+card game's ``Describer``, the Dice Game's and Duel's boards), from the watcher's observer
+engine: hidden cards stay "a card", roles come out when the rules reveal them. When the
+watcher has caught up with the table, and at the end, it prints the table as everyone sees
+it. The few lines of its own (what is watched, the end) are in English, like the plain
+network interface's.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from p2pbang.engine.actions import Event
+from p2pbang.engine.game import Game
+from p2pbang.table.seats import seat_number, seating, seats_clockwise
+from p2pbang.table.watch import TableWatch, WatchResult
+from p2pbang.ui.describe import Describer
+from p2pbang.ui.texts import card_name, character_name, role_name
+from p2pbang.ui.view import card_view
+
+
+class PlainWatcher:
+    """A watcher's reporter on a text stream."""
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+        self.watch: TableWatch | None = None
+        self._tell: Callable[[list[Event]], list[str]] | None = None
+        self._describer: Describer | None = None
+        self._seating_said = False
+
+    def print(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def started(self, watch: TableWatch) -> None:
+        self.watch = watch
+        core = watch.core
+        players = ", ".join(watch.names)
+        self.print(f"Watching {watch.table.info.name!r} ({core.choice.label()}): {players}.")
+        self.print("A watcher sees what the whole table sees: no hand, no hidden card, no "
+                   "key. Every entry is checked as the players check it.")
+        if core.choice.game == "bang":
+            self._describer = Describer(core.game, watch.names)
+        else:
+            from p2pbang.ui.family_net import board_narrator
+
+            self._tell = board_narrator(core, watch.names)
+
+    def events(self, events: list[Event]) -> None:
+        watch = self.watch
+        assert watch is not None
+        if watch.seated and not self._seating_said:
+            self._seating_said = True
+            self.print(f"seats clockwise: {seating(watch.names, watch.core.game)}")
+        if self._tell is not None:
+            for text in self._tell(events):
+                self.print(text)
+            return
+        assert self._describer is not None
+        for event in events:
+            text = self._describer.event(event)
+            if text:
+                self.print(text)
+
+    def caught_up(self, watch: TableWatch) -> None:
+        self.print(f"(caught up with the table: {len(watch.log)} log entries checked; "
+                   "now following it live)")
+        if watch.core.choice.game == "bang" and watch.seated:
+            self._table(watch.core.game, watch.names)
+
+    def finished(self, result: WatchResult) -> None:
+        watch = self.watch
+        if result.stopped is not None:
+            self.print(f"The watch stopped: {result.stopped}.")
+        if result.verdict is not None:
+            self.print("THE GAME WAS STOPPED: " + result.verdict.describe(result.names))
+        if result.end is not None and self._describer is not None:
+            self.print(self._describer.end(result.end))
+            self.print(self._describer.outcome(result.end))
+        if watch is not None and watch.core.choice.game == "bang" and watch.seated:
+            self._table(watch.core.game, result.names)
+        self.print(f"watched {result.entries} log entries, head {result.head.hex()[:16]}")
+
+    def _table(self, game: Game, names: list[str]) -> None:
+        """The table as anyone sees it: characters, life, public roles, cards in play."""
+        self.print(f"Turn {game.turn}:")
+        for seat in seats_clockwise(game):
+            player = game.players[seat]
+            role = role_name(player.role) if player.role else "?"
+            state = (f"{player.life}/{player.max_life} life, {len(player.hand)} in hand"
+                     if player.alive else "eliminated")
+            cards = ", ".join(card_name(card_view(game, slot, player.seat).name)
+                              for slot in player.table)
+            line = (f"  seat {seat_number(game, seat)}: {names[seat]} "
+                    f"({character_name(player.character)}, {role}): {state}")
+            self.print(line + (f"; in play: {cards}" if cards else ""))
+
+
+__all__ = ["PlainWatcher"]

@@ -1,0 +1,256 @@
+"""A watcher's full screen (``p2pbang watch`` without ``--plain``): the running game as
+everyone at the table sees it, live.
+
+For the card game the top is the table drawn by the players' own renderers from the
+watcher's observer engine: the status line and the seats (``render.status_line`` and
+``seat_lines`` over ``view.spectator_view``: no hand, no distances, nobody is "you"). The
+Dice Game's and The Duel's boards draw one seat's view, so for them the screen shows the
+log only. Below, the game's log in the sentences of ``replay``. A watcher has no decision,
+no hand and no chat: its keys are q (leave), PgUp/PgDn, Home and End (the log). When the
+game ends the screen says so and stays until q; what to keep is printed once the terminal
+is restored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import trio
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import Dimension, HSplit, Layout, Window
+from prompt_toolkit.output import Output
+
+from p2pbang.engine.actions import Event
+from p2pbang.table.watch import WATCH_FAILURES, TableWatch, WatchReporter, WatchResult
+from p2pbang.ui.describe import Describer
+from p2pbang.ui.render import LogEntry, log_lines, max_log_offset, seat_lines, status_line
+from p2pbang.ui.stage import QUIT, Stage, run_program
+from p2pbang.ui.style import table_style
+from p2pbang.ui.textfit import Line, fit_line, width_of
+from p2pbang.ui.view import phase_name, spectator_view
+from p2pbang.ui.widgets import PanelControl
+
+MAX_LOG = 5000
+HINTS = " q leave \u00b7 PgUp/PgDn log \u00b7 public information only "
+
+
+class WatchScreen:
+    """The screen, and the watch's reporter (``table/watch.py``'s ``WatchReporter``)."""
+
+    def __init__(self, input: Input | None = None, output: Output | None = None) -> None:
+        self.watch: TableWatch | None = None
+        self.log: list[LogEntry] = []
+        self.offset = 0
+        self.note = "Connecting to the table..."
+        self.result: WatchResult | None = None
+        self._describe: Callable[[list[Event]], list[str]] | None = None
+        self._board: Any = None
+        self.app: Application[str] = Application(
+            layout=self._layout(), key_bindings=self._keys(), style=table_style(),
+            full_screen=True, input=input, output=output, mouse_support=False)
+
+    def exit(self, result: str) -> None:
+        if self.app.is_running and not self.app.future.done():
+            self.app.exit(result=result)
+
+    def changed(self) -> None:
+        self.app.invalidate()
+
+    # ------------------------------------------------------------------ reporter
+
+    def started(self, watch: TableWatch) -> None:
+        self.watch = watch
+        core = watch.core
+        if core.choice.game == "bang":
+            describer = Describer(core.game, watch.names)
+            self._describe = lambda events: [t for e in events if (t := describer.event(e))]
+        else:
+            from p2pbang.ui.family_net import CoreSeat, board_for
+
+            self._board = board_for(CoreSeat(core, watch.names))
+            self._describe = lambda events: [t for _s, t in self._board.describe(events)]
+        self.note = f"Watching {watch.table.info.name!r} ({core.choice.label()}): catching up"
+        self._add(f"Watching {watch.table.info.name!r}: {', '.join(watch.names)}. "
+                  "A watcher sees what the whole table sees: no hand, no hidden card.",
+                  "class:log.you")
+        self.changed()
+
+    def events(self, events: list[Event]) -> None:
+        if self._describe is not None:
+            for text in self._describe(events):
+                self._add(text)
+        self.changed()
+
+    def caught_up(self, watch: TableWatch) -> None:
+        self.note = (f"Watching {watch.table.info.name!r} ({watch.core.choice.label()}): "
+                     "live")
+        self._add(f"(caught up: {len(watch.log)} log entries checked; now live)", "class:dim")
+        self.changed()
+
+    def finished(self, result: WatchResult) -> None:
+        self.result = result
+        for line in outcome_lines(result, self.watch):
+            self._add(line, "class:log.you")
+        self.note = "The game is over: q leaves." if result.end or result.verdict else (
+            "The watch stopped: q leaves.")
+        self.changed()
+
+    def failed(self, reason: str) -> None:
+        self.note = f"Cannot watch: {reason} (q leaves)"
+        self._add(self.note, "class:log.you")
+        self.changed()
+
+    def _add(self, text: str, style: str = "class:log") -> None:
+        self.log.append(LogEntry(text, style))
+        del self.log[:-MAX_LOG]
+
+    # ------------------------------------------------------------------ drawing
+
+    def _top_rows(self) -> int:
+        watch = self.watch
+        if watch is None:
+            return 0
+        if self._board is not None:
+            return 0  # their boards draw one seat's view: the log tells their game
+        return len(watch.core.game.players) + 1
+
+    def _render_status(self, width: int, height: int) -> list[Line]:
+        watch = self.watch
+        if watch is None or self._board is not None or not watch.seated:
+            return [fit_line([("class:status.title", " BANG! "),
+                              ("class:status", " " + self.note)], width, "class:status")]
+        view = spectator_view(watch.core.game, watch.names)
+        phase = phase_name(view.phase) if view.phase else None
+        return [status_line(view, watch.names, phase, width)]
+
+    def _render_top(self, width: int, height: int) -> list[Line]:
+        watch = self.watch
+        if watch is None or self._board is not None:
+            return []
+        if not watch.seated:
+            return [[("class:dim", " The seats and the cards are being dealt.")]]
+        view = spectator_view(watch.core.game, watch.names)
+        return seat_lines(view, width, header=True, two_lines=False)
+
+    def _render_rule(self, width: int, height: int) -> list[Line]:
+        text = " " + self.note + " "
+        return [fit_line([("class:rule", "\u2500\u2500"), ("class:title", text),
+                          ("class:rule", "\u2500" * max(0, width - 2 - width_of(text)))],
+                         width)]
+
+    def _render_log(self, width: int, height: int) -> list[Line]:
+        self.offset = min(self.offset, max_log_offset(self.log, width, height))
+        self._log_size = (width, height)
+        return log_lines(self.log, width, height, self.offset)
+
+    def _render_hints(self, width: int, height: int) -> list[Line]:
+        return [fit_line([("class:hints", HINTS)], width, "class:hints")]
+
+    def _layout(self) -> Layout:
+        exact = Dimension.exact
+        self._log_size = (80, 10)
+        return Layout(HSplit([
+            Window(PanelControl(self._render_status), height=1, style="class:status"),
+            Window(PanelControl(self._render_top), height=lambda: exact(self._top_rows())),
+            Window(PanelControl(self._render_rule), height=1),
+            Window(PanelControl(self._render_log)),
+            Window(PanelControl(self._render_hints), height=1),
+        ]))
+
+    def scroll(self, rows: int) -> None:
+        width, height = self._log_size
+        most = max_log_offset(self.log, width, height)
+        self.offset = max(0, min(most, self.offset + rows))
+        self.changed()
+
+    def _keys(self) -> KeyBindings:
+        kb = KeyBindings()
+
+        @kb.add("q")
+        @kb.add(Keys.Escape)
+        @kb.add(Keys.ControlC)
+        def _quit(event: KeyPressEvent) -> None:
+            self.exit(QUIT)
+
+        @kb.add(Keys.PageUp)
+        def _back(event: KeyPressEvent) -> None:
+            self.scroll(self._log_size[1] - 1)
+
+        @kb.add(Keys.PageDown)
+        def _forward(event: KeyPressEvent) -> None:
+            self.scroll(-(self._log_size[1] - 1))
+
+        @kb.add(Keys.Home)
+        def _oldest(event: KeyPressEvent) -> None:
+            self.scroll(len(self.log) * 4)
+
+        @kb.add(Keys.End)
+        def _newest(event: KeyPressEvent) -> None:
+            self.scroll(-self.offset)
+
+        return kb
+
+
+def outcome_lines(result: WatchResult, watch: TableWatch | None) -> list[str]:
+    """What the watch came to, in a few lines (on the screen, and after it)."""
+    lines = []
+    if result.stopped is not None:
+        lines.append(f"The watch stopped: {result.stopped}.")
+    if result.verdict is not None:
+        lines.append("THE GAME WAS STOPPED: " + result.verdict.describe(result.names))
+    if result.end is not None and watch is not None and watch.core.choice.game == "bang":
+        describer = Describer(watch.core.game, result.names)
+        lines += [describer.end(result.end), describer.outcome(result.end)]
+    elif result.end is not None:
+        lines.append("The game is over.")
+    lines.append(f"watched {result.entries} log entries, head {result.head.hex()[:16]}")
+    return lines
+
+
+class WatchProgram:
+    """Watches on a ``WatchScreen`` until the person leaves. ``make_watch(reporter)`` makes
+    the ``TableWatch`` (the caller knows the table and the watcher's identity)."""
+
+    def __init__(self, make_watch: Callable[[WatchReporter], TableWatch], *,
+                 input: Input | None = None, output: Output | None = None) -> None:
+        self.make_watch = make_watch
+        self.screen = WatchScreen(input, output)
+        self.result: WatchResult | None = None
+        self.failure: str | None = None
+
+    async def __call__(self, stage: Stage) -> WatchResult | None:
+        shown = await stage.show(self.screen)
+
+        async def follow() -> None:
+            try:
+                self.result = await self.make_watch(self.screen).run()
+            except WATCH_FAILURES as exc:
+                self.failure = str(exc)
+                self.screen.failed(self.failure)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(follow)
+            await shown.closed.wait()
+            nursery.cancel_scope.cancel()
+        return self.result
+
+
+def run_watch_screen(program: WatchProgram) -> WatchResult | None:
+    """Watch in the full screen; afterwards print what to keep. None: left before the end
+    (or could not watch: ``program.failure`` says why)."""
+    result = run_program(program)
+    if program.failure is not None:
+        print(f"p2pbang: {program.failure}", flush=True)
+    elif result is not None:
+        for line in outcome_lines(result, program.screen.watch):
+            print(line, flush=True)
+    else:
+        print("You stopped watching; the game goes on.", flush=True)
+    return result
+
+
+__all__ = ["WatchProgram", "WatchScreen", "outcome_lines", "run_watch_screen"]
