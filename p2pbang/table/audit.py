@@ -28,13 +28,9 @@ from p2pbang.net.seats import Proposal
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.gamefiles import Transcript
-<<<<<<< HEAD
 from p2pbang.table.handovers import change_sentence
-from p2pbang.table.seats import seat_number, seating, seating_drawn, who
-=======
 from p2pbang.table.observer import observer_dealer
-from p2pbang.table.seats import seating, seating_drawn, who
->>>>>>> main
+from p2pbang.table.seats import seat_number, seating, seating_drawn, who
 from p2pbang.table.table_choice import UnplayableTable, dropouts_of
 
 EventSink = Callable[[list[Event]], None]
