@@ -29,13 +29,13 @@ from typing import Any
 import trio
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from p2pbang.dealer.mental import MentalDealer
 from p2pbang.net.identity import Identity
 from p2pbang.net.log import LogError
 from p2pbang.net.seats import MAX_HOLDER_NAME, Proposal, Purpose, raw_public_key
 from p2pbang.table.core import DEAL, TableCore
 from p2pbang.table.driver import LogDriver
 from p2pbang.table.dropouts import FORFEIT, Dropouts
+from p2pbang.table.observer import observer_dealer
 from p2pbang.table.players import BotDecider
 from p2pbang.table.seats import seats_clockwise
 
@@ -363,9 +363,8 @@ class SeatKeeper:
     def _host(self, identity: Identity, log_seat: int, index: int) -> HostedSeat:
         """An observer core that replays the log to the change, then takes the seat."""
         session = self.session
-        dealer = MentalDealer(None, session.players, session.session_id,
-                              escrow_threshold=self.dropouts.escrow_threshold(session.players))
-        core = TableCore(session.players, None, dealer, session.choice)
+        core = TableCore(session.players, None, observer_dealer(session.genesis),
+                         session.choice)
         core.start()
         decider = BotDecider(kind=self.bot_level)
         driver = LogDriver(core, on_events=decider.observe,
