@@ -274,7 +274,7 @@ class PlainNetworkTable:
             return None
         if text in ("q", "quit", "exit"):
             raise PlayerQuit("the player left")
-        if text == "leave" and core.players >= 3:
+        if text == "leave" and core.game.n >= 3:
             raise LeaveForGood("the player leaves for good")
         shown = event_view.plain_command(core.game, text)
         if text in ("?", "help"):
@@ -285,7 +285,7 @@ class PlainNetworkTable:
                     self.print(extra)
             if self._pace is not None:
                 self.print(_(PACE_HELP))
-            if core.players >= 3:
+            if core.game.n >= 3:
                 self.print(_(LEAVE_HELP))
         elif text in ("+", "-") and self._pace is not None:
             self._change_pace(slower=text == "+")
