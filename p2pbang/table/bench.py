@@ -207,7 +207,7 @@ def _wait_for_replacements(processes: list[tuple[subprocess.Popen, Path]],
 
 RESULT_LINE = re.compile(r"\] result: ")
 RUNNER_LINE = re.compile(r"run by P(\d+) \(seat")
-REPLACED_LINE = re.compile(r"now plays the seat")
+REPLACED_LINE = re.compile(r"the hand-over is complete")
 
 
 def _runners(processes: list[tuple[subprocess.Popen, Path]]) -> set[int]:
@@ -217,7 +217,8 @@ def _runners(processes: list[tuple[subprocess.Popen, Path]]) -> set[int]:
 
 
 def _replacements(out: Path) -> int:
-    """How many seats a peer saw handed to a new holder."""
+    """How many hand-overs a peer saw complete (a seat is replaced one at a time: a peer
+    that vanishes during another's hand-over stops the table, protocol/seats.md 4.4)."""
     return len(REPLACED_LINE.findall(out.read_text(errors="replace")))
 
 

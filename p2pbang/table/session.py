@@ -224,6 +224,7 @@ class TableSession:
         # From each seat change applied here to the next move due (the table plays again):
         # the cost of a hand-over as the players feel it (docs/benchmarks.md).
         self._change_at: float | None = None
+        self._change_kind: Purpose | None = None
         self._handovers_s: list[float] = []
         # Watchers of the running game (table/watchers.py): whoever announced the lobby
         # sets ``self.watchers.announce`` before ``run``.
@@ -372,8 +373,13 @@ class TableSession:
                 return
             if expected.kind == MOVE and self._change_at is not None \
                     and not self.core.handing_over:
-                self._handovers_s.append(round(time.monotonic() - self._change_at, 3))
+                seconds = time.monotonic() - self._change_at
+                self._handovers_s.append(round(seconds, 3))
                 self._change_at = None
+                what = ("the draw is complete" if self._change_kind is Purpose.OPEN
+                        else "the hand-over is complete")
+                self.reporter.warning(f"{what}: the table plays again ({seconds:.1f} s after "
+                                      "the decision)")
             if expected.kind == MOVE and self._setup_s is None:
                 self._setup_s = time.monotonic() - self._started
                 self._setup_cpu_s = _usage()["cpu_s"] - self._started_cpu
@@ -558,6 +564,7 @@ class TableSession:
             return
         if proposal.purpose is not Purpose.FORFEIT:
             self._change_at = time.monotonic()
+            self._change_kind = proposal.purpose
         self.reporter.warning(self._change_text(proposal, holder))
         replaced = self.keeper.replaced_me
         if replaced is not None and replaced.purpose is not Purpose.LEAVE:
