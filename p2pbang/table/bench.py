@@ -15,8 +15,10 @@ peer the CPU time, messages and bytes sent, and peak resident memory.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import random
 import re
 import statistics
@@ -103,7 +105,9 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int 
         raise ValueError(f"--drop is 0 to {max(0, peers - 3)} at a table of {peers} (a seat "
                          "is replaced with every other seat's agreement, escrow needs three)")
     rng = random.Random(seed)
-    with tempfile.TemporaryDirectory(prefix="p2pbang-bench-") as root:
+    keep = os.environ.get("P2PBANG_BENCH_KEEP")  # a directory to keep the peers' homes in
+    with (contextlib.nullcontext(tempfile.mkdtemp(prefix="p2pbang-bench-", dir=keep)) if keep
+          else tempfile.TemporaryDirectory(prefix="p2pbang-bench-")) as root:
         started = time.perf_counter()
         processes = []
         extra = ["--dropouts", dropouts]
@@ -152,7 +156,7 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int 
 DROPOUT_WAIT_S = 5
 # A drop comes this many seconds (uniform) after the first turn, or after the previous
 # dropped seat was handed over: a random moment while the game is surely on.
-DROP_AFTER_S = (1.0, 6.0)
+DROP_AFTER_S = (0.5, 4.0)
 
 
 TURN_LINE = re.compile(r"\] turn \d+: ")
@@ -185,8 +189,10 @@ def _drop_peers(processes: list[tuple[subprocess.Popen, Path]], drop: int,
         victim = rng.choice([c for c in candidates if c not in runners] or candidates)
         candidates.remove(victim)
         process = processes[victim][0]
-        running = all(p.poll() is None for p, _ in processes) and not any(
-            RESULT_LINE.search(out.read_text(errors="replace")) for _, out in processes)
+        gone = {index for index, _at, _mid in dropped}
+        running = all(p.poll() is None for i, (p, _) in enumerate(processes) if i not in gone) \
+            and not any(RESULT_LINE.search(out.read_text(errors="replace"))
+                        for _, out in processes)
         process.kill()
         process.wait()
         dropped.append((victim, round(time.monotonic() - started, 1), running))

@@ -39,7 +39,7 @@ from p2pbang.table.seats import seat_number
 from p2pbang.table.session import CHAT
 from p2pbang.ui.chat_guard import ChatGuard
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.seat_questions import answer_hint, question_text
+from p2pbang.ui.seat_questions import answer_hint, question_text, short_text
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.view import display_names
 from p2pbang.ui.widgets import clean_chat
@@ -77,7 +77,7 @@ class NetworkTable:
         self._disconnected: set[int] = set()
         self._outbox_send, self._outbox = trio.open_memory_channel[str](OUTBOX)
         # The open question about a seat changing hands (its words, and its answer's slot).
-        self.question: tuple[str, trio.Event, list[bool]] | None = None
+        self.question: tuple[str, trio.Event, list[bool]] | None = None  # one line
 
     # ------------------------------------------------------------------ what the screen reads
 
@@ -152,7 +152,7 @@ class NetworkTable:
     def note(self) -> str:
         """The network's news for the line under the actions."""
         if self.question is not None:
-            return f"{self.question[0]} {answer_hint()}"
+            return self.question[0]
         decision = self._my_decision()
         if decision is not None and self._sent(decision):
             return _("Your choice is on its way to the other players.")
@@ -179,9 +179,9 @@ class NetworkTable:
     async def consent(self, question: SeatQuestion) -> bool:
         """Ask the person whether the table may hand a silent seat over (y / n keys)."""
         text = question_text(question, self._chair(question.seat))
-        self._log(text, "class:notice")
+        self._log(f"{text} {answer_hint()}", "class:notice")
         answered, answer = trio.Event(), [False]
-        self.question = (text, answered, answer)
+        self.question = (short_text(question), answered, answer)
         self._changed()
         try:
             await answered.wait()

@@ -30,8 +30,19 @@ def question_text(question: SeatQuestion, chair: int) -> str:
     return f"{away} {what}"
 
 
+def short_text(question: SeatQuestion) -> str:
+    """The question on one line of the full screen (its whole text is in the log)."""
+    if question.purpose == "open":
+        text = _("{away} is away: open their share from the escrow? y: agree, n: wait")
+    elif question.purpose == "forfeit":
+        text = _("{away} is away: claim the game by forfeit? y: agree, n: wait")
+    else:
+        text = _("{away} is away: give the seat to {holder}? y: agree, n: wait")
+    return text.format(away=question.away, holder=question.holder)
+
+
 def answer_hint() -> str:
     return _("Press y to agree, n to wait for them.")
 
 
-__all__ = ["answer_hint", "question_text"]
+__all__ = ["answer_hint", "question_text", "short_text"]
