@@ -50,6 +50,8 @@ EPILOG_BENCH = """examples:
   p2pbang bench table --game dice --peers 8
                                      a Dice Game of 8 bot peers; prints a roll's median time
   p2pbang bench table --game duel    a Duel of two bot peers
+  p2pbang bench table --peers 7 --drop 1   kill a peer mid-game: a bot takes its seat
+  p2pbang bench setup --peers 7      the escrow's cost at set-up, with and without
   p2pbang bench bots --game duel --games 200
                                      the strong bot against the sensible one, seats rotated
 """
@@ -164,7 +166,16 @@ def build_parser() -> argparse.ArgumentParser:
                             "mid-game: the table replaces each with a bot (default 0)")
     table.add_argument("--seed", type=_seed, default=None,
                        help="seed the choice of the dropped peers and the moments")
+    table.add_argument("--dropouts", choices=("escrow", "off"), default="escrow",
+                       help="the table's choice (default escrow; off: no escrow at the set-up, "
+                            "to compare what it costs)")
     add_choice_arguments(table)
+    setup = targets.add_parser("setup", help="the escrow's cost at set-up: every peer in "
+                                             "this process, with and without escrow")
+    setup.add_argument("--peers", type=seat_count, default=None, help=seats_help("peers", 7))
+    setup.add_argument("--rounds", type=_positive("rounds", 100), default=3,
+                       help="set-ups each way; the best is shown (default 3)")
+    add_choice_arguments(setup)
     bots = targets.add_parser("bots", help="the strong bot against the sensible one, seats "
                                            "rotated: win rates and decision times")
     bots.add_argument("--games", type=_positive("games"), default=20,
@@ -258,11 +269,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.target in ("engine", "bots"):
         args.players = _seats(args, 7)
-    if args.target == "table":
+    if args.target in ("table", "setup"):
         args.players = args.peers
         args.peers = _seats(args, 7)
-    if args.target in ("engine", "table", "bots"):
-        choice = choice_or_message(args, args.peers if args.target == "table" else args.players)
+    if args.target in ("engine", "table", "bots", "setup"):
+        choice = choice_or_message(
+            args, args.peers if args.target in ("table", "setup") else args.players)
         if isinstance(choice, str):
             print(choice, file=sys.stderr)
             return EXIT_USAGE
@@ -278,11 +290,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from p2pbang.crypto.bench import print_crypto_bench
 
         print_crypto_bench(args.cards, args.peers)
+    elif args.target == "setup":
+        from p2pbang.table.bench_setup import print_setup_bench
+
+        print_setup_bench(choice, args.rounds)
     elif args.target == "table":
         from p2pbang.table.bench import print_table_bench
 
         try:
-            return print_table_bench(args.peers, choice, args.drop, args.seed)
+            return print_table_bench(args.peers, choice, args.drop, args.seed, args.dropouts)
         except ValueError as exc:
             print(f"p2pbang: {exc}", file=sys.stderr)
             return EXIT_USAGE

@@ -273,6 +273,7 @@ class MentalDealer:
                                       interrupted)
         except ValueError as exc:
             raise ProtocolMisuse(f"cannot hand over seat {seat!r}: {exc}") from None
+        self._outbox = None  # a message composed for the interrupted round is stale
 
     def _restart(self, request: ChanceRequest) -> None:
         """Run ``request`` again from its start (after a hand-over interrupted it)."""
@@ -302,6 +303,9 @@ class MentalDealer:
             task.declare_withheld(frozenset(seats))
         except ValueError as exc:
             raise ProtocolMisuse(str(exc)) from None
+        # An opening composed before (signed at the position the declaration closed, and
+        # never applied) is stale: the openings now carry the withheld values' shares.
+        self._outbox = None
 
     @property
     def handing_over(self) -> bool:
@@ -309,6 +313,16 @@ class MentalDealer:
         from p2pbang.dealer.handover import HandOverTask
 
         return isinstance(self._task, HandOverTask) and not self._task.finished
+
+    @property
+    def leaver_owes(self) -> bool:
+        """Whether a cooperative hand-over still needs the leaver's own round (it is before
+        or at round B): the leaving peer stays until then."""
+        from p2pbang.dealer.handover import OPEN, PART, HandOverTask
+
+        task = self._task
+        return (isinstance(task, HandOverTask) and not task.finished and task.cooperative
+                and task.round in (OPEN, PART) and bool(task.switched))
 
     @property
     def leaver_writes(self) -> bool:

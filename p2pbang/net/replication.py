@@ -135,10 +135,16 @@ class MeshReplication:
         it is not this seat's turn); ``seat``: a hosted holder's log seat."""
         return await self._input(lambda: self.replicator.submit(key, kind, payload, seat))
 
-    async def vote(self, key: Ed25519PrivateKey, proposal: Proposal, yes: bool) -> Step:
+    async def vote(self, key: Ed25519PrivateKey, proposal: Proposal, yes: bool,
+                   voter: int | None = None) -> Step:
         """Sign, persist and send this peer's ballot on a seat change (``LogError`` for a
-        second, different ballot about the same seat and position)."""
-        return await self._input(lambda: self.replicator.vote(key, proposal, yes))
+        second, different ballot about the same seat and position); ``voter``: a hosted
+        holder's log seat."""
+        return await self._input(lambda: self.replicator.vote(key, proposal, yes, voter))
+
+    async def leave(self, key: Ed25519PrivateKey, proposal: Proposal) -> Step:
+        """Sign, persist and send this peer's leave of its seat (``protocol/seats.md`` 3.2)."""
+        return await self._input(lambda: self.replicator.leave(key, proposal))
 
     async def tick(self) -> Step:
         return await self._input(self.replicator.tick)

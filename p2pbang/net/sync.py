@@ -244,7 +244,9 @@ class Replicator:
         # own statements (never a second, different one for the same position and seat),
         # and proofs of contradicting statements, which stop this peer's log.
         self._box: BallotBox | None = None
-        self._own_statements: dict[tuple[int, int], Statement] = {}
+        # (position, seat it is about, signer): this peer signs for its own seat and for
+        # the new holders it runs (protocol/seats.md section 4.2).
+        self._own_statements: dict[tuple[int, int, int], Statement] = {}
         self._seat_proofs: list[StatementEquivocation] = []
         log.close_rule = self._may_close
 
@@ -277,6 +279,17 @@ class Replicator:
                 return False
         return True
 
+    def peers_hold(self, peers: Iterable[int], length: int) -> bool:
+        """Whether each of ``peers`` has announced a log of at least ``length`` entries that
+        agrees with ours (a leaving peer waits for this before it exits)."""
+        for peer in peers:
+            view = self._views.get(peer)
+            if view is None or view.length < length:
+                return False
+            if view.length <= len(self._log) and view.hash != self._log.hash_at(view.length):
+                return False
+        return True
+
     # -- seat changes --
 
     @property
@@ -294,7 +307,7 @@ class Replicator:
             me = self._me if self._me in keys else None
             self._box = BallotBox(self._log.session_id, index, self._log.head_hash, keys,
                                   turn.seats, me)
-            for (at, _), statement in sorted(self._own_statements.items()):
+            for (at, _, _), statement in sorted(self._own_statements.items()):
                 if at == index:
                     self._box.add(statement)
         for part in self._log.pending_parts():
@@ -305,15 +318,19 @@ class Replicator:
         """Take back this peer's own signed statements after a restart (from the journal)."""
         for raw in raws:
             statement = Statement.decode(raw)
-            self._own_statements[(statement.proposal.index, statement.proposal.seat)] = statement
+            key = (statement.proposal.index, statement.proposal.seat, statement.signer)
+            self._own_statements[key] = statement
 
-    def vote(self, key: Ed25519PrivateKey, proposal: Proposal, yes: bool) -> Step:
-        """Sign, persist and send this peer's ballot on ``proposal``, then decide.
+    def vote(self, key: Ed25519PrivateKey, proposal: Proposal, yes: bool,
+             voter: int | None = None) -> Step:
+        """Sign, persist and send this peer's ballot on ``proposal``, then decide
+        (``voter``: a new holder this peer runs, which votes with its own key).
 
         Raises ``LogError`` for a second, different ballot about the same seat and position
         (that would be equivocation) or a proposal that is not about the open position.
         """
-        return self._sign(Statement.ballot(key, proposal, self._me, yes))
+        return self._sign(Statement.ballot(key, proposal, self._me if voter is None else voter,
+                                           yes))
 
     def leave(self, key: Ed25519PrivateKey, proposal: Proposal) -> Step:
         """Sign, persist and send this peer's leave of its seat at the open position."""
@@ -327,7 +344,7 @@ class Replicator:
         p = statement.proposal
         if (p.index, p.prev) != (len(self._log), self._log.head_hash):
             raise LogError("a statement is about the open position of this history")
-        slot = (p.index, p.seat)
+        slot = (p.index, p.seat, statement.signer)
         known = self._own_statements.get(slot)
         if known is not None and known.raw != statement.raw:
             raise LogError(f"this peer already signed another statement about seat {p.seat}")

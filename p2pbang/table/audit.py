@@ -24,11 +24,13 @@ from p2pbang.net.log import (
     RosterError,
     decode_entry,
 )
+from p2pbang.net.seats import Proposal
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.gamefiles import Transcript
+from p2pbang.table.handovers import change_sentence
 from p2pbang.table.observer import observer_dealer
-from p2pbang.table.seats import seating, seating_drawn, who
+from p2pbang.table.seats import seat_number, seating, seating_drawn, who
 from p2pbang.table.table_choice import UnplayableTable, dropouts_of
 
 EventSink = Callable[[list[Event]], None]
@@ -46,6 +48,7 @@ class AuditReport:
     entries: int = 0
     core: TableCore | None = None
     seated: bool = False  # the game drew its seating (every chair is known)
+    changes: list[str] = field(default_factory=list)  # the seats that changed hands
 
     @property
     def complete(self) -> bool:
@@ -56,7 +59,7 @@ class AuditReport:
         return self.core.game if self.core is not None else None
 
     def lines(self) -> list[str]:
-        out = list(self.checked)
+        out = list(self.checked) + self.changes
         if self.core is not None and self.seated:
             # after the genesis and game lines: who sat where, the one numbering of seats
             out.insert(min(3, len(out)), f"seats clockwise: {seating(self.names, self._game())}")
@@ -71,9 +74,11 @@ class AuditReport:
 
 
 def audit(transcript: Transcript,
-          narrate: Callable[[TableCore, list[str]], EventSink] | None = None) -> AuditReport:
+          narrate: Callable[[TableCore, list[str]], EventSink] | None = None,
+          tell_change: Callable[[str], None] | None = None) -> AuditReport:
     """Check a whole saved game (see the module docstring). ``narrate(core, names)``, when
-    given, returns the sink that is told every event of the game as it is re-played."""
+    given, returns the sink that is told every event of the game as it is re-played;
+    ``tell_change`` is told, in order, each seat that changed hands (a sentence)."""
     genesis = transcript.genesis
     names = list(genesis.names)  # as the players were shown them: unique at the table
     report = AuditReport(names)
@@ -116,7 +121,20 @@ def audit(transcript: Transcript,
         if sink is not None:
             sink(events)
 
-    driver = LogDriver(core, on_events=told)
+    def who_is(seat: int) -> str:
+        game_seat = driver.game_seat(seat)
+        chair = seat_number(core.game, seat if game_seat is None else game_seat)
+        return f"{names[seat]} (seat {chair})" if 0 <= seat < len(names) else f"seat {chair}"
+
+    def changed(index: int, proposal: Proposal, game_seat: int, holder: int | None) -> None:
+        while holder is not None and len(names) <= holder:
+            names.append(proposal.holder_name or f"holder {len(names) + 1}")
+        text = f"position {index}: {change_sentence(proposal, who_is, holder)}"
+        report.changes.append(text)
+        if tell_change is not None:
+            tell_change(text)
+
+    driver = LogDriver(core, on_events=told, on_seat_change=changed)
     log = Log(genesis.session_id, roster, driver.writers)
     driver.bind(log)
     for index, raw in enumerate(transcript.entries):

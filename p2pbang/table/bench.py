@@ -15,8 +15,10 @@ peer the CPU time, messages and bytes sent, and peak resident memory.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import random
 import re
 import statistics
@@ -86,24 +88,30 @@ def _stats(out: Path) -> dict[str, Any]:
 
 
 def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int = 0,
-                    seed: int | None = None) -> dict[str, Any]:
+                    seed: int | None = None, dropouts: str = "escrow") -> dict[str, Any]:
     """Play one game with ``peers`` bot processes and collect every peer's figures;
     ``choice``: the game the table plays (the base game for ``peers`` when omitted).
 
     ``drop``: kill that many peers for good (SIGKILL), one at a time at random moments
     mid-game; the table (``--dropouts escrow``, a short dropout wait) replaces each with a
     bot run by another peer, and the others must still agree on the log and the result, and
-    the transcript must verify offline."""
+    the transcript must verify offline. ``dropouts``: the table's choice (``off``: no
+    escrow at the set-up, to measure what it costs)."""
     choice = choice or GameChoice.make("bang", peers)  # ChoiceError names the seat range
     peers = choice.seats
+    if drop and dropouts != "escrow":
+        raise ValueError("--drop needs --dropouts escrow: without escrow nobody can be replaced")
     if not 0 <= drop <= max(0, peers - 3):
         raise ValueError(f"--drop is 0 to {max(0, peers - 3)} at a table of {peers} (a seat "
                          "is replaced with every other seat's agreement, escrow needs three)")
     rng = random.Random(seed)
-    with tempfile.TemporaryDirectory(prefix="p2pbang-bench-") as root:
+    keep = os.environ.get("P2PBANG_BENCH_KEEP")  # a directory to keep the peers' homes in
+    with (contextlib.nullcontext(tempfile.mkdtemp(prefix="p2pbang-bench-", dir=keep)) if keep
+          else tempfile.TemporaryDirectory(prefix="p2pbang-bench-")) as root:
         started = time.perf_counter()
         processes = []
-        extra = ["--dropout-wait", str(DROPOUT_WAIT_S)] if drop else []
+        extra = ["--dropouts", dropouts]
+        extra += ["--dropout-wait", str(DROPOUT_WAIT_S)] if drop else []
         opener = _start(Path(root) / "p0", ["--open", "--seats", str(peers), "--player", "P0",
                                             "--timings", str(Path(root) / "p0.timings"),
                                             *extra, *flags_for(choice)])
@@ -139,13 +147,16 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int 
         failed = (heads != 1 or any(code != 0 for code in codes) or verified not in (None, "")
                   or replaced != len(dropped))
         tails = _tails(processes, lines=10) if failed else ""
-    return {"peers": peers, "game": choice.label(), "wall_s": wall, "codes": codes,
+    return {"peers": peers, "game": choice.label(), "dropouts": dropouts, "wall_s": wall,
+            "codes": codes,
             "stats": stats, "heads": heads, "tails": tails, "dropped": dropped,
             "verified": verified, "replaced": replaced, **move_latencies(timings)}
 
 
 DROPOUT_WAIT_S = 5
-FIRST_DROP_S = (4.0, 14.0)  # after the first move, seconds: a random moment mid-game
+# A drop comes this many seconds (uniform) after the first turn, or after the previous
+# dropped seat was handed over: a random moment while the game is surely on.
+DROP_AFTER_S = (0.5, 4.0)
 
 
 TURN_LINE = re.compile(r"\] turn \d+: ")
@@ -169,27 +180,40 @@ def _drop_peers(processes: list[tuple[subprocess.Popen, Path]], drop: int,
     dropped: list[tuple[int, float, bool]] = []
     candidates = list(range(1, len(processes)))
     for number in range(drop):
-        low, high = FIRST_DROP_S
-        if number:  # the previous replacement: the dropout wait and its hand-over first
-            low, high = low + 3 * DROPOUT_WAIT_S, high + 3 * DROPOUT_WAIT_S
-        time.sleep(rng.uniform(low, high))
+        if number:  # one at a time: the previous seat is handed over first
+            _wait_for_replacements(processes, dropped, number)
+        time.sleep(rng.uniform(*DROP_AFTER_S))
         # A peer that runs a replaced seat's bot holds two seats: killing it would silence
         # two at once, which no table survives (protocol/seats.md 4.4, liveness).
         runners = _runners(processes)
         victim = rng.choice([c for c in candidates if c not in runners] or candidates)
         candidates.remove(victim)
         process = processes[victim][0]
-        running = all(p.poll() is None for p, _ in processes) and not any(
-            RESULT_LINE.search(out.read_text(errors="replace")) for _, out in processes)
+        gone = {index for index, _at, _mid in dropped}
+        running = all(p.poll() is None for i, (p, _) in enumerate(processes) if i not in gone) \
+            and not any(RESULT_LINE.search(out.read_text(errors="replace"))
+                        for _, out in processes)
         process.kill()
         process.wait()
         dropped.append((victim, round(time.monotonic() - started, 1), running))
     return dropped
 
 
+def _wait_for_replacements(processes: list[tuple[subprocess.Popen, Path]],
+                           dropped: list[tuple[int, float, bool]], count: int) -> None:
+    """Until a remaining peer has seen ``count`` seats handed over (or the game ended)."""
+    gone = {index for index, _at, _mid in dropped}
+    witness = next(i for i in range(len(processes)) if i not in gone)
+    deadline = time.monotonic() + TIMEOUT_S / 2
+    while time.monotonic() < deadline and processes[witness][0].poll() is None:
+        if _replacements(processes[witness][1]) >= count:
+            return
+        time.sleep(0.2)
+
+
 RESULT_LINE = re.compile(r"\] result: ")
 RUNNER_LINE = re.compile(r"run by P(\d+) \(seat")
-REPLACED_LINE = re.compile(r"now plays the seat")
+REPLACED_LINE = re.compile(r"the hand-over is complete")
 
 
 def _runners(processes: list[tuple[subprocess.Popen, Path]]) -> set[int]:
@@ -199,7 +223,8 @@ def _runners(processes: list[tuple[subprocess.Popen, Path]]) -> set[int]:
 
 
 def _replacements(out: Path) -> int:
-    """How many seats a peer saw handed to a new holder."""
+    """How many hand-overs a peer saw complete (a seat is replaced one at a time: a peer
+    that vanishes during another's hand-over stops the table, protocol/seats.md 4.4)."""
     return len(REPLACED_LINE.findall(out.read_text(errors="replace")))
 
 
@@ -277,7 +302,8 @@ def format_table_bench(result: dict[str, Any]) -> str:
     lines = [
         f"table bench: {result['peers']} bot peers, one process each, loopback TCP, full "
         f"protocol ({stats[0]['entries']:.0f} log entries)",
-        f"  game                           {result.get('game', 'bang')}",
+        f"  game                           {result.get('game', 'bang')}, dropouts "
+        f"{result.get('dropouts', 'escrow')}",
         f"  setup (genesis -> first move)  {setup:7.2f} s   target <= "
         f"{setup_target(result.get('game', 'bang')):g} s",
         f"  game (genesis -> end agreed)   {game:7.2f} s   target <  {TARGETS['game_s']:g} s",
@@ -297,6 +323,11 @@ def format_table_bench(result: dict[str, Any]) -> str:
     for peer, at, mid in result.get("dropped", []):
         lines.append(f"  dropped P{peer} for good (SIGKILL) at {at:.1f} s"
                      f"{'' if mid else ' (AFTER THE END: nothing to replace)'}")
+    handovers = [(key, float(s[key])) for s in stats for key in s if key.startswith("handover")]
+    for key in sorted({key for key, _ in handovers}):
+        values = [value for k, value in handovers if k == key]
+        lines.append(f"  {key[:-2]}: decision -> next move due  max {max(values):6.2f} s   "
+                     f"(mean {statistics.mean(values):.2f} s over {len(values)} peers)")
     if result.get("dropped"):
         lines.append(f"  seats handed to a new holder:  {result.get('replaced', 0)} "
                      f"(of {len(result['dropped'])} dropped)")
@@ -332,9 +363,9 @@ def _roll_line(rolls: list[float]) -> list[str]:
 
 
 def print_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int = 0,
-                      seed: int | None = None) -> int:
+                      seed: int | None = None, dropouts: str = "escrow") -> int:
     """Run the benchmark and print its report (what ``p2pbang bench table`` shows)."""
-    result = run_table_bench(peers, choice, drop, seed)
+    result = run_table_bench(peers, choice, drop, seed, dropouts)
     print(format_table_bench(result))
     ok = result["heads"] == 1 and all(code == 0 for code in result["codes"])
     ok = ok and result.get("verified") in (None, "")

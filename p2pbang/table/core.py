@@ -26,6 +26,7 @@ from p2pbang.table.games import TableGame, table_game
 
 MOVE = "move"
 DEAL = "deal"
+FORFEIT_TEAM = "forfeit"  # the team of a game won because the other seat was away
 MAX_MOVE_BYTES = 16 * 1024
 
 
@@ -68,12 +69,15 @@ class TableCore:
         self.dealer = dealer
         self._chance_running = False
         self._taking: int | None = None  # the seat this core is the incoming holder of
+        self._forfeit: End | None = None  # the other seat won: this one was away too long
         self.entries = 0
 
     # ------------------------------------------------------------------ who writes next
 
     def expected(self) -> Expected | None:
         """The writers and kind of the next entry; ``None`` once the game is over."""
+        if self._forfeit is not None:
+            return None
         if not self.dealer.done():
             return Expected(self.dealer.expected_writers(), DEAL)
         pending = self.game.pending
@@ -85,8 +89,20 @@ class TableCore:
 
     @property
     def over(self) -> End | None:
+        if self._forfeit is not None:
+            return self._forfeit
         pending = self.game.pending
         return pending if isinstance(pending, End) else None
+
+    def forfeit(self, seat: int) -> None:
+        """Seat ``seat`` was away for the dropout wait at a two-seat table and the other
+        claimed the game (``protocol/seats.md`` section 9): the game ends, won by forfeit.
+        The engine is not asked: no rule of the game decided it, the table did."""
+        if self.players != 2 or not 0 <= seat < 2:
+            raise Cheat(seat, "only a two-seat game ends by forfeit")
+        if self.over is not None:
+            raise Cheat(seat, "the game is already over")
+        self._forfeit = End(FORFEIT_TEAM, (1 - seat,))
 
     def my_deal_payload(self) -> bytes | None:
         """This seat's message for the dealer's current round, if it owes one."""

@@ -165,6 +165,7 @@ class LogDriver:
             if purpose is Purpose.OPEN:
                 self.core.declare_withheld(seat)
             elif purpose is Purpose.FORFEIT:
+                self.core.forfeit(seat)
                 self.forfeit = (seat, index)
             else:
                 holder = self.log.roster.seat_of(proposal.holder_key)

@@ -22,19 +22,42 @@ seat change to the core, as on every peer.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from p2pbang.dealer.mental import MentalDealer
+import trio
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from p2pbang.net.identity import Identity
 from p2pbang.net.log import LogError
 from p2pbang.net.seats import MAX_HOLDER_NAME, Proposal, Purpose, raw_public_key
 from p2pbang.table.core import DEAL, TableCore
 from p2pbang.table.driver import LogDriver
-from p2pbang.table.dropouts import Dropouts
+from p2pbang.table.dropouts import FORFEIT, Dropouts
+from p2pbang.table.observer import observer_dealer
 from p2pbang.table.players import BotDecider
 from p2pbang.table.seats import seats_clockwise
+
+
+@dataclass(frozen=True)
+class SeatQuestion:
+    """What a person is asked before their peer signs a yes ballot (``protocol/seats.md``
+    4.3): the interfaces word it in the person's language. ``seat`` is the silent game
+    seat, ``away`` its name, ``seconds`` how long it has been silent here; ``holder`` and
+    ``runner`` name the new holder and the player whose peer runs it (``runner_is_you``:
+    this person's own peer would run it, and could read its cards)."""
+
+    purpose: str  # "replace", "open" or "forfeit"
+    seat: int
+    away: str
+    seconds: float
+    holder: str = ""
+    runner: str = ""
+    runner_is_you: bool = False
+
+
+Consent = Callable[[SeatQuestion], Awaitable[bool]]
 
 
 @dataclass
@@ -62,6 +85,9 @@ class SeatKeeper:
     _silent: dict[int, float] = field(default_factory=dict)  # log seat -> silent since
     _offered: dict[bytes, Identity] = field(default_factory=dict)  # proposed holders
     _voted: set[tuple[int, int]] = field(default_factory=set)  # (position, log seat)
+    _proposed: dict[tuple[int, int], Proposal] = field(default_factory=dict)
+    _answers: dict[tuple[int, int], tuple[bool, float]] = field(default_factory=dict)
+    _asking: dict[tuple[int, int], trio.CancelScope] = field(default_factory=dict)
     replaced_me: Proposal | None = None
 
     # ------------------------------------------------------------------ who is away
@@ -117,11 +143,22 @@ class SeatKeeper:
         session = self.session
         if not self.overdue(log_seat) or self.proposer_for(log_seat) != session.seat:
             return None
-        if (len(session.log), log_seat) in self._voted:
+        key = (len(session.log), log_seat)
+        if key in self._voted:
             return None
+        if key in self._proposed:
+            return self._proposed[key]
+        made = self._make_proposal(log_seat)
+        if made is not None:
+            self._proposed[key] = made
+        return made
+
+    def _make_proposal(self, log_seat: int) -> Proposal | None:
+        session = self.session
         core = session.core
-        # The Duel's forfeit (protocol/seats.md section 9) is not built yet: its table
-        # waits for the player's ``resume``, as a table without escrow does.
+        if self.dropouts.mode == FORFEIT:
+            # The Duel (protocol/seats.md section 9): the game ends, at any position.
+            return None if core.over is not None else self._proposal(log_seat, Purpose.FORFEIT)
         if not self.dropouts.replaces:
             return None
         if core.dealer.awaiting_openings():
@@ -149,17 +186,65 @@ class SeatKeeper:
             return []
         out: list[tuple[Proposal, bool]] = []
         written = {part.seat for part in session.log.pending_parts()}
+        asked: set[tuple[int, int]] = set()
         for statement in box.statements():
             p = statement.proposal
-            if statement.is_leave or p.seat == session.seat:
+            if statement.is_leave or p.seat == session.seat or (p.index, p.seat) in asked:
                 continue
             if (p.index, p.seat) in self._voted or box.ballot_for(session.seat, p.seat):
                 continue
+            asked.add((p.index, p.seat))
             if p.seat in written or box.alive(p.seat):
                 out.append((p, False))
-            elif statement.yes and self.overdue(p.seat) and self._applicable(p):
+            elif statement.yes and self.overdue(p.seat) and self._applicable(p) \
+                    and self._consent(p):
                 out.append((p, True))
         return out
+
+    # ------------------------------------------------------------------ asking the person
+
+    def _consent(self, proposal: Proposal) -> bool:
+        """Whether this peer's player agrees to ``proposal``: a bot by itself (it is asked
+        only after the dropout wait), a person when they said yes; a question not answered
+        yet is asked (once) and the ballot waits for it."""
+        ask: Consent | None = getattr(self.session.decider, "consent", None)
+        if ask is None:
+            return True
+        key = (proposal.index, proposal.seat)
+        if key in self._answers:
+            agreed, when = self._answers[key]
+            if agreed or self.clock() - when < self.dropouts.wait_s:
+                return agreed
+            del self._answers[key]  # "wait for them": asked again after another wait
+        if key not in self._asking and getattr(self.session, "nursery", None) is not None:
+            scope = trio.CancelScope()
+            self._asking[key] = scope
+            self.session.nursery.start_soon(self._ask, ask, self._question(proposal), key,
+                                            scope)
+        return False
+
+    async def _ask(self, ask: Consent, question: SeatQuestion, key: tuple[int, int],
+                   scope: trio.CancelScope) -> None:
+        with scope:
+            self._answers[key] = (bool(await ask(question)), self.clock())
+        self._asking.pop(key, None)
+
+    def _question(self, proposal: Proposal) -> SeatQuestion:
+        session = self.session
+        names = session.names
+        runner = proposal.runner
+        game_seat = session.driver.game_seat(proposal.seat)
+        return SeatQuestion(
+            proposal.purpose.value, proposal.seat if game_seat is None else game_seat,
+            names[proposal.seat], self.away().get(proposal.seat, 0.0), proposal.holder_name,
+            names[runner] if 0 <= runner < len(names) else "", runner == session.seat)
+
+    def _forget_old_questions(self) -> None:
+        """The open position moved on (the seat came back, or the change was made): a
+        question about an earlier one is withdrawn."""
+        index = len(self.session.log)
+        for key in [key for key in self._asking if key[0] != index]:
+            self._asking.pop(key).cancel()
 
     def _applicable(self, proposal: Proposal) -> bool:
         """Whether this peer's core could apply the change it would sign: a yes for a
@@ -168,7 +253,7 @@ class SeatKeeper:
         if proposal.purpose is Purpose.OPEN:
             return dealer.awaiting_openings()
         if proposal.purpose is Purpose.FORFEIT:
-            return self.dropouts.mode == "forfeit"
+            return self.dropouts.mode == FORFEIT and self.session.core.over is None
         return self.dropouts.replaces and dealer.hand_over_problem() is None
 
     async def act(self) -> None:
@@ -178,19 +263,85 @@ class SeatKeeper:
         if session.log.halted is not None or session.log.open_turn() is None:
             return
         ballots = self.answer()
+        self._forget_old_questions()
         for seat in sorted(self._silent):
             proposal = self.proposal(seat)
-            if proposal is not None:
+            if proposal is not None and self._consent(proposal):
                 ballots.append((proposal, True))
         for proposal, yes in ballots:
             self._voted.add((proposal.index, proposal.seat))
+            # This peer votes for its own seat and for every new holder it runs (each is a
+            # seat of the table: the certificate needs all of them).
+            voters = [(session.identity.private_key, None)] + [
+                (hosted.identity.private_key, hosted.log_seat) for hosted in self.hosted
+                if hosted.log_seat != proposal.seat
+                and hosted.log_seat in session.log.active_seats]
             try:
-                await session.replication.vote(session.identity.private_key, proposal, yes)
+                for key, voter in voters:
+                    await session.replication.vote(key, proposal, yes, voter)
             except LogError as exc:
                 session.reporter.warning(f"cannot vote on the seat change: {exc}")
                 continue
             if yes:
                 session.note_vote(proposal)
+
+    # ------------------------------------------------------------------ leaving for good
+
+    def leave_problem(self) -> str | None:
+        """Why this peer's seat cannot leave at the open position, or None: it must owe
+        the position and not have written there yet, and every dealer must be able to
+        start a hand-over there (else it writes its part and leaves at a later one)."""
+        session = self.session
+        turn = session.log.open_turn()
+        if turn is None or session.seat not in turn.seats:
+            return "this seat does not owe the open position"
+        if any(part.seat == session.seat for part in session.log.pending_parts()):
+            return "this seat already wrote its part here"
+        return session.core.dealer.hand_over_problem(cooperative=True)
+
+    def runner_for_leave(self) -> int | None:
+        """The peer that will run this seat's bot: the first seat clockwise after it whose
+        peer is connected (as a proposer is chosen)."""
+        session = self.session
+        driver = session.driver
+        order = seats_clockwise(session.core.game)
+        mine = driver.game_seat(session.seat)
+        start = order.index(mine) if mine in order else 0
+        connected = session.replication.connected_seats()
+        for step in range(1, len(order)):
+            peer = self.peer_of(driver.log_seats[order[(start + step) % len(order)]])
+            if peer != session.seat and peer in connected:
+                return peer
+        return None
+
+    async def leave(self) -> str | None:
+        """Leave this seat for good at the open position: a fresh bot identity is given to
+        the runner over the encrypted link, and this peer signs its leave naming it
+        (``protocol/seats.md`` 3.2; the hand-over's round B is then this peer's last part).
+        Returns the new holder's name, or None when no runner is connected."""
+        session = self.session
+        runner = self.runner_for_leave()
+        if runner is None:
+            return None
+        name = f"bot ({session.names[runner]})"[:MAX_HOLDER_NAME]
+        holder = Identity.generate(name)
+        secret = holder.private_key.private_bytes_raw()
+        await session.send_holder(runner, secret)
+        proposal = self._proposal(session.seat, Purpose.LEAVE,
+                                  raw_public_key(holder.private_key), name, runner)
+        await session.replication.leave(session.identity.private_key, proposal)
+        return name
+
+    def accept_holder(self, secret: bytes, sender: int) -> None:
+        """A leaving peer handed this peer the identity of the bot that takes its seat: it
+        is started when the leave is in the log and names this peer as its runner."""
+        try:
+            key = Ed25519PrivateKey.from_private_bytes(secret)
+        except ValueError:
+            return
+        name = f"bot ({self.session.names[self.session.seat]})"[:MAX_HOLDER_NAME]
+        identity = Identity(key, name)
+        self._offered[raw_public_key(key)] = identity
 
     # ------------------------------------------------------------------ after the change
 
@@ -212,9 +363,8 @@ class SeatKeeper:
     def _host(self, identity: Identity, log_seat: int, index: int) -> HostedSeat:
         """An observer core that replays the log to the change, then takes the seat."""
         session = self.session
-        dealer = MentalDealer(None, session.players, session.session_id,
-                              escrow_threshold=self.dropouts.escrow_threshold(session.players))
-        core = TableCore(session.players, None, dealer, session.choice)
+        core = TableCore(session.players, None, observer_dealer(session.genesis),
+                         session.choice)
         core.start()
         decider = BotDecider(kind=self.bot_level)
         driver = LogDriver(core, on_events=decider.observe,
@@ -257,4 +407,21 @@ class SeatKeeper:
         return False
 
 
-__all__ = ["HostedSeat", "SeatKeeper"]
+def change_sentence(proposal: Proposal, who: Callable[[int], str], holder: int | None) -> str:
+    """What a seat change did, in one sentence for the players, ``replay`` and ``verify``;
+    ``who`` names a log seat ("Jo (seat 3)"), ``holder`` is the new holder's log seat."""
+    name = who(proposal.seat)
+    if proposal.purpose is Purpose.OPEN:
+        return (f"{name} did not open its share of a draw: the others opened it from the "
+                "escrow, so the draw stands as it was committed")
+    if proposal.purpose is Purpose.FORFEIT:
+        return f"{name} was away too long and loses the game by forfeit"
+    runner = proposal.runner
+    run_by = (f"a bot run by {who(runner)}, whose peer could read its cards" if runner >= 0
+              else "a person on their own peer")
+    verb = "left" if proposal.purpose is Purpose.LEAVE else "was away"
+    holder_name = proposal.holder_name or (who(holder) if holder is not None else "?")
+    return f"{name} {verb}: {holder_name} ({run_by}) now plays the seat"
+
+
+__all__ = ["HostedSeat", "SeatKeeper", "change_sentence"]

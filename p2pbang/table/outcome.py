@@ -31,6 +31,7 @@ class SessionResult:
     game_s: float = 0.0
     stats: dict[str, float] = field(default_factory=dict)
     chairs: list[int] = field(default_factory=list)
+    left_for_good: str | None = None  # the new holder of this seat, when it left for good
     """Each roster index's seat as people count it, 1 to n clockwise (``table/seats.py``);
     empty when the seating was never drawn (then the roster place + 1 stands in)."""
 
@@ -48,6 +49,8 @@ class SessionResult:
             return f"{self.end.team} win: {winners}"
         if self.verdict is not None:
             return f"stopped: {self.verdict.describe(self.names)}"
+        if self.left_for_good is not None:
+            return f"left the game for good: {self.left_for_good} plays the seat now"
         if self.left:
             return "left the game before the end (p2pbang resume rejoins it)"
         return f"gave up: {self.gave_up}" if self.gave_up else "unfinished"

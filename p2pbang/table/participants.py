@@ -20,6 +20,11 @@ class PlayerQuit(Exception):
     """The person at this seat chose to leave; the game can be resumed later."""
 
 
+class LeaveForGood(Exception):
+    """The person at this seat leaves for good instead of deciding: the session hands the
+    seat to a bot (``protocol/seats.md`` 3.2) and then ends."""
+
+
 class Decider(Protocol):
     async def decide(self, core: TableCore, decision: Decision) -> Action: ...
 
@@ -53,4 +58,4 @@ class Reporter(Protocol):
     def finished(self, result: SessionResult) -> None: ...
 
 
-__all__ = ["Decider", "PlayerQuit", "Reporter", "SeatInfo"]
+__all__ = ["Decider", "LeaveForGood", "PlayerQuit", "Reporter", "SeatInfo"]

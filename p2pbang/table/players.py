@@ -87,7 +87,7 @@ class LineReporter:
     def _name(self, seat: int) -> str:
         if self._session is None or not 0 <= seat < len(self._session.names):
             return f"seat {seat + 1}"
-        name_of = getattr(self._session, "who_is", None)  # a log seat's holder, by its chair
+        name_of = getattr(self._session, "who_holds", None)  # the seat's holder now
         if name_of is not None:
             return str(name_of(seat))
         return who(self._session.names, self._session.core.game, seat)

@@ -31,6 +31,7 @@ comes back, its replicator catches up and the game goes on.
 
 from __future__ import annotations
 
+import contextlib
 import resource
 import time
 from collections.abc import Callable
@@ -63,9 +64,9 @@ from p2pbang.table.core import DEAL, MOVE, TableCore
 from p2pbang.table.dealer_secrets import SeatSecrets, pending_opening, restore_opening
 from p2pbang.table.driver import FAILURE, LogDriver, Verdict
 from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
-from p2pbang.table.handovers import SeatKeeper
+from p2pbang.table.handovers import SeatKeeper, change_sentence
 from p2pbang.table.outcome import SessionResult
-from p2pbang.table.participants import Decider, PlayerQuit, Reporter
+from p2pbang.table.participants import Decider, LeaveForGood, PlayerQuit, Reporter
 from p2pbang.table.seats import seat_number, seating_drawn, who
 from p2pbang.table.table_choice import choice_of, dropouts_of
 from p2pbang.table.watchers import WatchService
@@ -73,6 +74,7 @@ from p2pbang.table.watchers import WatchService
 TABLE_TOPIC = "table"
 DONE = "table.done"
 CHAT = "table.chat"
+HOLDER = "table.holder"  # a leaving peer gives its seat's new holder to the runner
 MAX_CHAT_CHARS = 200
 HASH_BYTES = 32
 
@@ -96,6 +98,8 @@ def prepare_mesh(mesh: Mesh) -> TableInboxes:
         mesh.registry.register(DONE, {"n": Int(0, 2**32), "h": FixedBin(HASH_BYTES)})
     if CHAT not in mesh.registry:  # every peer accepts chat, even one with nobody to read it
         mesh.registry.register(CHAT, {"text": Str(MAX_CHAT_CHARS, 1)})
+    if HOLDER not in mesh.registry:
+        mesh.registry.register(HOLDER, {"k": FixedBin(32)})
     return TableInboxes(log_inbox, mesh.subscribe(TABLE_TOPIC, 256))
 
 
@@ -203,6 +207,8 @@ class TableSession:
         self._replaying = False
         self._in_step = True  # False from a restart until the others' heads are fetched
         self._leaving = False
+        self._for_good = False  # leave for good: hand the seat over before exiting
+        self.left_for_good: str | None = None  # the new holder's name, once it is handed
         # Chat from another seat (named by the key its channel proved), never logged.
         self.on_chat: Callable[[int, str], None] | None = None
         self._deciding: trio.CancelScope | None = None
@@ -215,6 +221,11 @@ class TableSession:
         self._started_cpu = _usage()["cpu_s"]
         self._started = time.monotonic()
         self.keeper = SeatKeeper(self, self.dropouts, self.config.bot_level)
+        # From each seat change applied here to the next move due (the table plays again):
+        # the cost of a hand-over as the players feel it (docs/benchmarks.md).
+        self._change_at: float | None = None
+        self._change_kind: Purpose | None = None
+        self._handovers_s: list[float] = []
         # Watchers of the running game (table/watchers.py): whoever announced the lobby
         # sets ``self.watchers.announce`` before ``run``.
         self.watchers = WatchService()
@@ -243,6 +254,8 @@ class TableSession:
             self._in_step = not (self.resumed or self.restored_entries)
             self.reporter.started(self)
             replicator = Replicator(self.log, self.seat, journal=store)
+            # The ballots this peer signed before a restart: never a second, different one.
+            replicator.restore_statements(store.own_statements())
             recorder = _Recorder(self.config.record) if self.config.record else None
             self.replication = MeshReplication(
                 self.mesh, replicator, self.genesis.roster, self.inboxes.log,
@@ -250,6 +263,7 @@ class TableSession:
                 on_message=recorder.record if recorder else None)
             left = False
             async with trio.open_nursery() as nursery:
+                self.nursery = nursery  # the keeper asks the person here (table/handovers.py)
                 await nursery.start(self.replication.run, self.config.tick)
                 nursery.start_soon(self._receive_done)
                 nursery.start_soon(self._keep_links)
@@ -260,8 +274,10 @@ class TableSession:
                         await self._play()
                 except PlayerQuit:
                     left = True
-                left = left or self._leaving
+                left = left or self._leaving or self.left_for_good is not None
                 gave_up = self._gave_up
+                if self.left_for_good is not None:
+                    await self._hand_over_last_part()
                 verdict = self.driver.check_halted() or self.driver.verdict
                 if verdict is not None:
                     self._save_verdict(verdict)
@@ -343,17 +359,38 @@ class TableSession:
     async def _play(self) -> None:
         while True:
             progress = self._progress
-            if self.driver.closed or self.keeper.replaced_me is not None:
+            if self.driver.closed:
+                return
+            replaced = self.keeper.replaced_me
+            if replaced is not None and not (
+                    replaced.purpose is Purpose.LEAVE and self.core.dealer.leaver_owes):
+                if replaced.purpose is Purpose.LEAVE:
+                    self.left_for_good = replaced.holder_name
                 return
             turn = self.log.open_turn()
             expected = self.core.expected()
             if turn is None or expected is None:
                 return
+            if expected.kind == MOVE and self._change_at is not None \
+                    and not self.core.handing_over:
+                seconds = time.monotonic() - self._change_at
+                self._handovers_s.append(round(seconds, 3))
+                self._change_at = None
+                what = ("the draw is complete" if self._change_kind is Purpose.OPEN
+                        else "the hand-over is complete")
+                self.reporter.warning(f"{what}: the table plays again ({seconds:.1f} s after "
+                                      "the decision)")
             if expected.kind == MOVE and self._setup_s is None:
                 self._setup_s = time.monotonic() - self._started
                 self._setup_cpu_s = _usage()["cpu_s"] - self._started_cpu
             written = {part.seat for part in self.log.pending_parts()}
             if self.seat in turn.seats and self.seat not in written and self._may_sign():
+                if self._for_good and replaced is None \
+                        and self.keeper.leave_problem() is None \
+                        and await self.keeper.leave() is not None:
+                    self._for_good = False  # signed: the log takes it from here
+                    await progress.wait()
+                    continue
                 await self._write(expected.kind)
                 continue
             if self._in_step and await self.keeper.write_hosted():
@@ -387,7 +424,12 @@ class TableSession:
             if payload is None:
                 with trio.CancelScope() as scope:
                     self._deciding = scope
-                    action = await self.decider.decide(self.core, decision)
+                    try:
+                        action = await self.decider.decide(self.core, decision)
+                    except LeaveForGood:
+                        self._deciding = None
+                        self._for_good = True  # _play signs the leave instead of a move
+                        return
                 self._deciding = None
                 if scope.cancelled_caught:
                     return  # the log was halted while we thought
@@ -420,6 +462,32 @@ class TableSession:
         self._leaving = True
         self._play_scope.cancel()
 
+    async def _hand_over_last_part(self) -> None:
+        """A peer that left for good stays until the others hold its last part (the
+        hand-over's round B): without it nobody could go on. At most ``linger`` seconds."""
+        target = len(self.log)
+        deadline = trio.current_time() + self.config.linger
+        others = self._peers_playing()
+        while trio.current_time() < deadline:
+            if self.replication.replicator.peers_hold(others, target):
+                return
+            with trio.move_on_after(0.5):
+                await self._progress.wait()
+
+    def leave_for_good(self) -> None:
+        """The person leaves for good: at the next position this seat owes, it signs a
+        leave naming a bot that the next connected player runs, writes its last part of
+        the hand-over, and ``run`` returns (``left_for_good`` names the bot)."""
+        self._for_good = True
+        self._wake()
+
+    async def send_holder(self, seat: int, secret: bytes) -> None:
+        """Give the runner ``seat`` the identity of the bot taking this seat (over the
+        Noise channel: nobody else learns it)."""
+        peer_id = self.genesis.roster[seat]
+        with contextlib.suppress(PeerNotConnected):
+            await self.mesh.send(peer_id, {"t": HOLDER, "k": secret})
+
     def _wake(self) -> None:
         self._progress.set()
         self._progress = trio.Event()
@@ -449,8 +517,14 @@ class TableSession:
         return f"{self._who(seat)}: {rejection.reason.value}: {rejection.detail}"
 
     def who_is(self, seat: int | None) -> str:
-        """A player (a log seat) as the lines name one: name and chair."""
+        """A log seat's holder by name and chair (a new holder is a log seat of its own)."""
         return self._who(seat)
+
+    def who_holds(self, seat: int) -> str:
+        """Game seat ``seat``'s holder now (its new holder once it changed hands), with its
+        chair: what the interfaces' lines say."""
+        driver = getattr(self, "driver", None)
+        return self._who(driver.log_seats[seat] if driver is not None else seat)
 
     def _who(self, seat: int | None) -> str:
         """A player as the lines name one: by name and chair (``table/seats.py``); ``seat``
@@ -488,24 +562,17 @@ class TableSession:
         self.keeper.changed(index, proposal, game_seat, holder)
         if self._replaying:
             return
+        if proposal.purpose is not Purpose.FORFEIT:
+            self._change_at = time.monotonic()
+            self._change_kind = proposal.purpose
         self.reporter.warning(self._change_text(proposal, holder))
-        if self.keeper.replaced_me is not None:
+        replaced = self.keeper.replaced_me
+        if replaced is not None and replaced.purpose is not Purpose.LEAVE:
             self._gave_up = "this seat was given to a new holder while this peer was away"
             self._play_scope.cancel()
 
     def _change_text(self, proposal: Proposal, holder: int | None) -> str:
-        who = self._who(proposal.seat)
-        if proposal.purpose is Purpose.OPEN:
-            return (f"{who} did not open its share of a draw: the others opened it from the "
-                    "escrow, so the draw stands as it was committed")
-        if proposal.purpose is Purpose.FORFEIT:
-            return f"{who} was away too long and forfeits the game"
-        runner = proposal.runner
-        run_by = (f"run by {self._who(runner)} ({self.names[runner]}'s peer could read its "
-                  "cards)" if runner >= 0 else "a person on their own peer")
-        verb = "left" if proposal.purpose is Purpose.LEAVE else "was away"
-        return f"{who} {verb}: {self.names[holder] if holder is not None else '?'}, {run_by}, " \
-            "now plays the seat"
+        return change_sentence(proposal, self._who, holder)
 
     def note_vote(self, proposal: Proposal) -> None:
         """This peer agreed to a seat change: say so (the keeper votes)."""
@@ -517,9 +584,15 @@ class TableSession:
             what = f"give the seat to {proposal.holder_name}"
         self.reporter.warning(f"{self._who(proposal.seat)} is away: agreed to {what}")
 
+    def _game_seats(self, log_seats: list[int]) -> list[int]:
+        seats = (self.driver.game_seat(seat) for seat in log_seats)
+        return [seat for seat in seats if seat is not None]
+
     def _peers_playing(self) -> set[int]:
         """The other peers still at the table: holders of a seat, or runners of one."""
         holders = set(self.driver.log_seats)
+        if self.driver.forfeit is not None:  # the seat that lost by forfeit is gone
+            holders.discard(self.driver.log_seats[self.driver.forfeit[0]])
         peers = {self.keeper.peer_of(seat) for seat in holders}
         return {seat for seat in peers if seat < self.players} - {self.seat}
 
@@ -537,6 +610,8 @@ class TableSession:
             kind = incoming.message.get("t")
             if seat is not None and kind == CHAT and self.on_chat is not None:
                 self.on_chat(seat, incoming.message["text"])
+            if seat is not None and kind == HOLDER:
+                self.keeper.accept_holder(incoming.message["k"], seat)
             if seat is None or kind != DONE:
                 continue
             length, head = incoming.message["n"], incoming.message["h"]
@@ -599,7 +674,9 @@ class TableSession:
                 continue
             if waited >= self.config.wait_report:
                 gone = [seat for seat in owed if not self.keeper.reachable(seat)]
-                self.reporter.waiting(owed, waited, gone)
+                # The interfaces name seats as the game does (a new holder writes for the
+                # seat it holds; the lines say who holds it when it changes hands).
+                self.reporter.waiting(self._game_seats(owed), waited, self._game_seats(gone))
             if self.config.max_wait is not None and waited > self.config.max_wait:
                 names = ", ".join(self._who(s) for s in owed)
                 self._gave_up = f"waited {waited:.0f} s for {names}"
@@ -646,8 +723,10 @@ class TableSession:
         else:
             self.files.drop_transcript()  # an older one (the table gave up, then resumed)
         over = end is not None or verdict is not None
+        if self.left_for_good is not None:
+            over = True  # nothing to resume: the seat is another's now
         self.files.update_meta(over=over, entries=len(self.log),
-                               head=self.log.head_hash.hex())
+                               head=self.log.head_hash.hex(), left_for_good=self.left_for_good)
         if over:
             # The log is closed and saved: nothing will be dealt again, and a later leak
             # of the dealer key would open every card this seat ever saw.
@@ -657,10 +736,13 @@ class TableSession:
         stats: dict[str, float] = {**_usage(), **{k: float(v) for k, v in traffic.items()}}
         if self._setup_cpu_s is not None:
             stats["setup_cpu_s"] = round(self._setup_cpu_s, 3)
+        for number, seconds in enumerate(self._handovers_s, 1):
+            stats[f"handover{number}_s"] = seconds
         return SessionResult(
             directory=self.files.directory, names=self.names, end=end, verdict=verdict,
             entries=len(self.log), head=self.log.head_hash, transcript=transcript, left=left,
             gave_up=gave_up, unconfirmed=sorted(others - set(self._done)) if over else [],
+            left_for_good=self.left_for_good,
             chairs=[seat_number(self._game(), s) for s in range(self.players)],
             setup_s=self._setup_s, game_s=time.monotonic() - self._started, stats=stats)
 

@@ -69,8 +69,11 @@ def playable(settings: TableSettings) -> bool:
 
 
 def describe_for_listing(settings: TableSettings) -> str:
-    """The game as a table listing shows it, marked when this build cannot play it."""
-    return describe(settings) + ("" if playable(settings) else " (not playable here)")
+    """The game as a table listing shows it, with what the table does when a player
+    vanishes ("bang+dodge-city, dropouts escrow"), marked when this build cannot play it."""
+    if not playable(settings):
+        return describe(settings) + " (not playable here)"
+    return f"{describe(settings)}, dropouts {dropouts_of(settings).mode}"
 
 
 __all__ = [

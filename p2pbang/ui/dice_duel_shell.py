@@ -37,7 +37,7 @@ from prompt_toolkit.output import Output
 from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui.i18n import _
-from p2pbang.ui.stage import FINISHED, QUIT
+from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 from p2pbang.ui.widgets import MAX_CHAT, PanelControl, clean_chat
@@ -288,7 +288,11 @@ class FamilyScreen:
         if self.chatting:
             bottom = self._chat_row(width)
         elif self.confirm_quit:
-            bottom = [("class:notice", " " + texts["quit?"])]
+            question = texts["quit?"]
+            if getattr(self.session, "may_leave_for_good", False):
+                question = _("Leave? y: pause (resume later), g: for good (a bot takes your "
+                             "seat), n: stay")
+            bottom = [("class:notice", " " + question)]
         elif self.notice:
             bottom = [("class:notice", " " + self.notice)]
         else:
@@ -443,7 +447,12 @@ class FamilyScreen:
             self.confirm_quit = False
             if key == "y":
                 self.exit(QUIT)
+            elif key == "g" and getattr(self.session, "may_leave_for_good", False):
+                self.exit(LEAVE_FOR_GOOD)
             self.changed()
+            return
+        if key in ("y", "n") and getattr(self.session, "question", None) is not None:
+            self.session.answer_question(key == "y")  # a seat changing hands: agree / wait
             return
         if self.help_visible:
             steps = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -10**6,

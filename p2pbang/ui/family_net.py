@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.table.core import TableCore
-from p2pbang.table.participants import PlayerQuit
+from p2pbang.table.participants import LeaveForGood, PlayerQuit
 from p2pbang.ui.board_lines import line_answer, table_lines
 from p2pbang.ui.dice_duel_shell import HANDLED
 
@@ -85,6 +85,7 @@ class PlainFamilyTable:
         self.readline = readline
         self.out = out
         self._last_wait = 0.0
+        self.seats = core.players  # "leave" (for good) needs three seats or more
 
     def events(self, events: list[Event]) -> None:
         for _style, text in self.board.describe(events):
@@ -119,6 +120,8 @@ class PlainFamilyTable:
             text = line.strip()
             if text.lower() in QUIT_WORDS:
                 raise PlayerQuit("the player left")
+            if text.lower() == "leave" and self.seats >= 3:
+                raise LeaveForGood("the player leaves for good")
             if text in ("?", "help"):
                 for _style, words in self.board.help():
                     self.print(words)

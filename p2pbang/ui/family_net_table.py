@@ -69,6 +69,8 @@ class FamilyNetworkTable(NetworkTable):
     def note(self) -> str:
         """The network's news (the card game's, except that these engines have no
         ``players`` list to say the person is out: the board's rows say it)."""
+        if self.question is not None:
+            return super().note()
         decision = self._my_decision()
         if decision is not None and self._sent(decision):
             return _("Your choice is on its way to the other players.")

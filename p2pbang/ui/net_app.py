@@ -95,8 +95,8 @@ from p2pbang.ui.net_lobby import (
     room_state,
     watch_refusal,
 )
-from p2pbang.ui.net_table import NetworkTable, verdict_lines
-from p2pbang.ui.stage import FINISHED, Shown, Stage, run_program
+from p2pbang.ui.net_table import NetworkTable, leave_for_good, verdict_lines
+from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Shown, Stage, run_program
 
 # EXIT_LEFT is this flow's "the person left"; the command exits 0 for it (a deliberate leave
 # is no failure: ``table_commands._exit_code``), after the resume hint it decides on.
@@ -592,6 +592,9 @@ class NetworkPlay:
                 await first_of(finished.wait, shown.closed.wait)
                 if finished.is_set():
                     await shown.closed.wait()  # the person reads the end, leaves with q
+                elif shown.result == LEAVE_FOR_GOOD and not isinstance(table.pending, End):
+                    await stage.hide()
+                    await leave_for_good(session, finished)
                 elif shown.result != FINISHED and not isinstance(table.pending, End):
                     session.leave()
             else:

@@ -19,7 +19,7 @@ from p2pbang.net.discovery import DiscoveredTable
 from p2pbang.net.lobby import REMOVED_BY_OPENER, Lobby, LobbyError, LobbyEvent, TableSettings
 from p2pbang.net.mesh import ConnectionEvent
 from p2pbang.table.lobby_flow import REFUSALS, TableRefused
-from p2pbang.table.table_choice import describe, playable
+from p2pbang.table.table_choice import describe, describe_for_listing, playable
 from p2pbang.ui.i18n import _
 from p2pbang.ui.lobby import RoomState, SeatStatus, TableListing
 
@@ -46,7 +46,7 @@ def listing(table: DiscoveredTable) -> TableListing:
         host=info.opener_name or info.host_peer[:FINGERPRINT],
         address=address_text(table.host, table.port),
         seated=info.seats - info.free, seats=info.seats, problem=problem,
-        game=describe(settings))
+        game=describe_for_listing(settings) if playable(settings) else describe(settings))
 
 
 class RoomNews:

@@ -33,7 +33,8 @@ from p2pbang.ui.net_app import (
     first_of,
     outcome_lines,
 )
-from p2pbang.ui.stage import FINISHED, Stage, run_program
+from p2pbang.ui.net_table import leave_for_good
+from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Stage, run_program
 
 
 @dataclass
@@ -100,6 +101,9 @@ class ResumePlay:
                 await first_of(finished.wait, shown.closed.wait)
                 if finished.is_set():
                     await shown.closed.wait()  # the person reads the end, leaves with q
+                elif shown.result == LEAVE_FOR_GOOD and not isinstance(table.pending, End):
+                    await stage.hide()
+                    await leave_for_good(session, finished)
                 elif shown.result != FINISHED and not isinstance(table.pending, End):
                     session.leave()
             if not finished.is_set():

@@ -34,9 +34,12 @@ from p2pbang.net.mesh import PeerNotConnected
 from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import EQUIVOCATION, FAILURE
+from p2pbang.table.handovers import SeatQuestion
+from p2pbang.table.seats import seat_number
 from p2pbang.table.session import CHAT
 from p2pbang.ui.chat_guard import ChatGuard
 from p2pbang.ui.i18n import _, ngettext
+from p2pbang.ui.seat_questions import answer_hint, question_text, short_text
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.view import display_names
 from p2pbang.ui.widgets import clean_chat
@@ -73,6 +76,8 @@ class NetworkTable:
         self._waiting: tuple[list[int], float, list[int], float] | None = None
         self._disconnected: set[int] = set()
         self._outbox_send, self._outbox = trio.open_memory_channel[str](OUTBOX)
+        # The open question about a seat changing hands (its words, and its answer's slot).
+        self.question: tuple[str, trio.Event, list[bool]] | None = None  # one line
 
     # ------------------------------------------------------------------ what the screen reads
 
@@ -85,6 +90,12 @@ class NetworkTable:
     def core(self) -> TableCore:
         assert self.session is not None
         return self.session.core
+
+    @property
+    def may_leave_for_good(self) -> bool:
+        """A seat can be handed to a bot at three seats or more (two: its runner would be
+        the opponent, who could read both hands)."""
+        return self.session is not None and self.session.players >= 3
 
     @property
     def mine(self) -> Game:
@@ -140,6 +151,8 @@ class NetworkTable:
 
     def note(self) -> str:
         """The network's news for the line under the actions."""
+        if self.question is not None:
+            return self.question[0]
         decision = self._my_decision()
         if decision is not None and self._sent(decision):
             return _("Your choice is on its way to the other players.")
@@ -160,6 +173,39 @@ class NetworkTable:
     def _who(self, seat: int, gone: bool) -> str:
         name = self.names[seat] if 0 <= seat < len(self.names) else "?"
         return _("{name} (disconnected)").format(name=name) if gone else name
+
+    # ------------------------------------------------------------------ seats changing hands
+
+    async def consent(self, question: SeatQuestion) -> bool:
+        """Ask the person whether the table may hand a silent seat over (y / n keys)."""
+        text = question_text(question, self._chair(question.seat))
+        self._log(f"{text} {answer_hint()}", "class:notice")
+        answered, answer = trio.Event(), [False]
+        self.question = (short_text(question), answered, answer)
+        self._changed()
+        try:
+            await answered.wait()
+        finally:
+            self.question = None
+            self._changed()
+        return answer[0]
+
+    def answer_question(self, agree: bool) -> None:
+        """A key answered the open question (asyncio side: handed to trio)."""
+        question = self.question
+        if question is None or self._token is None:
+            return
+
+        def answer() -> None:
+            question[2][0] = agree
+            question[1].set()
+
+        with suppress(trio.RunFinishedError):
+            self._token.run_sync_soon(answer)
+
+    def _chair(self, seat: int) -> int:
+        session = self.session
+        return seat_number(session.core.game, seat) if session is not None else seat + 1
 
     # ------------------------------------------------------------------ decider
 
@@ -337,4 +383,23 @@ def verdict_lines(verdict: Verdict, names: list[str]) -> list[str]:
               "game's log, and 'p2pbang verify' reaches the same verdict.")]
 
 
-__all__ = ["NetworkTable", "verdict_lines"]
+LEAVE_FOR_GOOD_WAIT = 120.0  # seconds: the next position this seat owes, then round B
+
+
+async def leave_for_good(session: TableSession, finished: trio.Event) -> None:
+    """The person left for good (the screen is closed): the session hands the seat to a bot
+    at the next position it owes and writes its last part; this waits for that, saying so.
+    If the table cannot take it in time (nobody connected to run the bot), the seat is
+    paused instead and ``resume`` comes back to it."""
+    session.leave_for_good()
+    print(_("Handing your seat over to a bot (the next player clockwise runs it)..."),
+          flush=True)
+    with trio.move_on_after(LEAVE_FOR_GOOD_WAIT):
+        await finished.wait()
+    if not finished.is_set():
+        print(_("The seat could not be handed over: it is paused (p2pbang resume comes back)."),
+              flush=True)
+        session.leave()
+
+
+__all__ = ["NetworkTable", "leave_for_good", "verdict_lines"]

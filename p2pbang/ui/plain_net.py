@@ -20,12 +20,15 @@ import trio
 from p2pbang.engine.actions import PLAY, Action, Decision, Event
 from p2pbang.table.bot_pace import DELAYS, nearest_speed, write_pace
 from p2pbang.table.core import TableCore
-from p2pbang.table.participants import PlayerQuit
+from p2pbang.table.handovers import SeatQuestion
+from p2pbang.table.participants import LeaveForGood, PlayerQuit
+from p2pbang.table.seats import seat_number
 from p2pbang.ui import event_view, gold_rush_plain
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.plain import HELP, explain, render_table
+from p2pbang.ui.seat_questions import question_text
 from p2pbang.ui.texts import (
     card_name,
     card_text,
@@ -44,6 +47,8 @@ if TYPE_CHECKING:
 
 WAIT_REPEAT = 10.0
 PACE_HELP = N_("  + / -      the bot peers you started move slower / faster")
+LEAVE_HELP = N_("  leave      leave for good: a bot, run by the next player, takes your seat "
+                "(q pauses: p2pbang resume comes back)")
 
 
 class LineInput:
@@ -209,6 +214,28 @@ class PlainNetworkTable:
         for line in result.summary_lines():
             self.print(line)
 
+    # -- seats changing hands --
+
+    async def consent(self, question: SeatQuestion) -> bool:
+        """Ask whether the table may hand a silent seat over; y agrees, n waits. Nobody
+        decides meanwhile (the silent seat owes the position), so the line is this one's."""
+        chair = question.seat + 1
+        if self.session is not None:
+            chair = seat_number(self.session.core.game, question.seat)
+        self.print(question_text(question, chair))
+        while True:
+            self.out.write(_("y to agree, n to wait> "))
+            self.out.flush()
+            line = await self.input.readline()
+            if line is None:
+                return False
+            answer = line.strip().lower()
+            if answer in ("y", "yes", _("yes")):
+                return True
+            if answer in ("n", "no", _("no")):
+                self.print(_("The table waits; you are asked again if they stay away."))
+                return False
+
     # -- decider --
 
     async def decide(self, core: TableCore, decision: Decision) -> Action:
@@ -247,6 +274,8 @@ class PlainNetworkTable:
             return None
         if text in ("q", "quit", "exit"):
             raise PlayerQuit("the player left")
+        if text == "leave" and core.game.n >= 3:
+            raise LeaveForGood("the player leaves for good")
         shown = event_view.plain_command(core.game, text)
         if text in ("?", "help"):
             self.print(_(HELP))
@@ -256,6 +285,8 @@ class PlainNetworkTable:
                     self.print(extra)
             if self._pace is not None:
                 self.print(_(PACE_HELP))
+            if core.game.n >= 3:
+                self.print(_(LEAVE_HELP))
         elif text in ("+", "-") and self._pace is not None:
             self._change_pace(slower=text == "+")
         elif text == "s":

@@ -54,7 +54,7 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
         return tell
 
     try:
-        report = audit(transcript, narrate)
+        report = audit(transcript, narrate, lambda text: out.write(text + "\n"))
     except BrokenPipeError:  # the reader went away (``| head``): nothing left to tell
         return 0
     core = report.core

@@ -25,6 +25,8 @@ import trio
 from prompt_toolkit.application import Application
 
 QUIT, FINISHED = "quit", "finished"
+# A network table: leave for good, handing the seat to a bot (protocol/seats.md 3.2).
+LEAVE_FOR_GOOD = "leave-for-good"
 T = TypeVar("T")
 
 

@@ -96,7 +96,12 @@ from p2pbang.table.lobby_flow import (
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.resume import resumable_game, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
-from p2pbang.table.table_choice import describe, describe_for_listing, settings_for
+from p2pbang.table.table_choice import (
+    describe,
+    describe_for_listing,
+    dropouts_of,
+    settings_for,
+)
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
 LEFT = 4  # the flows' "the person left" (net_app's EXIT_LEFT), before it is an exit status
@@ -730,6 +735,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         port = lobby.mesh.port
         ui.lobby(f"table {settings.name!r} open on port {port}")
         ui.lobby(join_hint(settings.name, listen or "THIS_HOST", port, identity.peer_id))
+        ui.lobby(dropouts_of(settings).describe())
         ui.lobby(f"you are {identity.name}; the game ({describe(settings)}) starts when all "
                  f"{settings.seats} seats are taken")
         if args.bots:

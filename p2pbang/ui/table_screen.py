@@ -77,7 +77,7 @@ from p2pbang.ui.render import (
     shortcut,
     status_line,
 )
-from p2pbang.ui.stage import FINISHED, QUIT
+from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
 from p2pbang.ui.steps import BACK, Choice, Step, choices
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, fit_line, pad, width_of, wrap
@@ -598,6 +598,9 @@ class TableScreen:
             return (self.say.end(pending) + " " + self.say.outcome(pending),
                     "class:decision.end")
         if self.confirm_quit:
+            if getattr(self.session, "may_leave_for_good", False):
+                return (_("Leave? y: pause (resume later), g: for good (a bot takes your "
+                          "seat), n: stay"), "class:decision.mine")
             return _("Leave the game? y: yes, n: no"), "class:decision.mine"
         decision = view.your_decision
         if decision is not None:
@@ -848,6 +851,22 @@ class TableScreen:
         @kb.add("y", filter=confirming)
         def _yes(event: KeyPressEvent) -> None:
             self.exit(QUIT)
+
+        @kb.add("g", filter=confirming & Condition(
+            lambda: getattr(self.session, "may_leave_for_good", False)))
+        def _for_good(event: KeyPressEvent) -> None:
+            self.exit(LEAVE_FOR_GOOD)
+
+        # A seat changing hands (the network table asks; nobody decides meanwhile).
+        asking = Condition(lambda: getattr(self.session, "question", None) is not None)
+
+        @kb.add("y", filter=table & asking)
+        def _agree(event: KeyPressEvent) -> None:
+            self.session.answer_question(True)
+
+        @kb.add("n", filter=table & asking)
+        def _wait(event: KeyPressEvent) -> None:
+            self.session.answer_question(False)
 
         @kb.add(Keys.Any, filter=confirming)
         def _no(event: KeyPressEvent) -> None:

@@ -100,6 +100,22 @@ class HandOverTable:
             self.deliver(part)
         return True
 
+    def write_others(self, seat: int) -> None:
+        """Every writer of the open position but ``seat`` writes its part (as a real table
+        does before it notices who is silent); the position stays open."""
+        log = self.any_log
+        turn = log.open_turn()
+        assert turn is not None
+        written = {part.seat for part in log.pending_parts()}
+        for writer in sorted(set(turn.seats) - written - {seat}):
+            peer = self.members[writer]
+            peer.log.open_turn()  # bring its core up to date
+            expected = peer.core.expected()
+            assert expected is not None
+            payload = compose_part(peer.core, expected.kind, self.choose)
+            self.deliver(Part.create(peer.identity.private_key, self.session, len(peer.log),
+                                     peer.log.head_hash, writer, expected.kind, payload))
+
     def deliver(self, part: Part) -> None:
         for seat in self.live():
             outcome = self.members[seat].log.add_part(part.raw)
@@ -140,7 +156,7 @@ class HandOverTable:
 
     def replace(self, seat: int, runner: int) -> int:
         """Hand vanished log seat ``seat`` to a fresh holder; returns its log seat."""
-        holder = Identity.generate("Bot")
+        holder = Identity.generate("bot")
         change = self.certify(seat, Purpose.REPLACE, holder, runner)
         core = TableCore(self.players, None,
                          MentalDealer(None, self.players, self.session,

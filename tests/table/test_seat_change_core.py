@@ -34,7 +34,8 @@ def _owes(table: HandOverTable, seat: int, kind: str, openings: bool | None = No
             return False
         if core.entries < 40:
             return False  # well into the game
-        if not openings and core.dealer.hand_over_problem() is not None:
+        if table.threshold is not None and not openings \
+                and core.dealer.hand_over_problem() is not None:
             return False  # at a place a hand-over may start
         return openings is None or core.dealer.awaiting_openings() == openings
 
@@ -52,6 +53,9 @@ def _finish(table: HandOverTable) -> None:
     report = audit(table.transcript())
     assert report.problem is None, report.problem
     assert report.end is not None
+    assert report.changes and all("now plays the seat" in line or "opened it" in line
+                                  for line in report.changes), report.changes
+    assert any(line in report.lines() for line in report.changes)
 
 
 def _private_to_holder(table: HandOverTable, holder: int, some: bool = True) -> None:
@@ -76,6 +80,7 @@ def test_a_vanished_seat_is_replaced_and_the_game_ends(game: str, players: int,
     # Given a table with escrow, played until seat 2 owes a part
     table = HandOverTable(GameChoice.make(game, players), seed=3)
     table.run(until=_owes(table, 2, kind, openings=False if kind == DEAL else None))
+    table.write_others(2)  # their parts of this position are dropped by the change
     # When it vanishes and the others hand it to a bot run by seat 3
     table.vanish(2)
     assert not table.step(), "the table waits for the vanished seat"
@@ -88,6 +93,23 @@ def test_a_vanished_seat_is_replaced_and_the_game_ends(game: str, players: int,
     for seat in table.live():
         assert table.members[seat].driver.log_seats[2] == holder
     _finish(table)
+
+
+def test_replay_and_verify_tell_the_hand_over() -> None:
+    import io
+
+    from p2pbang.ui.replay import replay
+
+    table = HandOverTable(GameChoice.make("bang", 4), seed=7)
+    table.run(until=_owes(table, 1, MOVE))
+    table.vanish(1)
+    table.replace(1, runner=2)
+    table.run()
+    out = io.StringIO()
+    assert replay(table.transcript(), out=out) == 0
+    text = out.getvalue()
+    assert "was away: bot" in text and "now plays the seat" in text
+    assert "dropouts: escrow" in text
 
 
 def test_a_second_seat_can_vanish_after_the_first() -> None:
@@ -107,6 +129,7 @@ def test_a_withheld_opening_is_reconstructed_then_the_seat_replaced() -> None:
     # Given a draw whose openings are due, and seat 1 silent there
     table = HandOverTable(GameChoice.make("dice", 4), seed=1)
     table.run(until=_owes(table, 1, DEAL, openings=True))
+    table.write_others(1)  # the others opened theirs: those parts are dropped, not applied
     table.vanish(1)
     # When the others open its value, the draw completes without its opening
     table.open_withheld(1)
@@ -145,3 +168,30 @@ def test_the_core_refuses_a_hand_over_without_escrow() -> None:
     with pytest.raises(Cheat):
         core.change_seat(1, cooperative=False)
     assert isinstance(core.game.pending, Decision) or core.expected() is not None
+
+
+def test_a_duel_player_away_too_long_loses_by_forfeit() -> None:
+    # Given a Duel (two seats: no escrow, forfeit instead) with seat 1 silent mid-game
+    table = HandOverTable(GameChoice.make("duel", 2), seed=2)
+    assert table.dropouts.mode == "forfeit" and table.threshold is None
+    table.run(until=_owes(table, 1, MOVE))
+    table.vanish(1)
+    # When seat 0 claims the game
+    table.commit(table.certify(1, Purpose.FORFEIT))
+    # Then the log closes with seat 0 the winner by forfeit, and verify says so
+    peer = table.members[0]
+    assert peer.log.open_turn() is None
+    assert peer.core.over is not None and peer.core.over.winners == (0,)
+    assert peer.core.over.team == "forfeit"
+    report = audit(table.transcript())
+    assert report.problem is None and report.end == peer.core.over
+    assert any("forfeit" in line for line in report.lines())
+
+
+def test_only_a_two_seat_game_ends_by_forfeit() -> None:
+    table = HandOverTable(GameChoice.make("bang", 4), seed=2)
+    table.run(until=_owes(table, 1, MOVE))
+    table.vanish(1)
+    change = table.certify(1, Purpose.FORFEIT)
+    outcome = table.members[0].log.add_seat_change(change)
+    assert outcome.rejected and "two-seat" in outcome.rejected[0].detail

@@ -177,5 +177,6 @@ def test_list_shows_each_tables_game(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr("p2pbang.ui.table_commands.browse_tables", browse)
     assert main(["list", "--timeout", "0.1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("Base") and " bang " in lines[0] and "3/5 seated" in lines[0]
+    assert lines[0].startswith("Base") and " bang, dropouts off " in lines[0]
+    assert "3/5 seated" in lines[0]
     assert "bang+high-noon (not playable here) 7/8 seated" in lines[1]

@@ -16,6 +16,7 @@ from prompt_toolkit.input import create_pipe_input
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.net.discovery import probe_peer
+from p2pbang.table.dropouts import Dropouts
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.table_choice import settings_for
 from p2pbang.ui.dice_duel_shell import FamilyScreen
@@ -93,8 +94,11 @@ async def answer(pipe, table: FamilyNetworkTable, screen: FamilyScreen, decision
     return answered
 
 
-def dice_settings(seats: int, expansions: tuple[str, ...] = ()):
-    return settings_for("Dice table", GameChoice.make("dice", seats, list(expansions)))
+def dice_settings(seats: int, expansions: tuple[str, ...] = (), dropouts: str = "escrow"):
+    """``dropouts="off"`` for a table with a cheater: the cheats bend the plain
+    commit-reveal draw (with escrow every draw is an escrowed one)."""
+    return settings_for("Dice table", GameChoice.make("dice", seats, list(expansions)),
+                        Dropouts.for_table(dropouts, seats))
 
 
 def duel_settings():
@@ -231,7 +235,8 @@ def test_a_cheater_at_a_dice_table_is_named_in_a_dialog(tmp_path: Path, pipe) ->
 
     bots_cheat = {"Bonnie": "wrong-opening"}
     code, play, _bots = run_with_bots(tmp_path, pipe, script, open_bot=False, announce=False,
-                                      settings=dice_settings(3), cheats=bots_cheat)
+                                      settings=dice_settings(3, dropouts="off"),
+                                      cheats=bots_cheat)
     title, lines = seen["dialog"]  # type: ignore[misc]
     assert title == "The game is stopped"
     assert lines[0].startswith("Bonnie (seat ") and "cheated" in lines[0]

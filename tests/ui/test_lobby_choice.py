@@ -44,7 +44,10 @@ def _info(options: tuple[tuple[str, str], ...] = ()) -> TableInfo:
 
 def test_a_listing_names_the_tables_game() -> None:
     row = listing(DiscoveredTable(_info(), "10.0.0.2", 7420))
-    assert row.game == "bang" and row.problem == ""
+    # An older table's record names no dropouts choice: no escrow.
+    assert row.game == "bang, dropouts off" and row.problem == ""
+    escrow = _info((("dropout-wait", "60"), ("dropouts", "escrow")))
+    assert listing(DiscoveredTable(escrow, "10.0.0.2", 7420)).game == "bang, dropouts escrow"
 
 
 def test_a_table_this_version_cannot_play_is_listed_with_the_reason(older_build: None) -> None:

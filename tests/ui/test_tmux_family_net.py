@@ -53,7 +53,9 @@ def words(language: str) -> Words:
             title=" " + dice_t("title"), game=_("Game: {game}").format(game="dice"),
             pace0=dice_t("pace").format(seconds=0.0), say=_("Say: ").strip(),
             chat_key=_("?: help \u00b7 Tab: chat \u00b7 q: quit").split(" \u00b7 ")[1],
-            leave=dice_t("quit?").split("?")[0], opened=_("(opened the table)"),
+            # At a network table of three or more the question offers leaving for good too.
+            leave=_("Leave? y: pause (resume later), g: for good (a bot takes your seat), "
+                    "n: stay").split("?")[0], opened=_("(opened the table)"),
             left=_("You left the game: 'p2pbang resume' rejoins it."))
     finally:
         set_language("en")

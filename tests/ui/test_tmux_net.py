@@ -117,7 +117,8 @@ def leave_or_see_the_end(pane: Pane) -> str:
     is random), in which case q leaves the finished game instead: both are right, and each
     must end the way the player was told."""
     pane.keys("q")
-    leave = _("Leave the game? y: yes, n: no")
+    # At a network table of three or more the question offers leaving for good too.
+    leave = _("Leave? y: pause (resume later), g: for good (a bot takes your seat), n: stay")
     text = pane.wait_for(lambda t: leave in t or "EXIT=" in t)
     if leave in text:
         pane.keys("y")
