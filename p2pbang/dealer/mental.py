@@ -227,9 +227,11 @@ class MentalDealer:
         except ValueError as exc:
             raise ProtocolMisuse(f"cannot run {request!r}: {exc}") from None
 
-    def hand_over_problem(self, cooperative: bool = False) -> str | None:
-        """Why a seat cannot start changing hands at the open position, or None: the table
-        asks before it proposes, so that every peer can apply what it signs."""
+    def hand_over_problem(self, cooperative: bool = False, seat: int | None = None
+                          ) -> str | None:
+        """Why seat ``seat`` (any seat when None) cannot start changing hands at the open
+        position, or None: the table asks before it proposes, so that every peer can apply
+        what it signs."""
         if self._joint is None:
             return "the key round has not finished"
         if not cooperative and (self._escrow is None or not getattr(self._escrow, "ready",
@@ -244,6 +246,11 @@ class MentalDealer:
                 return "a request is between its rounds"
             if getattr(task, "revealing", False):
                 return "a draw's openings are due"
+            if isinstance(task, _ReorderTask) and task.plan is not None and (
+                    seat is None or seat == task.holder):
+                # Its new holder could not learn the reordered hand: the cards are neither
+                # delivered (no share is left after the shuffle) nor its own to open.
+                return "the seat's hand is between the two rounds of its reorder"
         return None
 
     def begin_handover(self, seat: int, *, cooperative: bool, incoming: bool = False,
@@ -834,7 +841,15 @@ class _ReorderTask(_Task):
         self.holder = request.seat
         self.slots = _distinct_slots(request.slots)
         states = [dealer._slot(slot) for slot in self.slots]
+        # Run again after a hand-over interrupted it between its rounds (MentalDealer.
+        # begin_handover): the holder's shuffle is applied and the hand-over switched its
+        # ciphertexts (no share is left): only the others' shares remain to be given.
+        self.resumed = bool(states) and all(
+            state.card is None and not state.shares and self.holder in state.seen
+            for state in states)
         for slot, state in zip(self.slots, states, strict=True):
+            if self.resumed:
+                break
             if state.card is not None or state.missing(dealer.n_seats) != {self.holder}:
                 raise ValueError(f"slot {slot} is not hidden in seat {self.holder}'s hand")
         if len({state.pile for state in states}) > 1:
@@ -847,6 +862,9 @@ class _ReorderTask(_Task):
         self._mine: Any = None
         if len(self.slots) < 2:
             self.finished = True  # one card or none: there is no order to hide
+        elif self.resumed:
+            self.plan = _SharesPlan(dealer, self.slots, exclude=self.holder)
+            self.owed = set(self.plan.by_seat)
         else:
             self.owed = {self.holder}
 

@@ -163,7 +163,8 @@ class SeatKeeper:
             return None
         if core.dealer.awaiting_openings():
             return self._proposal(log_seat, Purpose.OPEN)
-        if core.expected() is None or core.dealer.hand_over_problem() is not None:
+        game_seat = session.driver.game_seat(log_seat)
+        if core.expected() is None or core.dealer.hand_over_problem(seat=game_seat) is not None:
             return None  # the set-up (no escrow yet): the table waits, as without escrow
         name = f"bot ({session.names[session.seat]})"[:MAX_HOLDER_NAME]
         holder = Identity.generate(name)
@@ -254,7 +255,8 @@ class SeatKeeper:
             return dealer.awaiting_openings()
         if proposal.purpose is Purpose.FORFEIT:
             return self.dropouts.mode == FORFEIT and self.session.core.over is None
-        return self.dropouts.replaces and dealer.hand_over_problem() is None
+        seat = self.session.driver.game_seat(proposal.seat)
+        return self.dropouts.replaces and dealer.hand_over_problem(seat=seat) is None
 
     async def act(self) -> None:
         """Propose and vote as the open position requires (called about once a second and

@@ -195,3 +195,50 @@ def test_only_a_two_seat_game_ends_by_forfeit() -> None:
     change = table.certify(1, Purpose.FORFEIT)
     outcome = table.members[0].log.add_seat_change(change)
     assert outcome.rejected and "two-seat" in outcome.rejected[0].detail
+
+
+def _reorder_between_rounds(table: HandOverTable, seat: int, holder_is_seat: bool):
+    """A stop condition: a hand's reorder has had its shuffle, and ``seat`` owes its share."""
+
+    def due() -> bool:
+        turn = table.any_log.open_turn()
+        if turn is None or seat not in turn.seats:
+            return False
+        task = table.members[table.live()[0]].core.dealer._task
+        return (type(task).__name__ == "_ReorderTask" and task.plan is not None
+                and (task.holder == seat) == holder_is_seat)
+
+    return due
+
+
+def _a_reorder_interrupted(holder_is_seat: bool, seeds: range) -> HandOverTable | None:
+    for seed in seeds:
+        table = HandOverTable(GameChoice.make("bang", 5), seed=seed)
+        table.run(until=_reorder_between_rounds(table, 1, holder_is_seat))
+        if table.any_log.open_turn() is not None:
+            return table
+    return None
+
+
+def test_a_reorder_interrupted_between_its_rounds_resumes_with_the_shares() -> None:
+    # Given a reorder of another seat's hand whose shuffle is applied, and seat 1 silent
+    # when its share is due
+    table = _a_reorder_interrupted(False, range(40))
+    if table is None:
+        pytest.skip("no reorder of another hand came up in these deals")
+    table.write_others(1)
+    table.vanish(1)
+    # When seat 1 is replaced, the reorder runs on from its shares, and the game ends
+    table.replace(1, runner=2)
+    _finish(table)
+
+
+def test_no_hand_over_of_the_seat_whose_hand_is_being_reordered() -> None:
+    # Its new holder could not learn the reordered cards: that seat waits, the others not.
+    table = _a_reorder_interrupted(False, range(40))
+    if table is None:
+        pytest.skip("no reorder of another hand came up in these deals")
+    dealer = table.members[0].core.dealer
+    holder = dealer._task.holder
+    assert "reorder" in (dealer.hand_over_problem(seat=holder) or "")
+    assert dealer.hand_over_problem(seat=1) is None
