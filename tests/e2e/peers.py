@@ -115,9 +115,13 @@ def wait_for(peer: Peer, pattern: str, timeout: float = 30) -> re.Match:
 
 def table(directory: Path, seats: int, *, cheats: dict[int, str] | None = None,
           record: dict[int, Path] | None = None, max_wait: float = 60,
-          game: tuple[str, ...] = ()) -> list[Peer]:
+          game: tuple[str, ...] = (), dropouts: str = "off") -> list[Peer]:
     """Start ``seats`` bot peers: peer 0 opens the table (with the game flags ``game``, e.g.
-    ``("--expansions", "dodge-city")``), the others join by address and play its game."""
+    ``("--expansions", "dodge-city")``), the others join by address and play its game.
+
+    ``dropouts`` is ``off`` by default: these tests stop, kill and resume peers and expect
+    the table to wait for them (with escrow it would replace them after the dropout wait;
+    that is ``tests/e2e/test_dropouts.py``'s)."""
     cheats, record = cheats or {}, record or {}
 
     def extra(index: int) -> list[str]:
@@ -128,7 +132,8 @@ def table(directory: Path, seats: int, *, cheats: dict[int, str] | None = None,
             args += ["--record", str(record[index])]
         return args
 
-    opener = start(directory, "p0", "bot", "--open", "--seats", str(seats), *game, *extra(0))
+    opener = start(directory, "p0", "bot", "--open", "--seats", str(seats), *game,
+                   "--dropouts", dropouts, *extra(0))
     port = wait_for(opener, PORT_LINE.pattern).group(1)
     peers = [opener]
     for index in range(1, seats):
