@@ -28,6 +28,10 @@ def test_eight_bot_peers_play_dodge_city_and_agree(tmp_path: Path) -> None:
     card_game_agreed(tmp_path, 8, ["dodge-city"], [], timeout=240)
 
 
+# Slow: the same two cheats are named in-process in tests/table/test_dodge_city_table.py
+# (a phantom card with a genuine proof, a hand card used as a green card in play), and a
+# cheater between bot processes is named by every honest peer in tests/e2e/test_cheaters.py.
+@pytest.mark.slow
 @pytest.mark.parametrize("kind,words", [
     ("phantom-card", ("holds another", "known to be elsewhere")),
     ("illegal-green", ("illegal move",)),

@@ -66,6 +66,9 @@ def _chair(seen_by: Peer, peer: Peer) -> int:
     return seen_by.chair(peer.name.upper())
 
 
+# Slow, like the next one: the same cheat at a network table of dice bot peers (in-process)
+# is named in tests/table/test_dice_duel_network.py, with the saved game's audit.
+@pytest.mark.slow
 def test_a_dice_peer_opening_another_value_than_it_committed_is_named(tmp_path: Path) -> None:
     """Given a dice table of three bot processes where P1 opens a draw with another value
     than it committed, then both honest peers stop with a verdict naming P1 and its seat,
@@ -82,6 +85,7 @@ def test_a_dice_peer_opening_another_value_than_it_committed_is_named(tmp_path: 
     assert done.returncode == 1 and f"P1 (seat {chair})" in done.stdout
 
 
+@pytest.mark.slow
 def test_a_dice_peer_withholding_its_opening_is_named(tmp_path: Path) -> None:
     """Given a dice table of three bot processes where P1 never opens its commitment, then
     the honest peers give up after ``--max-wait`` naming P1 as the one they waited for."""

@@ -8,11 +8,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from p2pbang.table.bot_pace import DELAYS
 
 from .peers import REPO, _env, cli
 
 
+# Slow (about 40 s of bot processes at a person's pace). In the default set: `host --bots`
+# starting its bot processes, in the plain interface, with the keys line, in
+# tests/ui/test_family_net_plain.py (the Dice Game); a person and three bots at a network card
+# game in-process in tests/table/test_session.py; the pace commands in
+# tests/ui/test_plain_net_pace.py; verify on every peer's saved game in tests/e2e/test_game.py.
+@pytest.mark.slow
 def test_a_person_hosts_a_table_filled_with_bots_and_plays_to_the_end(tmp_path: Path) -> None:
     home = tmp_path / "me"
     # At the first decision, "-" once per pace step: the bot peers move at once from then on

@@ -80,7 +80,11 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", [
-    pytest.param("cut-at-a-record-boundary"),
+    # In-process: a peer restarted from a log missing its own pending part is not in step
+    # (signs nothing) until it holds every head (tests/net/test_sync.py), and a damaged log
+    # restarts from its intact prefix (tests/net/test_store.py). The killed-and-resumed
+    # process stays in the default set (mid-game, above).
+    pytest.param("cut-at-a-record-boundary", marks=pytest.mark.slow),
     pytest.param("deleted", marks=pytest.mark.slow),
     pytest.param("one-flipped-byte", marks=pytest.mark.slow),
     pytest.param("forged-entry", marks=pytest.mark.slow),

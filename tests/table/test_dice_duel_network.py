@@ -103,7 +103,10 @@ async def test_three_dice_bot_peers_play_a_whole_game_and_agree(tmp_path: Path) 
     _agree_and_verify(finished, 3)
 
 
-@pytest.mark.slow  # the same whole Duel is played by two processes in tests/e2e (default)
+# Slow, like the whole Duel of two processes in tests/e2e: a whole Duel over the mental
+# table is tests/table/test_dice_duel_table.py, a network Duel by keys
+# tests/ui/test_family_net_screen.py (both in the default set).
+@pytest.mark.slow
 async def test_two_duel_bot_peers_play_a_whole_duel_and_agree(tmp_path: Path) -> None:
     finished, _ = await play_network(tmp_path, GameChoice.make("duel", 2))
     _agree_and_verify(finished, 2)

@@ -46,7 +46,8 @@ def _play_to_the_end(choice: GameChoice, seed: int) -> LocalTable:
 
 @pytest.mark.parametrize("choice", [
     EVENTS,
-    # Four bot processes play High Noon with Dodge City in tests/e2e (default set).
+    # Slow, like the four bot processes of High Noon with Dodge City in tests/e2e: the event
+    # pile over the mental table is the high-noon+fistful case in the default set.
     pytest.param(EVENTS_DODGE_CITY, marks=pytest.mark.slow),
 ], ids=["high-noon+fistful", "dodge-city+high-noon"])
 def test_an_event_deck_game_reveals_events_and_every_peer_agrees(choice: GameChoice) -> None:

@@ -36,6 +36,7 @@ def test_a_person_plays_a_network_dice_game_against_two_bot_peers_to_its_end(
     out = done.stdout
     assert done.returncode == 0, out[-3000:] + done.stderr[-2000:]
     assert "A game of dice, 3 seats: you and" in out
+    assert "whoever hosts bots can read their hands" in out  # their keys are in its home
     assert "You roll:" in out and "Your dice" in out
     assert "result: " in out and " win: " in out
 

@@ -165,6 +165,10 @@ def test_a_person_hosts_a_dice_table_with_bot_peers_in_full_screen(tmp_path: Pat
     assert "to rejoin this game: p2pbang resume --home" in (tmp_path / "stderr").read_text()
 
 
+# Slow: the Duel by keys at a network table with a bot peer is
+# tests/ui/test_family_net_screen.py::test_a_duel_against_a_bot_peer_by_keys (in-process), and
+# `host --bots` in a real terminal is the Dice Game case above.
+@pytest.mark.slow
 def test_a_person_hosts_a_duel_against_a_bot_peer_in_full_screen(tmp_path: Path) -> None:
     pane = host(tmp_path, tmp_path / "home", "--game", "duel", "--bots", "1")
     try:
