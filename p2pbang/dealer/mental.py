@@ -193,6 +193,31 @@ class MentalDealer:
         task.opening = Opening(nonce, value)
         return True
 
+    def pending_escrowed_draw(self) -> tuple[int, bytes, bytes] | None:
+        """``(round, secret, dealing)`` of this seat's value for the running escrowed draw,
+        once composed and until the draw ends: the log holds only its commitment, and a
+        restarted seat needs both back (``restore_escrowed_draw``) to publish its dealing
+        and its opening, or the draw stalls."""
+        from p2pbang.dealer.escrow_draw import EscrowedDrawTask
+
+        task = self._task
+        if (isinstance(task, EscrowedDrawTask) and not task.finished
+                and task._secret is not None and task._deal is not None):
+            return task.round_id, task._secret.to_bytes(32, "little"), task._deal
+        return None
+
+    def restore_escrowed_draw(self, round_id: int, secret: bytes, dealing: bytes) -> bool:
+        """Give a restarted seat back its value for the running escrowed draw ``round_id``;
+        False (nothing changes) when that draw is not running or already has one."""
+        from p2pbang.dealer.escrow_draw import EscrowedDrawTask
+
+        task = self._task
+        if (not isinstance(task, EscrowedDrawTask) or task.finished
+                or task._secret is not None or task.round_id != round_id):
+            return False
+        task._secret, task._deal = int.from_bytes(secret, "little"), dealing
+        return True
+
     @property
     def joint_key(self) -> Point:
         if self._joint is None:

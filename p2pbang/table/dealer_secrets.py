@@ -42,22 +42,40 @@ class PendingOpening:
 
 
 @dataclass(frozen=True)
+class PendingDealing:
+    """This seat's value for the escrowed draw that began at ``round_id`` (a table with
+    escrow): the secret scalar and the dealing it committed to (``dealer/escrow_draw.py``)."""
+
+    round_id: int
+    secret: bytes
+    dealing: bytes
+
+
+MAX_DEALING_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True)
 class SeatSecrets:
     dealer_key: bytes
     opening: PendingOpening | None = None
+    dealing: PendingDealing | None = None
 
     def encode(self) -> bytes:
         opening = None
         if self.opening is not None:
             opening = [self.opening.round_id, self.opening.nonce, self.opening.value]
-        return msgpack.packb({"v": SECRETS_VERSION, "key": self.dealer_key, "open": opening},
-                             use_bin_type=True)
+        record: dict[str, object] = {"v": SECRETS_VERSION, "key": self.dealer_key,
+                                     "open": opening}
+        if self.dealing is not None:
+            record["edraw"] = [self.dealing.round_id, self.dealing.secret,
+                               self.dealing.dealing]
+        return msgpack.packb(record, use_bin_type=True)
 
     @classmethod
     def decode(cls, data: bytes) -> SeatSecrets:
         try:
-            raw = msgpack.unpackb(data, raw=False, max_bin_len=64, max_array_len=3,
-                                  max_map_len=3, max_str_len=8)
+            raw = msgpack.unpackb(data, raw=False, max_bin_len=MAX_DEALING_BYTES,
+                                  max_array_len=3, max_map_len=4, max_str_len=8)
         except Exception as exc:  # msgpack's many error types all mean "not ours"
             raise SecretsError(f"undecodable secrets: {type(exc).__name__}") from None
         if not isinstance(raw, dict) or raw.get("v") != SECRETS_VERSION:
@@ -65,14 +83,38 @@ class SeatSecrets:
         key, opening = raw.get("key"), raw.get("open")
         if not isinstance(key, bytes) or len(key) != KEY_BYTES:
             raise SecretsError("the dealer key must be 32 bytes")
+        dealing = _dealing(raw.get("edraw"))
         if opening is None:
-            return cls(key)
+            return cls(key, None, dealing)
         if (not isinstance(opening, list) or len(opening) != 3
                 or not isinstance(opening[0], int)
                 or not isinstance(opening[1], bytes) or len(opening[1]) != NONCE_BYTES
                 or not isinstance(opening[2], bytes) or len(opening[2]) != VALUE_BYTES):
             raise SecretsError("malformed pending opening")
-        return cls(key, PendingOpening(opening[0], opening[1], opening[2]))
+        return cls(key, PendingOpening(opening[0], opening[1], opening[2]), dealing)
+
+
+def _dealing(raw: object) -> PendingDealing | None:
+    if raw is None:
+        return None
+    if (not isinstance(raw, list) or len(raw) != 3 or not isinstance(raw[0], int)
+            or not isinstance(raw[1], bytes) or len(raw[1]) != KEY_BYTES
+            or not isinstance(raw[2], bytes)):
+        raise SecretsError("malformed pending escrowed draw")
+    return PendingDealing(raw[0], raw[1], raw[2])
+
+
+def pending_dealing(dealer: MentalDealer) -> PendingDealing | None:
+    """This seat's value for the running escrowed draw, once composed."""
+    pending = dealer.pending_escrowed_draw()
+    return None if pending is None else PendingDealing(*pending)
+
+
+def restore_dealing(dealer: MentalDealer, saved: PendingDealing | None) -> bool:
+    """Give a restarted dealer back its value for the running escrowed draw."""
+    if saved is None:
+        return False
+    return dealer.restore_escrowed_draw(saved.round_id, saved.secret, saved.dealing)
 
 
 def pending_opening(dealer: MentalDealer) -> PendingOpening | None:
@@ -92,5 +134,5 @@ def restore_opening(dealer: MentalDealer, saved: PendingOpening | None) -> bool:
     return dealer.restore_opening(saved.round_id, saved.nonce, saved.value)
 
 
-__all__ = ["PendingOpening", "SeatSecrets", "SecretsError", "pending_opening",
-           "restore_opening"]
+__all__ = ["PendingDealing", "PendingOpening", "SeatSecrets", "SecretsError",
+           "pending_dealing", "pending_opening", "restore_dealing", "restore_opening"]

@@ -61,7 +61,13 @@ from p2pbang.net.store import (
 )
 from p2pbang.net.sync import Replicator, Step
 from p2pbang.table.core import DEAL, MOVE, TableCore
-from p2pbang.table.dealer_secrets import SeatSecrets, pending_opening, restore_opening
+from p2pbang.table.dealer_secrets import (
+    SeatSecrets,
+    pending_dealing,
+    pending_opening,
+    restore_dealing,
+    restore_opening,
+)
 from p2pbang.table.driver import FAILURE, LogDriver, Verdict
 from p2pbang.table.gamefiles import META_FILE, GameFiles, restore_into
 from p2pbang.table.handovers import SeatKeeper, change_sentence
@@ -446,11 +452,16 @@ class TableSession:
         """The dealer's message, with any secret it depends on on disk before it is signed."""
         dealer = self.core.dealer
         restore_opening(dealer, self._secrets.opening)
+        restore_dealing(dealer, self._secrets.dealing)
         payload = self.core.my_deal_payload()
         assert payload is not None, "the log named this seat but its dealer owes nothing"
         opening = pending_opening(dealer)
         if opening is not None and opening != self._secrets.opening:
             self._secrets = replace(self._secrets, opening=opening)
+            self._secrets_file.write(self._secrets.encode())
+        dealing = pending_dealing(dealer)  # with escrow, a draw's value and its dealing
+        if dealing is not None and dealing != self._secrets.dealing:
+            self._secrets = replace(self._secrets, dealing=dealing)
             self._secrets_file.write(self._secrets.encode())
         return payload
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 
 from p2pbang.bots import make_bot
-from p2pbang.bots.evaluate import card_value, dice_value, duel_value, fit
+from p2pbang.bots.evaluate import card_value, dice_value, duel_value
 from p2pbang.bots.strong import MAX_ARMS, StrongBot, challengers
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End, Pass
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import Reroll
 from p2pbang.engine.family import new_game
+from p2pbang.sim.fit_evaluation import fit
 
 
 def _played(choice: GameChoice, seed: str, steps: int) -> object:

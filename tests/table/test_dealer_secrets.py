@@ -89,3 +89,43 @@ def test_no_opening_is_pending_outside_a_draw() -> None:
     assert pending_opening(table.cores[0].dealer) is None
     assert not restore_opening(table.cores[0].dealer, PendingOpening(0, b"n" * 32, b"v" * 32))
     assert not restore_opening(table.cores[0].dealer, None)
+
+
+def test_an_escrowed_draws_value_survives_a_restart() -> None:
+    """With escrow a draw's value is escrowed and committed first: a seat restarted between
+    its commitment and its dealing gets both back from its secrets file."""
+    from p2pbang.dealer.mental import MentalDealer
+    from p2pbang.engine.chance import RandomInt
+    from p2pbang.table.dealer_secrets import (
+        PendingDealing,
+        SeatSecrets,
+        pending_dealing,
+        restore_dealing,
+    )
+
+    session = b"s" * 32
+    dealers = [MentalDealer(s, 3, session, escrow_threshold=2) for s in range(3)]
+    while not dealers[0].done():  # the key round and the escrow
+        parts = [(s, d.outgoing()) for s, d in enumerate(dealers)
+                 if s in dealers[0].expected_writers()]
+        for seat, payload in parts:
+            for dealer in dealers:
+                dealer.receive(seat, payload)
+    for dealer in dealers:
+        dealer.begin(RandomInt(6))
+    commits = [(s, d.outgoing()) for s, d in enumerate(dealers)]
+    saved = pending_dealing(dealers[1])
+    assert isinstance(saved, PendingDealing)
+    again = SeatSecrets.decode(SeatSecrets(b"k" * 32, None, saved).encode())
+    assert again.dealing == saved
+    # A restarted seat 1 (the log replayed) publishes the very dealing it committed to.
+    restarted = MentalDealer(1, 3, session, escrow_threshold=2,
+                             secret_key=dealers[1].export_secret_key())
+    assert restarted.pending_escrowed_draw() is None
+    dealing_before = None
+    for seat, payload in commits:
+        for dealer in dealers:
+            dealer.receive(seat, payload)
+    dealing_before = dealers[1].outgoing()
+    assert dealing_before is not None
+    assert not restore_dealing(restarted, saved)  # its draw is not running yet

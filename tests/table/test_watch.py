@@ -73,12 +73,29 @@ class BotTable:
         return await probe_peer(f"127.0.0.1:{self.sessions[0].mesh.port}")
 
 
+class _Paced:
+    """A bot that thinks ``pace`` seconds before each move (and hears the events)."""
+
+    def __init__(self, bot: BotDecider, pace: float) -> None:
+        self.bot, self.pace = bot, pace
+
+    async def decide(self, core, decision):
+        if self.pace:
+            await trio.sleep(self.pace)
+        return await self.bot.decide(core, decision)
+
+    def observe(self, events) -> None:
+        self.bot.observe(events)
+
+
 @asynccontextmanager
 async def bot_table(tmp_path: Path, players: int = 4, max_watchers: int | None = None,
                     linger: float = 5.0, to_the_end: bool = True, announce: bool = False,
-                    settings: TableSettings | None = None) -> AsyncIterator[BotTable]:
+                    settings: TableSettings | None = None,
+                    pace: float = 0.0) -> AsyncIterator[BotTable]:
     """The table plays while the block runs; then to its end (``to_the_end``), or it is
-    stopped there. ``announce``: seat 0 announces it on DNS-SD over loopback."""
+    stopped there. ``announce``: seat 0 announces it on DNS-SD over loopback. ``pace``:
+    each bot thinks that long (a game that must outlast a few announcements)."""
     genesis, identities = make_genesis(players, settings)
     async with AsyncExitStack() as stack:
         meshes = [await stack.enter_async_context(
@@ -94,7 +111,8 @@ async def bot_table(tmp_path: Path, players: int = 4, max_watchers: int | None =
         for seat, (identity, mesh) in enumerate(zip(identities, meshes, strict=True)):
             files = GameFiles.for_session(tmp_path / f"seat{seat}", genesis.session_id)
             session = TableSession(identity, genesis, mesh, inboxes[seat], files,
-                                   BotDecider(seed=seat), LineReporter(io.StringIO()),
+                                   _Paced(BotDecider(seed=seat), pace),
+                                   LineReporter(io.StringIO()),
                                    config=SessionConfig(linger=linger))
             if max_watchers is not None:
                 session.watchers.max_watchers = max_watchers

@@ -27,7 +27,9 @@ def multicast_loopback() -> None:
 
 
 async def listed(browser: TableBrowser, table_id: bytes, test) -> DiscoveredTable:
-    with trio.fail_after(15):
+    # The set-up (with the escrow of the default dropouts) may take a while on a busy
+    # machine before the first turn is announced.
+    with trio.fail_after(60):
         while True:
             for found in await browser.tables():
                 if found.info.table_id == table_id and test(found):
@@ -37,7 +39,7 @@ async def listed(browser: TableBrowser, table_id: bytes, test) -> DiscoveredTabl
 
 async def test_a_running_table_stays_announced_with_its_turn_and_watchers(
         tmp_path: Path, multicast_loopback: None) -> None:
-    async with bot_table(tmp_path, announce=True, to_the_end=False) as table:
+    async with bot_table(tmp_path, announce=True, to_the_end=False, pace=0.1) as table:
         session = table.sessions[0]
         await table.until(lambda: session.watchers.port is not None)
         async with TableBrowser(["127.0.0.1"]) as browser:
