@@ -154,35 +154,31 @@ def run_table_bench(peers: int = 7, choice: GameChoice | None = None, drop: int 
 
 
 DROPOUT_WAIT_S = 5
-# A drop comes this many seconds (uniform) after the first turn, or after the previous
+# A drop comes at a random turn this many turns after the set-up, or after the previous
 # dropped seat was handed over: a random moment while the game is surely on.
-DROP_AFTER_S = (0.5, 4.0)
+DROP_TURNS = (1, 4)
 
 
 TURN_LINE = re.compile(r"\] turn \d+: ")
 
 
-def _moved(out: Path) -> bool:
-    """Whether a peer has told a turn yet (its set-up is over, the game is on)."""
-    return TURN_LINE.search(out.read_text(errors="replace")) is not None
-
-
 def _drop_peers(processes: list[tuple[subprocess.Popen, Path]], drop: int,
                 rng: random.Random) -> list[tuple[int, float, bool]]:
-    """Kill ``drop`` peers for good, one at a time, at random moments of the game (after
-    the set-up; each after the previous one was replaced). Returns (peer, seconds after the
-    first kill's start, whether the game was still running)."""
+    """Kill ``drop`` peers for good, one at a time, at random moments of the game: at a
+    random turn (``DROP_TURNS`` after the set-up, or after the previous seat was handed
+    over), so that a game of seconds on a quiet machine is hit mid-game as surely as a
+    game of minutes on a loaded one. Returns (peer, seconds after the bench began to wait
+    for the game, whether the game was still running)."""
     started = time.monotonic()
-    while not _moved(processes[0][1]) and time.monotonic() - started < TIMEOUT_S / 2:
-        if processes[0][0].poll() is not None:
-            return []
-        time.sleep(0.2)
     dropped: list[tuple[int, float, bool]] = []
     candidates = list(range(1, len(processes)))
     for number in range(drop):
         if number:  # one at a time: the previous seat is handed over first
             _wait_for_replacements(processes, dropped, number)
-        time.sleep(rng.uniform(*DROP_AFTER_S))
+        gone = {index for index, _at, _mid in dropped}
+        witness = next(i for i in range(len(processes)) if i not in gone)
+        _wait_for_turns(processes[witness], rng.randint(*DROP_TURNS))
+        time.sleep(rng.uniform(0.0, 0.3))
         # A peer that runs a replaced seat's bot holds two seats: killing it would silence
         # two at once, which no table survives (protocol/seats.md 4.4, liveness).
         runners = _runners(processes)
@@ -197,6 +193,17 @@ def _drop_peers(processes: list[tuple[subprocess.Popen, Path]], drop: int,
         process.wait()
         dropped.append((victim, round(time.monotonic() - started, 1), running))
     return dropped
+
+
+def _wait_for_turns(peer: tuple[subprocess.Popen, Path], turns: int) -> None:
+    """Until ``peer`` has told ``turns`` more turns than it had (or it stopped)."""
+    process, out = peer
+    target = len(TURN_LINE.findall(out.read_text(errors="replace"))) + turns
+    deadline = time.monotonic() + TIMEOUT_S / 2
+    while time.monotonic() < deadline and process.poll() is None:
+        if len(TURN_LINE.findall(out.read_text(errors="replace"))) >= target:
+            return
+        time.sleep(0.05)
 
 
 def _wait_for_replacements(processes: list[tuple[subprocess.Popen, Path]],
