@@ -30,7 +30,7 @@ from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.gamefiles import Transcript
 from p2pbang.table.handovers import change_sentence
 from p2pbang.table.observer import observer_dealer
-from p2pbang.table.seats import seat_number, seating, seating_drawn, who
+from p2pbang.table.seats import seating, seating_drawn, who
 from p2pbang.table.table_choice import UnplayableTable, dropouts_of
 
 EventSink = Callable[[list[Event]], None]
@@ -121,15 +121,11 @@ def audit(transcript: Transcript,
         if sink is not None:
             sink(events)
 
-    def who_is(seat: int) -> str:
-        game_seat = driver.game_seat(seat)
-        chair = seat_number(core.game, seat if game_seat is None else game_seat)
-        return f"{names[seat]} (seat {chair})" if 0 <= seat < len(names) else f"seat {chair}"
-
     def changed(index: int, proposal: Proposal, game_seat: int, holder: int | None) -> None:
         while holder is not None and len(names) <= holder:
             names.append(proposal.holder_name or f"holder {len(names) + 1}")
-        text = f"position {index}: {change_sentence(proposal, who_is, holder)}"
+        text = (f"position {index}: "
+                f"{change_sentence(proposal, lambda seat: driver.who(names, seat), holder)}")
         report.changes.append(text)
         if tell_change is not None:
             tell_change(text)

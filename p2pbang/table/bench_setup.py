@@ -9,43 +9,35 @@ round trip, and ``p2pbang bench table --dropouts off|escrow`` measures it whole.
 
 from __future__ import annotations
 
-import secrets
 import time
 from typing import Any
 
 from p2pbang.crypto.group import OPS
-from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.choice import GameChoice
-from p2pbang.table.core import MOVE, TableCore
+from p2pbang.table.core import MOVE
 from p2pbang.table.dropouts import Dropouts
-from p2pbang.table.local_bus import compose_part
+from p2pbang.table.local_bus import LocalTable
 
 
 def setup_cost(choice: GameChoice, mode: str) -> dict[str, Any]:
     """One set-up of ``choice`` with the ``dropouts`` ``mode`` (``off`` or ``escrow``)."""
     n = choice.seats
-    threshold = Dropouts.for_table(mode, n).escrow_threshold(n)
-    session = secrets.token_bytes(32)
-    cores = [TableCore(n, seat, MentalDealer(seat, n, session, escrow_threshold=threshold),
-                       choice) for seat in range(n)]
-    for core in cores:
-        core.start()
+    table = LocalTable.create(n, choice=choice,
+                              escrow_threshold=Dropouts.for_table(mode, n).escrow_threshold(n))
     positions = 0
     before = OPS.snapshot()
     start = time.process_time()
-    while True:
-        expected = cores[0].expected()
-        if expected is None or expected.kind == MOVE:
-            break
+    while (expected := table.cores[0].expected()) is not None and expected.kind != MOVE:
+        table.step([_no_decision] * n)  # dealing only: nobody decides before the first move
         positions += 1
-        for seat in sorted(expected.seats):
-            part = compose_part(cores[seat], expected.kind, lambda core, decision: None)
-            for core in cores:
-                core.receive(seat, expected.kind, part)
     cpu = time.process_time() - start
     ops = OPS.since(before)
     return {"cpu_s": cpu, "positions": positions,
             "mults": ops["scalar_mults"] + ops["base_mults"]}
+
+
+def _no_decision(core: Any, decision: Any) -> Any:
+    raise AssertionError("the set-up asks nobody to decide")
 
 
 def print_setup_bench(choice: GameChoice, rounds: int = 3) -> None:

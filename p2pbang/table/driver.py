@@ -28,7 +28,7 @@ from p2pbang.engine.actions import Event
 from p2pbang.net.log import Log, SeatChangeEntry, Turn
 from p2pbang.net.seats import Proposal, Purpose
 from p2pbang.table.core import DEAL, MOVE, Cheat, TableCore
-from p2pbang.table.seats import seat_number
+from p2pbang.table.seats import seat_number, who
 
 CHEAT = "cheat"
 EQUIVOCATION = "equivocation"
@@ -127,6 +127,15 @@ class LogDriver:
         if seat in self._leavers and self.core.dealer.leaver_writes:
             return self._leavers[seat]
         return self.log_seats[seat]
+
+    def who(self, names: list[str], log_seat: int | None) -> str:
+        """A log seat's holder as every line names one: "Name (seat 3)", the chair of the
+        game seat it holds or held (``table/seats.py``); ``names`` by log seat."""
+        if log_seat is None or not 0 <= log_seat < len(names):
+            return who(names, self.core.game, log_seat)
+        game_seat = self.game_seat(log_seat)
+        chair = seat_number(self.core.game, log_seat if game_seat is None else game_seat)
+        return f"{names[log_seat]} (seat {chair})"
 
     def game_seat(self, log_seat: int) -> int | None:
         """The game seat a log seat holds (or, for a leaver, held), None for none."""

@@ -38,10 +38,14 @@ class LocalTable:
 
     @classmethod
     def create(cls, players: int, session_id: bytes | None = None,
-               choice: GameChoice | None = None) -> LocalTable:
-        """``choice``: the game played (the base game for ``players`` when omitted)."""
+               choice: GameChoice | None = None,
+               escrow_threshold: int | None = None) -> LocalTable:
+        """``choice``: the game played (the base game for ``players`` when omitted);
+        ``escrow_threshold``: the dealers' escrow (``table/dropouts.py``), None for none."""
         session = session_id or secrets.token_bytes(32)
-        cores = [TableCore(players, seat, MentalDealer(seat, players, session), choice)
+        cores = [TableCore(players, seat, MentalDealer(seat, players, session,
+                                                       escrow_threshold=escrow_threshold),
+                           choice)
                  for seat in range(players)]
         for core in cores:
             core.start()

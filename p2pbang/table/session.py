@@ -542,11 +542,9 @@ class TableSession:
         is a log seat (a seat's new holder is one), its chair that of the game seat it holds
         or held."""
         driver = getattr(self, "driver", None)
-        if driver is None or seat is None or not 0 <= seat < len(self.names):
+        if driver is None:  # the log is being opened
             return who(self.names, self._game(), seat)
-        game_seat = driver.game_seat(seat)
-        chair = seat_number(self._game(), seat if game_seat is None else game_seat)
-        return f"{self.names[seat]} (seat {chair})"
+        return driver.who(self.names, seat)
 
     def _game(self) -> Any:
         core = getattr(self, "core", None)  # not up yet while the log is being opened
