@@ -146,6 +146,13 @@ class MeshReplication:
         """Sign, persist and send this peer's leave of its seat (``protocol/seats.md`` 3.2)."""
         return await self._input(lambda: self.replicator.leave(key, proposal))
 
+    async def relay(self, raw: bytes) -> str | None:
+        """Carry a new holder's part from a watch link to the table (``Replicator.relay``);
+        returns why the log refused it, or None."""
+        refused: list[str] = []
+        await self._input(lambda: self.replicator.relay(raw, refused))
+        return refused[0] if refused else None
+
     async def tick(self) -> Step:
         return await self._input(self.replicator.tick)
 

@@ -435,6 +435,24 @@ class Replicator:
         step.send.extend((peer, message) for peer in sorted(self._connected))
         return self._finish(step)
 
+    def relay(self, raw: bytes, refused: list[str]) -> Step:
+        """Carry a part that a seat's new holder signed and handed to this peer over a watch
+        link (``protocol/seats.md`` 7.2): admitted like any part, then sent to every peer as
+        this peer sends its own. The part proves itself (its signature under the key its
+        seat has at that position), so this peer only carries it. A part the log refuses is
+        not sent on; why is appended to ``refused`` (the watcher's fault, blamed on no seat).
+        """
+        step = Step()
+        outcome = self._log.add_part(raw)
+        if outcome.rejected:
+            refused.extend(f"{r.reason.value}: {r.detail}" for r in outcome.rejected)
+            return step
+        outcome.rejected = []
+        step.absorb(outcome)
+        message = encode_message({"t": PART, "p": raw})
+        step.send.extend((peer, message) for peer in sorted(self._connected))
+        return self._finish(step)
+
     def receive(self, peer: int, data: bytes) -> Step:
         """Handle one message from ``peer``; never raises on anything the peer sent."""
         self._check_peer(peer)

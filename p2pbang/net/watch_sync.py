@@ -14,7 +14,12 @@ handshake or a byte of the table's own mesh. On it:
 * the watcher sends ``watch.ask`` carrying a sync ``fetch`` (a ``head`` is allowed and
   ignored). Anything else (a part, a ballot, a proof, entries, undecodable bytes, or requests
   sent faster than they are answered) is refused: the watcher is disconnected and banned
-  from that player's watch mesh for the rest of the game.
+  from that player's watch mesh for the rest of the game;
+* to take a vanished seat (``protocol/seats.md`` 7.2) the watcher sends ``watch.offer`` (a
+  signed offer of a fresh key, ``net/seat_offer.py``), and once the table gave it the seat,
+  ``watch.part``: its own signed log parts, which the player relays to the table. The
+  player decides through two hooks (``on_offer``, ``on_part``); without them, or when a
+  hook refuses, these are refused like anything else a watcher may not send.
 
 The player's cost per watcher is one task that answers one fetch at a time, at most one
 reply every ``pace`` seconds, with a small outbox. A watcher checks every entry exactly as a
@@ -26,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any
 
@@ -36,6 +41,7 @@ from p2pbang.net.codec import Bin, MessageRegistry
 from p2pbang.net.lobby import GENESIS_LIMITS
 from p2pbang.net.log import EquivocationProof, Log, LogFormatError, Rejection
 from p2pbang.net.mesh import ConnectionEvent, Mesh, MeshConfig, PeerNotConnected
+from p2pbang.net.seat_offer import MAX_OFFER_BYTES
 from p2pbang.net.sync import (
     ENTRIES,
     FETCH,
@@ -51,6 +57,8 @@ WATCH_TOPIC = "watch"
 WATCH_GENESIS = "watch.genesis"
 WATCH_SYNC = "watch.sync"
 WATCH_ASK = "watch.ask"
+WATCH_OFFER = "watch.offer"  # a watcher offers a fresh key to take a vanished seat
+WATCH_PART = "watch.part"  # a watcher that took a seat sends its signed part to relay
 MAX_WATCHERS = 8
 ASK_BYTES = 256  # a fetch or a head encodes in well under this
 ASK_QUEUE = 4  # requests of one watcher waiting for their answer; one more is a flood
@@ -70,6 +78,8 @@ def register_watch_messages(registry: MessageRegistry, limits: SyncLimits | None
     registry.register(WATCH_GENESIS, {"g": Bin(GENESIS_LIMITS.max_message, 1)})
     registry.register(WATCH_SYNC, {"d": Bin(limits.max_message_bytes)})
     registry.register(WATCH_ASK, {"d": Bin(ASK_BYTES)})
+    registry.register(WATCH_OFFER, {"o": Bin(MAX_OFFER_BYTES)})
+    registry.register(WATCH_PART, {"p": Bin(limits.max_message_bytes)})
 
 
 def watch_mesh_config(max_watchers: int = MAX_WATCHERS,
@@ -113,8 +123,13 @@ class WatchServer:
 
     def __init__(self, mesh: Mesh, log: Log, genesis: bytes, *,
                  limits: SyncLimits | None = None, pace: float = REPLY_PACE,
-                 poll: float = HEAD_POLL) -> None:
+                 poll: float = HEAD_POLL,
+                 on_offer: Callable[[str, bytes], str | None] | None = None,
+                 on_part: Callable[[str, bytes], Awaitable[str | None]] | None = None) -> None:
         self.mesh = mesh
+        # The seat hooks (table/watchers.py): each returns None to accept, else why not.
+        self.on_offer = on_offer
+        self.on_part = on_part
         self.log = log
         self.genesis = genesis
         self.limits = limits or SyncLimits()
@@ -126,6 +141,10 @@ class WatchServer:
         self._sent_upto: dict[str, int] = {}
         self.refused: list[tuple[str, str]] = []
         self._nursery: trio.Nursery | None = None
+
+    def connected_watchers(self) -> frozenset[str]:
+        """The watchers served now (their peer ids on the watch mesh)."""
+        return frozenset(self._asks)
 
     @property
     def watchers(self) -> int:
@@ -196,6 +215,11 @@ class WatchServer:
             if self.mesh.is_banned(peer):
                 continue  # still in the inbox from before its refusal
             kind = incoming.message["t"]
+            if kind in (WATCH_OFFER, WATCH_PART):
+                problem = await self._seat_message(peer, kind, incoming.message)
+                if problem is not None:
+                    self._refuse(peer, problem)
+                continue
             if kind != WATCH_ASK:
                 self._refuse(peer, f"sent {kind}: a watcher only asks for the log")
                 continue
@@ -216,6 +240,16 @@ class WatchServer:
                 self._refuse(peer, "asked faster than it is answered")
             except trio.ClosedResourceError:
                 continue  # gone meanwhile
+
+    async def _seat_message(self, peer: str, kind: str, message: dict[str, Any]) -> str | None:
+        """An offer to take a seat, or a part of a seat the watcher took: the hooks decide."""
+        if kind == WATCH_OFFER:
+            if self.on_offer is None:
+                return "offered to take a seat: this player takes no offers"
+            return self.on_offer(peer, message["o"])
+        if self.on_part is None:
+            return "sent a part: a watcher writes nothing to the log"
+        return await self.on_part(peer, message["p"])
 
     async def _serve(self, peer: str, mine: trio.MemorySendChannel[tuple[int, int]],
                      asks: trio.MemoryReceiveChannel[tuple[int, int]]) -> None:
@@ -393,6 +427,23 @@ class WatchFollower:
                                 "max": self.limits.max_entries_per_reply})
         with suppress(PeerNotConnected):
             await self.mesh.send(self.player, {"t": WATCH_ASK, "d": fetch})
+
+    async def send_offer(self, offer: bytes) -> bool:
+        """Offer to take a vanished seat (an encoded ``SeatOffer``); False when the player is
+        not connected now."""
+        return await self._to_player({"t": WATCH_OFFER, "o": offer})
+
+    async def send_part(self, part: bytes) -> bool:
+        """Hand the player a part of the seat this watcher took, to relay to the table."""
+        return await self._to_player({"t": WATCH_PART, "p": part})
+
+    async def _to_player(self, message: dict[str, Any]) -> bool:
+        if self.player is None:
+            return False
+        with suppress(PeerNotConnected):
+            await self.mesh.send(self.player, message)
+            return True
+        return False
 
 
 def _rejection(rejection: Rejection) -> str:

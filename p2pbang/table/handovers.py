@@ -13,7 +13,11 @@ A :class:`SeatKeeper` belongs to one peer's :class:`~p2pbang.table.session.Table
   seat's yes);
 * runs the new holders this peer proposed and the table accepted (:class:`HostedSeat`): an
   observer core replayed from the log takes the seat through the hand-over, and a bot plays
-  it; its parts are signed with the holder's own key and travel over this peer's links.
+  it; its parts are signed with the holder's own key and travel over this peer's links;
+* takes watchers' offers to take a vanished seat (``protocol/seats.md`` 7.2): an offer a
+  watcher sends to this peer is told to every peer; the proposer names the first offer it
+  holds as the new holder (a person on their own peer, ``runner`` -1) instead of a bot, and
+  the peer the watcher reached carries that person's parts to the table (:meth:`relay_part`).
 
 Nothing here touches the engine or the dealer directly: the driver applies the committed
 seat change to the core, as on every peer.
@@ -30,8 +34,9 @@ import trio
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from p2pbang.net.identity import Identity
-from p2pbang.net.log import LogError
-from p2pbang.net.seats import MAX_HOLDER_NAME, Proposal, Purpose, raw_public_key
+from p2pbang.net.log import LogError, LogFormatError, Part
+from p2pbang.net.seat_offer import OfferError, SeatOffer, read_offer
+from p2pbang.net.seats import MAX_HOLDER_NAME, NO_RUNNER, Proposal, Purpose, raw_public_key
 from p2pbang.table.core import DEAL, TableCore
 from p2pbang.table.driver import LogDriver
 from p2pbang.table.dropouts import FORFEIT, Dropouts
@@ -72,6 +77,17 @@ class HostedSeat:
     name: str
 
 
+@dataclass(frozen=True)
+class WatcherOffer:
+    """A watcher's offer to take a vanished seat, as this peer holds it: ``relay`` is the
+    seat whose peer the watcher reached (it carries the watcher's parts), ``watcher`` the
+    watcher's peer id on this peer's watch mesh when this peer is that relay."""
+
+    offer: SeatOffer
+    relay: int
+    watcher: str | None = None
+
+
 @dataclass
 class SeatKeeper:
     """See the module docstring. ``clock`` is injectable for tests."""
@@ -88,7 +104,11 @@ class SeatKeeper:
     _proposed: dict[tuple[int, int], Proposal] = field(default_factory=dict)
     _answers: dict[tuple[int, int], tuple[bool, float]] = field(default_factory=dict)
     _asking: dict[tuple[int, int], trio.CancelScope] = field(default_factory=dict)
+    _watcher_keys: dict[str, bytes] = field(default_factory=dict)  # watcher -> offered key
     replaced_me: Proposal | None = None
+    offers: list[WatcherOffer] = field(default_factory=list)  # first come, first served
+    relays: dict[bytes, int] = field(default_factory=dict)  # offered key -> relaying seat
+    relayed: dict[str, int] = field(default_factory=dict)  # watcher peer id -> holder log seat
 
     # ------------------------------------------------------------------ who is away
 
@@ -166,6 +186,10 @@ class SeatKeeper:
         game_seat = session.driver.game_seat(log_seat)
         if core.expected() is None or core.dealer.hand_over_problem(seat=game_seat) is not None:
             return None  # the set-up (no escrow yet): the table waits, as without escrow
+        offer = self.first_offer()
+        if offer is not None:
+            return self._proposal(log_seat, Purpose.REPLACE, offer.offer.holder_key,
+                                  offer.offer.holder_name, NO_RUNNER)
         name = f"bot ({session.names[session.seat]})"[:MAX_HOLDER_NAME]
         holder = Identity.generate(name)
         key = raw_public_key(holder.private_key)
@@ -345,6 +369,59 @@ class SeatKeeper:
         identity = Identity(key, name)
         self._offered[raw_public_key(key)] = identity
 
+    # ------------------------------------------------------------------ watchers' offers
+
+    def note_offer(self, offer: SeatOffer, relay: int, watcher: str | None = None) -> bool:
+        """Keep a watcher's offer (told by ``relay``'s peer, or by the watcher itself when
+        ``watcher`` is given); False when the key is already offered or holds a seat."""
+        key = offer.holder_key
+        if key in self.relays or self.session.log.roster.seat_of(key) is not None:
+            return False
+        self.relays[key] = relay
+        self.offers.append(WatcherOffer(offer, relay, watcher))
+        if watcher is not None:
+            self._watcher_keys[watcher] = key
+        return True
+
+    def first_offer(self) -> WatcherOffer | None:
+        """The oldest offer whose watcher can still be reached: its relay is this peer
+        (and the watcher is connected to it) or a connected seat."""
+        session = self.session
+        connected = session.replication.connected_seats()
+        for offer in self.offers:
+            if offer.relay == session.seat:
+                if offer.watcher is not None and offer.watcher in session.watchers.connected():
+                    return offer
+            elif offer.relay in connected:
+                return offer
+        return None
+
+    def take_offer(self, watcher: str, raw: bytes) -> tuple[str | None, SeatOffer | None]:
+        """A watcher on this peer's watch mesh offers to take a vanished seat: (why it is
+        refused, or None; the offer to tell the other peers, when it is new)."""
+        try:
+            offer = read_offer(raw, self.session.session_id)
+        except OfferError as exc:
+            return f"a bad seat offer: {exc}", None
+        if watcher in self._watcher_keys and self._watcher_keys[watcher] != offer.holder_key:
+            return "offered a second, different key", None
+        if not self.dropouts.replaces:
+            return None, None  # nothing to take at this table: kept quiet, not refused
+        return None, (offer if self.note_offer(offer, self.session.seat, watcher) else None)
+
+    async def relay_part(self, watcher: str, raw: bytes) -> str | None:
+        """Carry a part of the seat ``watcher`` took to the table; why not, or None."""
+        holder = self.relayed.get(watcher)
+        if holder is None:
+            return "sent a part without holding a seat"
+        try:
+            part = Part.decode(raw, self.session.log.limits)
+        except LogFormatError as exc:
+            return f"sent a malformed part: {exc.detail}"
+        if part.seat != holder:
+            return f"sent a part of seat {part.seat}, not of the seat it holds"
+        return await self.session.replication.relay(raw)
+
     # ------------------------------------------------------------------ after the change
 
     def changed(self, index: int, proposal: Proposal, game_seat: int,
@@ -356,6 +433,14 @@ class SeatKeeper:
         if holder is None:
             return
         self.runners[holder] = proposal.runner
+        self.offers = [o for o in self.offers if o.offer.holder_key != proposal.holder_key]
+        relay = self.relays.get(proposal.holder_key)
+        if proposal.runner == NO_RUNNER and relay is not None:
+            # A watcher took the seat: its parts reach the table through the relay's links.
+            self.runners[holder] = relay
+            for watcher, key in list(self._watcher_keys.items()):
+                if key == proposal.holder_key:
+                    self.relayed[watcher] = holder
         if proposal.seat == session.seat:
             self.replaced_me = proposal
         identity = self._offered.pop(proposal.holder_key, None)
@@ -426,4 +511,4 @@ def change_sentence(proposal: Proposal, who: Callable[[int], str], holder: int |
     return f"{name} {verb}: {holder_name} ({run_by}) now plays the seat"
 
 
-__all__ = ["HostedSeat", "SeatKeeper", "change_sentence"]
+__all__ = ["HostedSeat", "SeatKeeper", "WatcherOffer", "change_sentence"]

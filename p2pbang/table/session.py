@@ -44,12 +44,13 @@ import trio
 
 from p2pbang.dealer.mental import MentalDealer
 from p2pbang.engine.actions import Decision, Event
-from p2pbang.net.codec import FixedBin, Int, Str
+from p2pbang.net.codec import Bin, FixedBin, Int, Str
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import Genesis
 from p2pbang.net.log import Log, LogError, Reason, Rejection, Roster
 from p2pbang.net.mesh import ConnectionEvent, DialError, Incoming, Mesh, PeerNotConnected
 from p2pbang.net.replication import MeshReplication, attach_log_sync
+from p2pbang.net.seat_offer import MAX_OFFER_BYTES, OfferError, read_offer
 from p2pbang.net.seats import Proposal, Purpose
 from p2pbang.net.store import (
     LOG_FILE,
@@ -81,6 +82,7 @@ TABLE_TOPIC = "table"
 DONE = "table.done"
 CHAT = "table.chat"
 HOLDER = "table.holder"  # a leaving peer gives its seat's new holder to the runner
+OFFER = "table.offer"  # a watcher's offer to take a vanished seat, told by the peer it reached
 MAX_CHAT_CHARS = 200
 HASH_BYTES = 32
 
@@ -106,6 +108,8 @@ def prepare_mesh(mesh: Mesh) -> TableInboxes:
         mesh.registry.register(CHAT, {"text": Str(MAX_CHAT_CHARS, 1)})
     if HOLDER not in mesh.registry:
         mesh.registry.register(HOLDER, {"k": FixedBin(32)})
+    if OFFER not in mesh.registry:
+        mesh.registry.register(OFFER, {"o": Bin(MAX_OFFER_BYTES)})
     return TableInboxes(log_inbox, mesh.subscribe(TABLE_TOPIC, 256))
 
 
@@ -499,6 +503,39 @@ class TableSession:
         with contextlib.suppress(PeerNotConnected):
             await self.mesh.send(peer_id, {"t": HOLDER, "k": secret})
 
+    # ------------------------------------------------------------------ watchers' offers
+
+    def watcher_offer(self, watcher: str, raw: bytes) -> str | None:
+        """A watcher on this peer's watch mesh offers to take a vanished seat
+        (``protocol/seats.md`` 7.2): kept, and told to every other peer."""
+        problem, offer = self.keeper.take_offer(watcher, raw)
+        if offer is not None:
+            self.reporter.warning(f"{offer.holder_name} (watching) offers to take a seat "
+                                  "if one is replaced")
+            message = {"t": OFFER, "o": offer.encode()}
+            for peer_id in self.mesh.connected_peers():
+                if peer_id in self.genesis.roster:
+                    self.nursery.start_soon(self._send_quietly, peer_id, message)
+        return problem
+
+    async def watcher_part(self, watcher: str, raw: bytes) -> str | None:
+        return await self.keeper.relay_part(watcher, raw)
+
+    async def _send_quietly(self, peer_id: str, message: dict[str, object]) -> None:
+        with contextlib.suppress(PeerNotConnected):
+            await self.mesh.send(peer_id, message)
+
+    def _offer_told(self, raw: bytes, seat: int) -> None:
+        """Another peer tells of a watcher's offer (it carries that watcher's parts)."""
+        try:
+            offer = read_offer(raw, self.session_id)
+        except OfferError as exc:
+            self.reporter.warning(f"refused: {self._who(seat)} told a bad seat offer: {exc}")
+            return
+        if self.dropouts.replaces and self.keeper.note_offer(offer, seat):
+            self.reporter.warning(f"{offer.holder_name} (watching) offers to take a seat "
+                                  "if one is replaced")
+
     def _wake(self) -> None:
         self._progress.set()
         self._progress = trio.Event()
@@ -621,6 +658,8 @@ class TableSession:
                 self.on_chat(seat, incoming.message["text"])
             if seat is not None and kind == HOLDER:
                 self.keeper.accept_holder(incoming.message["k"], seat)
+            if seat is not None and kind == OFFER:
+                self._offer_told(incoming.message["o"], seat)
             if seat is None or kind != DONE:
                 continue
             length, head = incoming.message["n"], incoming.message["h"]

@@ -12,6 +12,11 @@ A watcher therefore sees what a spectator at the table would: every public card,
 move and its sentence, each player's life points, the roles as the rules reveal them; never
 a hand or any hidden card (it holds no key that could open one). It writes nothing, signs
 nothing and is in no genesis; the players do not wait for it.
+
+Until it offers to take a seat (:meth:`TableWatch.offer_seat`, ``protocol/seats.md`` 7.2):
+when the table then gives it a vanished seat, its core takes the seat through the hand-over
+and a :class:`~p2pbang.table.seat_taker.SeatTaker` writes the seat's parts, which the
+watched player carries to the table.
 """
 
 from __future__ import annotations
@@ -34,11 +39,14 @@ from p2pbang.net.mesh import (
     PreambleError,
     open_mesh,
 )
+from p2pbang.net.seats import Proposal
 from p2pbang.net.watch_sync import WatchFollower, WatchProblem
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.lobby_flow import TableRefused
 from p2pbang.table.observer import observer_core
+from p2pbang.table.participants import Decider
+from p2pbang.table.seat_taker import SeatTaker
 from p2pbang.table.seats import seating_drawn
 from p2pbang.table.table_choice import UnplayableTable
 
@@ -114,6 +122,7 @@ class TableWatch:
         self._caught_up = False
         self._changed = trio.Event()
         self._follower: WatchFollower | None = None
+        self.taker: SeatTaker | None = None  # set by offer_seat
 
     @property
     def session_id(self) -> bytes:
@@ -143,6 +152,7 @@ class TableWatch:
                 nursery.start_soon(self._watch_link, mesh, events, lost, nursery.cancel_scope)
                 problem: list[str] = []
                 nursery.start_soon(self._follow, follower, problem, nursery.cancel_scope)
+                nursery.start_soon(self._hold)
                 while not self.closed:
                     changed = self._changed
                     await changed.wait()
@@ -155,6 +165,45 @@ class TableWatch:
                              None if self.closed else stopped)
         self.reporter.finished(result)
         return result
+
+    # ------------------------------------------------------------------ taking a seat
+
+    @property
+    def seat(self) -> int | None:
+        """The game seat this watcher holds (after the table gave it one), or None."""
+        return self.taker.game_seat if self.taker is not None else None
+
+    async def offer_seat(self, name: str, decider: Decider) -> bool:
+        """Offer to take the next seat the table replaces, played by ``decider`` under
+        ``name``; False when the player cannot be reached now or the log is not here yet."""
+        follower = self._follower
+        if follower is None or self.genesis is None or self.closed:
+            return False
+        if self.taker is None:
+            self.taker = SeatTaker(Identity.generate(name), self.core, self.driver, self.log,
+                                   decider, follower.send_offer, follower.send_part)
+        elif self.taker.holding is not None:
+            return False
+        return await self.taker.offer()
+
+    def _seat_changed(self, index: int, proposal: Proposal, game_seat: int,
+                      holder: int | None) -> None:
+        while holder is not None and len(self.names) <= holder:
+            self.names.append(proposal.holder_name or f"holder {len(self.names) + 1}")
+        if self.taker is not None and self.taker.changed(proposal, game_seat, holder):
+            took = getattr(self.reporter, "took_seat", None)
+            if took is not None:
+                took(self)
+
+    async def _hold(self) -> None:
+        """Write the held seat's parts as the log asks for them."""
+        while True:
+            changed = self._changed
+            with trio.move_on_after(1.0):
+                await changed.wait()
+            taker = self.taker
+            if taker is not None and taker.holding is not None and not self.closed:
+                await taker.write()
 
     async def _follow(self, follower: WatchFollower, problem: list[str],
                       scope: trio.CancelScope) -> None:
@@ -216,7 +265,7 @@ class TableWatch:
         self.genesis = genesis
         self.names = list(genesis.names)
         self.core = core
-        self.driver = LogDriver(core, on_events=self._told)
+        self.driver = LogDriver(core, on_events=self._told, on_seat_change=self._seat_changed)
         self.log = Log(genesis.session_id, roster, self.driver.writers)
         self.driver.bind(self.log)
         self.reporter.started(self)

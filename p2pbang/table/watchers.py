@@ -50,6 +50,14 @@ class WatchedTable(Protocol):
     log: Log
     core: TableCore
 
+    def watcher_offer(self, watcher: str, raw: bytes) -> str | None:
+        """A watcher offers to take a vanished seat (None: accepted, else why refused)."""
+        ...
+
+    async def watcher_part(self, watcher: str, raw: bytes) -> str | None:
+        """A watcher that took a seat sends its part to relay (None: relayed, else why not)."""
+        ...
+
 
 class WatchService:
     """Serves this player's running table to watchers (see the module docstring).
@@ -75,6 +83,10 @@ class WatchService:
     @property
     def watchers(self) -> int:
         return self.server.watchers if self.server is not None else 0
+
+    def connected(self) -> frozenset[str]:
+        """The peer ids of the watchers served now."""
+        return self.server.connected_watchers() if self.server is not None else frozenset()
 
     def table_info(self) -> TableInfo:
         """The running table as this player describes it ("info" answers and DNS-SD)."""
@@ -118,7 +130,8 @@ class WatchService:
 
     async def _run(self, table: WatchedTable, mesh: Mesh) -> None:
         self._table = table
-        self.server = WatchServer(mesh, table.log, table.genesis.data)
+        self.server = WatchServer(mesh, table.log, table.genesis.data,
+                                  on_offer=table.watcher_offer, on_part=table.watcher_part)
         self.port = mesh.port
         mesh.info_provider = self._record
         table.mesh.info_provider = self._record  # the lobby's answer is out of date now

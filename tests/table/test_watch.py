@@ -50,6 +50,15 @@ class BotTable:
         self.sessions = sessions
         self.results: list[SessionResult] = []
         self.done = trio.Event()
+        self.scopes = [trio.CancelScope() for _ in sessions]
+        self.vanished: set[int] = set()
+
+    async def vanish(self, seat: int) -> None:
+        """Seat ``seat``'s process stops for good: its session is cancelled and its links
+        close (the mesh, opened here, outlives the session otherwise)."""
+        self.vanished.add(seat)
+        self.scopes[seat].cancel()
+        await self.sessions[seat].mesh.close("gone", timeout=0.2)
 
     async def plays_on(self, more: int = 15) -> None:
         """The game goes on: every seat's log grows by ``more`` entries, no verdict."""
@@ -122,14 +131,15 @@ async def bot_table(tmp_path: Path, players: int = 4, max_watchers: int | None =
             sessions.append(session)
         table = BotTable(sessions)
 
-        async def play(session: TableSession) -> None:
-            table.results.append(await session.run())
-            if len(table.results) == players:
+        async def play(seat: int, session: TableSession) -> None:
+            with table.scopes[seat]:
+                table.results.append(await session.run())
+            if len(table.results) + len(table.vanished) == players:
                 table.done.set()
 
         async with trio.open_nursery() as nursery:
-            for session in sessions:
-                nursery.start_soon(play, session)
+            for seat, session in enumerate(sessions):
+                nursery.start_soon(play, seat, session)
             yield table
             if not to_the_end:
                 nursery.cancel_scope.cancel()

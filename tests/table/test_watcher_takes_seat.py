@@ -1,0 +1,129 @@
+"""A watcher takes a vanished seat (``protocol/seats.md`` 7.2), at a real table of bot
+peers over loopback meshes in this process (Noise channels, the replicated signed log, the
+MentalDealer with escrow, the watch mesh).
+
+Given a running table with ``dropouts=escrow`` and a one-second dropout wait, and a latecomer
+who watches it through seat 0's watch port and offers to take a seat, when seat 2's process
+stops for good, then the table gives seat 2 to the watcher (not to a bot), the watcher's own
+engine takes the seat's hand, its parts reach the table through seat 0, and every peer and
+the watcher end the game on one log, whose transcript verifies and names the new holder as
+a person. The relaying player cannot read the seat's cards.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+import trio
+
+from p2pbang.engine.choice import GameChoice
+from p2pbang.net.identity import Identity
+from p2pbang.net.mesh import MeshConfig, open_mesh
+from p2pbang.net.seat_offer import make_offer
+from p2pbang.net.watch_sync import WATCH_OFFER, WATCH_PART, register_watch_messages
+from p2pbang.table.audit import audit
+from p2pbang.table.dropouts import Dropouts
+from p2pbang.table.gamefiles import load_transcript
+from p2pbang.table.players import BotDecider
+from p2pbang.table.table_choice import settings_for
+from p2pbang.table.watch import TableWatch
+from p2pbang.ui.watch_plain import PlainWatcher
+
+from .test_watch import bot_table
+
+pytestmark = pytest.mark.trio
+
+VANISHING = 2
+
+
+def _escrow(game: str, seats: int):
+    return settings_for("Saloon", GameChoice.make(game, seats), Dropouts("escrow", 1))
+
+
+@pytest.mark.parametrize("game", ["bang", "dice"])
+async def test_a_watcher_takes_a_vanished_seat_and_plays_it_to_the_end(
+        tmp_path: Path, game: str) -> None:
+    out = io.StringIO()
+    took: list[int] = []
+
+    class Reporter(PlainWatcher):
+        def took_seat(self, watch: TableWatch) -> None:
+            took.append(watch.seat if watch.seat is not None else -1)
+
+    async with bot_table(tmp_path, players=4, settings=_escrow(game, 4), linger=3.0,
+                         pace=0.02) as table:
+        await table.until(lambda: table.entries() >= 30)
+        found = await table.address()
+        watch = TableWatch(Identity.generate("Wanda"), found, Reporter(out))
+        async with trio.open_nursery() as nursery:
+            result: list = []
+
+            async def follow() -> None:
+                result.append(await watch.run())
+
+            nursery.start_soon(follow)
+            await table.until(lambda: "caught up" in out.getvalue())
+            assert await watch.offer_seat("Wanda", BotDecider(seed=7))
+            others = [s for i, s in enumerate(table.sessions) if i != VANISHING]
+            await table.until(lambda: all(s.keeper.offers for s in others), 10)
+            await table.vanish(VANISHING)
+            await table.until(lambda: bool(result), 150)
+    assert took, out.getvalue()
+    watched = result[0]
+    heads = {r.head for r in table.results}
+    assert len(table.results) == 3 and all(r.ok for r in table.results), \
+        [r.outcome_text() for r in table.results]
+    assert len(heads) == 1 and watched.complete and watched.head in heads
+    report = audit(load_transcript(table.results[0].directory))
+    assert report.complete, report.lines()
+    taken = [line for line in report.changes if "Wanda" in line]
+    assert taken and "a person on their own peer" in taken[0], report.changes
+    # The watcher's engine is the seat's now; the hand-over delivered the seat's cards to
+    # its dealer, and no player's dealer (the relaying one included) can open one of them
+    # that did not become public.
+    seat = watch.seat
+    assert seat is not None and watch.core.seat == seat
+    delivered = watch.core.dealer.delivered
+    assert delivered, "the hand-over delivered the seat's cards to the watcher"
+    for index, session in enumerate(table.sessions):
+        if index == VANISHING:
+            continue
+        dealer = session.core.dealer
+        for slot in delivered:
+            if dealer.slot_state(slot).card is None:
+                assert dealer.known_card(slot) is None, (index, slot)
+
+
+async def test_offers_and_parts_that_do_not_check_are_refused(tmp_path: Path) -> None:
+    """A watcher's offer signed by another key, an offer of another game, and a part sent by
+    a watcher that holds no seat: each is refused and the watcher cut off; the table plays
+    on and keeps no offer."""
+    async with bot_table(tmp_path, players=4, settings=_escrow("bang", 4),
+                         to_the_end=False) as table:
+        await table.until(lambda: table.entries() >= 10)
+        found = await table.address()
+        server = table.sessions[0].watchers.server
+        assert server is not None
+        session_id = table.sessions[0].session_id
+        other = Identity.generate("Mallory")
+        good = make_offer(other.private_key, session_id, "Mallory").encode()
+        forged = good[:-64] + bytes(64)
+        elsewhere = make_offer(other.private_key, bytes(32), "Mallory").encode()
+        cases = [(WATCH_OFFER, {"o": forged}, "signature"),
+                 (WATCH_OFFER, {"o": elsewhere}, "another game"),
+                 (WATCH_PART, {"p": b"\x93\x01\x02\x03"}, "without holding a seat")]
+        for kind, fields, reason in cases:
+            watcher = Identity.generate("W")
+            async with open_mesh(watcher, found.info.table_id,
+                                 config=MeshConfig(max_peers=2)) as mesh:
+                register_watch_messages(mesh.registry)
+                peer = await mesh.connect(found.host, found.watch_address[1])
+                await mesh.send(peer.peer_id, {"t": kind, **fields})
+                await table.until(lambda w=watcher: any(p == w.peer_id for p, _ in
+                                                        server.refused), 10)
+            refusal = next(r for p, r in server.refused if p == watcher.peer_id)
+            assert reason in refusal, refusal
+        assert not any(session.keeper.offers for session in table.sessions)
+        await table.plays_on(5)
