@@ -34,6 +34,22 @@ from p2pbang.table.participants import Decider
 RESEND_S = 3.0  # a part not in the log after this long is handed to the player again
 
 
+@dataclass(frozen=True)
+class HeldSeatInfo:
+    """What the person's table screen reads of the seat a watcher took (``SeatInfo``): the
+    game seats' names with this person's at the seat, and whose seat it was."""
+
+    session_id: bytes
+    seat: int
+    players: int
+    names: list[str]
+    core: TableCore
+    took_over: str
+    resumed: bool = False
+    restored_entries: int = 0
+    seated: bool = True
+
+
 @dataclass
 class SeatTaker:
     """The watcher's identity for a seat it offered to take, and its writing once it holds
@@ -110,4 +126,4 @@ class SeatTaker:
         return True
 
 
-__all__ = ["RESEND_S", "SeatTaker"]
+__all__ = ["RESEND_S", "HeldSeatInfo", "SeatTaker"]

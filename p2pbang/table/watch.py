@@ -46,7 +46,7 @@ from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.lobby_flow import TableRefused
 from p2pbang.table.observer import observer_core
 from p2pbang.table.participants import Decider
-from p2pbang.table.seat_taker import SeatTaker
+from p2pbang.table.seat_taker import HeldSeatInfo, SeatTaker
 from p2pbang.table.seats import seating_drawn
 from p2pbang.table.table_choice import UnplayableTable
 
@@ -123,6 +123,12 @@ class TableWatch:
         self._changed = trio.Event()
         self._follower: WatchFollower | None = None
         self.taker: SeatTaker | None = None  # set by offer_seat
+        self._taken_told = False
+        # Read by the player's screen once this watcher holds a seat (``SeatInfo``): it
+        # starts on the game as it stands, with nothing replayed from a disk.
+        self.players = 0
+        self.resumed = False
+        self.restored_entries = 0
 
     @property
     def session_id(self) -> bytes:
@@ -190,10 +196,30 @@ class TableWatch:
                       holder: int | None) -> None:
         while holder is not None and len(self.names) <= holder:
             self.names.append(proposal.holder_name or f"holder {len(self.names) + 1}")
-        if self.taker is not None and self.taker.changed(proposal, game_seat, holder):
-            took = getattr(self.reporter, "took_seat", None)
-            if took is not None:
-                took(self)
+        if self.taker is not None:
+            self.taker.changed(proposal, game_seat, holder)
+
+    def held_seat(self) -> HeldSeatInfo:
+        """The seat this watcher holds, as the person's table screen reads it."""
+        taker = self.taker
+        assert taker is not None and taker.game_seat is not None, "no seat held"
+        seat = taker.game_seat
+        names = self.names[:self.players]
+        previous = names[seat]
+        names[seat] = taker.identity.name
+        return HeldSeatInfo(self.session_id, seat, self.players, names, self.core, previous)
+
+    def _report_taken(self) -> None:
+        """Tell the reporter once the engine is the held seat's (the hand-over delivered
+        its cards): from then on the seat's own screen can be drawn."""
+        taker = self.taker
+        if (taker is None or taker.game_seat is None or self._taken_told
+                or self.core.game.viewer != taker.game_seat):
+            return
+        self._taken_told = True
+        took = getattr(self.reporter, "took_seat", None)
+        if took is not None:
+            took(self)
 
     async def _hold(self) -> None:
         """Write the held seat's parts as the log asks for them."""
@@ -264,6 +290,7 @@ class TableWatch:
             raise WatchProblem(f"this game cannot be followed here: {exc}") from None
         self.genesis = genesis
         self.names = list(genesis.names)
+        self.players = len(genesis.seats)
         self.core = core
         self.driver = LogDriver(core, on_events=self._told, on_seat_change=self._seat_changed)
         self.log = Log(genesis.session_id, roster, self.driver.writers)
@@ -276,6 +303,7 @@ class TableWatch:
         self.reporter.events(events)
 
     def _progress(self) -> None:
+        self._report_taken()
         follower = self._follower
         if (not self._caught_up and self.genesis is not None and follower is not None
                 and follower.their_length and len(self.log) >= follower.their_length):

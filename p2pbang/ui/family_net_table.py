@@ -101,7 +101,12 @@ class FamilyNetworkTable(NetworkTable):
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self._log(_("A game of {game} for {n} players: you and {others}.").format(
             game=game_title(self.choice), n=session.players, others=others), "class:log.you")
-        if self.choice.game == "dice":
+        took = getattr(session, "took_over", "")  # a watcher that took a vanished seat
+        if took:
+            self._log(_("You took over {name}'s seat: {name} was away, the table gave the "
+                        "seat to you, and its hand reached you alone.").format(name=took),
+                      "class:log.you")
+        elif self.choice.game == "dice":
             self._log(_("Every peer shuffles the roles and proves it; every roll is drawn "
                         "by all the peers together."), "class:log")
         else:

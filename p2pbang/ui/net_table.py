@@ -234,10 +234,17 @@ class NetworkTable:
             self, send_chat=self._send_chat, speed=speed, input=self._input,
             output=self._output, pace_keys=pace is not None, note=self.note,
             on_speed=None if pace is None else (lambda seconds: write_pace(pace, seconds)))
+        took = getattr(session, "took_over", "")  # a watcher that took a vanished seat
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self._log(_("A game of BANG! for {n} players: you and {bots}.").format(
             n=session.players, bots=others), "class:log.you")
-        self._log(_("Every peer shuffles and proves it; the cards are being dealt."), "class:log")
+        if took:
+            self._log(_("You took over {name}'s seat: {name} was away, the table gave the "
+                        "seat to you, and its hand reached you alone.").format(name=took),
+                      "class:log.you")
+        else:
+            self._log(_("Every peer shuffles and proves it; the cards are being dealt."),
+                      "class:log")
         if session.resumed:
             self._log(ngettext("Resumed: {n} log entry replayed from disk.",
                                "Resumed: {n} log entries replayed from disk.",

@@ -6,9 +6,11 @@ watcher's observer engine: the status line and the seats (``render.status_line``
 ``seat_lines`` over ``view.spectator_view``: no hand, no distances, nobody is "you"). The
 Dice Game's and The Duel's boards draw one seat's view, so for them the screen shows the
 log only. Below, the game's log in the sentences of ``replay``. A watcher has no decision,
-no hand and no chat: its keys are q (leave), PgUp/PgDn, Home and End (the log). When the
-game ends the screen says so and stays until q; what to keep is printed once the terminal
-is restored.
+no hand and no chat: its keys are q (leave), PgUp/PgDn, Home and End (the log), and t: offer
+to take a seat that the table replaces (``protocol/seats.md`` 7.2). When the table gives
+the watcher a seat, the player's own screen (the one ``host`` and ``join`` show) takes over,
+with the seat's hand. When the game ends the screen says so and stays until q; what to keep
+is printed once the terminal is restored.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from prompt_toolkit.output import Output
 from p2pbang.engine.actions import Event
 from p2pbang.table.watch import WATCH_FAILURES, TableWatch, WatchReporter, WatchResult
 from p2pbang.ui.describe import Describer
+from p2pbang.ui.net_app import first_of
 from p2pbang.ui.render import LogEntry, log_lines, max_log_offset, seat_lines, status_line
 from p2pbang.ui.stage import QUIT, Stage, run_program
 from p2pbang.ui.style import table_style
@@ -35,7 +38,7 @@ from p2pbang.ui.view import phase_name, spectator_view
 from p2pbang.ui.widgets import PanelControl
 
 MAX_LOG = 5000
-HINTS = " q leave \u00b7 PgUp/PgDn log \u00b7 public information only "
+HINTS = " q leave \u00b7 t take a seat if one is replaced \u00b7 PgUp/PgDn log "
 
 
 class WatchScreen:
@@ -49,6 +52,9 @@ class WatchScreen:
         self.result: WatchResult | None = None
         self._describe: Callable[[list[Event]], list[str]] | None = None
         self._board: Any = None
+        self.on_take: Callable[[], None] | None = None  # the t key (set by the program)
+        self.on_took: Callable[[TableWatch], None] | None = None  # the table gave a seat
+        self.forward_to: Any = None  # the person's table screen, once they hold a seat
         self.app: Application[str] = Application(
             layout=self._layout(), key_bindings=self._keys(), style=table_style(),
             full_screen=True, input=input, output=output, mouse_support=False)
@@ -79,10 +85,31 @@ class WatchScreen:
                   "class:log.you")
         self.changed()
 
+    def took_seat(self, watch: TableWatch) -> None:
+        """The table gave this watcher a seat (``TableWatch`` calls it)."""
+        self._add("The table gave you the seat: its hand reaches you through the hand-over.",
+                  "class:log.you")
+        if self.on_took is not None:
+            self.on_took(watch)
+        self.changed()
+
+    def offered(self, ok: bool) -> None:
+        """The t key's offer went out (or could not)."""
+        if ok:
+            self.note = "You offered to take a seat: if one is replaced, it is yours"
+            self._add("You offered to take a seat. If a player is away long enough, the "
+                      "table may give you their seat instead of a bot.", "class:log.you")
+        else:
+            self._add("The offer could not be sent: the player is not connected, or the "
+                      "log is not here yet. Try t again.", "class:log.you")
+        self.changed()
+
     def events(self, events: list[Event]) -> None:
         if self._describe is not None:
             for text in self._describe(events):
                 self._add(text)
+        if self.forward_to is not None:
+            self.forward_to.events(events)
         self.changed()
 
     def caught_up(self, watch: TableWatch) -> None:
@@ -176,6 +203,11 @@ class WatchScreen:
         def _quit(event: KeyPressEvent) -> None:
             self.exit(QUIT)
 
+        @kb.add("t")
+        def _take(event: KeyPressEvent) -> None:
+            if self.on_take is not None:
+                self.on_take()
+
         @kb.add(Keys.PageUp)
         def _back(event: KeyPressEvent) -> None:
             self.scroll(self._log_size[1] - 1)
@@ -213,30 +245,77 @@ def outcome_lines(result: WatchResult, watch: TableWatch | None) -> list[str]:
 
 class WatchProgram:
     """Watches on a ``WatchScreen`` until the person leaves. ``make_watch(reporter)`` makes
-    the ``TableWatch`` (the caller knows the table and the watcher's identity)."""
+    the ``TableWatch`` (the caller knows the table and the watcher's identity).
+
+    The t key offers to take a seat, to be played by the person on the player's screen
+    (``NetworkTable``, or the Dice Game's and Duel's ``FamilyNetworkTable``): when the
+    table gives the seat, that screen replaces the watch's, fed by the same watch."""
 
     def __init__(self, make_watch: Callable[[WatchReporter], TableWatch], *,
                  input: Input | None = None, output: Output | None = None) -> None:
         self.make_watch = make_watch
+        self._input, self._output = input, output
         self.screen = WatchScreen(input, output)
         self.result: WatchResult | None = None
         self.failure: str | None = None
+        self.watch: TableWatch | None = None
+        self.table: Any = None  # the person's table screen, once they offered
+        self.seat_given = trio.Event()
 
     async def __call__(self, stage: Stage) -> WatchResult | None:
         shown = await stage.show(self.screen)
+        token = trio.lowlevel.current_trio_token()
+        finished = trio.Event()
 
         async def follow() -> None:
             try:
-                self.result = await self.make_watch(self.screen).run()
+                self.watch = self.make_watch(self.screen)
+                self.result = await self.watch.run()
             except WATCH_FAILURES as exc:
                 self.failure = str(exc)
                 self.screen.failed(self.failure)
+            finally:
+                finished.set()
 
         async with trio.open_nursery() as nursery:
+            self.screen.on_take = lambda: token.run_sync_soon(
+                lambda: nursery.start_soon(self._offer))
+            self.screen.on_took = self._took
             nursery.start_soon(follow)
-            await shown.closed.wait()
+            index, _ = await first_of(shown.closed.wait, self.seat_given.wait)
+            if index == 1 and self.table is not None and self.table.screen is not None:
+                shown = await stage.show(self.table.screen)
+                nursery.start_soon(self._tick)
+                await shown.closed.wait()
             nursery.cancel_scope.cancel()
         return self.result
+
+    async def _offer(self) -> None:
+        watch = self.watch
+        if watch is None or watch.genesis is None:
+            self.screen.offered(False)
+            return
+        if self.table is None:
+            from p2pbang.ui.family_net_table import network_table
+
+            self.table = network_table(watch.core.choice, self._input, self._output)
+        self.screen.offered(await watch.offer_seat(watch.identity.name, self.table))
+
+    def _took(self, watch: TableWatch) -> None:
+        """The seat is this person's: their screen starts, fed by the watch from now on."""
+        table = self.table
+        if table is None:
+            return
+        table.started(watch.held_seat())
+        self.screen.forward_to = table
+        self.seat_given.set()
+
+    async def _tick(self) -> None:
+        """Redraw each second, as at a table of one's own."""
+        while True:
+            await trio.sleep(1.0)
+            if self.table is not None and self.table.screen is not None:
+                self.table.screen.changed()
 
 
 def run_watch_screen(program: WatchProgram) -> WatchResult | None:

@@ -86,7 +86,11 @@ async def test_a_watcher_takes_a_vanished_seat_and_plays_it_to_the_end(
     seat = watch.seat
     assert seat is not None and watch.core.seat == seat
     delivered = watch.core.dealer.delivered
-    assert delivered, "the hand-over delivered the seat's cards to the watcher"
+    if game == "bang":
+        assert delivered, "the hand-over delivered the seat's hand to the watcher"
+    else:  # the Dice Game hides only the role (the Sheriff's is public from the start)
+        player = watch.core.game.players[seat]
+        assert player.role is not None and (delivered or player.role_public)
     for index, session in enumerate(table.sessions):
         if index == VANISHING:
             continue
