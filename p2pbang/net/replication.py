@@ -153,6 +153,12 @@ class MeshReplication:
         await self._input(lambda: self.replicator.relay(raw, refused))
         return refused[0] if refused else None
 
+    async def relay_statement(self, raw: bytes) -> str | None:
+        """Carry a new holder's ballot from a watch link to the table; why not, or None."""
+        refused: list[str] = []
+        await self._input(lambda: self.replicator.relay_statement(raw, refused))
+        return refused[0] if refused else None
+
     async def tick(self) -> Step:
         return await self._input(self.replicator.tick)
 

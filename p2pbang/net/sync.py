@@ -476,29 +476,47 @@ class Replicator:
     # -- handlers --
 
     def _on_seat(self, peer: int, message: dict[str, Any], step: Step) -> None:
+        problem = self._admit_statement(message["x"], peer, step)
+        if problem is not None:
+            step.faults.append(PeerFault(peer, f"seat statement: {problem}"))
+
+    def relay_statement(self, raw: bytes, refused: list[str]) -> Step:
+        """Carry a ballot that a seat's new holder signed and handed to this peer over a
+        watch link (``protocol/seats.md`` 7.2), as :meth:`relay` carries its parts; why the
+        ballot box refused it is appended to ``refused``."""
+        step = Step()
+        problem = self._admit_statement(raw, self._me, step)
+        if problem is not None:
+            refused.append(problem)
+        return self._finish(step)
+
+    def _admit_statement(self, raw: bytes, peer: int, step: Step) -> str | None:
+        """Admit a seat statement from ``peer`` (this peer: carried for a watcher) and relay
+        it once; returns what is wrong with it when that is a fault of whoever sent it (a
+        late or foreign-history statement is ignored, nobody blamed), else None."""
         if self._seat_proofs:
-            return
+            return None
         box = self.ballot_box()
         if box is None:
-            return
-        outcome = box.add(message["x"], sender=peer)
+            return None
+        outcome = box.add(raw, sender=peer)
         if outcome.proof is not None:
             self._seat_proofs.append(outcome.proof)
             step.seat_proofs.append(outcome.proof)
             # Both statements to everyone: each peer finds the same proof by itself.
-            for raw in (outcome.proof.first, outcome.proof.second):
-                relay = encode_message({"t": SEAT, "x": raw})
+            for signed in (outcome.proof.first, outcome.proof.second):
+                relay = encode_message({"t": SEAT, "x": signed})
                 step.send.extend((other, relay) for other in sorted(self._connected))
-            return
-        if outcome.problem is not None and outcome.offender is not None:
-            step.faults.append(PeerFault(outcome.offender, f"seat statement: {outcome.problem}"))
-            return
+            return None
+        if outcome.problem is not None:
+            return outcome.problem if outcome.offender is not None else None
         if outcome.accepted:
             # Relay once: a voter need not reach every peer itself, and two contradicting
             # ballots shown to different peers meet wherever both arrive.
-            relay = encode_message({"t": SEAT, "x": message["x"]})
+            relay = encode_message({"t": SEAT, "x": raw})
             step.send.extend((other, relay) for other in sorted(self._connected) if other != peer)
             self._decide(step)
+        return None
 
     def _on_head(self, peer: int, message: dict[str, Any], step: Step) -> None:
         if message["s"] != self._log.session_id:

@@ -59,6 +59,8 @@ WATCH_SYNC = "watch.sync"
 WATCH_ASK = "watch.ask"
 WATCH_OFFER = "watch.offer"  # a watcher offers a fresh key to take a vanished seat
 WATCH_PART = "watch.part"  # a watcher that took a seat sends its signed part to relay
+WATCH_SEAT = "watch.seat"  # a seat statement: a proposal to vote on, or the holder's ballot
+MAX_STATEMENT_BYTES = 1024  # a statement is ~230 bytes (protocol/seats.md 3.2)
 MAX_WATCHERS = 8
 ASK_BYTES = 256  # a fetch or a head encodes in well under this
 ASK_QUEUE = 4  # requests of one watcher waiting for their answer; one more is a flood
@@ -80,6 +82,7 @@ def register_watch_messages(registry: MessageRegistry, limits: SyncLimits | None
     registry.register(WATCH_ASK, {"d": Bin(ASK_BYTES)})
     registry.register(WATCH_OFFER, {"o": Bin(MAX_OFFER_BYTES)})
     registry.register(WATCH_PART, {"p": Bin(limits.max_message_bytes)})
+    registry.register(WATCH_SEAT, {"x": Bin(MAX_STATEMENT_BYTES)})
 
 
 def watch_mesh_config(max_watchers: int = MAX_WATCHERS,
@@ -125,11 +128,14 @@ class WatchServer:
                  limits: SyncLimits | None = None, pace: float = REPLY_PACE,
                  poll: float = HEAD_POLL,
                  on_offer: Callable[[str, bytes], str | None] | None = None,
-                 on_part: Callable[[str, bytes], Awaitable[str | None]] | None = None) -> None:
+                 on_part: Callable[[str, bytes], Awaitable[str | None]] | None = None,
+                 on_statement: Callable[[str, bytes], Awaitable[str | None]] | None = None,
+                 ) -> None:
         self.mesh = mesh
         # The seat hooks (table/watchers.py): each returns None to accept, else why not.
         self.on_offer = on_offer
         self.on_part = on_part
+        self.on_statement = on_statement
         self.log = log
         self.genesis = genesis
         self.limits = limits or SyncLimits()
@@ -215,7 +221,7 @@ class WatchServer:
             if self.mesh.is_banned(peer):
                 continue  # still in the inbox from before its refusal
             kind = incoming.message["t"]
-            if kind in (WATCH_OFFER, WATCH_PART):
+            if kind in (WATCH_OFFER, WATCH_PART, WATCH_SEAT):
                 problem = await self._seat_message(peer, kind, incoming.message)
                 if problem is not None:
                     self._refuse(peer, problem)
@@ -247,9 +253,22 @@ class WatchServer:
             if self.on_offer is None:
                 return "offered to take a seat: this player takes no offers"
             return self.on_offer(peer, message["o"])
+        if kind == WATCH_SEAT:
+            if self.on_statement is None:
+                return "sent a ballot: a watcher votes on nothing"
+            return await self.on_statement(peer, message["x"])
         if self.on_part is None:
             return "sent a part: a watcher writes nothing to the log"
         return await self.on_part(peer, message["p"])
+
+    async def tell(self, peer: str, statement: bytes) -> bool:
+        """Show a watcher that holds a seat a statement to vote on (``watch.seat``)."""
+        if peer not in self._asks:
+            return False
+        with suppress(PeerNotConnected):
+            await self._send(peer, {"t": WATCH_SEAT, "x": statement})
+            return True
+        return False
 
     async def _serve(self, peer: str, mine: trio.MemorySendChannel[tuple[int, int]],
                      asks: trio.MemoryReceiveChannel[tuple[int, int]]) -> None:
@@ -323,13 +342,15 @@ class WatchFollower:
 
     def __init__(self, mesh: Mesh, on_genesis: Callable[[bytes], Log],
                  on_progress: Callable[[], None] = lambda: None, *,
-                 limits: SyncLimits | None = None) -> None:
+                 limits: SyncLimits | None = None,
+                 on_statement: Callable[[bytes], None] | None = None) -> None:
         self.mesh = mesh
         self.limits = limits or SyncLimits()
         register_watch_messages(mesh.registry, self.limits)
         self._inbox = mesh.subscribe(WATCH_TOPIC, 256)
         self._on_genesis = on_genesis
         self._on_progress = on_progress
+        self.on_statement = on_statement  # a statement to vote on (a watcher holding a seat)
         self.player: str | None = None
         self.log: Log | None = None
         self.genesis: bytes | None = None
@@ -348,6 +369,8 @@ class WatchFollower:
                 self._take_genesis(incoming.message["g"])
             elif kind == WATCH_SYNC:
                 await self._take_sync(incoming.message["d"])
+            elif kind == WATCH_SEAT and self.on_statement is not None:
+                self.on_statement(incoming.message["x"])
             else:
                 raise WatchProblem(f"the player sent {kind}, which only watchers send")
 
@@ -432,6 +455,10 @@ class WatchFollower:
         """Offer to take a vanished seat (an encoded ``SeatOffer``); False when the player is
         not connected now."""
         return await self._to_player({"t": WATCH_OFFER, "o": offer})
+
+    async def send_statement(self, statement: bytes) -> bool:
+        """Hand the player this watcher's ballot (as a seat's holder), to relay."""
+        return await self._to_player({"t": WATCH_SEAT, "x": statement})
 
     async def send_part(self, part: bytes) -> bool:
         """Hand the player a part of the seat this watcher took, to relay to the table."""

@@ -36,7 +36,15 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from p2pbang.net.identity import Identity
 from p2pbang.net.log import LogError, LogFormatError, Part
 from p2pbang.net.seat_offer import OfferError, SeatOffer, read_offer
-from p2pbang.net.seats import MAX_HOLDER_NAME, NO_RUNNER, Proposal, Purpose, raw_public_key
+from p2pbang.net.seats import (
+    MAX_HOLDER_NAME,
+    NO_RUNNER,
+    Proposal,
+    Purpose,
+    SeatFormatError,
+    Statement,
+    raw_public_key,
+)
 from p2pbang.table.core import DEAL, TableCore
 from p2pbang.table.driver import LogDriver
 from p2pbang.table.dropouts import FORFEIT, Dropouts
@@ -77,6 +85,9 @@ class HostedSeat:
     name: str
 
 
+RESHOW_S = 3.0  # seconds before a proposal is shown again to a watcher that did not vote
+
+
 @dataclass(frozen=True)
 class WatcherOffer:
     """A watcher's offer to take a vanished seat, as this peer holds it: ``relay`` is the
@@ -109,6 +120,9 @@ class SeatKeeper:
     offers: list[WatcherOffer] = field(default_factory=list)  # first come, first served
     relays: dict[bytes, int] = field(default_factory=dict)  # offered key -> relaying seat
     relayed: dict[str, int] = field(default_factory=dict)  # watcher peer id -> holder log seat
+    # Holders whose watch link to their relay is down (as the relay tells, or sees here).
+    relay_down: set[int] = field(default_factory=set)
+    _shown: dict[tuple[int, int, str], float] = field(default_factory=dict)  # told watchers
 
     # ------------------------------------------------------------------ who is away
 
@@ -117,6 +131,8 @@ class SeatKeeper:
         return self.runners.get(log_seat, log_seat)
 
     def reachable(self, log_seat: int) -> bool:
+        if log_seat in self.relay_down:
+            return False  # a watcher that took the seat lost its link to its relay
         peer = self.peer_of(log_seat)
         session = self.session
         return peer == session.seat or peer in session.replication.connected_seats()
@@ -288,6 +304,7 @@ class SeatKeeper:
         session = self.session
         if session.log.halted is not None or session.log.open_turn() is None:
             return
+        await self._serve_relayed()
         ballots = self.answer()
         self._forget_old_questions()
         for seat in sorted(self._silent):
@@ -420,7 +437,58 @@ class SeatKeeper:
             return f"sent a malformed part: {exc.detail}"
         if part.seat != holder:
             return f"sent a part of seat {part.seat}, not of the seat it holds"
+        if part.index < len(self.session.log):
+            return None  # late: the position closed meanwhile (without it, or with it)
         return await self.session.replication.relay(raw)
+
+    async def relay_statement(self, watcher: str, raw: bytes) -> str | None:
+        """Carry the ballot of the seat ``watcher`` took to the table; why not, or None."""
+        holder = self.relayed.get(watcher)
+        if holder is None:
+            return "sent a ballot without holding a seat"
+        try:
+            statement = Statement.decode(raw)
+        except SeatFormatError as exc:
+            return f"sent a malformed ballot: {exc}"
+        if statement.signer != holder or statement.is_leave:
+            return "sent a ballot that is not its seat's"
+        return await self.session.replication.relay_statement(raw)
+
+    async def _serve_relayed(self) -> None:
+        """For the watchers whose parts this peer carries: tell the others when a watcher's
+        link comes or goes (its seat is then silent, and may be replaced again), and show
+        each the proposals it must vote on, again every few seconds until it has."""
+        session = self.session
+        if not self.relayed:
+            return
+        connected = session.watchers.connected()
+        for watcher, holder in self.relayed.items():
+            up = watcher in connected
+            if up == (holder in self.relay_down):
+                (self.relay_down.discard if up else self.relay_down.add)(holder)
+                session.tell_relay(holder, up)
+        box = session.replication.replicator.ballot_box()
+        server = session.watchers.server
+        if box is None or server is None:
+            return
+        now = self.clock()
+        for statement in box.statements():
+            p = statement.proposal
+            if statement.is_leave:
+                continue
+            for watcher, holder in self.relayed.items():
+                key = (p.index, p.seat, watcher)
+                if p.seat == holder or box.ballot_for(holder, p.seat) \
+                        or now - self._shown.get(key, -RESHOW_S) < RESHOW_S:
+                    continue
+                self._shown[key] = now
+                await server.tell(watcher, statement.raw)
+
+    def relay_told(self, holder: int, up: bool, sender: int) -> None:
+        """The relay of ``holder`` says whether its watcher's link is up."""
+        if self.runners.get(holder) != sender or sender == self.session.seat:
+            return
+        (self.relay_down.discard if up else self.relay_down.add)(holder)
 
     # ------------------------------------------------------------------ after the change
 

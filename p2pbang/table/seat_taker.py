@@ -26,9 +26,10 @@ import trio
 from p2pbang.net.identity import Identity
 from p2pbang.net.log import Log, LogFormatError, Part
 from p2pbang.net.seat_offer import make_offer
-from p2pbang.net.seats import Proposal, raw_public_key
+from p2pbang.net.seats import Proposal, Purpose, SeatFormatError, Statement, raw_public_key
 from p2pbang.table.core import DEAL, TableCore
 from p2pbang.table.driver import LogDriver
+from p2pbang.table.handovers import SeatQuestion
 from p2pbang.table.participants import Decider
 
 RESEND_S = 3.0  # a part not in the log after this long is handed to the player again
@@ -62,10 +63,15 @@ class SeatTaker:
     decider: Decider
     send_offer: Callable[[bytes], Awaitable[bool]]
     send_part: Callable[[bytes], Awaitable[bool]]
+    send_statement: Callable[[bytes], Awaitable[bool]]
+    names: list[str] = field(default_factory=list)  # the log seats' names, for questions
     holding: int | None = None  # the log seat this watcher writes, once the table gave it
     game_seat: int | None = None
     offered: bool = False
     _sent: dict[int, tuple[bytes, float]] = field(default_factory=dict)  # index -> part
+    _ballots: dict[tuple[int, int], bytes] = field(default_factory=dict)  # signed ballots
+    _asking: set[tuple[int, int]] = field(default_factory=set)
+    _declined: dict[tuple[int, int], float] = field(default_factory=dict)
 
     @property
     def key(self) -> bytes:
@@ -85,6 +91,55 @@ class SeatTaker:
             return False
         self.holding, self.game_seat = holder, game_seat
         return True
+
+    async def vote(self, raw: bytes, wait_s: float) -> None:
+        """The relay shows a proposal about another seat at the open position: the held
+        seat's ballot is needed for the certificate (every seat but the silent one). The
+        person is asked first, as a player is (a bot agrees by itself); "wait" asks again
+        after ``wait_s``. The watcher sees only committed entries, not the silent seat's
+        pending part: the players who hold one vote no, which is what keeps a slow seat."""
+        seat = self.holding
+        try:
+            proposal = Statement.decode(raw).proposal
+        except SeatFormatError:
+            return
+        key = (proposal.index, proposal.seat)
+        if (seat is None or proposal.seat == seat or proposal.purpose is Purpose.LEAVE
+                or (proposal.index, proposal.prev) != (len(self.log), self.log.head_hash)):
+            return
+        if key in self._ballots:
+            await self.send_statement(self._ballots[key])  # the relay may have missed it
+            return
+        declined = self._declined.get(key)
+        if key in self._asking or (declined is not None
+                                   and trio.current_time() - declined < wait_s):
+            return
+        self._asking.add(key)
+        try:
+            agreed = await self._consent(proposal)
+        finally:
+            self._asking.discard(key)
+        if not agreed:
+            self._declined[key] = trio.current_time()
+            return
+        if (proposal.index, proposal.prev) != (len(self.log), self.log.head_hash):
+            return  # the position moved on while the person thought
+        ballot = Statement.ballot(self.identity.private_key, proposal, seat, True)
+        self._ballots = {key: ballot.raw}
+        await self.send_statement(ballot.raw)
+
+    async def _consent(self, proposal: Proposal) -> bool:
+        ask = getattr(self.decider, "consent", None)
+        if ask is None:
+            return True
+        names = self.names
+        runner = proposal.runner
+        game_seat = self.driver.game_seat(proposal.seat)
+        return bool(await ask(SeatQuestion(
+            proposal.purpose.value, proposal.seat if game_seat is None else game_seat,
+            names[proposal.seat] if proposal.seat < len(names) else "?", 0.0,
+            proposal.holder_name, names[runner] if 0 <= runner < len(names) else "",
+            False)))
 
     async def write(self) -> bool:
         """Write the part the held seat owes at the open position, if any (and hand a part

@@ -83,6 +83,7 @@ DONE = "table.done"
 CHAT = "table.chat"
 HOLDER = "table.holder"  # a leaving peer gives its seat's new holder to the runner
 OFFER = "table.offer"  # a watcher's offer to take a vanished seat, told by the peer it reached
+RELAY = "table.relay"  # the relay of a watcher holding a seat: is the watcher's link up?
 MAX_CHAT_CHARS = 200
 HASH_BYTES = 32
 
@@ -110,6 +111,8 @@ def prepare_mesh(mesh: Mesh) -> TableInboxes:
         mesh.registry.register(HOLDER, {"k": FixedBin(32)})
     if OFFER not in mesh.registry:
         mesh.registry.register(OFFER, {"o": Bin(MAX_OFFER_BYTES)})
+    if RELAY not in mesh.registry:
+        mesh.registry.register(RELAY, {"s": Int(0, 255), "u": Int(0, 1)})
     return TableInboxes(log_inbox, mesh.subscribe(TABLE_TOPIC, 256))
 
 
@@ -521,6 +524,17 @@ class TableSession:
     async def watcher_part(self, watcher: str, raw: bytes) -> str | None:
         return await self.keeper.relay_part(watcher, raw)
 
+    async def watcher_statement(self, watcher: str, raw: bytes) -> str | None:
+        return await self.keeper.relay_statement(watcher, raw)
+
+    def tell_relay(self, holder: int, up: bool) -> None:
+        """Tell every peer whether the watcher holding ``holder`` (whose parts this peer
+        carries) is linked to it: a seat whose watcher is gone can be replaced again."""
+        message = {"t": RELAY, "s": holder, "u": int(up)}
+        for peer_id in self.mesh.connected_peers():
+            if peer_id in self.genesis.roster:
+                self.nursery.start_soon(self._send_quietly, peer_id, message)
+
     async def _send_quietly(self, peer_id: str, message: dict[str, object]) -> None:
         with contextlib.suppress(PeerNotConnected):
             await self.mesh.send(peer_id, message)
@@ -660,6 +674,8 @@ class TableSession:
                 self.keeper.accept_holder(incoming.message["k"], seat)
             if seat is not None and kind == OFFER:
                 self._offer_told(incoming.message["o"], seat)
+            if seat is not None and kind == RELAY:
+                self.keeper.relay_told(incoming.message["s"], bool(incoming.message["u"]), seat)
             if seat is None or kind != DONE:
                 continue
             length, head = incoming.message["n"], incoming.message["h"]

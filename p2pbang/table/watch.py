@@ -48,7 +48,7 @@ from p2pbang.table.observer import observer_core
 from p2pbang.table.participants import Decider
 from p2pbang.table.seat_taker import HeldSeatInfo, SeatTaker
 from p2pbang.table.seats import seating_drawn
-from p2pbang.table.table_choice import UnplayableTable
+from p2pbang.table.table_choice import UnplayableTable, dropouts_of
 
 WATCHER_MESH = MeshConfig(max_peers=2)
 RECONNECTS = 3  # a link lost by the network (not a goodbye) is dialed again this often
@@ -124,6 +124,7 @@ class TableWatch:
         self._follower: WatchFollower | None = None
         self.taker: SeatTaker | None = None  # set by offer_seat
         self._taken_told = False
+        self._nursery: trio.Nursery | None = None
         # Read by the player's screen once this watcher holds a seat (``SeatInfo``): it
         # starts on the game as it stands, with nothing replayed from a disk.
         self.players = 0
@@ -154,6 +155,7 @@ class TableWatch:
             self.player = peer.peer_id
             self._dial_back_is_ours(mesh)
             async with trio.open_nursery() as nursery:
+                self._nursery = nursery
                 lost: list[str] = []
                 nursery.start_soon(self._watch_link, mesh, events, lost, nursery.cancel_scope)
                 problem: list[str] = []
@@ -187,10 +189,19 @@ class TableWatch:
             return False
         if self.taker is None:
             self.taker = SeatTaker(Identity.generate(name), self.core, self.driver, self.log,
-                                   decider, follower.send_offer, follower.send_part)
+                                   decider, follower.send_offer, follower.send_part,
+                                   follower.send_statement, self.names)
+            follower.on_statement = self._statement
         elif self.taker.holding is not None:
             return False
         return await self.taker.offer()
+
+    def _statement(self, raw: bytes) -> None:
+        """The relay shows a proposal the held seat must vote on."""
+        taker, nursery = self.taker, self._nursery
+        if taker is not None and nursery is not None:
+            nursery.start_soon(taker.vote, raw, float(dropouts_of(self.genesis.settings).wait_s)
+                               if self.genesis is not None else 60.0)
 
     def _seat_changed(self, index: int, proposal: Proposal, game_seat: int,
                       holder: int | None) -> None:

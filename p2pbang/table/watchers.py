@@ -58,6 +58,10 @@ class WatchedTable(Protocol):
         """A watcher that took a seat sends its part to relay (None: relayed, else why not)."""
         ...
 
+    async def watcher_statement(self, watcher: str, raw: bytes) -> str | None:
+        """A watcher that took a seat sends its ballot to relay (None: relayed)."""
+        ...
+
 
 class WatchService:
     """Serves this player's running table to watchers (see the module docstring).
@@ -131,7 +135,8 @@ class WatchService:
     async def _run(self, table: WatchedTable, mesh: Mesh) -> None:
         self._table = table
         self.server = WatchServer(mesh, table.log, table.genesis.data,
-                                  on_offer=table.watcher_offer, on_part=table.watcher_part)
+                                  on_offer=table.watcher_offer, on_part=table.watcher_part,
+                                  on_statement=table.watcher_statement)
         self.port = mesh.port
         mesh.info_provider = self._record
         table.mesh.info_provider = self._record  # the lobby's answer is out of date now

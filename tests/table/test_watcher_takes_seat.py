@@ -131,3 +131,70 @@ async def test_offers_and_parts_that_do_not_check_are_refused(tmp_path: Path) ->
             assert reason in refusal, refusal
         assert not any(session.keeper.offers for session in table.sessions)
         await table.plays_on(5)
+
+
+async def _watcher_holding_a_seat(table, out: io.StringIO, nursery: trio.Nursery,
+                                  result: list) -> TableWatch:
+    """A watcher through seat 0 offers, seat ``VANISHING`` stops, the watcher holds it."""
+    await table.until(lambda: table.entries() >= 30)
+    watch = TableWatch(Identity.generate("Wanda"), await table.address(), PlainWatcher(out))
+
+    async def follow() -> None:
+        result.append(await watch.run())
+
+    nursery.start_soon(follow)
+    await table.until(lambda: "caught up" in out.getvalue())
+    assert await watch.offer_seat("Wanda", BotDecider(seed=7))
+    others = [s for i, s in enumerate(table.sessions) if i != VANISHING]
+    await table.until(lambda: all(s.keeper.offers for s in others), 10)
+    await table.vanish(VANISHING)
+    await table.until(lambda: watch.taker is not None and watch.taker.holding is not None
+                      and watch.core.game.viewer == watch.seat, 60)
+    return watch
+
+
+async def _plays_on(table, more: int) -> None:
+    """The game goes on ``more`` entries (as seat 0 sees it) after the watcher took over."""
+    target = len(table.sessions[0].log) + more
+    await table.until(lambda: len(table.sessions[0].log) >= target, 60)
+
+
+def _ended_together(table, changes: int) -> list[str]:
+    heads = {r.head for r in table.results}
+    assert len(heads) == 1 and all(r.ok for r in table.results), \
+        [r.outcome_text() for r in table.results]
+    report = audit(load_transcript(table.results[0].directory))
+    assert report.complete, report.lines()
+    replaced = [line for line in report.changes if "was away" in line]
+    assert len(replaced) == changes, report.changes
+    return replaced
+
+
+async def test_a_second_seat_is_replaced_with_the_watchers_ballot(tmp_path: Path) -> None:
+    """The certificate of a later replacement needs every seat's yes: the watcher that holds
+    a seat votes through its relay (the relay shows it the proposal)."""
+    out = io.StringIO()
+    result: list = []
+    async with bot_table(tmp_path, players=5, settings=_escrow("bang", 5), linger=3.0,
+                         pace=0.02) as table, trio.open_nursery() as nursery:
+        watch = await _watcher_holding_a_seat(table, out, nursery, result)
+        await _plays_on(table, 4)
+        await table.vanish(3)
+        await table.until(lambda: bool(result), 150)
+    replaced = _ended_together(table, 2)
+    assert "Wanda" in replaced[0] and "bot (" in replaced[1], replaced
+    assert result[0].complete and watch.taker is not None and watch.taker._ballots
+
+
+async def test_a_watcher_that_leaves_its_seat_is_replaced_by_a_bot(tmp_path: Path) -> None:
+    """The watcher holding a seat goes away: its relay tells the others its link is down,
+    and the seat is replaced again, by a bot this time."""
+    out = io.StringIO()
+    result: list = []
+    async with bot_table(tmp_path, players=4, settings=_escrow("bang", 4), linger=3.0,
+                         pace=0.02) as table, trio.open_nursery() as nursery:
+        await _watcher_holding_a_seat(table, out, nursery, result)
+        await _plays_on(table, 2)
+        nursery.cancel_scope.cancel()  # the watcher's process stops
+    replaced = _ended_together(table, 2)
+    assert "Wanda" in replaced[0] and "Wanda" in replaced[1] and "bot (" in replaced[1], replaced
