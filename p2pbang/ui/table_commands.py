@@ -350,7 +350,7 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                             "--peer, that the player at that address must prove)")
     watch.add_argument("--name", "--player", dest="player", default=None,
                        help="the name this watcher gives itself (the players see only how "
-                            "many watch)")
+                            "many watch, and this name if it offers to take a seat: t)")
     watch.add_argument("--timeout", type=_seconds, default=3.0,
                        help="how long to look for the game on the LAN (default 3 s)")
     _interface(watch)
