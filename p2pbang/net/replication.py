@@ -142,9 +142,11 @@ class MeshReplication:
         holder's log seat."""
         return await self._input(lambda: self.replicator.vote(key, proposal, yes, voter))
 
-    async def leave(self, key: Ed25519PrivateKey, proposal: Proposal) -> Step:
-        """Sign, persist and send this peer's leave of its seat (``protocol/seats.md`` 3.2)."""
-        return await self._input(lambda: self.replicator.leave(key, proposal))
+    async def leave(self, key: Ed25519PrivateKey, proposal: Proposal,
+                    seat: int | None = None) -> Step:
+        """Sign, persist and send this peer's leave of its seat (``protocol/seats.md`` 3.2);
+        ``seat``: a hosted holder's log seat."""
+        return await self._input(lambda: self.replicator.leave(key, proposal, seat))
 
     async def relay(self, raw: bytes) -> str | None:
         """Carry a new holder's part from a watch link to the table (``Replicator.relay``);

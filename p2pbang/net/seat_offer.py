@@ -29,6 +29,7 @@ from p2pbang.net.log import (
 from p2pbang.net.seats import MAX_HOLDER_NAME, raw_public_key
 
 OFFER_DOMAIN = "p2pbang/seat/offer/v1"
+RECLAIM_DOMAIN = "p2pbang/seat/reclaim/v1"
 OFFER_FIELDS = 5
 MAX_OFFER_BYTES = 256
 
@@ -107,5 +108,37 @@ def read_offer(raw: bytes, session: bytes) -> SeatOffer:
     return offer
 
 
-__all__ = ["MAX_OFFER_BYTES", "OFFER_DOMAIN", "OfferError", "SeatOffer", "make_offer",
-           "name_problem", "read_offer"]
+def _claimed(session: bytes, seat: int, holder_key: bytes) -> bytes:
+    return _pack([RECLAIM_DOMAIN, session, seat, holder_key])
+
+
+def make_claim(old_key: Ed25519PrivateKey, offer: SeatOffer, seat: int) -> bytes:
+    """A returning player's claim to take log seat ``seat`` back from the bot that plays it:
+    signed by the key the seat had in the genesis, naming the offer's fresh key."""
+    return old_key.sign(_claimed(offer.session, seat, offer.holder_key))
+
+
+def claim_problem(claim: bytes, offer: SeatOffer, seat: int, old_key: bytes) -> str | None:
+    """Why ``claim`` is not the genesis holder's of ``seat`` (key ``old_key``), or None."""
+    if type(claim) is not bytes or len(claim) != SIGNATURE_BYTES:
+        return "the claim is not a 64-byte signature"
+    try:
+        Ed25519PublicKey.from_public_bytes(old_key).verify(
+            claim, _claimed(offer.session, seat, offer.holder_key))
+    except InvalidSignature:
+        return "the claim is not signed by the seat's own player"
+    return None
+
+
+__all__ = [
+    "MAX_OFFER_BYTES",
+    "OFFER_DOMAIN",
+    "RECLAIM_DOMAIN",
+    "OfferError",
+    "SeatOffer",
+    "claim_problem",
+    "make_claim",
+    "make_offer",
+    "name_problem",
+    "read_offer",
+]

@@ -332,11 +332,13 @@ class Replicator:
         return self._sign(Statement.ballot(key, proposal, self._me if voter is None else voter,
                                            yes))
 
-    def leave(self, key: Ed25519PrivateKey, proposal: Proposal) -> Step:
-        """Sign, persist and send this peer's leave of its seat at the open position."""
-        if proposal.seat != self._me:
+    def leave(self, key: Ed25519PrivateKey, proposal: Proposal, seat: int | None = None) -> Step:
+        """Sign, persist and send this peer's leave of its seat at the open position
+        (``seat``: a new holder this peer runs, which leaves with its own key)."""
+        me = self._me if seat is None else seat
+        if proposal.seat != me:
             raise LogError("a peer leaves its own seat only")
-        if any(part.seat == self._me for part in self._log.pending_parts()):
+        if any(part.seat == me for part in self._log.pending_parts()):
             raise LogError("this seat already wrote its part here: it leaves at the next one")
         return self._sign(Statement.leave(key, proposal))
 

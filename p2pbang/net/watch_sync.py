@@ -37,7 +37,7 @@ from typing import Any
 
 import trio
 
-from p2pbang.net.codec import Bin, MessageRegistry
+from p2pbang.net.codec import Bin, Int, MessageRegistry
 from p2pbang.net.lobby import GENESIS_LIMITS
 from p2pbang.net.log import EquivocationProof, Log, LogFormatError, Rejection
 from p2pbang.net.mesh import ConnectionEvent, Mesh, MeshConfig, PeerNotConnected
@@ -59,6 +59,7 @@ WATCH_SYNC = "watch.sync"
 WATCH_ASK = "watch.ask"
 WATCH_OFFER = "watch.offer"  # a watcher offers a fresh key to take a vanished seat
 WATCH_PART = "watch.part"  # a watcher that took a seat sends its signed part to relay
+WATCH_RECLAIM = "watch.reclaim"  # a returning player takes its seat back from a bot
 WATCH_SEAT = "watch.seat"  # a seat statement: a proposal to vote on, or the holder's ballot
 MAX_STATEMENT_BYTES = 1024  # a statement is ~230 bytes (protocol/seats.md 3.2)
 MAX_WATCHERS = 8
@@ -83,6 +84,8 @@ def register_watch_messages(registry: MessageRegistry, limits: SyncLimits | None
     registry.register(WATCH_OFFER, {"o": Bin(MAX_OFFER_BYTES)})
     registry.register(WATCH_PART, {"p": Bin(limits.max_message_bytes)})
     registry.register(WATCH_SEAT, {"x": Bin(MAX_STATEMENT_BYTES)})
+    registry.register(WATCH_RECLAIM, {"o": Bin(MAX_OFFER_BYTES), "s": Int(0, 255),
+                                      "c": Bin(64, 64)})
 
 
 def watch_mesh_config(max_watchers: int = MAX_WATCHERS,
@@ -130,12 +133,14 @@ class WatchServer:
                  on_offer: Callable[[str, bytes], str | None] | None = None,
                  on_part: Callable[[str, bytes], Awaitable[str | None]] | None = None,
                  on_statement: Callable[[str, bytes], Awaitable[str | None]] | None = None,
+                 on_reclaim: Callable[[str, bytes, int, bytes], str | None] | None = None,
                  ) -> None:
         self.mesh = mesh
         # The seat hooks (table/watchers.py): each returns None to accept, else why not.
         self.on_offer = on_offer
         self.on_part = on_part
         self.on_statement = on_statement
+        self.on_reclaim = on_reclaim
         self.log = log
         self.genesis = genesis
         self.limits = limits or SyncLimits()
@@ -221,7 +226,7 @@ class WatchServer:
             if self.mesh.is_banned(peer):
                 continue  # still in the inbox from before its refusal
             kind = incoming.message["t"]
-            if kind in (WATCH_OFFER, WATCH_PART, WATCH_SEAT):
+            if kind in (WATCH_OFFER, WATCH_PART, WATCH_SEAT, WATCH_RECLAIM):
                 problem = await self._seat_message(peer, kind, incoming.message)
                 if problem is not None:
                     self._refuse(peer, problem)
@@ -253,6 +258,10 @@ class WatchServer:
             if self.on_offer is None:
                 return "offered to take a seat: this player takes no offers"
             return self.on_offer(peer, message["o"])
+        if kind == WATCH_RECLAIM:
+            if self.on_reclaim is None:
+                return "claimed a seat: this player takes no claims"
+            return self.on_reclaim(peer, message["o"], message["s"], message["c"])
         if kind == WATCH_SEAT:
             if self.on_statement is None:
                 return "sent a ballot: a watcher votes on nothing"
@@ -455,6 +464,10 @@ class WatchFollower:
         """Offer to take a vanished seat (an encoded ``SeatOffer``); False when the player is
         not connected now."""
         return await self._to_player({"t": WATCH_OFFER, "o": offer})
+
+    async def send_reclaim(self, offer: bytes, seat: int, claim: bytes) -> bool:
+        """Take log seat ``seat`` back from the bot this player runs for it."""
+        return await self._to_player({"t": WATCH_RECLAIM, "o": offer, "s": seat, "c": claim})
 
     async def send_statement(self, statement: bytes) -> bool:
         """Hand the player this watcher's ballot (as a seat's holder), to relay."""

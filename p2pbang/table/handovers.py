@@ -35,7 +35,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from p2pbang.net.identity import Identity
 from p2pbang.net.log import LogError, LogFormatError, Part
-from p2pbang.net.seat_offer import OfferError, SeatOffer, read_offer
+from p2pbang.net.seat_offer import OfferError, SeatOffer, claim_problem, read_offer
 from p2pbang.net.seats import (
     MAX_HOLDER_NAME,
     NO_RUNNER,
@@ -122,6 +122,7 @@ class SeatKeeper:
     relayed: dict[str, int] = field(default_factory=dict)  # watcher peer id -> holder log seat
     # Holders whose watch link to their relay is down (as the relay tells, or sees here).
     relay_down: set[int] = field(default_factory=set)
+    reclaims: dict[int, SeatOffer] = field(default_factory=dict)  # hosted log seat -> offer
     _shown: dict[tuple[int, int, str], float] = field(default_factory=dict)  # told watchers
 
     # ------------------------------------------------------------------ who is away
@@ -388,14 +389,18 @@ class SeatKeeper:
 
     # ------------------------------------------------------------------ watchers' offers
 
-    def note_offer(self, offer: SeatOffer, relay: int, watcher: str | None = None) -> bool:
+    def note_offer(self, offer: SeatOffer, relay: int, watcher: str | None = None,
+                   listed: bool = True) -> bool:
         """Keep a watcher's offer (told by ``relay``'s peer, or by the watcher itself when
-        ``watcher`` is given); False when the key is already offered or holds a seat."""
+        ``watcher`` is given); False when the key is already offered or holds a seat.
+        ``listed``: any proposer may name it (a returning player's claim is not: it is for
+        its own seat only)."""
         key = offer.holder_key
         if key in self.relays or self.session.log.roster.seat_of(key) is not None:
             return False
         self.relays[key] = relay
-        self.offers.append(WatcherOffer(offer, relay, watcher))
+        if listed:
+            self.offers.append(WatcherOffer(offer, relay, watcher))
         if watcher is not None:
             self._watcher_keys[watcher] = key
         return True
@@ -425,6 +430,52 @@ class SeatKeeper:
         if not self.dropouts.replaces:
             return None, None  # nothing to take at this table: kept quiet, not refused
         return None, (offer if self.note_offer(offer, self.session.seat, watcher) else None)
+
+    def take_reclaim(self, watcher: str, raw: bytes, seat: int,
+                     claim: bytes) -> tuple[str | None, SeatOffer | None]:
+        """A returning player, reaching this peer as a watcher, claims back log seat ``seat``
+        (its seat in the genesis), which a bot this peer runs now plays: the claim must be
+        signed by the seat's genesis key. The bot then leaves, naming the player's fresh key,
+        at the next position it owes (:meth:`write_hosted`). Returns (why refused, or None;
+        the offer to tell the other peers)."""
+        session = self.session
+        try:
+            offer = read_offer(raw, session.session_id)
+        except OfferError as exc:
+            return f"a bad seat claim: {exc}", None
+        if not 0 <= seat < session.players:
+            return f"claimed seat {seat}, which no player held in the genesis", None
+        problem = claim_problem(claim, offer, seat, session.log.roster.raw_key(seat))
+        if problem is not None:
+            return f"a bad seat claim: {problem}", None
+        hosted = next((h for h in self.hosted
+                       if session.driver.game_seat(h.log_seat) == seat), None)
+        if hosted is None:
+            return "claimed a seat that no bot of this peer plays", None
+        if hosted.log_seat in self.reclaims:
+            return None, None  # claimed already: the bot leaves at its next position
+        if not self.note_offer(offer, session.seat, watcher, listed=False):
+            return "claimed with a key already offered or at the table", None
+        self.reclaims[hosted.log_seat] = offer
+        return None, offer
+
+    async def _give_back(self, hosted: HostedSeat) -> bool:
+        """The bot ``hosted`` hands its seat back to the player who claimed it, with a leave
+        at the open position (``protocol/seats.md`` 7.2); True when it signed one."""
+        offer = self.reclaims.get(hosted.log_seat)
+        session = self.session
+        if offer is None or hosted.core.dealer.hand_over_problem(cooperative=True) is not None:
+            return False
+        proposal = self._proposal(hosted.log_seat, Purpose.LEAVE, offer.holder_key,
+                                  offer.holder_name, NO_RUNNER)
+        try:
+            await session.replication.leave(hosted.identity.private_key, proposal,
+                                            seat=hosted.log_seat)
+        except LogError as exc:
+            session.reporter.warning(f"{hosted.name} cannot give the seat back yet: {exc}")
+            return False
+        del self.reclaims[hosted.log_seat]
+        return True
 
     async def relay_part(self, watcher: str, raw: bytes) -> str | None:
         """Carry a part of the seat ``watcher`` took to the table; why not, or None."""
@@ -541,6 +592,8 @@ class SeatKeeper:
                 continue
             if hosted.log_seat not in turn.seats or hosted.log_seat in written:
                 continue
+            if hosted.log_seat in self.reclaims and await self._give_back(hosted):
+                return True
             expected = hosted.core.expected()
             if expected is None:
                 continue

@@ -83,6 +83,7 @@ DONE = "table.done"
 CHAT = "table.chat"
 HOLDER = "table.holder"  # a leaving peer gives its seat's new holder to the runner
 OFFER = "table.offer"  # a watcher's offer to take a vanished seat, told by the peer it reached
+RECLAIM = "table.reclaim"  # a returning player's fresh key: the bot on its seat hands it back
 RELAY = "table.relay"  # the relay of a watcher holding a seat: is the watcher's link up?
 MAX_CHAT_CHARS = 200
 HASH_BYTES = 32
@@ -111,6 +112,8 @@ def prepare_mesh(mesh: Mesh) -> TableInboxes:
         mesh.registry.register(HOLDER, {"k": FixedBin(32)})
     if OFFER not in mesh.registry:
         mesh.registry.register(OFFER, {"o": Bin(MAX_OFFER_BYTES)})
+    if RECLAIM not in mesh.registry:
+        mesh.registry.register(RECLAIM, {"o": Bin(MAX_OFFER_BYTES)})
     if RELAY not in mesh.registry:
         mesh.registry.register(RELAY, {"s": Int(0, 255), "u": Int(0, 1)})
     return TableInboxes(log_inbox, mesh.subscribe(TABLE_TOPIC, 256))
@@ -539,14 +542,31 @@ class TableSession:
         with contextlib.suppress(PeerNotConnected):
             await self.mesh.send(peer_id, message)
 
-    def _offer_told(self, raw: bytes, seat: int) -> None:
-        """Another peer tells of a watcher's offer (it carries that watcher's parts)."""
+    def watcher_reclaim(self, watcher: str, raw: bytes, seat: int, claim: bytes) -> str | None:
+        """A returning player claims its seat back from a bot this peer runs (through this
+        peer's watch mesh): the bot hands it back at its next position; the others are told
+        which peer carries the player's parts."""
+        problem, offer = self.keeper.take_reclaim(watcher, raw, seat, claim)
+        if offer is not None:
+            self.reporter.warning(f"{self.names[seat]} is back and takes the seat back from "
+                                  "the bot")
+            message = {"t": RECLAIM, "o": offer.encode()}
+            for peer_id in self.mesh.connected_peers():
+                if peer_id in self.genesis.roster:
+                    self.nursery.start_soon(self._send_quietly, peer_id, message)
+        return problem
+
+    def _offer_told(self, raw: bytes, seat: int, listed: bool = True) -> None:
+        """Another peer tells of a watcher's offer, or of a returning player's claim (it
+        carries that person's parts)."""
         try:
             offer = read_offer(raw, self.session_id)
         except OfferError as exc:
             self.reporter.warning(f"refused: {self._who(seat)} told a bad seat offer: {exc}")
             return
-        if self.dropouts.replaces and self.keeper.note_offer(offer, seat):
+        if not listed:
+            self.keeper.note_offer(offer, seat, listed=False)
+        elif self.dropouts.replaces and self.keeper.note_offer(offer, seat):
             self.reporter.warning(f"{offer.holder_name} (watching) offers to take a seat "
                                   "if one is replaced")
 
@@ -674,6 +694,8 @@ class TableSession:
                 self.keeper.accept_holder(incoming.message["k"], seat)
             if seat is not None and kind == OFFER:
                 self._offer_told(incoming.message["o"], seat)
+            if seat is not None and kind == RECLAIM:
+                self._offer_told(incoming.message["o"], seat, listed=False)
             if seat is not None and kind == RELAY:
                 self.keeper.relay_told(incoming.message["s"], bool(incoming.message["u"]), seat)
             if seat is None or kind != DONE:

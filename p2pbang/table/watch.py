@@ -39,6 +39,7 @@ from p2pbang.net.mesh import (
     PreambleError,
     open_mesh,
 )
+from p2pbang.net.seat_offer import make_claim, make_offer
 from p2pbang.net.seats import Proposal
 from p2pbang.net.watch_sync import WatchFollower, WatchProblem
 from p2pbang.table.core import TableCore
@@ -187,14 +188,33 @@ class TableWatch:
         follower = self._follower
         if follower is None or self.genesis is None or self.closed:
             return False
+        taker = self._taker(follower, name, decider)
+        return taker.holding is None and await taker.offer()
+
+    def _taker(self, follower: WatchFollower, name: str, decider: Decider) -> SeatTaker:
+        """This watcher's identity for a seat (one per watch: a second offer repeats it)."""
         if self.taker is None:
             self.taker = SeatTaker(Identity.generate(name), self.core, self.driver, self.log,
                                    decider, follower.send_offer, follower.send_part,
                                    follower.send_statement, self.names)
             follower.on_statement = self._statement
-        elif self.taker.holding is not None:
+        return self.taker
+
+    async def reclaim_seat(self, old: Identity, seat: int, name: str, decider: Decider) -> bool:
+        """Take back log seat ``seat`` (this person's in the genesis, ``old`` its identity)
+        from the bot that plays it, which the watched player runs: a fresh key is offered
+        with a claim signed by the old one; the bot leaves naming it at its next position."""
+        follower = self._follower
+        if follower is None or self.genesis is None or self.closed:
             return False
-        return await self.taker.offer()
+        taker = self._taker(follower, name, decider)
+        if taker.holding is not None:
+            return False
+        taker.driver.holder_key = taker.key
+        offer = make_offer(taker.identity.private_key, self.session_id, taker.identity.name)
+        claim = make_claim(old.private_key, offer, seat)
+        taker.offered = await follower.send_reclaim(offer.encode(), seat, claim) or taker.offered
+        return taker.offered
 
     def _statement(self, raw: bytes) -> None:
         """The relay shows a proposal the held seat must vote on."""

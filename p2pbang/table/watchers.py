@@ -62,6 +62,10 @@ class WatchedTable(Protocol):
         """A watcher that took a seat sends its ballot to relay (None: relayed)."""
         ...
 
+    def watcher_reclaim(self, watcher: str, raw: bytes, seat: int, claim: bytes) -> str | None:
+        """A returning player claims its seat back from a bot this player runs."""
+        ...
+
 
 class WatchService:
     """Serves this player's running table to watchers (see the module docstring).
@@ -136,7 +140,8 @@ class WatchService:
         self._table = table
         self.server = WatchServer(mesh, table.log, table.genesis.data,
                                   on_offer=table.watcher_offer, on_part=table.watcher_part,
-                                  on_statement=table.watcher_statement)
+                                  on_statement=table.watcher_statement,
+                                  on_reclaim=table.watcher_reclaim)
         self.port = mesh.port
         mesh.info_provider = self._record
         table.mesh.info_provider = self._record  # the lobby's answer is out of date now

@@ -19,6 +19,7 @@ import pytest
 import trio
 
 from p2pbang.engine.choice import GameChoice
+from p2pbang.net.discovery import probe_peer
 from p2pbang.net.identity import Identity
 from p2pbang.net.mesh import MeshConfig, open_mesh
 from p2pbang.net.seat_offer import make_offer
@@ -198,3 +199,53 @@ async def test_a_watcher_that_leaves_its_seat_is_replaced_by_a_bot(tmp_path: Pat
         nursery.cancel_scope.cancel()  # the watcher's process stops
     replaced = _ended_together(table, 2)
     assert "Wanda" in replaced[0] and "Wanda" in replaced[1] and "bot (" in replaced[1], replaced
+
+
+async def test_a_returning_player_takes_the_seat_back_from_the_bot(tmp_path: Path) -> None:
+    """Seat 2 vanishes and a bot run by another peer takes it; its player comes back as a
+    watcher of that runner and claims the seat with its genesis key: the bot leaves, naming
+    the player's fresh key, and the player plays the seat to the end. A claim signed by
+    another key is refused."""
+    out = io.StringIO()
+    result: list = []
+    async with bot_table(tmp_path, players=4, settings=_escrow("bang", 4), linger=3.0,
+                         pace=0.02) as table:
+        await table.until(lambda: table.entries() >= 30)
+        await table.vanish(VANISHING)
+        sessions = table.sessions
+        await table.until(lambda: any(s.keeper.hosted for i, s in enumerate(sessions)
+                                      if i != VANISHING), 60)
+        runner = next(i for i, s in enumerate(sessions) if i != VANISHING and s.keeper.hosted)
+        found = await probe_peer(f"127.0.0.1:{sessions[runner].mesh.port}")
+        old = sessions[VANISHING].identity
+        async with trio.open_nursery() as nursery:
+            watch = TableWatch(Identity.generate("P2 again"), found, PlainWatcher(out))
+
+            async def follow() -> None:
+                result.append(await watch.run())
+
+            nursery.start_soon(follow)
+            await table.until(lambda: "caught up" in out.getvalue())
+            impostor = Identity.generate("Mallory")
+            assert await watch.reclaim_seat(impostor, VANISHING, "Mallory", BotDecider(seed=3))
+            server = sessions[runner].watchers.server
+            assert server is not None
+            await table.until(lambda: bool(server.refused), 10)
+            assert "not signed by the seat's own player" in server.refused[-1][1]
+            back = TableWatch(Identity.generate("P2 back"), found, PlainWatcher(io.StringIO()))
+            watch = back
+
+            async def follow_back() -> None:
+                result.append(await back.run())
+
+            result.clear()
+            nursery.start_soon(follow_back)
+            await table.until(lambda: back.genesis is not None and len(back.log) > 0, 20)
+            assert await back.reclaim_seat(old, VANISHING, "Player back", BotDecider(seed=5))
+            await table.until(lambda: bool(result), 150)
+    replaced = _ended_together(table, 1)
+    report = audit(load_transcript(table.results[0].directory))
+    given_back = [line for line in report.changes if " left:" in line]
+    assert len(given_back) == 1 and "Player back" in given_back[0], report.changes
+    assert "bot (" in replaced[0]
+    assert watch.seat == VANISHING and watch.core.game.viewer == VANISHING
