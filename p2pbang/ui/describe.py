@@ -39,11 +39,11 @@ from p2pbang.engine.actions import (
 from p2pbang.engine.cards.base import ROLE_CARDS
 from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
 from p2pbang.engine.game import Game
-from p2pbang.ui import dodge_city_sentences as dodge_city
-from p2pbang.ui import event_sentences as events
-from p2pbang.ui import gold_rush_sentences as gold_rush
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
+from p2pbang.ui.sets import dodge_city_sentences as dodge_city
+from p2pbang.ui.sets import events_sentences as events
+from p2pbang.ui.sets import gold_rush_sentences as gold_rush
 from p2pbang.ui.texts import card_text, character_name, role_goal, role_name, team_name
 from p2pbang.ui.view import personal_target
 

@@ -10,9 +10,9 @@ from collections import defaultdict
 from collections.abc import Collection, Sequence
 
 from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, CardDef, CharacterDef
-from p2pbang.ui.gold_rush_texts import EQUIPMENT_KINDS, help_rules, price_mark
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.labels import corner
+from p2pbang.ui.sets.gold_rush_texts import EQUIPMENT_KINDS, help_rules, price_mark
 from p2pbang.ui.texts import (
     CARD_NAMES,
     EXTRA_CARD_COST,

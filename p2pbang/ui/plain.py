@@ -12,12 +12,14 @@ from typing import TextIO
 
 from p2pbang.engine.actions import FROM_HAND, PLAY, Decision, End, IllegalAction
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui import event_steps, event_view, gold_rush_plain, gold_rush_steps
 from p2pbang.ui.describe import Describer, slot_label
-from p2pbang.ui.dodge_city_sentences import ability_step
-from p2pbang.ui.gold_rush_texts import shadow_role
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.render import PAID_MARK
+from p2pbang.ui.sets import events_steps as event_steps
+from p2pbang.ui.sets import events_view as event_view
+from p2pbang.ui.sets import gold_rush_plain, gold_rush_steps
+from p2pbang.ui.sets.dodge_city_sentences import ability_step
+from p2pbang.ui.sets.gold_rush_texts import shadow_role
 from p2pbang.ui.steps import BACK, Step, choices
 from p2pbang.ui.textfit import wrap
 from p2pbang.ui.texts import (

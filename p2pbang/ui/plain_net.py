@@ -23,12 +23,13 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.handovers import SeatQuestion
 from p2pbang.table.participants import LeaveForGood, PlayerQuit
 from p2pbang.table.seats import seat_number
-from p2pbang.ui import event_view, gold_rush_plain
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.plain import HELP, explain, render_table
 from p2pbang.ui.seat_questions import question_text
+from p2pbang.ui.sets import events_view as event_view
+from p2pbang.ui.sets import gold_rush_plain
 from p2pbang.ui.texts import (
     card_name,
     card_text,

@@ -11,9 +11,9 @@ shows nothing the seat cannot see.
 
 from __future__ import annotations
 
-from p2pbang.ui.gold_rush_texts import NUGGET_MARK
 from p2pbang.ui.helptext import Entry, Section
 from p2pbang.ui.i18n import _
+from p2pbang.ui.sets.gold_rush_texts import NUGGET_MARK
 from p2pbang.ui.texts import (
     card_name,
     card_text,

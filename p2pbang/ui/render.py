@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from p2pbang.ui import event_view, gold_rush_render
-from p2pbang.ui.gold_rush_texts import NUGGET_MARK
 from p2pbang.ui.i18n import _
+from p2pbang.ui.sets import events_view as event_view
+from p2pbang.ui.sets import gold_rush_render
+from p2pbang.ui.sets.gold_rush_texts import NUGGET_MARK
 from p2pbang.ui.textfit import Line, cut, fit_line, line_width, pad, pad_left, width_of, wrap
 from p2pbang.ui.texts import card_name, card_text, character_name, character_text, role_name
 from p2pbang.ui.view import CardView, SeatView, TableView

@@ -25,10 +25,11 @@ from p2pbang.engine.actions import (
     UseGreen,
 )
 from p2pbang.engine.game import Game
-from p2pbang.ui import event_steps, gold_rush_steps
 from p2pbang.ui.describe import Describer, card_label, slot_label
-from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.i18n import _
+from p2pbang.ui.sets import events_steps as event_steps
+from p2pbang.ui.sets import gold_rush_steps
+from p2pbang.ui.sets.dodge_city_sentences import ability_step
 
 # What is chosen and which one: "card" (a hand card), "green" (a green card in play),
 # "target" (a seat), "slot" (the target's card), "cost" (the "+1" card paid), "ability".

@@ -45,16 +45,8 @@ from p2pbang.engine.actions import (
 from p2pbang.engine.chance import ChanceResult
 from p2pbang.engine.game import Game
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
-from p2pbang.ui import (
-    event_steps,
-    event_view,
-    gold_rush_render,
-    gold_rush_steps,
-    gold_rush_view,
-    players_page,
-)
+from p2pbang.ui import players_page
 from p2pbang.ui.describe import Describer, action_card, slot_label
-from p2pbang.ui.event_sentences import DECISION_KINDS
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.menu_keys import StableKeys
@@ -77,6 +69,10 @@ from p2pbang.ui.render import (
     shortcut,
     status_line,
 )
+from p2pbang.ui.sets import events_steps as event_steps
+from p2pbang.ui.sets import events_view as event_view
+from p2pbang.ui.sets import gold_rush_render, gold_rush_steps, gold_rush_view
+from p2pbang.ui.sets.events_sentences import DECISION_KINDS
 from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
 from p2pbang.ui.steps import BACK, Choice, Step, choices
 from p2pbang.ui.style import table_style

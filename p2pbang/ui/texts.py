@@ -6,8 +6,8 @@ functions below translate at call time, so switching the language needs no reloa
 
 from __future__ import annotations
 
-from p2pbang.ui import dodge_city_texts, gold_rush_texts
 from p2pbang.ui.i18n import N_, _
+from p2pbang.ui.sets import dodge_city_texts, gold_rush_texts
 
 CARD_NAMES = {
     "bang": N_("BANG!"),

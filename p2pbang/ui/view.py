@@ -27,10 +27,10 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.game import Game
 from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
-from p2pbang.ui import gold_rush_view
-from p2pbang.ui.gold_rush_view import ShopCard
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.labels import corner
+from p2pbang.ui.sets import gold_rush_view
+from p2pbang.ui.sets.gold_rush_view import ShopCard
 
 DEFAULT_NAME = "You"  # the name a solo seat gets unless the person gives one
 

@@ -9,7 +9,8 @@ line each, so an event deck adds no branch to them.
 from __future__ import annotations
 
 from p2pbang.engine.game import Game
-from p2pbang.ui.event_texts import (
+from p2pbang.ui.i18n import N_, _, ngettext
+from p2pbang.ui.sets.events_texts import (
     EVENT_NAMES,
     event_help,
     event_label,
@@ -17,7 +18,6 @@ from p2pbang.ui.event_texts import (
     event_summary,
     event_text,
 )
-from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.textfit import Line, cut
 from p2pbang.ui.view import SeatView, TableView
 

@@ -30,9 +30,9 @@ from p2pbang.engine.actions import (
 from p2pbang.engine.game import Game
 from p2pbang.engine.roles import TEAM_SHERIFF
 from p2pbang.engine.sets import gold_rush, shadows
-from p2pbang.ui.gold_rush_texts import nuggets_label
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
+from p2pbang.ui.sets.gold_rush_texts import nuggets_label
 from p2pbang.ui.texts import card_name, character_name
 
 if TYPE_CHECKING:

@@ -1,0 +1,1 @@
+"""The card game's sets as the interface shows them."""
