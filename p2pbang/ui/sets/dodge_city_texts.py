@@ -10,6 +10,7 @@ nothing new. The one-line effect fits the hand panel; the help text says the who
 from __future__ import annotations
 
 from p2pbang.ui.i18n import N_
+from p2pbang.ui.sets import SetTexts
 
 # Every key of the Dodge City card list, base names included (34 keys for 40 cards).
 DODGE_CITY_CARD_KEYS = (
@@ -152,3 +153,8 @@ CHARACTER_TEXTS = {
     "vera_custer": N_("At her turn start, takes another living character's ability until "
                       "her next turn."),
 }
+
+
+# What ``texts.py`` merges into its tables (``ui/sets/__init__.py``).
+TEXTS = SetTexts(card_names=CARD_NAMES, card_texts=CARD_TEXTS, card_help=CARD_HELP,
+                 character_names=CHARACTER_NAMES, character_texts=CHARACTER_TEXTS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from p2pbang.engine.cards.gold_rush import BLACK, EQUIPMENT_COST, GOLD_BROWN
 from p2pbang.ui.i18n import N_, _, ngettext
+from p2pbang.ui.sets import SetTexts
 
 EQUIPMENT_KINDS = (BLACK, GOLD_BROWN)
 NUGGET_MARK = "$"  # nuggets in front of a player, and an equipment card's price
@@ -165,3 +166,9 @@ def help_rules(shadows: bool, gold_rush: bool) -> list[tuple[str, str, str]]:
     if shadows:
         entries.append(("rule:shadows", _(SHADOW_RULES[0]), _(SHADOW_RULES[1])))
     return entries
+
+
+# What ``texts.py`` merges into its tables (``ui/sets/__init__.py``).
+TEXTS = SetTexts(card_names=CARD_NAMES, card_texts=CARD_TEXTS, card_help=CARD_HELP,
+                 character_names=CHARACTER_NAMES, character_texts=CHARACTER_TEXTS,
+                 kind_names=KIND_NAMES, kind_texts=KIND_TEXTS)

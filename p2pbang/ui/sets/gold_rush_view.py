@@ -8,23 +8,9 @@ calls these to fill the fields it has for them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from p2pbang.engine.game import Game
 from p2pbang.engine.sets import gold_rush, shadows
-
-
-@dataclass(frozen=True)
-class ShopCard:
-    """A face-up equipment card for sale: its printed cost and what the viewer pays now
-    (Pretty Luzena's first purchase of a turn costs one less)."""
-
-    slot: int
-    card: int
-    name: str
-    kind: str  # "black" or "gold_brown"
-    cost: int
-    price: int
+from p2pbang.ui.view import ShopCard
 
 
 def has_gold_rush(game: Game) -> bool:
