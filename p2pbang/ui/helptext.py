@@ -51,12 +51,6 @@ GREEN_LEGEND = (N_("\u2713 / \u25cb"),
                 N_("after a green card in play: usable now / not now (only from its "
                    "owner's next turn, and never in Belle Star's turn, when the cards in "
                    "play are struck through)"))
-THREE_PLAYERS = (N_("3 players (Dodge City)"),
-                 N_("Roles are dealt face up: Deputy, Outlaw and Renegade, no Sheriff. The "
-                    "Deputy must eliminate the Renegade, the Renegade the Outlaw, the Outlaw "
-                    "the Deputy (the arrow after a role). Whoever eliminates his own target "
-                    "himself wins at once; if another does it, the two left play to be the "
-                    "last one standing. Every elimination earns 3 cards. The Deputy starts."))
 PAID_LEGEND = (N_("+1"), EXTRA_CARD_COST)  # the mark after a paid card's name
 
 
@@ -66,10 +60,11 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
                   three_players: bool = False, shadows: bool = False) -> list[Section]:
     """The help, section by section, in the current language, for the cards of ``deck`` and
     the characters of ``characters_dealt`` (an expansion's game passes its own catalog);
-    ``paid_cards`` are the names of the "+1" cards, marked as in the hand; ``three_players``
-    adds Dodge City's 3-player roles; the sets add their rules after the roles, in sections
-    of their own, for the kinds in ``deck`` (Gold Rush's equipment: its nugget and shop
-    rules) and ``shadows`` (the shadow gunslingers' variant)."""
+    ``paid_cards`` are the names of the "+1" cards, marked as in the hand. The sets add an
+    entry to the roles for a table whose roles are dealt face up (``three_players``: Dodge
+    City's 3-player table), and sections of rules after the roles for the kinds in ``deck``
+    (Gold Rush's equipment: its nugget and shop rules) and ``shadows`` (the shadow
+    gunslingers' variant)."""
     kinds_in_deck = {card.kind for card in deck}
     keys = [(f"key:{k}", _(k), _(v)) for k, v in KEYS]
     legend_rows = list(LEGEND)
@@ -79,8 +74,7 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
         legend_rows.append(PAID_LEGEND)
     legend = [(f"legend:{k}", _(k), _(v)) for k, v in legend_rows]
     roles = [(f"role:{r}", role_name(r), role_goal(r)) for r in ROLE_NAMES]
-    if three_players:
-        roles.append(("role:three", _(THREE_PLAYERS[0]), _(THREE_PLAYERS[1])))
+    roles += sets.joined(lambda ui_set: ui_set.help_roles(three_players))
     kinds = [(f"kind:{k}", kind_name(k), kind_text(k))
              for k in KIND_NAMES if k in kinds_in_deck]  # the base's, then the sets'
     copies: dict[str, list[str]] = defaultdict(list)

@@ -4,7 +4,8 @@ Why: a change meant to move code without changing what anyone sees (the set modu
 ``ui/sets/``) is checked by drawing the same seeded games before and after and comparing
 every line. Each sample is a whole solo game with the bots, in one language, for one set
 (or a mix of sets): the full screen at 80x24 (and taller, wider at some decisions) with the
-menu walked step by step, the help and the players page now and then, and the same game
+menu walked step by step, the help and the players page now and then (their whole text, and
+as drawn), and the same game
 played in the plain interface with its commands typed (``?``, ``t``, ``h``, ``s``, ``e``,
 ``c NAME``).
 
@@ -29,6 +30,7 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
+from p2pbang.ui import players_page
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.plain import PlainSolo, explain
 from p2pbang.ui.table_screen import TableScreen
@@ -67,7 +69,9 @@ def screen_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
             out += snapshot(screen, 80, 24)
             if decisions % 7 == 1:
                 out += snapshot(screen, 120, 40)
-            if decisions % 11 == 2:
+            if decisions % 11 == 2:  # the help and the players page whole, then on screen
+                out += [repr(section) for section in screen._help_sections()]
+                out += [repr(section) for section in players_page.sections(screen.view)]
                 screen.toggle_help()
                 out += snapshot(screen, 80, 24)
                 screen.toggle_help()

@@ -230,6 +230,10 @@ class UISet:
         """Sections ahead of the help (what is in force now)."""
         return []
 
+    def help_roles(self, three_players: bool) -> list[Entry]:
+        """Entries after the roles' (``three_players``: the roles are dealt face up)."""
+        return []
+
     def help_rules(self, kinds: set[str], shadows: bool) -> list[Section]:
         """Sections of rules after the roles, for a deck of ``kinds``."""
         return []

@@ -12,8 +12,11 @@ from typing import Any
 from p2pbang.engine.actions import Ability, Action, Decision, Event, PlayPaid, UseGreen
 from p2pbang.engine.game import Game
 from p2pbang.ui.describe import Describer
+from p2pbang.ui.helptext import Entry
+from p2pbang.ui.i18n import _
 from p2pbang.ui.sets import UISet
 from p2pbang.ui.sets import dodge_city_sentences as sentences
+from p2pbang.ui.sets.dodge_city_texts import THREE_PLAYERS
 
 
 class DodgeCity(UISet):
@@ -47,6 +50,12 @@ class DodgeCity(UISet):
     # steps
     def ability_step(self, game: Game, seat: int) -> str | None:
         return sentences.ability_step(game, seat)
+
+    # the help
+    def help_roles(self, three_players: bool) -> list[Entry]:
+        if not three_players:
+            return []
+        return [("role:three", _(THREE_PLAYERS[0]), _(THREE_PLAYERS[1]))]
 
     # the view
     def seat_view(self, game: Game, seat: int) -> dict[str, Any]:

@@ -155,6 +155,14 @@ CHARACTER_TEXTS = {
 }
 
 
+# The help's entry for the 3-player table, after the roles.
+THREE_PLAYERS = (N_("3 players (Dodge City)"),
+                 N_("Roles are dealt face up: Deputy, Outlaw and Renegade, no Sheriff. The "
+                    "Deputy must eliminate the Renegade, the Renegade the Outlaw, the Outlaw "
+                    "the Deputy (the arrow after a role). Whoever eliminates his own target "
+                    "himself wins at once; if another does it, the two left play to be the "
+                    "last one standing. Every elimination earns 3 cards. The Deputy starts."))
+
 # What ``texts.py`` merges into its tables (``ui/sets/__init__.py``).
 TEXTS = SetTexts(card_names=CARD_NAMES, card_texts=CARD_TEXTS, card_help=CARD_HELP,
                  character_names=CHARACTER_NAMES, character_texts=CHARACTER_TEXTS)
