@@ -12,7 +12,7 @@ import pytest
 from p2pbang.engine.actions import TARGET_PICK, Decision
 from p2pbang.engine.rules import RuleSet
 from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import EXPANSION_MODULES, base, dodge_city, gold_rush
+from p2pbang.engine.sets import EXPANSION_MODULES, VARIANT_MODULES, base, dodge_city, gold_rush
 from p2pbang.ui import sets
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.texts import CARD_NAMES, KIND_NAMES
@@ -65,12 +65,12 @@ def test_the_sets_tables_follow_the_base_games_in_the_order_the_sets_came_out() 
         assert set(strings.card_names) <= set(CARD_NAMES)
 
 
-def test_the_registry_lists_a_set_for_every_expansion_the_engine_has() -> None:
-    """Each expansion's engine module has its interface here (the two event decks share
-    one): a set playable in the engine is never left to the shared modules."""
+def test_the_registry_lists_a_set_for_every_expansion_and_variant_the_engine_has() -> None:
+    """Each expansion's and variant's engine module has its interface here (the two event
+    decks share one): a set playable in the engine is never left to the shared modules."""
     covered = {"dodge-city": "dodge_city", "high-noon": "events", "fistful": "events",
-               "gold-rush": "gold_rush"}
-    assert set(EXPANSION_MODULES) == set(covered)
+               "gold-rush": "gold_rush", "shadows": "shadows"}
+    assert {*EXPANSION_MODULES, *VARIANT_MODULES} == set(covered)
     assert set(covered.values()) == set(sets.ORDER)
 
 
@@ -85,7 +85,9 @@ def test_a_newer_set_reads_a_kind_it_shares_with_an_older_one_first() -> None:
     game.equipment_discard.append(wanted)  # the card Josh drew, waiting for its seat
     say = Describer(game, ["You", "Ace", "Bonnie"])
     pick = Decision(0, TARGET_PICK)
-    asked = [s.decision(say, pick) for s in sets.asked()]
-    assert asked[0] is not None and "Wanted" in asked[0]  # Gold Rush's reading
-    assert asked[-1] is not None and "shot" in asked[-1]  # Dodge City's, which comes last
-    assert say.decision(pick) == asked[0]
+    names = [s.name for s in sets.asked()]
+    assert names.index("gold_rush") < names.index("dodge_city")
+    read = {s.name: s.decision(say, pick) for s in sets.asked()}
+    assert read["gold_rush"] is not None and "Wanted" in read["gold_rush"]
+    assert read["dodge_city"] is not None and "shot" in read["dodge_city"]
+    assert say.decision(pick) == read["gold_rush"]

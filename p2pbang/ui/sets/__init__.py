@@ -38,10 +38,11 @@ if TYPE_CHECKING:
     from p2pbang.ui.textfit import Line
     from p2pbang.ui.view import CardView, SeatView, TableView
 
-# The sets' module names under ``ui/sets/``, in the order the sets came out.
+# The sets' module names under ``ui/sets/``, in the order the sets came out (the variant
+# after the expansions, as the engine merges them).
 # ``events`` is the event decks' (High Noon and A Fistful of Cards share one mechanism,
 # ``engine/event_flow.py``, and their cards' names, sentences and steps are one table).
-ORDER: tuple[str, ...] = ("dodge_city", "events", "gold_rush")
+ORDER: tuple[str, ...] = ("dodge_city", "events", "gold_rush", "shadows")
 
 Step = tuple[str, int]
 T = TypeVar("T")

@@ -1,6 +1,7 @@
-"""Gold Rush and its shadow gunslingers variant in the interface: the answers of its modules
-beside this one (sentences, view, drawing, steps, plain commands, texts) to the shared
-modules' questions (``ui/sets/__init__.py``)."""
+"""Gold Rush in the interface: the answers of its modules beside this one (sentences, view,
+drawing, steps, plain commands, texts) to the shared modules' questions
+(``ui/sets/__init__.py``). Its help section also tells the shadow gunslingers' rule when
+that variant is played (``shadows.py``), as the rulebook prints them together."""
 
 from __future__ import annotations
 
@@ -41,9 +42,6 @@ class GoldRush(UISet):
     def event(self, say: Describer, e: Event, cause: str | None) -> str | None:
         return sentences.event(say, e)
 
-    def goal(self, say: Describer, seat: int) -> str | None:
-        return sentences.goal(say, seat)  # a shadow Renegade plays for the side he took
-
     def decision(self, say: Describer, d: Decision) -> str | None:
         return sentences.decision(say, d) if sentences.handles(say.game, d) else None
 
@@ -74,11 +72,10 @@ class GoldRush(UISet):
 
     # the view
     def seat_view(self, game: Game, seat: int) -> dict[str, Any]:
-        return {"nuggets": view_of.nuggets(game, seat), "shadow": view_of.is_shadow(game, seat)}
+        return {"nuggets": view_of.nuggets(game, seat)}
 
     def table_view(self, game: Game, you: int, spectator: bool) -> dict[str, Any]:
-        return {"shop": () if spectator else view_of.shop(game, you),
-                "shadows": view_of.has_shadows(game)}
+        return {"shop": () if spectator else view_of.shop(game, you)}
 
     # drawing
     def card_mark(self, card: CardView) -> Line:
@@ -86,12 +83,6 @@ class GoldRush(UISet):
 
     def keeps_effect(self, card: CardView) -> bool:
         return card.kind in gold_rush_render.EQUIPMENT_KINDS  # equipment is never silenced
-
-    def role_text(self, seat: SeatView, role: str) -> str:
-        return gold_rush_render.role_text(seat, role)
-
-    def life_cells(self, seat: SeatView) -> Line:
-        return gold_rush_render.shadow_life(seat)
 
     def column_width(self, view: TableView) -> int:
         return gold_rush_render.nugget_width(view)  # the nuggets after the life
@@ -134,9 +125,6 @@ class GoldRush(UISet):
     # the plain interface
     def plain_tail(self, view: TableView) -> list[str]:
         return gold_rush_plain.shop_line(view)
-
-    def life_words(self, seat: SeatView) -> str:
-        return gold_rush_plain.life_words(seat)
 
     def hand_words(self, seat: SeatView) -> str:
         return gold_rush_plain.nugget_words(seat)

@@ -1,15 +1,15 @@
-"""Gold Rush and the shadow gunslingers in the view model: nuggets, equipment, the shop and
-who plays a shadow turn, read from one seat's engine like the rest of ``view.py``.
+"""Gold Rush in the view model: nuggets and the shop, read from one seat's engine like the
+rest of ``view.py``.
 
-All of it is public (nuggets are counters on the table, equipment and the shop lie face up,
-a shadow turn is announced), so every seat's view shows the same; ``view.build_view``
+All of it is public (nuggets are counters on the table, equipment and the shop lie face up),
+so every seat's view shows the same; ``view.build_view``
 calls these to fill the fields it has for them.
 """
 
 from __future__ import annotations
 
 from p2pbang.engine.game import Game
-from p2pbang.engine.sets import gold_rush, shadows
+from p2pbang.engine.sets import gold_rush
 from p2pbang.ui.view import ShopCard
 
 
@@ -18,19 +18,9 @@ def has_gold_rush(game: Game) -> bool:
     return bool(game.rules.equipment_ids)
 
 
-def has_shadows(game: Game) -> bool:
-    """Whether the eliminated come back as shadows (the variant's rules are in force)."""
-    return shadows.MODULE in game.rules.modules
-
-
 def nuggets(game: Game, seat: int) -> int | None:
     """A seat's nuggets, or None in a game without them (nothing to show)."""
     return game.players[seat].nuggets if has_gold_rush(game) else None
-
-
-def is_shadow(game: Game, seat: int) -> bool:
-    """Whether ``seat`` plays a shadow turn now: eliminated, but on the table for it."""
-    return shadows.is_shadow(game, seat)
 
 
 def shop(game: Game, you: int) -> tuple[ShopCard, ...]:
