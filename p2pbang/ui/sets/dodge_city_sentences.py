@@ -1,8 +1,9 @@
 """Sentences for Dodge City's own events, decisions and actions.
 
-``describe.Describer`` hands these over: green cards used from play, the "+1" price of a
-paid card, the Brawl's picks, Pat Brennan's draw, Vera Custer's copy, Doc Holyday's target
-and the abilities of Chuck Wengam, José Delgado and Doc Holyday. Each sentence is whole in
+``describe.Describer`` hands these over (through ``dodge_city.py``): green cards used from
+play, the "+1" price of a paid card, the Brawl's picks, Pat Brennan's draw, Vera Custer's
+copy, Doc Holyday's target, the abilities of Chuck Wengam, José Delgado and Doc Holyday, and
+the 3-player table's face-up roles, bounties and personal targets. Each sentence is whole in
 the source language (the viewer's own deeds in the second person, the viewer as object in
 a sentence of its own), so the catalogs can conjugate and agree as the base sentences do.
 """

@@ -1,7 +1,7 @@
 """Sentences for the event cards' own events, decisions and actions (High Noon, A Fistful of
 Cards).
 
-``describe.Describer`` hands these over first. The event in force is public
+``describe.Describer`` hands these over (through ``events.py``). The event in force is public
 (``Game.event_name()``), and it only changes before the first seat's turn, so a sentence
 about a pick, a guess or a forced discard reads it to say which event asked for it: one
 ``EVENT_PICK`` kind serves The Daltons, Blood Brothers and Hard Liquor, one

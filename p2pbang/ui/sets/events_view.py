@@ -2,8 +2,8 @@
 the plain interface's table and its ``e`` command.
 
 Why one module: each interface shows the same public fact (``TableView.event``, read from
-the seat's own engine) in the room it has; the shared screen modules call these with one
-line each, so an event deck adds no branch to them.
+the seat's own engine) in the room it has; the shared screen modules ask for these through
+``events.py``, so an event deck adds no branch to them.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 rest of ``view.py``.
 
 All of it is public (nuggets are counters on the table, equipment and the shop lie face up),
-so every seat's view shows the same; ``view.build_view``
-calls these to fill the fields it has for them.
+so every seat's view shows the same; ``view.build_view`` asks for these (through
+``gold_rush.py``) to fill the fields it has for them.
 """
 
 from __future__ import annotations
