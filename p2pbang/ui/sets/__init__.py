@@ -19,7 +19,7 @@ then Dodge City's, then Gold Rush's). Questions are asked newest set first
 ones' kinds and reads them before they do (Gold Rush's Josh McCloud picks a seat with Dodge
 City's ``TARGET_PICK``; its characters' abilities are ``ability`` events and ``Ability``
 actions like Dodge City's, whose sentences would otherwise take them). Where the sets'
-answers add up (marks, notes, lines, help sections) they add up in that order too.
+answers add up (marks, notes, lines, help sections) they come newest first too.
 """
 
 from __future__ import annotations
