@@ -36,16 +36,12 @@ from p2pbang.engine.actions import (
     UseBarrel,
     UseGreen,
 )
-from p2pbang.engine.cards.base import ROLE_CARDS
 from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
 from p2pbang.engine.game import Game
-from p2pbang.ui import dodge_city_sentences as dodge_city
-from p2pbang.ui import event_sentences as events
-from p2pbang.ui import gold_rush_sentences as gold_rush
+from p2pbang.ui import sets
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
 from p2pbang.ui.texts import card_text, character_name, role_goal, role_name, team_name
-from p2pbang.ui.view import personal_target
 
 
 def action_card(action: Action, game: Game | None = None) -> int | None:
@@ -55,8 +51,8 @@ def action_card(action: Action, game: Game | None = None) -> int | None:
         return action.card
     if isinstance(action, UseGreen) and game is not None:
         return game.known.get(action.slot)
-    if isinstance(action, gold_rush.TABLE_ACTIONS) and game is not None:
-        return gold_rush.card_action(game, action)
+    if game is not None:
+        return sets.first(lambda ui_set: ui_set.action_card(game, action))
     return None
 
 
@@ -102,31 +98,19 @@ class Describer:
         name, target = self.who(e.seat), self.whom(e.target)
         card = card_label(g, e.card)
         kind = e.kind
+        cause = sets.first(lambda ui_set: ui_set.cause(g, e))  # a card used as another
         if kind in ("play", "use") and e.card >= 0:
             self._cause = g.cards[e.card].name
-        elif kind == "equipment" and e.card >= 0:  # Gold Rush: as the card it borrows
-            self._cause = gold_rush.cause(g, e)
+        elif cause is not None:
+            self._cause = cause
         self.phase_one_draw = kind == "draw" and self._phase_one and e.seat == g.current
         if kind == "turn":
             self._phase_one = True
         elif kind == "draw":
             self._phase_one = False
-        said = gold_rush.event(self, e)
-        if said is None:
-            said = events.event(self, e, self._cause)
-        if said is None:
-            said = dodge_city.event(self, e, self._cause)
+        said = sets.first(lambda ui_set: ui_set.event(self, e, self._cause))
         if said is not None:
             return said
-        if kind == "role":  # a role dealt face up (Dodge City's 3-player table)
-            role = role_name(ROLE_CARDS[e.value])  # the role card's id, not a role index
-            if mine:
-                return _("You are the {role}.").format(role=role)
-            return _("{name} is the {role}.").format(name=name, role=role)
-        if kind == "reward" and g.role_rules.face_up:  # every elimination pays there
-            if mine:
-                return _("You earn the bounty for eliminating a player.")
-            return _("{name} earns the bounty for eliminating a player.").format(name=name)
         if kind == "turn":
             return _("--- Turn {n}: {name} ---").format(n=e.value, name=self.who(e.seat))
         if kind == "character":
@@ -324,20 +308,12 @@ class Describer:
             team=team_name(end.team), winners=winners)
 
     def goal(self, seat: int) -> str:
-        """What ``seat`` plays for: the role's goal, or at Dodge City's 3-player table the
-        personal target (and, once a player is out, being the last one standing)."""
-        game = self.game
-        role = game.players[seat].role
-        said = gold_rush.goal(self, seat)  # a shadow Renegade plays for the side he took
+        """What ``seat`` plays for: the role's goal, unless a set changes it (Dodge City's
+        3-player table: the personal target; a shadow Renegade: the side he took)."""
+        said = sets.first(lambda ui_set: ui_set.goal(self, seat))
         if said is not None:
             return said
-        if game.role_rules.face_up:
-            target = personal_target(game, seat)
-            if target is None:
-                return role_goal("renegade")  # "Be the last one standing."
-            return _("Eliminate {target} yourself to win at once; if another player is "
-                     "eliminated first, be the last one standing.").format(
-                target=self.who(target))
+        role = self.game.players[seat].role
         return role_goal(role) if role else ""
 
     def outcome(self, end: End) -> str:
@@ -353,7 +329,7 @@ class Describer:
         if d.seat != self.game.viewer:
             return self.activity(d)
         source = self.whom(d.source)
-        said = events.usual_decision(self, d)  # Law of the West, A Fistful of Cards
+        said = sets.first(lambda ui_set: ui_set.usual_decision(self, d))
         if said is not None:
             return said
         if d.kind == PLAY:
@@ -380,12 +356,9 @@ class Describer:
         if d.kind == RESPOND_INDIANS:
             return _("Indians! from {source}: discard a BANG! or lose 1 life.").format(
                 source=source)
-        if gold_rush.handles(self.game, d):  # before Dodge City's: Josh's Wanted pick
-            return gold_rush.decision(self, d)
-        if d.kind in dodge_city.DECISION_KINDS:
-            return dodge_city.decision(self, d)
-        if d.kind in events.DECISION_KINDS:
-            return events.decision(self, d)
+        said = sets.first(lambda ui_set: ui_set.decision(self, d))
+        if said is not None:
+            return said
         if d.kind == ANY_TIME:
             return _("You lost life: use your ability now?")
         if d.kind == DYING:
@@ -399,7 +372,7 @@ class Describer:
         decision does not name its check, so it is read from the table: another seat's turn
         means a shot (the Barrel); at his own turn start, the Dynamite is checked before Jail."""
         g = self.game
-        said = gold_rush.pick_check(self, d)  # Don Bell's, at his turn's end
+        said = sets.first(lambda ui_set: ui_set.pick_check(self, d))
         if said is not None:
             return said
         if d.seat != g.current:
@@ -416,13 +389,9 @@ class Describer:
     def activity(self, d: Decision) -> str:
         """What another seat is deciding, for the status line while the viewer waits."""
         name, source = self.who(d.seat), self.whom(d.source)
-        if gold_rush.handles(self.game, d):
-            return gold_rush.activity(self, d)
-        if d.kind in dodge_city.DECISION_KINDS:
-            return dodge_city.activity(self, d)
-        if d.kind in events.DECISION_KINDS:
-            return events.activity(self, d)
-        said = events.usual_activity(self, d)
+        said = sets.first(lambda ui_set: ui_set.activity(self, d))
+        if said is None:
+            said = sets.first(lambda ui_set: ui_set.usual_activity(self, d))
         if said is not None:
             return said
         if self._mine(d.source):
@@ -457,23 +426,14 @@ class Describer:
         """The label of one legal action; ``brief`` leaves out the card's rules text (shown
         elsewhere on the full screen) to keep a list of choices narrow."""
         g = self.game
-        said = gold_rush.action(self, d, a)
-        if said is None:
-            said = events.action(self, d, a, brief)
+        said = sets.first(lambda ui_set: ui_set.action(self, d, a, brief))
         if said is not None:
             return said
         if isinstance(a, Play):
             return self._play_action(d, a, brief)
-        if isinstance(a, PlayPaid):
-            return dodge_city.paid(self, d, a, brief)
-        if isinstance(a, UseGreen):
-            return dodge_city.use_green(self, d, a, brief)
         if isinstance(a, Discard):
             return _("Discard {card}").format(card=card_label(g, a.card))
-        if isinstance(a, Ability):
-            said = dodge_city.ability(self, d, a)
-            if said is not None:
-                return said
+        if isinstance(a, Ability):  # Sid Ketchum's (a set's characters say theirs)
             cards = _(" and ").join(card_label(g, c) for c in a.cards)
             return _("Discard {cards} to regain 1 life").format(cards=cards)
         if isinstance(a, UseBarrel):
@@ -544,10 +504,5 @@ class Describer:
             return _("Use {card}").format(card=slot_label(g, value))
         if d.kind == STORE_PICK:
             return _("Take {card}").format(card=slot_label(g, value))
-        if gold_rush.handles(self.game, d):
-            return gold_rush.choice(self, d, value)
-        if d.kind in dodge_city.DECISION_KINDS:
-            return dodge_city.choice(self, d, value)
-        if d.kind in events.DECISION_KINDS:
-            return events.choice(self, d, value)
-        return str(value)
+        said = sets.first(lambda ui_set: ui_set.choice(self, d, value))
+        return str(value) if said is None else said

@@ -10,12 +10,13 @@ from collections import defaultdict
 from collections.abc import Collection, Sequence
 
 from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, CardDef, CharacterDef
-from p2pbang.ui.gold_rush_texts import EQUIPMENT_KINDS, help_rules, price_mark
+from p2pbang.ui import sets
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.labels import corner
 from p2pbang.ui.texts import (
     CARD_NAMES,
     EXTRA_CARD_COST,
+    KIND_NAMES,
     ROLE_NAMES,
     card_help,
     card_name,
@@ -50,12 +51,6 @@ GREEN_LEGEND = (N_("\u2713 / \u25cb"),
                 N_("after a green card in play: usable now / not now (only from its "
                    "owner's next turn, and never in Belle Star's turn, when the cards in "
                    "play are struck through)"))
-THREE_PLAYERS = (N_("3 players (Dodge City)"),
-                 N_("Roles are dealt face up: Deputy, Outlaw and Renegade, no Sheriff. The "
-                    "Deputy must eliminate the Renegade, the Renegade the Outlaw, the Outlaw "
-                    "the Deputy (the arrow after a role). Whoever eliminates his own target "
-                    "himself wins at once; if another does it, the two left play to be the "
-                    "last one standing. Every elimination earns 3 cards. The Deputy starts."))
 PAID_LEGEND = (N_("+1"), EXTRA_CARD_COST)  # the mark after a paid card's name
 
 
@@ -65,9 +60,11 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
                   three_players: bool = False, shadows: bool = False) -> list[Section]:
     """The help, section by section, in the current language, for the cards of ``deck`` and
     the characters of ``characters_dealt`` (an expansion's game passes its own catalog);
-    ``paid_cards`` are the names of the "+1" cards, marked as in the hand; ``three_players``
-    adds Dodge City's 3-player roles; equipment in ``deck`` adds Gold Rush's kinds and
-    rules, ``shadows`` the shadow gunslingers' (sections of their own)."""
+    ``paid_cards`` are the names of the "+1" cards, marked as in the hand. The sets add an
+    entry to the roles for a table whose roles are dealt face up (``three_players``: Dodge
+    City's 3-player table), and sections of rules after the roles for the kinds in ``deck``
+    (Gold Rush's equipment: its nugget and shop rules) and ``shadows`` (the shadow
+    gunslingers' variant)."""
     kinds_in_deck = {card.kind for card in deck}
     keys = [(f"key:{k}", _(k), _(v)) for k, v in KEYS]
     legend_rows = list(LEGEND)
@@ -77,11 +74,9 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
         legend_rows.append(PAID_LEGEND)
     legend = [(f"legend:{k}", _(k), _(v)) for k, v in legend_rows]
     roles = [(f"role:{r}", role_name(r), role_goal(r)) for r in ROLE_NAMES]
-    if three_players:
-        roles.append(("role:three", _(THREE_PLAYERS[0]), _(THREE_PLAYERS[1])))
+    roles += sets.joined(lambda ui_set: ui_set.help_roles(three_players))
     kinds = [(f"kind:{k}", kind_name(k), kind_text(k))
-             for k in ("brown", "blue", "weapon", "green", *EQUIPMENT_KINDS)
-             if k in kinds_in_deck]
+             for k in KIND_NAMES if k in kinds_in_deck]  # the base's, then the sets'
     copies: dict[str, list[str]] = defaultdict(list)
     kinds_of: dict[str, str] = {}
     for card in deck:
@@ -91,7 +86,7 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
     for name in (n for n in CARD_NAMES if n in copies):
         labels = copies[name]
         count = ngettext("{n} card", "{n} cards", len(labels)).format(n=len(labels))
-        paid = (" +1" if name in paid_cards else "") + price_mark(name)
+        paid = (" +1" if name in paid_cards else "") + _head_mark(name)
         head = f"{card_name(name)}{paid}  ({kind_name(kinds_of.get(name, ''))}; {count})"
         corners = " ".join(label for label in labels if label)  # equipment has none
         cards.append((f"card:{name}", head, card_help(name) + ("\n" + corners if corners
@@ -102,13 +97,18 @@ def help_sections(deck: Sequence[CardDef] = BASE_CARDS,
         characters.append((f"character:{character.name}",
                            f"{character_name(character.name)}  ({life})",
                            character_text(character.name)))
-    extra = help_rules(shadows, not kinds_in_deck.isdisjoint(EQUIPMENT_KINDS))
+    rules = sets.joined(lambda ui_set: ui_set.help_rules(kinds_in_deck, shadows))
     return [
         (_("Keys"), keys),
         (_("Reading the table"), legend),
         (_("Roles"), roles),
-        *([(_("Gold Rush and the shadows"), extra)] if extra else []),
+        *rules,
         (_("Card kinds"), kinds),
         (_("Cards"), cards),
         (_("Characters"), characters),
     ]
+
+
+def _head_mark(name: str) -> str:
+    """What the sets add after a card's name in its heading (Gold Rush: its price)."""
+    return sets.text(lambda ui_set: ui_set.card_head_mark(name))

@@ -11,14 +11,13 @@ import sys
 from typing import TextIO
 
 from p2pbang.engine.actions import FROM_HAND, PLAY, Decision, End, IllegalAction
+from p2pbang.engine.game import Game
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui import event_steps, event_view, gold_rush_plain, gold_rush_steps
+from p2pbang.ui import sets
 from p2pbang.ui.describe import Describer, slot_label
-from p2pbang.ui.dodge_city_sentences import ability_step
-from p2pbang.ui.gold_rush_texts import shadow_role
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.render import PAID_MARK
-from p2pbang.ui.steps import BACK, Step, choices
+from p2pbang.ui.steps import BACK, Step, ability_step, choices, step_name
 from p2pbang.ui.textfit import wrap
 from p2pbang.ui.texts import (
     CARD_NAMES,
@@ -49,12 +48,11 @@ def render_table(view: TableView, names: list[str]) -> str:
         n=view.turn, deck=view.deck_size,
         top=(f"{card_name(view.discard_top.name)} ({view.discard_top.label})"
              if view.discard_top else "-"))]
-    event = event_view.plain_line(view)  # the event card in force, if any
-    if event is not None:
-        lines += wrap(event, WIDTH, CONTINUED)
+    for line in sets.joined(lambda ui_set: ui_set.plain_head(view)):  # the event in force
+        lines += wrap(line, WIDTH, CONTINUED)
     for s in view.around_you():
         lines += wrap(_seat_line(s, names), WIDTH, CONTINUED)
-    lines += gold_rush_plain.shop_line(view)
+    lines += sets.joined(lambda ui_set: ui_set.plain_tail(view))  # Gold Rush's shop
     if view.silenced and view.event != "lasso":  # Lasso's own line says it
         lines.append(_("In Belle Star's turn the other players' cards in play have no effect."))
     if view.hand:
@@ -71,11 +69,12 @@ def _seat_line(s: SeatView, names: list[str]) -> str:
     if not s.alive:
         return f"{marker} {s.name:<8} {character_name(s.character):<16} " + _(
             "eliminated ({role})").format(role=role_name(s.role))
-    life = gold_rush_plain.life_words(s) or "\u2665" * s.life + "\u00b7" * (s.max_life - s.life)
+    life = (sets.text(lambda ui_set: ui_set.life_words(s))
+            or "\u2665" * s.life + "\u00b7" * (s.max_life - s.life))
     role = role_name(s.role) if s.role else "?"
-    if s.shadow:
-        role = shadow_role(role)
-    role += event_view.seat_note(s)
+    for ui_set in sets.asked():
+        role = ui_set.role_text(s, role)  # a shadow's
+    role += sets.text(lambda ui_set: ui_set.seat_note(s))  # a ghost's
     if s.target is not None:  # Dodge City's 3-player table: whom this player hunts
         role = _("{role}, target: {target}").format(role=role, target=names[s.target])
     if s.is_you:
@@ -86,9 +85,11 @@ def _seat_line(s: SeatView, names: list[str]) -> str:
         where = _("dist {d}{reach}").format(d=s.distance, reach="*" if s.reach_ok else "")
     in_play = ", ".join(_in_play_name(c) for c in s.in_play) or "-"
     return (f"{marker} {s.name:<8} {character_name(s.character):<16} {life:<6} "
-            f"{role:<9} " + _("hand {n}").format(n=s.hand_size) + gold_rush_plain.nugget_words(s)
+            f"{role:<9} " + _("hand {n}").format(n=s.hand_size)
+            + sets.text(lambda ui_set: ui_set.hand_words(s))  # the nuggets
             + f"  {where:<8} "
-            + _("in play: {cards}").format(cards=in_play) + gold_rush_plain.seat_words(s))
+            + _("in play: {cards}").format(cards=in_play)
+            + sets.text(lambda ui_set: ui_set.seat_words(s)))  # the equipment
 
 
 def _in_play_name(card: CardView) -> str:
@@ -117,9 +118,20 @@ def explain(term: str) -> str:
              if matches(k, n, card_name(k))]
     found += [f"{character_name(k)}: {character_text(k)}"
               for k, n in CHARACTER_NAMES.items() if matches(k, n, character_name(k))]
-    found += event_view.explain(term)
+    found += sets.joined(lambda ui_set: ui_set.explain(term))  # the event cards
     return "\n".join(found) if found else _("No card or character called {term!r}.").format(
         term=term)
+
+
+def plain_help(game: Game) -> list[str]:
+    """The help's lines of the sets' commands that this game has."""
+    return [said for ui_set in sets.asked() if (said := ui_set.plain_help(game))]
+
+
+def plain_command(game: Game, names: list[str], text: str) -> str | None:
+    """The answer to a set's command (Gold Rush's ``s``, the event decks' ``e``), None when
+    ``text`` is none of them."""
+    return sets.first(lambda ui_set: ui_set.plain_command(game, names, text))
 
 
 def seed_line(seed: int, command: str, replay: str) -> str:
@@ -220,17 +232,15 @@ class PlainSolo:
         game = self.session.mine
         names = []
         for index, (what, value) in enumerate(steps):
-            gold = gold_rush_steps.step_name(self.say, steps, index)
-            if gold is not None:
-                names.append(gold)
+            said = step_name(self.say, steps, index)
+            if said is not None:
+                names.append(said)
             elif what == "target":
                 names.append(self.say.whom(value))
             elif what == "slot" and value == FROM_HAND:
                 names.append(_("A random card from the hand"))
             elif what == "ability":
                 names.append(ability_step(game, self.session.you))
-            elif what in event_steps.STEP_KINDS:
-                names.append(event_steps.step_name(self.say, (what, value)))
             else:
                 names.append(slot_label(game, value))
         return names
@@ -249,18 +259,12 @@ class PlainSolo:
                 continue
             if text in ("q", "quit", "exit"):
                 return None
-            view = build_view(self.session.mine, self.names)
             if text in ("?", "help"):
                 self.print(_(HELP))
-                for extra in (gold_rush_plain.plain_help(self.session.mine),
-                              event_view.plain_help(self.session.mine)):
-                    if extra:
-                        self.print(extra)
+                for extra in plain_help(self.session.mine):
+                    self.print(extra)
                 continue
-            if text == "s":
-                self.print(gold_rush_plain.report(view))
-                continue
-            shown = event_view.plain_command(self.session.mine, text)
+            shown = plain_command(self.session.mine, self.names, text)  # "s", "e"
             if shown is not None:
                 self.print(shown)
                 continue

@@ -23,11 +23,10 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.handovers import SeatQuestion
 from p2pbang.table.participants import LeaveForGood, PlayerQuit
 from p2pbang.table.seats import seat_number
-from p2pbang.ui import event_view, gold_rush_plain
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import N_, _
-from p2pbang.ui.plain import HELP, explain, render_table
+from p2pbang.ui.plain import HELP, explain, plain_command, plain_help, render_table
 from p2pbang.ui.seat_questions import question_text
 from p2pbang.ui.texts import (
     card_name,
@@ -276,21 +275,17 @@ class PlainNetworkTable:
             raise PlayerQuit("the player left")
         if text == "leave" and core.game.n >= 3:
             raise LeaveForGood("the player leaves for good")
-        shown = event_view.plain_command(core.game, text)
+        shown = plain_command(core.game, self.names, text)  # a set's: "s", "e"
         if text in ("?", "help"):
             self.print(_(HELP))
-            for extra in (gold_rush_plain.plain_help(core.game),
-                          event_view.plain_help(core.game)):
-                if extra:
-                    self.print(extra)
+            for extra in plain_help(core.game):
+                self.print(extra)
             if self._pace is not None:
                 self.print(_(PACE_HELP))
             if core.game.n >= 3:
                 self.print(_(LEAVE_HELP))
         elif text in ("+", "-") and self._pace is not None:
             self._change_pace(slower=text == "+")
-        elif text == "s":
-            self.print(gold_rush_plain.report(build_view(core.game, self.names)))
         elif shown is not None:
             self.print(shown)
         elif text == "t":

@@ -11,7 +11,7 @@ shows nothing the seat cannot see.
 
 from __future__ import annotations
 
-from p2pbang.ui.gold_rush_texts import NUGGET_MARK
+from p2pbang.ui import sets
 from p2pbang.ui.helptext import Entry, Section
 from p2pbang.ui.i18n import _
 from p2pbang.ui.texts import (
@@ -36,8 +36,7 @@ def _heading(seat: SeatView) -> str:
              f"{_('Hand')} {seat.hand_size}"]
     if seat.distance is not None:
         parts.append(f"{_('Dist')} {seat.distance}{'*' if seat.reach_ok else ''}")
-    if seat.nuggets is not None:
-        parts.append(f"{NUGGET_MARK}{seat.nuggets}")
+    parts += sets.joined(lambda ui_set: ui_set.page_parts(seat))  # Gold Rush: the nuggets
     return " \u00b7 ".join(parts)
 
 
@@ -51,9 +50,8 @@ def _entries(seat: SeatView) -> list[Entry]:
         if card.ready is not None:
             text += " \u00b7 " + green_readiness(card.ready)
         entries.append((f"{key}:{card.slot}", f"{card_name(card.name)} {card.label}", text))
-    for card in seat.equipment:
-        entries.append((f"{key}:equipment:{card.slot}", f"{card_name(card.name)} {NUGGET_MARK}",
-                        card_text(card.name)))
-    if not seat.in_play and not seat.equipment:
+    added = sets.joined(lambda ui_set: ui_set.page_entries(seat, key))  # the equipment
+    entries += added
+    if not seat.in_play and not added:
         entries.append((f"{key}:none", _("In play"), "-"))
     return entries

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from p2pbang.ui import event_view, gold_rush_render
-from p2pbang.ui.gold_rush_texts import NUGGET_MARK
+from p2pbang.ui import sets
 from p2pbang.ui.i18n import _
 from p2pbang.ui.textfit import Line, cut, fit_line, line_width, pad, pad_left, width_of, wrap
 from p2pbang.ui.texts import card_name, card_text, character_name, character_text, role_name
@@ -110,7 +109,7 @@ def status_line(view: TableView, names: Sequence[str], phase: str | None, width:
             left.append(("class:status", " \u00b7 " + phase))
     else:
         left.append(("class:status", " " + _("Dealing...")))
-    left += event_view.status_part(view)  # the event card in force, if any
+    left += sets.joined(lambda ui_set: ui_set.status_part(view))  # the event in force
     deck = _("Deck {n}").format(n=view.deck_size)
     right = deck
     if view.discard_top is not None:
@@ -157,7 +156,7 @@ def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None,
     ``silenced`` (the other players' cards in Belle Star's turn) strikes them through."""
     if not cards:
         return [("class:dim", "-")]
-    marks = [green_mark(c) + gold_rush_render.equipment_mark(c) for c in cards]
+    marks = [_card_marks(c) for c in cards]
     marked = sum(line_width(m) for m in marks)
     texts = [card_name(c.name) + (f" {c.label}" if labels and c.label else "") for c in cards]
     separator = ", "
@@ -174,7 +173,7 @@ def _in_play(cards: Sequence[CardView], labels: bool, width: int | None = None,
     for i, (c, text, mark) in enumerate(zip(cards, texts, marks, strict=True)):
         if i:
             out.append(("class:seat", separator))
-        struck = silenced and c.kind not in gold_rush_render.EQUIPMENT_KINDS  # not silenced
+        struck = silenced and not any(ui_set.keeps_effect(c) for ui_set in sets.asked())
         style = card_style(c.kind) + (" class:silenced" if struck else "")
         out.append((style, text))
         out += mark
@@ -210,6 +209,29 @@ def _shorten(text: str, cells: int) -> str:
     return cut(text, cells)[:-1].rstrip(" .") + "."
 
 
+def _card_marks(card: CardView) -> Line:
+    """The marks after a card in play: a green card's readiness, then the sets' marks."""
+    return green_mark(card) + sets.joined(lambda ui_set: ui_set.card_mark(card))
+
+
+def _seat_note(seat: SeatView) -> str:
+    """What the sets add after a seat's role."""
+    return sets.text(lambda ui_set: ui_set.seat_note(seat))
+
+
+def _life_cells(seat: SeatView) -> Line:
+    """The hearts, unless a set draws the life its own way (a shadow's)."""
+    return sets.first(lambda ui_set: ui_set.life_cells(seat) or None) or _life(seat)
+
+
+def _role_text(seat: SeatView) -> str:
+    """The role column's words: the role, as the sets say it (a shadow's, Gold Rush)."""
+    text = role_name(seat.role)
+    for ui_set in sets.asked():
+        text = ui_set.role_text(seat, text)
+    return text
+
+
 def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> list[Line]:
     """One row per seat (two when there is room): marker, name, character, life, known role,
     hand size, distance (``*``: within your weapon's reach), the cards in play."""
@@ -217,21 +239,21 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
     name_w = min(12, max(width_of(_("Player")), *(width_of(s.name) for s in seats)))
     char_w = min(16, max(width_of(character_name(s.character)) for s in seats))
     life_w = max(4, width_of(_("Life")) if header else 0, *(s.max_life for s in seats))
-    roles = [gold_rush_render.role_text(s, role_name(s.role)) + ("" if s.target is None
-                                  else " \u2192 " + view.seats[s.target].name)
-             + event_view.seat_note(s)  # a ghost says so (Ghost Town)
+    roles = [_role_text(s) + ("" if s.target is None
+                              else " \u2192 " + view.seats[s.target].name)
+             + _seat_note(s)  # a ghost says so (Ghost Town)
              for s in seats]  # at Dodge City's 3-player table, each one's target
     # the dead say their role in their own words, so only the living's roles size the column
     role_w = min(24, max(width_of(_("Role")),
                          *(width_of(r) for r, s in zip(roles, seats, strict=True) if s.alive)))
     hand_w = max(2, width_of(_("Hand")))
     dist_w = max(3, width_of(_("Dist")))
-    nug_w = gold_rush_render.nugget_width(view)  # Gold Rush: the nuggets after the life
+    columns = [(ui_set, ui_set.column_width(view)) for ui_set in sets.asked()]  # nuggets
     lines: list[Line] = []
     if header:
         head = (f"  {pad(_('Player'), name_w)} {pad(_('Character'), char_w)} "
                 f"{pad(_('Life'), life_w)} "
-                + (pad_left(NUGGET_MARK, nug_w) + " " if nug_w else "")
+                + "".join(ui_set.column_head(cells) for ui_set, cells in columns)
                 + f"{pad(_('Role'), role_w)} "
                 f"{pad_left(_('Hand'), hand_w)} {pad_left(_('Dist'), dist_w)}  "
                 + _("In play"))
@@ -249,9 +271,10 @@ def seat_lines(view: TableView, width: int, header: bool, two_lines: bool) -> li
             if two_lines:
                 lines.append(fit_line([], width))
             continue
-        life = gold_rush_render.shadow_life(seat) or _life(seat)
+        life = _life_cells(seat)
         row += [*life, ("", " " * (life_w - seat.max_life + 1))]
-        row += gold_rush_render.nugget_cells(seat, nug_w)
+        for ui_set, cells in columns:
+            row += ui_set.column_cells(seat, cells)
         role_style = "class:role.sheriff" if seat.role == "sheriff" else (
             "class:role" if seat.role else "class:dim")
         row.append((role_style, pad(role, role_w) + " "))
@@ -280,9 +303,9 @@ def hand_title(view: TableView, width: int) -> Line:
     text = " " + _("Your hand ({n})").format(n=len(view.hand)) + " "
     right = " " + _("reach {n}").format(n=view.reach) + " "
     room = width - 2 - width_of(text) - width_of(right)
-    shop = gold_rush_render.shop_title(view, room - 4)  # Gold Rush: the shop, with prices
-    if not shop:  # else the event in force, whose rule stays in view while you play
-        shop = event_view.title_part(view, room - 4)
+    # a set's part of the rule: Gold Rush's shop with prices, else the event in force, whose
+    # rule stays in view while you play
+    shop = sets.first(lambda ui_set: ui_set.title_part(view, room - 4) or None) or []
     fill = max(0, room - line_width(shop))
     return fit_line([("class:rule", "\u2500\u2500"), ("class:title", text),
                      ("class:rule", "\u2500" * (2 if shop else fill)), *shop,

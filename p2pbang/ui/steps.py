@@ -25,9 +25,8 @@ from p2pbang.engine.actions import (
     UseGreen,
 )
 from p2pbang.engine.game import Game
-from p2pbang.ui import event_steps, gold_rush_steps
+from p2pbang.ui import sets
 from p2pbang.ui.describe import Describer, card_label, slot_label
-from p2pbang.ui.dodge_city_sentences import ability_step
 from p2pbang.ui.i18n import _
 
 # What is chosen and which one: "card" (a hand card), "green" (a green card in play),
@@ -60,12 +59,12 @@ def _aimed(first: Step, target: int, target_slot: int) -> tuple[Step, ...]:
 
 def paths(action: Action, game: Game | None = None) -> list[tuple[Step, ...]]:
     """The ways to reach ``action`` step by step (Sid's two cards in either order; a "+1"
-    card's price chosen last, once what it does is clear; Gold Rush's purchases and
-    removals in ``gold_rush_steps``, which reads the shop card's name from ``game``)."""
+    card's price chosen last, once what it does is clear; a set's own actions by the set,
+    which may read the card's name from ``game``: Gold Rush's purchases and removals)."""
     if game is not None:
-        gold = gold_rush_steps.paths(game, action)
-        if gold is not None:
-            return gold
+        found = sets.first(lambda ui_set: ui_set.paths(game, action))
+        if found is not None:
+            return found
     if isinstance(action, Play):
         return [_aimed(("card", action.slot), action.target, action.target_slot)]
     if isinstance(action, PlayPaid):
@@ -115,7 +114,8 @@ BACK: Step = ("back", 0)
 
 def _paths(say: Describer, decision: Decision, action: Action) -> list[tuple[Step, ...]]:
     """The steps to ``action``: an event's own play (Ricochet, Sniper) has its own."""
-    return event_steps.paths(say, decision, action) or paths(action, say.game)
+    found = sets.first(lambda ui_set: ui_set.decision_paths(say, decision, action))
+    return found if found is not None else paths(action, say.game)
 
 
 def _row(say: Describer, decision: Decision, actions: Sequence[Action],
@@ -140,11 +140,7 @@ def _step_label(say: Describer, decision: Decision, actions: Sequence[Action],
     """The words for one step: the card, a target, a target's card, or the ability."""
     game = say.game
     what, value = step
-    if what in gold_rush_steps.STEP_KINDS:
-        said = gold_rush_steps.step_label(say, decision, actions, members, step)
-        if said is not None:
-            return said
-    said = event_steps.step_label(say, step)
+    said = sets.first(lambda ui_set: ui_set.step_label(say, decision, actions, members, step))
     if said is not None:
         return said
     if what == "card" and not deeper:
@@ -170,3 +166,16 @@ def _step_label(say: Describer, decision: Decision, actions: Sequence[Action],
     if value == FROM_HAND:
         return _("A random card from the hand")
     return slot_label(game, value)
+
+
+def ability_step(game: Game, seat: int) -> str:
+    """The first step of a two-card ability: what the two cards are discarded for (Sid
+    Ketchum's, unless a set's character has another)."""
+    said = sets.first(lambda ui_set: ui_set.ability_step(game, seat))
+    return _("Discard two cards to regain 1 life") if said is None else said
+
+
+def step_name(say: Describer, steps: Sequence[Step], index: int) -> str | None:
+    """A set's step among the steps chosen so far, in words; None for the base's steps
+    (each interface names those its own way)."""
+    return sets.first(lambda ui_set: ui_set.step_name(say, steps, index))

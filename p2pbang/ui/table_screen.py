@@ -45,16 +45,8 @@ from p2pbang.engine.actions import (
 from p2pbang.engine.chance import ChanceResult
 from p2pbang.engine.game import Game
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
-from p2pbang.ui import (
-    event_steps,
-    event_view,
-    gold_rush_render,
-    gold_rush_steps,
-    gold_rush_view,
-    players_page,
-)
+from p2pbang.ui import players_page, sets
 from p2pbang.ui.describe import Describer, action_card, slot_label
-from p2pbang.ui.event_sentences import DECISION_KINDS
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.menu_keys import StableKeys
@@ -78,7 +70,7 @@ from p2pbang.ui.render import (
     status_line,
 )
 from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
-from p2pbang.ui.steps import BACK, Choice, Step, choices
+from p2pbang.ui.steps import BACK, Choice, Step, choices, step_name
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, fit_line, pad, width_of, wrap
 from p2pbang.ui.texts import (
@@ -454,10 +446,10 @@ class TableScreen:
         game has its own catalog)."""
         game = self.session.mine
         paid = {name for name, rules in game.rules.by_name.items() if rules.costs_a_card}
-        return [*event_view.help_sections(game),  # the event in force first, when any
+        return [*sets.joined(lambda ui_set: ui_set.help_first(game)),  # the event in force
                 *help_sections(game.cards, game.rules.characters, paid,
                                three_players=game.role_rules.face_up,
-                               shadows=gold_rush_view.has_shadows(game))]
+                               shadows=self.view.shadows)]
 
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
@@ -535,15 +527,13 @@ class TableScreen:
         game = self.session.mine
         parts = []
         for index, (what, value) in enumerate(self.steps):
-            gold = gold_rush_steps.step_name(self.say, self.steps, index)
-            if gold is not None:
-                parts.append(gold)
+            said = step_name(self.say, self.steps, index)  # a set's step
+            if said is not None:
+                parts.append(said)
             elif what in ("card", "slot", "green", "cost") and value >= 0:
                 parts.append(slot_label(game, value))
             elif what == "target":
                 parts.append(self.say.whom(value))
-            elif what in event_steps.STEP_KINDS:
-                parts.append(event_steps.step_name(self.say, (what, value)))
         return " → ".join(parts)
 
     # ------------------------------------------------------------------ drawing
@@ -556,7 +546,7 @@ class TableScreen:
         """Plan the panels for a screen of ``columns`` x ``rows`` (done before each draw)."""
         view = self.view
         longest = max((width_of(t) for t in self.labels), default=20)
-        shop = gold_rush_render.shop_rows(view, rows)  # Gold Rush's shop, on a tall screen
+        shop = sum(ui_set.hand_rows(view, rows) for ui_set in sets.asked())  # Gold Rush's shop
         hand = max(1, len(view.hand)) + shop if shop else len(view.hand)
         plan = plan_layout(columns, rows, len(view.seats), hand,
                            len(self.choices), bool(self.choices), longest)
@@ -568,9 +558,12 @@ class TableScreen:
         return self._plan
 
     def _hand_panel(self, width: int, height: int) -> list[Line]:
-        """The hand, then (Gold Rush, on a tall screen) the shop's cards in the rows left."""
+        """The hand, then what the sets add in the rows left (Gold Rush's shop's cards, on a
+        tall screen)."""
         lines = hand_lines(self.view, width, height, self._selected_slot())
-        return lines + gold_rush_render.shop_lines(self.view, width, height - len(lines))
+        for ui_set in sets.asked():
+            lines += ui_set.hand_lines(self.view, width, height - len(lines))
+        return lines
 
     @property
     def plan(self) -> Plan:
@@ -622,19 +615,22 @@ class TableScreen:
         action = self._selected_action()
         if view.your_decision is not None and action is not None:
             card = action_card(action, self.session.mine)
-            if event_steps.is_event_play(self.session.mine, view.you, action):
-                return event_view.detail_text(view) or "", "class:detail"  # Ricochet, Sniper
+            said = sets.first(  # an event's play (Ricochet, Sniper): the event's rule
+                lambda ui_set: ui_set.action_detail(self.session.mine, view, action))
+            if said is not None:
+                return said, "class:detail"
             if card is not None:
                 return self._card_detail(card, action), "class:detail"
-            if view.your_decision.kind in DECISION_KINDS:  # the event that asks this
-                return event_view.detail_text(view) or "", "class:detail"
+            said = sets.first(lambda ui_set: ui_set.decision_detail(view))  # an event's
+            if said is not None:
+                return said, "class:detail"
             return self.labels[self.selected], "class:detail"
         note = self.note()
         if note:
             return note, "class:lobby.waiting"
-        event = event_view.detail_text(view)  # while waiting: what the event in force does
-        if event is not None:
-            return event, "class:detail"
+        said = sets.first(lambda ui_set: ui_set.idle_detail(view))  # the event in force
+        if said is not None:
+            return said, "class:detail"
         me = view.seats[view.you]
         if me.role:
             return (_("You are the {role}: {goal}").format(
@@ -646,8 +642,10 @@ class TableScreen:
         yet, a "+1" card what it costs."""
         game = self.session.mine
         c = game.cards[card]
-        if not c.suit:  # Gold Rush's equipment: a price instead of a corner
-            return gold_rush_render.card_detail(game, card, action, self.session.you)
+        said = sets.first(  # Gold Rush's equipment: a price instead of a corner
+            lambda ui_set: ui_set.card_detail(game, card, action, self.session.you))
+        if said is not None:
+            return said
         if isinstance(action, PlayPaid):  # the fuller rule, which says what the +1 asks
             return (f"{card_name(c.name)} {PAID_MARK} {c.label} \u00b7 {kind_name(c.kind)}: "
                     f"{card_help(c.name)}")

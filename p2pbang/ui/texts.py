@@ -6,7 +6,7 @@ functions below translate at call time, so switching the language needs no reloa
 
 from __future__ import annotations
 
-from p2pbang.ui import dodge_city_texts, gold_rush_texts
+from p2pbang.ui import sets
 from p2pbang.ui.i18n import N_, _
 
 CARD_NAMES = {
@@ -61,13 +61,7 @@ CARD_TEXTS = {
     "rev_carabine": N_("Weapon, reach 4."),
     "winchester": N_("Weapon, reach 5."),
 }
-
-CARD_NAMES.update(dodge_city_texts.CARD_NAMES)
-CARD_TEXTS.update(dodge_city_texts.CARD_TEXTS)
-CARD_HELP = dict(dodge_city_texts.CARD_HELP)
-CARD_NAMES.update(gold_rush_texts.CARD_NAMES)
-CARD_TEXTS.update(gold_rush_texts.CARD_TEXTS)
-CARD_HELP.update(gold_rush_texts.CARD_HELP)
+CARD_HELP: dict[str, str] = {}  # a fuller text where the one line leaves a rule out
 
 CHARACTER_NAMES = {
     "bart_cassidy": N_("Bart Cassidy"),
@@ -108,11 +102,6 @@ CHARACTER_TEXTS = {
     "willy_the_kid": N_("May play any number of BANG! cards."),
 }
 
-CHARACTER_NAMES.update(dodge_city_texts.CHARACTER_NAMES)
-CHARACTER_TEXTS.update(dodge_city_texts.CHARACTER_TEXTS)
-CHARACTER_NAMES.update(gold_rush_texts.CHARACTER_NAMES)
-CHARACTER_TEXTS.update(gold_rush_texts.CHARACTER_TEXTS)
-
 ROLE_NAMES = {
     "sheriff": N_("Sheriff"),
     "deputy": N_("Deputy"),
@@ -146,8 +135,18 @@ KIND_TEXTS = {
     "green": N_("Put in play in front of you; from your next turn, discard it for its effect. "
                 "Only those that cancel a shot work out of turn."),
 }
-KIND_NAMES.update(gold_rush_texts.KIND_NAMES)
-KIND_TEXTS.update(gold_rush_texts.KIND_TEXTS)
+
+# Every set's cards, characters and kinds after the base game's, in the order the sets came
+# out (``ui/sets/``): the help and the plain ``c NAME`` list them in this order.
+for _strings in sets.strings():
+    CARD_NAMES.update(_strings.card_names)
+    CARD_TEXTS.update(_strings.card_texts)
+    CARD_HELP.update(_strings.card_help)
+    CHARACTER_NAMES.update(_strings.character_names)
+    CHARACTER_TEXTS.update(_strings.character_texts)
+    KIND_NAMES.update(_strings.kind_names)
+    KIND_TEXTS.update(_strings.kind_texts)
+
 GREEN_READY = N_("ready: usable now")
 GREEN_NOT_READY = N_("not ready yet: usable from your next turn")
 EXTRA_CARD_COST = N_("+1 card: discard one more card from your hand to play it")

@@ -6,7 +6,9 @@ a hidden card even by mistake: it never holds one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from p2pbang.engine.actions import (
     BRAWL_PICK,
@@ -26,9 +28,7 @@ from p2pbang.engine.actions import (
     End,
 )
 from p2pbang.engine.game import Game
-from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
-from p2pbang.ui import gold_rush_view
-from p2pbang.ui.gold_rush_view import ShopCard
+from p2pbang.ui import sets
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.labels import corner
 
@@ -53,6 +53,19 @@ class CardView:
     # It cannot in the turn it was put there (a public fact, the same for every seat).
     ready: bool | None = None
     paid: bool = False  # a "+1" card: one more hand card is discarded to play it
+
+
+@dataclass(frozen=True)
+class ShopCard:
+    """A face-up card for sale (Gold Rush's shop): its printed cost and what the viewer pays
+    now (Pretty Luzena's first purchase of a turn costs one less)."""
+
+    slot: int
+    card: int
+    name: str
+    kind: str
+    cost: int
+    price: int
 
 
 @dataclass(frozen=True)
@@ -139,16 +152,6 @@ def display_names(names: list[str], you: int) -> list[str]:
     return shown
 
 
-def personal_target(game: Game, seat: int) -> int | None:
-    """Whom ``seat`` hunts at Dodge City's 3-player table while all three are alive; None at
-    any other table and after the first elimination (the survivors play to be the last)."""
-    if game.role_rules is not THREE_PLAYER_TABLE or not all(p.alive for p in game.players):
-        return None
-    if game.players[seat].role is None:
-        return None  # before the deal of the roles
-    return target_of(game, seat)
-
-
 def phase_of(decision: Decision | None, current: int) -> str | None:
     """The turn phase a pending decision of the current player reveals (None: it does not)."""
     if decision is None or decision.seat != current:
@@ -205,12 +208,10 @@ def _view(game: Game, names: list[str], you: int, spectator: bool) -> TableView:
             reach_ok=distance is not None and distance <= reach,
             is_you=p.seat == you and not spectator,
             is_current=p.seat == game.current,
-            target=personal_target(game, p.seat),
-            nuggets=gold_rush_view.nuggets(game, p.seat),
             equipment=tuple(card_view(game, s) for s in p.equipment),
-            shadow=gold_rush_view.is_shadow(game, p.seat),
             ghost=p.seat in game.ghosts,
             silenced=game.silenced(p.seat),
+            **_seat_fields(game, p.seat),
         ))
     pending = game.pending
     decision = pending if isinstance(pending, Decision) else None
@@ -230,12 +231,23 @@ def _view(game: Game, names: list[str], you: int, spectator: bool) -> TableView:
         order=tuple(game.order),
         roles_face_up=game.role_rules.face_up,
         silenced=game.cards_in_play_silenced(),
-        shop=() if spectator else gold_rush_view.shop(game, you),
-        shadows=gold_rush_view.has_shadows(game),
         event=game.event_name(),
         events_left=len(game.event_pile),
         next_event=_next_event(game),
+        **_set_fields(lambda ui_set: ui_set.table_view(game, you, spectator)),
     )
+
+
+def _seat_fields(game: Game, seat: int) -> dict[str, Any]:
+    return _set_fields(lambda ui_set: ui_set.seat_view(game, seat))
+
+
+def _set_fields(fields: Callable[[sets.UISet], dict[str, Any]]) -> dict[str, Any]:
+    """The view's fields that the sets fill (``ui/sets/``), each set its own."""
+    found: dict[str, Any] = {}
+    for ui_set in sets.asked():
+        found.update(fields(ui_set))
+    return found
 
 
 def _next_event(game: Game) -> str | None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from p2pbang.engine.catalog import CharacterDef, build_deck
-from p2pbang.ui.dodge_city_texts import CHARACTER_NAMES as DODGE_CITY_CHARACTERS
-from p2pbang.ui.dodge_city_texts import DODGE_CITY_CARD_KEYS
 from p2pbang.ui.helptext import help_sections
 from p2pbang.ui.i18n import po_path, set_language
 from p2pbang.ui.po import parse_po
+from p2pbang.ui.sets.dodge_city_texts import CHARACTER_NAMES as DODGE_CITY_CHARACTERS
+from p2pbang.ui.sets.dodge_city_texts import DODGE_CITY_CARD_KEYS
 from p2pbang.ui.texts import (
     CARD_NAMES,
     CARD_TEXTS,

@@ -18,12 +18,12 @@ from p2pbang.engine.rules import RuleSet
 from p2pbang.engine.scenario import Scenario
 from p2pbang.engine.sets import base, dodge_city, fistful, high_noon
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.event_texts import event_label, event_name, event_text
-from p2pbang.ui.event_view import help_sections, plain_command
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.plain import PlainSolo, explain, render_table
 from p2pbang.ui.plain_net import PlainNetworkTable
 from p2pbang.ui.render import status_line
+from p2pbang.ui.sets.events_texts import event_label, event_name, event_text
+from p2pbang.ui.sets.events_view import help_sections, plain_command
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.view import build_view

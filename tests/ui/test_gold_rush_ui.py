@@ -37,14 +37,15 @@ from p2pbang.engine.rules import RuleSet
 from p2pbang.engine.scenario import Scenario
 from p2pbang.engine.sets import base, gold_rush, shadows
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui import gold_rush_plain, gold_rush_sentences
 from p2pbang.ui.describe import Describer
-from p2pbang.ui.gold_rush_texts import CARD_NAMES as EQUIPMENT_NAMES
-from p2pbang.ui.gold_rush_texts import CHARACTER_NAMES as GOLD_CHARACTERS
 from p2pbang.ui.helptext import help_sections
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.plain import PlainSolo, render_table
 from p2pbang.ui.render import hand_title, seat_lines
+from p2pbang.ui.sets import gold_rush_plain, gold_rush_sentences
+from p2pbang.ui.sets import shadows as shadows_ui
+from p2pbang.ui.sets.gold_rush_texts import CARD_NAMES as EQUIPMENT_NAMES
+from p2pbang.ui.sets.gold_rush_texts import CHARACTER_NAMES as GOLD_CHARACTERS
 from p2pbang.ui.steps import BACK, Step, choices
 from p2pbang.ui.texts import card_name, character_name
 from p2pbang.ui.view import build_view, phase_of
@@ -350,7 +351,8 @@ def test_every_event_kind_of_gold_rush_and_the_shadows_has_a_sentence_in_three_l
         ) -> None:
     kinds = engine_event_kinds()
     assert {"buy", "sell", "remove_equipment", "shop", "shadow_enters", "shadow_side"} <= kinds
-    assert kinds - {"discard", "heal", "no_effect"} <= gold_rush_sentences.EVENT_KINDS
+    assert kinds - {"discard", "heal", "no_effect"} <= (gold_rush_sentences.EVENT_KINDS
+                                                        | shadows_ui.EVENT_KINDS)
     table = table_of(["jacky_murieta", "josh_mccloud", "madam_yto", "raddie_snake"],
                      rules=BOTH)
     events = sample_events(table)

@@ -10,6 +10,7 @@ nothing new. The one-line effect fits the hand panel; the help text says the who
 from __future__ import annotations
 
 from p2pbang.ui.i18n import N_
+from p2pbang.ui.sets import SetTexts
 
 # Every key of the Dodge City card list, base names included (34 keys for 40 cards).
 DODGE_CITY_CARD_KEYS = (
@@ -152,3 +153,16 @@ CHARACTER_TEXTS = {
     "vera_custer": N_("At her turn start, takes another living character's ability until "
                       "her next turn."),
 }
+
+
+# The help's entry for the 3-player table, after the roles.
+THREE_PLAYERS = (N_("3 players (Dodge City)"),
+                 N_("Roles are dealt face up: Deputy, Outlaw and Renegade, no Sheriff. The "
+                    "Deputy must eliminate the Renegade, the Renegade the Outlaw, the Outlaw "
+                    "the Deputy (the arrow after a role). Whoever eliminates his own target "
+                    "himself wins at once; if another does it, the two left play to be the "
+                    "last one standing. Every elimination earns 3 cards. The Deputy starts."))
+
+# What ``texts.py`` merges into its tables (``ui/sets/__init__.py``).
+TEXTS = SetTexts(card_names=CARD_NAMES, card_texts=CARD_TEXTS, card_help=CARD_HELP,
+                 character_names=CHARACTER_NAMES, character_texts=CHARACTER_TEXTS)

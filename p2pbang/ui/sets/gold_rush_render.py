@@ -1,11 +1,11 @@
-"""Drawing Gold Rush and the shadows on the table screen: nuggets per seat, the shop with
-its prices, equipment in front of each player, the shadow on turn.
+"""Drawing Gold Rush on the table screen: nuggets per seat, the shop with its prices,
+equipment in front of each player.
 
-Pure functions from the view model to styled lines, like ``render.py``, which calls them
-where its seat rows and hand title have a place for them. The shop sits on the hand
-panel's title rule, which is otherwise empty, so 8 seats still fit at 80x24; when the
-names do not fit they are shortened to a fair share (every card and price stays on the
-screen), and a wider screen shows them whole.
+Pure functions from the view model to styled lines, like ``render.py``, which asks for them
+(through ``gold_rush.py``) where its seat rows and hand title have a place for them. The
+shop sits on the hand panel's title rule, which is otherwise empty, so 8 seats still fit at
+80x24; when the names do not fit they are shortened to a fair share (every card and price
+stays on the screen), and a wider screen shows them whole.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from p2pbang.engine.actions import Action, Buy, RemoveEquipment
 from p2pbang.engine.game import Game
 from p2pbang.engine.sets import gold_rush
-from p2pbang.ui.gold_rush_texts import NUGGET_MARK, shadow_role
 from p2pbang.ui.i18n import _
+from p2pbang.ui.sets.gold_rush_texts import NUGGET_MARK
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, pad_left, width_of
 from p2pbang.ui.texts import card_name, card_text, kind_name
 from p2pbang.ui.view import CardView, SeatView, TableView
@@ -36,18 +36,6 @@ def nugget_cells(seat: SeatView, width: int) -> Line:
         return []
     style = "class:nugget" if seat.nuggets else "class:dim"
     return [(style, pad_left(f"{NUGGET_MARK}{seat.nuggets}", width) + " ")]
-
-
-def shadow_life(seat: SeatView) -> Line:
-    """The life column of a shadow on turn: no life to gain or lose, so no hearts."""
-    if not seat.shadow:
-        return []
-    return [("class:shadow", "~" * seat.max_life)]
-
-
-def role_text(seat: SeatView, role: str) -> str:
-    """The role column: a shadow on turn reads "shadow Outlaw", as the rulebook says."""
-    return shadow_role(role) if seat.shadow else role
 
 
 def equipment_mark(card: CardView) -> Line:

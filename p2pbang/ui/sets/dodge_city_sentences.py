@@ -1,8 +1,9 @@
 """Sentences for Dodge City's own events, decisions and actions.
 
-``describe.Describer`` hands these over: green cards used from play, the "+1" price of a
-paid card, the Brawl's picks, Pat Brennan's draw, Vera Custer's copy, Doc Holyday's target
-and the abilities of Chuck Wengam, José Delgado and Doc Holyday. Each sentence is whole in
+``describe.Describer`` hands these over (through ``dodge_city.py``): green cards used from
+play, the "+1" price of a paid card, the Brawl's picks, Pat Brennan's draw, Vera Custer's
+copy, Doc Holyday's target, the abilities of Chuck Wengam, José Delgado and Doc Holyday, and
+the 3-player table's face-up roles, bounties and personal targets. Each sentence is whole in
 the source language (the viewer's own deeds in the second person, the viewer as object in
 a sentence of its own), so the catalogs can conjugate and agree as the base sentences do.
 """
@@ -28,10 +29,19 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
+from p2pbang.engine.cards.base import ROLE_CARDS
 from p2pbang.engine.game import Game
+from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
 from p2pbang.ui.i18n import _
 from p2pbang.ui.labels import card_label, slot_label
-from p2pbang.ui.texts import card_name, card_text, character_name, character_text
+from p2pbang.ui.texts import (
+    card_name,
+    card_text,
+    character_name,
+    character_text,
+    role_goal,
+    role_name,
+)
 
 if TYPE_CHECKING:
     from p2pbang.ui.describe import Describer
@@ -84,7 +94,40 @@ def event(say: Describer, e: Event, cause: str | None) -> str | None:
         return _ability(say, e.seat)
     if kind == "forced_discard" and cause != "cat_balou":
         return _forced_discard(say, e, None if cause is None else card_name(cause))
+    if kind == "role":  # a role dealt face up (the 3-player table)
+        role = role_name(ROLE_CARDS[e.value])  # the role card's id, not a role index
+        if say.is_viewer(e.seat):
+            return _("You are the {role}.").format(role=role)
+        return _("{name} is the {role}.").format(name=say.who(e.seat), role=role)
+    if kind == "reward" and say.game.role_rules.face_up:  # every elimination pays there
+        if say.is_viewer(e.seat):
+            return _("You earn the bounty for eliminating a player.")
+        return _("{name} earns the bounty for eliminating a player.").format(
+            name=say.who(e.seat))
     return None
+
+
+def personal_target(game: Game, seat: int) -> int | None:
+    """Whom ``seat`` hunts at the 3-player table while all three are alive; None at any
+    other table and after the first elimination (the survivors play to be the last)."""
+    if game.role_rules is not THREE_PLAYER_TABLE or not all(p.alive for p in game.players):
+        return None
+    if game.players[seat].role is None:
+        return None  # before the deal of the roles
+    return target_of(game, seat)
+
+
+def goal(say: Describer, seat: int) -> str | None:
+    """What ``seat`` plays for at the 3-player table: the personal target (and, once a
+    player is out, being the last one standing); None at any other table."""
+    game = say.game
+    if not game.role_rules.face_up:
+        return None
+    target = personal_target(game, seat)
+    if target is None:
+        return role_goal("renegade")  # "Be the last one standing."
+    return _("Eliminate {target} yourself to win at once; if another player is "
+             "eliminated first, be the last one standing.").format(target=say.who(target))
 
 
 def _use(say: Describer, e: Event) -> str:
@@ -253,8 +296,9 @@ def ability(say: Describer, d: Decision, a: Ability) -> str | None:
     return None
 
 
-def ability_step(game: Game, seat: int) -> str:
-    """The first step of a two-card ability: what the two cards are discarded for."""
+def ability_step(game: Game, seat: int) -> str | None:
+    """The first step of Doc Holyday's two-card ability; None for Sid Ketchum's (the
+    base's)."""
     if ability_character(game, seat) == "doc_holyday":
         return _("Discard two cards to shoot a player within reach")
-    return _("Discard two cards to regain 1 life")
+    return None

@@ -1,9 +1,9 @@
-"""Sentences for Gold Rush's and the shadow variant's events, decisions and actions.
+"""Sentences for Gold Rush's events, decisions and actions.
 
 ``describe.Describer`` hands these over: nuggets taken and paid, the shop, buying, selling
 a Beer, removing equipment at its price plus one, equipment used, the bounty of Wanted,
 extra turns, the abilities of the eight Gold Rush characters, Dutch Will's discard, Josh
-McCloud's brown card, and the shadows coming and going. As in the base sentences, the
+McCloud's brown card (the shadows' are ``shadows.py``'s). As in the base sentences, the
 viewer's own deeds have second-person sentences of their own and the viewer as object a
 sentence of its own, so the catalogs can conjugate and agree.
 """
@@ -28,11 +28,10 @@ from p2pbang.engine.actions import (
     UseEquipment,
 )
 from p2pbang.engine.game import Game
-from p2pbang.engine.roles import TEAM_SHERIFF
-from p2pbang.engine.sets import gold_rush, shadows
-from p2pbang.ui.gold_rush_texts import nuggets_label
+from p2pbang.engine.sets import gold_rush
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
+from p2pbang.ui.sets.gold_rush_texts import nuggets_label
 from p2pbang.ui.texts import card_name, character_name
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ def card_action(game: Game, action: Action) -> int | None:
 
 
 def event(say: Describer, e: Event) -> str | None:
-    """A sentence for a Gold Rush or shadow event, None when the kind is not one of them
+    """A sentence for a Gold Rush event, None when the kind is not one of them
     (or, for a nugget payment of zero, when there is nothing to say)."""
     kind = e.kind
     handler = _EVENTS.get(kind)
@@ -87,16 +86,7 @@ def event(say: Describer, e: Event) -> str | None:
         return handler(say, e)
     if kind == "ability":
         return _ability(say, e.seat)
-    if kind == "no_effect" and e.card < 0 and e.seat not in say.game.ghosts and is_shadowed(
-            say.game):
-        return _pair(say, e, _("As a shadow you have no life to gain or lose."),
-                     _("{name} is a shadow, with no life to gain or lose."))
     return None
-
-
-def is_shadowed(game: Game) -> bool:
-    """Whether the shadow variant is in force (the only other seats whose life is fixed)."""
-    return shadows.MODULE in game.rules.modules
 
 
 def _pair(say: Describer, e: Event, mine: str, theirs: str, **values: str) -> str:
@@ -239,29 +229,6 @@ def _don_bell(say: Describer, e: Event) -> str:
                  _("{name} draws! for {what}: {card}."), card=card, what=what)
 
 
-def _shadow_enters(say: Describer, e: Event) -> str:
-    return _pair(say, e, _("You come back as a shadow for this turn."),
-                 _("{name} comes back as a shadow for one turn."))
-
-
-def _shadow_leaves(say: Describer, e: Event) -> str:
-    return _pair(say, e, _("Your shadow leaves the table until your next turn."),
-                 _("{name} leaves the table again as a shadow."))
-
-
-def _shadow_side(say: Describer, e: Event) -> str:
-    law = e.value == 0  # shadows.SIDE_VALUES: 0 the Sheriff's side, 1 the Outlaws'
-    if say.is_viewer(e.seat):
-        if law:
-            return _("As a shadow Renegade you side with the law until your next turn.")
-        return _("As a shadow Renegade you side with the Outlaws until your next turn.")
-    if law:
-        return _("{name}, a shadow Renegade, sides with the law until the next turn.").format(
-            name=say.who(e.seat))
-    return _("{name}, a shadow Renegade, sides with the Outlaws until the next turn.").format(
-        name=say.who(e.seat))
-
-
 def _ability(say: Describer, seat: int) -> str | None:
     character = gold_character(say.game, seat)
     sentences = {
@@ -296,9 +263,6 @@ _EVENTS = {
     "extra_turn": _extra_turn,
     "rhum_flip": _rhum,
     "don_bell_check": _don_bell,
-    "shadow_enters": _shadow_enters,
-    "shadow_leaves": _shadow_leaves,
-    "shadow_side": _shadow_side,
 }
 EVENT_KINDS = frozenset(_EVENTS) | {"ability"}
 
@@ -336,20 +300,6 @@ def decision(say: Describer, d: Decision) -> str:
         return _("Which of the two cards drawn do you discard? (you take a nugget)")
     _slot, card = pending_brown(say.game, d)
     return _("How do you use {card}?").format(card=card_label(say.game, card))
-
-
-def goal(say: Describer, seat: int) -> str | None:
-    """A shadow Renegade's goal once he has taken a side: that side's win is his. None for
-    anyone else (the role's own goal holds)."""
-    game = say.game
-    if not is_shadowed(game) or (game.players[seat].alive and not shadows.is_shadow(game, seat)):
-        return None
-    side = shadows.shadow_side(game, seat)
-    if side is None:
-        return None
-    if side == TEAM_SHERIFF:
-        return _("As a shadow, help the Sheriff and his Deputies win: you win with them.")
-    return _("As a shadow, help the Outlaws win: you win with them.")
 
 
 def pick_check(say: Describer, d: Decision) -> str | None:

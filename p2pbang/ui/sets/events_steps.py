@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from p2pbang.engine.actions import PLAY, Action, Decision, Play, PlayPaid
 from p2pbang.engine.game import Game
-from p2pbang.ui.event_sentences import is_ricochet, is_sniper
-from p2pbang.ui.event_texts import event_name
 from p2pbang.ui.i18n import _
 from p2pbang.ui.labels import slot_label
+from p2pbang.ui.sets.events_sentences import is_ricochet, is_sniper
+from p2pbang.ui.sets.events_texts import event_name
 
 if TYPE_CHECKING:
     from p2pbang.ui.describe import Describer

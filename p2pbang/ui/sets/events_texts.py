@@ -10,6 +10,7 @@ whole rule as the engine plays it (docs/rules/fistful.md, the High Noon cards, r
 from __future__ import annotations
 
 from p2pbang.ui.i18n import C_, N_, _, pgettext
+from p2pbang.ui.sets import SetTexts
 
 # The context of every event card's name in the catalogs: the High Noon event "Gold Rush"
 # is not the Gold Rush equipment card of the same English name.
@@ -187,3 +188,7 @@ def event_label(name: str) -> str:
 def event_summary(name: str) -> str:
     """"Thirst: Phase 1: draw one card less.", the event and its effect on one line."""
     return _("{name}: {text}").format(name=event_name(name), text=event_text(name))
+
+
+# Nothing for ``texts.py``'s tables: the event cards have a table of their own (above).
+TEXTS = SetTexts()

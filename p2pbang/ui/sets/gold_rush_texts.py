@@ -1,5 +1,5 @@
 """Names, one-line effects and help texts of Gold Rush's equipment and characters, and the
-rules of the nuggets, the shop and the shadow gunslingers, for the help view.
+rules of the nuggets and the shop, for the help view.
 
 Keyed by the engine's catalog names (``engine/cards/gold_rush.py``); the texts follow the
 Hungarian rulebook and rulings G1-G9, whose card names the Hungarian catalog
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from p2pbang.engine.cards.gold_rush import BLACK, EQUIPMENT_COST, GOLD_BROWN
 from p2pbang.ui.i18n import N_, _, ngettext
+from p2pbang.ui.sets import SetTexts
+from p2pbang.ui.sets.shadows_texts import SHADOW_RULES
 
 EQUIPMENT_KINDS = (BLACK, GOLD_BROWN)
 NUGGET_MARK = "$"  # nuggets in front of a player, and an equipment card's price
@@ -130,15 +132,6 @@ NUGGET_RULES = (
         "at once from the equipment pile. Brown ones take effect at once, black ones stay "
         "in front of a player. Panic!, Cat Balou and abilities never reach equipment.")),
 )
-SHADOW_RULES = (
-    N_("Shadow gunslingers"),
-    N_("An eliminated player still takes his turn as a shadow: he draws 2 cards and plays "
-       "with all his abilities, has no life to gain or lose, then discards everything, "
-       "equipment included, and leaves again. He keeps his nuggets. Out of his turn he is "
-       "ignored: no distance, no target. A shadow Renegade joins the side with more roles "
-       "face up (the Outlaws on a tie) and wins with it. On the table a shadow's life reads "
-       "~ and its role \"shadow\"."))
-SHADOW_ROLE = N_("shadow {role}")
 
 
 def price_mark(name: str) -> str:
@@ -151,17 +144,19 @@ def nuggets_label(count: int) -> str:
     return ngettext("{n} nugget", "{n} nuggets", count).format(n=count)
 
 
-def shadow_role(role: str) -> str:
-    """A shadow's role said as the rulebook does: "shadow Outlaw"."""
-    return _(SHADOW_ROLE).format(role=role)
-
-
 def help_rules(shadows: bool, gold_rush: bool) -> list[tuple[str, str, str]]:
     """The help's entries for the nugget and shop rules and the shadow variant, as the
-    game has them (anchor key, heading, body)."""
+    game has them (anchor key, heading, body): one section for both, as the rulebook
+    prints them together (the variant's own text is ``shadows_texts.py``'s)."""
     entries = []
     if gold_rush:
         entries += [(f"rule:{title}", _(title), _(body)) for title, body in NUGGET_RULES]
     if shadows:
         entries.append(("rule:shadows", _(SHADOW_RULES[0]), _(SHADOW_RULES[1])))
     return entries
+
+
+# What ``texts.py`` merges into its tables (``ui/sets/__init__.py``).
+TEXTS = SetTexts(card_names=CARD_NAMES, card_texts=CARD_TEXTS, card_help=CARD_HELP,
+                 character_names=CHARACTER_NAMES, character_texts=CHARACTER_TEXTS,
+                 kind_names=KIND_NAMES, kind_texts=KIND_TEXTS)

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from p2pbang.engine.actions import NO_SEAT, Action, Buy, Decision, RemoveEquipment
 from p2pbang.engine.game import Game
 from p2pbang.engine.sets import gold_rush
-from p2pbang.ui.gold_rush_sentences import BORROWED
-from p2pbang.ui.gold_rush_texts import nuggets_label
 from p2pbang.ui.i18n import _
 from p2pbang.ui.labels import slot_label
+from p2pbang.ui.sets.gold_rush_sentences import BORROWED
+from p2pbang.ui.sets.gold_rush_texts import nuggets_label
 from p2pbang.ui.texts import card_name
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
-"""Gold Rush and the shadows in the plain line interface: words where the full screen has
-marks (nuggets, equipment, the shop, a shadow on turn), and the ``s`` command that reads out
-the shop and everyone's gold and equipment with the cards' texts.
+"""Gold Rush in the plain line interface: words where the full screen has marks (nuggets,
+equipment, the shop), and the ``s`` command that reads out the shop and everyone's gold and
+equipment with the cards' texts.
 
 Used by ``plain.py`` (solo) and ``plain_net.py`` (network), so both say the same.
 """
@@ -8,9 +8,9 @@ Used by ``plain.py`` (solo) and ``plain_net.py`` (network), so both say the same
 from __future__ import annotations
 
 from p2pbang.engine.game import Game
-from p2pbang.ui.gold_rush_texts import nuggets_label
-from p2pbang.ui.gold_rush_view import has_gold_rush
 from p2pbang.ui.i18n import N_, _
+from p2pbang.ui.sets.gold_rush_texts import nuggets_label
+from p2pbang.ui.sets.gold_rush_view import has_gold_rush
 from p2pbang.ui.texts import card_name, card_text
 from p2pbang.ui.view import SeatView, TableView
 
@@ -26,11 +26,6 @@ def plain_help(game: Game) -> str | None:
 def has_gold(view: TableView) -> bool:
     """Whether the game has nuggets and a shop to speak of."""
     return any(s.nuggets is not None for s in view.seats)
-
-
-def life_words(seat: SeatView) -> str:
-    """A shadow on turn has no life (its role says "shadow"): a dash instead of hearts."""
-    return "-" if seat.shadow else ""
 
 
 def nugget_words(seat: SeatView) -> str:

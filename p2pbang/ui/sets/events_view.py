@@ -2,14 +2,15 @@
 the plain interface's table and its ``e`` command.
 
 Why one module: each interface shows the same public fact (``TableView.event``, read from
-the seat's own engine) in the room it has; the shared screen modules call these with one
-line each, so an event deck adds no branch to them.
+the seat's own engine) in the room it has; the shared screen modules ask for these through
+``events.py``, so an event deck adds no branch to them.
 """
 
 from __future__ import annotations
 
 from p2pbang.engine.game import Game
-from p2pbang.ui.event_texts import (
+from p2pbang.ui.i18n import N_, _, ngettext
+from p2pbang.ui.sets.events_texts import (
     EVENT_NAMES,
     event_help,
     event_label,
@@ -17,7 +18,6 @@ from p2pbang.ui.event_texts import (
     event_summary,
     event_text,
 )
-from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.textfit import Line, cut
 from p2pbang.ui.view import SeatView, TableView
 

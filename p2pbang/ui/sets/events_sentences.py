@@ -1,7 +1,7 @@
 """Sentences for the event cards' own events, decisions and actions (High Noon, A Fistful of
 Cards).
 
-``describe.Describer`` hands these over first. The event in force is public
+``describe.Describer`` hands these over (through ``events.py``). The event in force is public
 (``Game.event_name()``), and it only changes before the first seat's turn, so a sentence
 about a pick, a guess or a forced discard reads it to say which event asked for it: one
 ``EVENT_PICK`` kind serves The Daltons, Blood Brothers and Hard Liquor, one
@@ -36,9 +36,9 @@ from p2pbang.engine.actions import (
 from p2pbang.engine.catalog import HEARTS
 from p2pbang.engine.game import Game
 from p2pbang.engine.sets.fistful import HARD_LIQUOR_HEAL
-from p2pbang.ui.event_texts import event_name, event_text
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
+from p2pbang.ui.sets.events_texts import event_name, event_text
 
 if TYPE_CHECKING:
     from p2pbang.ui.describe import Describer

@@ -1,0 +1,153 @@
+"""A sample of the card game's screens, written out whole, to compare two versions of the UI.
+
+Why: a change meant to move code without changing what anyone sees (the set modules under
+``ui/sets/``) is checked by drawing the same seeded games before and after and comparing
+every line. Each sample is a whole solo game with the bots, in one language, for one set
+(or a mix of sets): the full screen at 80x24 (and taller, wider at some decisions) with the
+menu walked step by step, the help and the players page now and then (their whole text, and
+as drawn), and the same game
+played in the plain interface with its commands typed (``?``, ``t``, ``h``, ``s``, ``e``,
+``c NAME``).
+
+    PYTHONPATH=. python -m tests.ui.screen_sample OUT.json [--seeds 1,2]
+
+Two files written by two versions are compared with ``cmp`` (or ``--compare A B``, which
+names the first samples that differ).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import sys
+from pathlib import Path
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from p2pbang.engine.actions import End
+from p2pbang.engine.choice import GameChoice
+from p2pbang.table.solo import SoloSession
+from p2pbang.ui import players_page
+from p2pbang.ui.i18n import set_language
+from p2pbang.ui.plain import PlainSolo, explain
+from p2pbang.ui.table_screen import TableScreen
+from tests.ui.screens import snapshot
+
+LANGUAGES = ("en", "hu", "ro")
+# (name, seats, expansions, variants): every set alone, and mixes
+GAMES = (
+    ("base", 5, (), ()),
+    ("dodge-city", 6, ("dodge-city",), ()),
+    ("dodge-city-3", 3, ("dodge-city",), ()),
+    ("high-noon", 5, ("high-noon",), ()),
+    ("fistful", 5, ("fistful",), ()),
+    ("gold-rush", 5, ("gold-rush",), ()),
+    ("gold-rush-shadows", 6, ("gold-rush",), ("shadows",)),
+    ("events-dodge-city", 7, ("dodge-city", "fistful", "high-noon"), ()),
+    ("everything", 8, ("dodge-city", "fistful", "gold-rush", "high-noon"), ("shadows",)),
+)
+MAX_DECISIONS = 60  # the person's decisions drawn per game (the bots play on to the end)
+TERMS = ("ba", "sid", "pep", "gold", "thirst", "pick", "we")
+
+
+def screen_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
+    """One game on the full screen: the screen at each of the person's steps."""
+    rng = random.Random(seed)
+    session = SoloSession(seats, seed=seed, choice=choice)
+    out: list[str] = []
+    with create_pipe_input() as pipe:
+        screen = TableScreen(session, input=pipe, output=DummyOutput())
+        decisions = 0
+        while decisions < MAX_DECISIONS:
+            screen.add_events(session.advance())
+            if isinstance(session.pending, End):
+                break
+            decisions += 1
+            out += snapshot(screen, 80, 24)
+            if decisions % 7 == 1:
+                out += snapshot(screen, 120, 40)
+            if decisions % 11 == 2:  # the help and the players page whole, then on screen
+                out += [repr(section) for section in screen._help_sections()]
+                out += [repr(section) for section in players_page.sections(screen.view)]
+                screen.toggle_help()
+                out += snapshot(screen, 80, 24)
+                screen.toggle_help()
+                screen.toggle_players()
+                out += snapshot(screen, 100, 30)
+                screen.toggle_players()
+            taken = len(session.mine.history)
+            for _step in range(8):  # walk the menu until an action is taken
+                rows = screen.choices
+                screen.selected = rng.randrange(len(rows))
+                out += snapshot(screen, 80, 24)[-6:]  # the actions, the detail line
+                if not screen.take(screen.selected) or len(session.mine.history) != taken:
+                    break
+            if len(session.mine.history) == taken and not isinstance(session.pending, End):
+                screen.steps.clear()
+                screen.take(len(screen.choices) - 1)  # the last row: never a step
+        out += snapshot(screen, 80, 24)
+    return out
+
+
+def plain_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
+    """The same game in the plain interface, typed to the end with commands between."""
+    rng = random.Random(seed)
+    session = SoloSession(seats, seed=seed, choice=choice)
+    commands = ["?", "t", "h", "s", "e", *(f"c {t}" for t in TERMS)]
+
+    class Typed(io.StringIO):
+        def readline(self, size: int = -1) -> str:
+            if rng.random() < 0.15:
+                return rng.choice(commands) + "\n"
+            return str(rng.choice((1, 1, 2, 3))) + "\n"
+
+    out = io.StringIO()
+    PlainSolo(session, Typed(), out).run()
+    return out.getvalue().splitlines()
+
+
+def sample(seeds: list[int]) -> dict[str, list[str]]:
+    """Every game in every language: sample name -> its lines."""
+    found: dict[str, list[str]] = {}
+    for language in LANGUAGES:
+        set_language(language)
+        for name, seats, expansions, variants in GAMES:
+            choice = GameChoice.make("bang", seats, expansions, variants)
+            for seed in seeds:
+                key = f"{name}/{seed}/{language}"
+                found[f"screen/{key}"] = screen_game(seats, choice, seed)
+                found[f"plain/{key}"] = plain_game(seats, choice, seed)
+        found[f"explain/{language}"] = [explain(t) for t in TERMS]
+    set_language("en")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", help="where to write the sample (JSON)")
+    parser.add_argument("--seeds", default="1,2", help="comma-separated seeds")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                        help="compare two written samples")
+    args = parser.parse_args(argv)
+    if args.compare:
+        a, b = (json.loads(Path(path).read_text(encoding="utf-8")) for path in args.compare)
+        differ = [k for k in a if a[k] != b.get(k)] + [k for k in b if k not in a]
+        lines = sum(len(v) for v in a.values())
+        print(f"{len(a)} samples, {lines} lines; {len(differ)} differ")
+        for key in differ[:10]:
+            print("  " + key)
+        return 1 if differ else 0
+    if not args.out:
+        parser.error("name the file to write, or --compare A B")
+    found = sample([int(s) for s in args.seeds.split(",")])
+    Path(args.out).write_text(json.dumps(found, ensure_ascii=False, indent=0),
+                              encoding="utf-8")
+    print(f"{len(found)} samples, {sum(len(v) for v in found.values())} lines")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
