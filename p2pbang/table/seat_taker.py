@@ -45,7 +45,8 @@ class HeldSeatInfo:
     players: int
     names: list[str]
     core: TableCore
-    took_over: str
+    took_over: str  # the seat's holder before this person (a vanished player, or a bot)
+    taken_back: bool = False  # the person's own seat, back from the bot that played it
     resumed: bool = False
     restored_entries: int = 0
     seated: bool = True
@@ -68,6 +69,8 @@ class SeatTaker:
     holding: int | None = None  # the log seat this watcher writes, once the table gave it
     game_seat: int | None = None
     offered: bool = False
+    took_from: str = ""  # the holder the seat came from
+    reclaiming: bool = False  # the person's own seat, claimed back from a bot
     _sent: dict[int, tuple[bytes, float]] = field(default_factory=dict)  # index -> part
     _ballots: dict[tuple[int, int], bytes] = field(default_factory=dict)  # signed ballots
     _asking: set[tuple[int, int]] = field(default_factory=set)
@@ -90,6 +93,8 @@ class SeatTaker:
         if holder is None or proposal.holder_key != self.key or self.holding is not None:
             return False
         self.holding, self.game_seat = holder, game_seat
+        names = self.names
+        self.took_from = names[proposal.seat] if proposal.seat < len(names) else ""
         return True
 
     async def vote(self, raw: bytes, wait_s: float) -> None:

@@ -382,6 +382,8 @@ class TableSession:
                     replaced.purpose is Purpose.LEAVE and self.core.dealer.leaver_owes):
                 if replaced.purpose is Purpose.LEAVE:
                     self.left_for_good = replaced.holder_name
+                elif self._gave_up is None:  # found while replaying the log on a resume
+                    self._gave_up = "this seat was given to a new holder while this peer was away"
                 return
             turn = self.log.open_turn()
             expected = self.core.expected()
@@ -555,6 +557,23 @@ class TableSession:
                 if peer_id in self.genesis.roster:
                     self.nursery.start_soon(self._send_quietly, peer_id, message)
         return problem
+
+    def take_back_from(self) -> tuple[int, str] | None:
+        """Where this peer's player can take their seat back, after a bot took it while
+        they were away (``protocol/seats.md`` 7.2): the bot's runner's log seat and game
+        address ("host:port"), or None (not replaced by a bot, the game over, or no address
+        known)."""
+        replaced = self.keeper.replaced_me
+        if (replaced is None or replaced.purpose is not Purpose.REPLACE or replaced.runner < 0
+                or self.core.over is not None or self.log.open_turn() is None):
+            return None
+        peer_id = self.genesis.roster[replaced.runner]
+        status = self.mesh.peer(peer_id)
+        address = status.address if status is not None and status.address else \
+            self._addresses.get(peer_id)
+        if address is None:
+            return None
+        return replaced.runner, f"{address[0]}:{address[1]}"
 
     def _offer_told(self, raw: bytes, seat: int, listed: bool = True) -> None:
         """Another peer tells of a watcher's offer, or of a returning player's claim (it

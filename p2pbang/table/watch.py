@@ -210,6 +210,7 @@ class TableWatch:
         taker = self._taker(follower, name, decider)
         if taker.holding is not None:
             return False
+        taker.reclaiming = True
         taker.driver.holder_key = taker.key
         offer = make_offer(taker.identity.private_key, self.session_id, taker.identity.name)
         claim = make_claim(old.private_key, offer, seat)
@@ -236,9 +237,9 @@ class TableWatch:
         assert taker is not None and taker.game_seat is not None, "no seat held"
         seat = taker.game_seat
         names = self.names[:self.players]
-        previous = names[seat]
         names[seat] = taker.identity.name
-        return HeldSeatInfo(self.session_id, seat, self.players, names, self.core, previous)
+        return HeldSeatInfo(self.session_id, seat, self.players, names, self.core,
+                            taker.took_from or self.names[seat], taker.reclaiming)
 
     def _report_taken(self) -> None:
         """Tell the reporter once the engine is the held seat's (the hand-over delivered

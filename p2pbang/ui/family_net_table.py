@@ -31,6 +31,7 @@ from p2pbang.ui.dice_duel_shell import FamilyScreen
 from p2pbang.ui.family_net import FAMILY_GAMES, board_for
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.net_table import WAIT_FRESH, NetworkTable
+from p2pbang.ui.seat_questions import took_seat_line
 from p2pbang.ui.view import display_names
 
 if TYPE_CHECKING:
@@ -101,11 +102,9 @@ class FamilyNetworkTable(NetworkTable):
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self._log(_("A game of {game} for {n} players: you and {others}.").format(
             game=game_title(self.choice), n=session.players, others=others), "class:log.you")
-        took = getattr(session, "took_over", "")  # a watcher that took a vanished seat
+        took = took_seat_line(session)  # a watcher that took a vanished seat
         if took:
-            self._log(_("You took over {name}'s seat: {name} was away, the table gave the "
-                        "seat to you, and its hand reached you alone.").format(name=took),
-                      "class:log.you")
+            self._log(took, "class:log.you")
         elif self.choice.game == "dice":
             self._log(_("Every peer shuffles the roles and proves it; every roll is drawn "
                         "by all the peers together."), "class:log")

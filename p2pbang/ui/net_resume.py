@@ -57,6 +57,7 @@ class ResumePlay:
     def __init__(self, request: ResumeRequest, input: Input | None = None,
                  output: Output | None = None) -> None:
         self.request = request
+        self._input, self._output = input, output
         self.table = network_table(choice_of(request.game.genesis.settings), input, output,
                                    pace=request.pace)
         self.result: SessionResult | None = None
@@ -80,7 +81,38 @@ class ResumePlay:
                                    meta=game.session_meta)
             session.on_chat = table.chat_received
             await self._play(stage, session)
+            back = session.take_back_from()
+        if back is not None:
+            return await self._take_back(stage, session.seat, back[1])
         return self._conclude()
+
+    async def _take_back(self, stage: Stage, seat: int, address: str) -> int:
+        """A bot took this seat while the player was away: the player takes it back,
+        watching the table through the bot's runner and claiming the seat with its own key
+        (``protocol/seats.md`` 7.2); the table screen comes back once the seat is theirs."""
+        from p2pbang.net.discovery import probe_peer
+        from p2pbang.table.watch import WATCH_FAILURES, TableWatch
+        from p2pbang.ui.watch_screen import WatchProgram
+        from p2pbang.ui.watch_screen import outcome_lines as watch_lines
+
+        await stage.hide()
+        self._say(_("A bot plays your seat now: taking it back (through {address})...")
+                  .format(address=address))
+        identity = self.request.identity
+        try:
+            found = await probe_peer(address)
+        except (OSError, *WATCH_FAILURES) as exc:
+            self._say(str(exc))
+            return self._conclude()
+        program = WatchProgram(
+            lambda screen: TableWatch(Identity.generate(identity.name), found, screen),
+            input=self._input, output=self._output, reclaim=(identity, seat))
+        result = await program(stage)
+        if result is None:
+            self.lines_after.append(_("You left; the bot plays on."))
+            return EXIT_LEFT
+        self.lines_after.extend(watch_lines(result, program.watch))
+        return EXIT_OK if result.complete else EXIT_CHEAT
 
     async def _play(self, stage: Stage, session: TableSession) -> None:
         table = self.table
@@ -94,12 +126,16 @@ class ResumePlay:
             nursery.start_soon(run)
             nursery.start_soon(table.send_chats, session)
             index, _value = await first_of(table.ready.wait, finished.wait)
-            if index == 0:
+            if index == 0 and session.keeper.replaced_me is not None:
+                await finished.wait()  # given away while this peer was off: no stale screen
+            elif index == 0:
                 assert table.screen is not None
                 shown = await stage.show(table.screen)
                 nursery.start_soon(self._tick)
                 await first_of(finished.wait, shown.closed.wait)
-                if finished.is_set():
+                if finished.is_set() and session.take_back_from() is not None:
+                    await stage.hide()  # a bot has the seat: the person takes it back next
+                elif finished.is_set():
                     await shown.closed.wait()  # the person reads the end, leaves with q
                 elif shown.result == LEAVE_FOR_GOOD and not isinstance(table.pending, End):
                     await stage.hide()

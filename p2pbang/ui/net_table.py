@@ -39,7 +39,7 @@ from p2pbang.table.seats import seat_number
 from p2pbang.table.session import CHAT
 from p2pbang.ui.chat_guard import ChatGuard
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.seat_questions import answer_hint, question_text, short_text
+from p2pbang.ui.seat_questions import answer_hint, question_text, short_text, took_seat_line
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.view import display_names
 from p2pbang.ui.widgets import clean_chat
@@ -234,14 +234,12 @@ class NetworkTable:
             self, send_chat=self._send_chat, speed=speed, input=self._input,
             output=self._output, pace_keys=pace is not None, note=self.note,
             on_speed=None if pace is None else (lambda seconds: write_pace(pace, seconds)))
-        took = getattr(session, "took_over", "")  # a watcher that took a vanished seat
+        took = took_seat_line(session)  # a watcher that took a vanished seat
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self._log(_("A game of BANG! for {n} players: you and {bots}.").format(
             n=session.players, bots=others), "class:log.you")
         if took:
-            self._log(_("You took over {name}'s seat: {name} was away, the table gave the "
-                        "seat to you, and its hand reached you alone.").format(name=took),
-                      "class:log.you")
+            self._log(took, "class:log.you")
         else:
             self._log(_("Every peer shuffles and proves it; the cards are being dealt."),
                       "class:log")

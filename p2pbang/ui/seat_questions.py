@@ -46,3 +46,16 @@ def answer_hint() -> str:
 
 
 __all__ = ["answer_hint", "question_text", "short_text"]
+
+
+def took_seat_line(session: object) -> str | None:
+    """The first line of a person's table screen when they took a seat while watching
+    (``took_over``: whose it was; ``taken_back``: their own, back from the bot), else None."""
+    took = getattr(session, "took_over", "")
+    if not took:
+        return None
+    if getattr(session, "taken_back", False):
+        return _("You have your seat back: {name} handed it to you, and its hand reached "
+                 "you alone.").format(name=took)
+    return _("You took over {name}'s seat: {name} was away, the table gave the seat to you, "
+             "and its hand reached you alone.").format(name=took)

@@ -27,6 +27,7 @@ from prompt_toolkit.layout import Dimension, HSplit, Layout, Window
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Event
+from p2pbang.net.identity import Identity
 from p2pbang.table.watch import WATCH_FAILURES, TableWatch, WatchReporter, WatchResult
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.net_app import first_of
@@ -55,6 +56,7 @@ class WatchScreen:
         self.on_take: Callable[[], None] | None = None  # the t key (set by the program)
         self.on_took: Callable[[TableWatch], None] | None = None  # the table gave a seat
         self.forward_to: Any = None  # the person's table screen, once they hold a seat
+        self.on_caught_up: Callable[[], None] | None = None
         self.app: Application[str] = Application(
             layout=self._layout(), key_bindings=self._keys(), style=table_style(),
             full_screen=True, input=input, output=output, mouse_support=False)
@@ -104,6 +106,17 @@ class WatchScreen:
                       "log is not here yet. Try t again.", "class:log.you")
         self.changed()
 
+    def reclaiming(self, ok: bool) -> None:
+        """The claim to take one's own seat back from the bot went out (or could not)."""
+        if ok:
+            self.note = "Taking your seat back: the bot hands it over at its next move"
+            self._add("You claimed your seat back: the bot hands it to you at its next "
+                      "move.", "class:log.you")
+        else:
+            self._add("The claim could not be sent: the bot's player is not connected.",
+                      "class:log.you")
+        self.changed()
+
     def events(self, events: list[Event]) -> None:
         if self._describe is not None:
             for text in self._describe(events):
@@ -116,6 +129,8 @@ class WatchScreen:
         self.note = (f"Watching {watch.table.info.name!r} ({watch.core.choice.label()}): "
                      "live")
         self._add(f"(caught up: {len(watch.log)} log entries checked; now live)", "class:dim")
+        if self.on_caught_up is not None:
+            self.on_caught_up()
         self.changed()
 
     def finished(self, result: WatchResult) -> None:
@@ -252,8 +267,12 @@ class WatchProgram:
     table gives the seat, that screen replaces the watch's, fed by the same watch."""
 
     def __init__(self, make_watch: Callable[[WatchReporter], TableWatch], *,
-                 input: Input | None = None, output: Output | None = None) -> None:
+                 input: Input | None = None, output: Output | None = None,
+                 reclaim: tuple[Identity, int] | None = None) -> None:
+        """``reclaim``: this person's identity in the genesis and their seat, to take back
+        from the bot that plays it as soon as the watch has caught up (``resume``)."""
         self.make_watch = make_watch
+        self.reclaim = reclaim
         self._input, self._output = input, output
         self.screen = WatchScreen(input, output)
         self.result: WatchResult | None = None
@@ -281,6 +300,8 @@ class WatchProgram:
             self.screen.on_take = lambda: token.run_sync_soon(
                 lambda: nursery.start_soon(self._offer))
             self.screen.on_took = self._took
+            if self.reclaim is not None:
+                self.screen.on_caught_up = lambda: nursery.start_soon(self._offer)
             nursery.start_soon(follow)
             index, _ = await first_of(shown.closed.wait, self.seat_given.wait)
             if index == 1 and self.table is not None and self.table.screen is not None:
@@ -299,6 +320,11 @@ class WatchProgram:
             from p2pbang.ui.family_net_table import network_table
 
             self.table = network_table(watch.core.choice, self._input, self._output)
+        if self.reclaim is not None:
+            old, seat = self.reclaim
+            ok = await watch.reclaim_seat(old, seat, old.name, self.table)
+            self.screen.reclaiming(ok)
+            return
         self.screen.offered(await watch.offer_seat(watch.identity.name, self.table))
 
     def _took(self, watch: TableWatch) -> None:

@@ -20,7 +20,17 @@ import pytest
 
 from p2pbang.table.bot_pace import write_pace
 
-from .test_tmux_net import BOTS, ROOT, BotTable, p2pbang, play_decisions
+from .test_tmux_net import (
+    BOTS,
+    PERSON,
+    ROOT,
+    BotTable,
+    p2pbang,
+    play_decisions,
+    start_person,
+    turn_number,
+)
+from .test_tmux_resume import _in_terminal, _kill_what_uses
 from .tmux import TMUX, Pane
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
@@ -93,5 +103,49 @@ def test_a_watcher_takes_a_vanished_seat_in_a_real_terminal(tmp_path: Path) -> N
         assert any(WATCHER in out and "now plays the seat" in out for out in outs), outs[0]
     finally:
         if pane is not None:
+            pane.close()
+        table.close()
+
+
+def test_a_returning_player_takes_the_seat_back_from_the_bot(tmp_path: Path) -> None:
+    """A person at a table of three bots vanishes (SIGKILL); a bot takes the seat; the
+    person runs ``p2pbang resume``: the screen says a bot plays the seat and takes it back,
+    then the table screen comes back with "You have your seat back"."""
+    table = PacedEscrowTable(tmp_path, pace=0.4)
+    panes: list[Pane] = []
+    try:
+        BotTable.open(table)  # three bots: the fourth seat is the person's
+        person = start_person(tmp_path, table.port, "en")
+        panes.append(person)
+        # Mid-game (the escrow of the set-up is complete): the person plays to turn 2.
+        deadline = time.monotonic() + 120
+        while turn_number("\n".join(person.screen())) < 2:
+            assert time.monotonic() < deadline, "\n".join(person.screen())
+            play_decisions(person, 1, GAME_OVER)
+        home = tmp_path / "person"
+        _kill_what_uses(home)
+        outs = [tmp_path / name / "bot.out" for name in BOTS]
+        deadline = time.monotonic() + 90
+        while not any(f"{PERSON} (seat" in out.read_text(errors="replace")
+                      and "now plays the seat" in out.read_text(errors="replace")
+                      for out in outs):
+            assert time.monotonic() < deadline, outs[0].read_text()
+            time.sleep(0.2)
+        resumed = _in_terminal(tmp_path, "resume", "--home", str(home), "--listen",
+                               "127.0.0.1", "--lang", "en")
+        panes.append(resumed)
+        text = resumed.wait_for(lambda t: "You have your seat back" in t or "EXIT=" in t
+                                or GAME_OVER in t, 120)
+        if GAME_OVER in text or "EXIT=" in text:
+            pytest.skip("the bots ended the game before the seat came back (a short deal):\n" + text)
+        assert "Your hand" in text or "Your dice" in text or "you and" in text, text
+        resumed.keys("q")
+        text = resumed.wait_for(lambda t: "EXIT=" in t or "Leave?" in t, 20)
+        if "Leave?" in text:
+            resumed.keys("y")
+            resumed.wait_for(lambda t: "EXIT=" in t, 20)
+        assert all(len(row) <= 80 for row in resumed.screen())
+    finally:
+        for pane in panes:
             pane.close()
         table.close()
