@@ -46,7 +46,7 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver, Verdict
 from p2pbang.table.lobby_flow import TableRefused
 from p2pbang.table.observer import observer_core
-from p2pbang.table.participants import Decider
+from p2pbang.table.participants import Decider, PlayerQuit
 from p2pbang.table.seat_taker import HeldSeatInfo, SeatTaker
 from p2pbang.table.seats import seating_drawn
 from p2pbang.table.table_choice import UnplayableTable, dropouts_of
@@ -126,6 +126,7 @@ class TableWatch:
         self.taker: SeatTaker | None = None  # set by offer_seat
         self._taken_told = False
         self._nursery: trio.Nursery | None = None
+        self.left_seat = False  # the person left the seat this watcher held
         # Read by the player's screen once this watcher holds a seat (``SeatInfo``): it
         # starts on the game as it stands, with nothing replayed from a disk.
         self.players = 0
@@ -162,11 +163,12 @@ class TableWatch:
                 problem: list[str] = []
                 nursery.start_soon(self._follow, follower, problem, nursery.cancel_scope)
                 nursery.start_soon(self._hold)
-                while not self.closed:
+                while not self.closed and not self.left_seat:
                     changed = self._changed
                     await changed.wait()
                 nursery.cancel_scope.cancel()
-            stopped = (problem or lost or [None])[0]
+            stopped = (problem or lost or (["you left the seat"] if self.left_seat else [])
+                       or [None])[0]
         if self.genesis is None:
             raise WatchRefused(stopped or "the player sent no genesis")
         result = WatchResult(self.names, len(self.log), self.log.head_hash, self.core.over,
@@ -261,7 +263,14 @@ class TableWatch:
                 await changed.wait()
             taker = self.taker
             if taker is not None and taker.holding is not None and not self.closed:
-                await taker.write()
+                try:
+                    await taker.write()
+                except PlayerQuit:
+                    # The person left the seat: the watch ends; the table replaces the
+                    # seat again once its relay says the link is down.
+                    self.left_seat = True
+                    self._changed.set()
+                    return
 
     async def _follow(self, follower: WatchFollower, problem: list[str],
                       scope: trio.CancelScope) -> None:

@@ -27,7 +27,7 @@ from p2pbang.ui.describe import Describer
 from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.plain import HELP, explain, plain_command, plain_help, render_table
-from p2pbang.ui.seat_questions import question_text
+from p2pbang.ui.seat_questions import question_text, took_seat_line
 from p2pbang.ui.texts import (
     card_name,
     card_text,
@@ -130,6 +130,9 @@ class PlainNetworkTable:
                                            self.input.readline, self.out)
             others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
             self.print(f"A game of {session.core.choice.label()}: you and {others}.")
+            took = took_seat_line(session)
+            if took:
+                self.print(took)
             if session.resumed:
                 self.print(f"Resumed: {session.restored_entries} log entries replayed from "
                            "disk.")
@@ -138,8 +141,9 @@ class PlainNetworkTable:
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self.print(_("A game of BANG! for {n} players: you and {bots}.").format(
             n=session.players, bots=others))
-        self.print("The seats and the cards are being dealt (every peer shuffles and "
-                   "proves it).")
+        took = took_seat_line(session)  # a watcher that took a vanished seat
+        self.print(took or "The seats and the cards are being dealt (every peer shuffles "
+                           "and proves it).")
         if session.resumed:
             self.print(f"Resumed: {session.restored_entries} log entries replayed from disk.")
 

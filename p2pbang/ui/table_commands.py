@@ -887,7 +887,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    ui = PlainWatcher()
+    from p2pbang.ui.plain_net import PlainNetworkTable
+
+    ui = PlainWatcher(seat_table=PlainNetworkTable())  # take: a seat the table replaces
     found: list[DiscoveredTable] = []
 
     async def ask() -> str | None:
@@ -904,7 +906,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
     async def main() -> int:
         await find()
         watch = TableWatch(identity, found[0], ui, table_key=args.table_key)
-        result = await watch.run()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(ui.read_commands)
+            result = await watch.run()
+            nursery.cancel_scope.cancel()
         return EXIT_OK if result.complete else EXIT_CHEAT
 
     if not full:

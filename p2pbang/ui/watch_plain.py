@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from p2pbang.engine.actions import Event
 from p2pbang.engine.game import Game
@@ -24,10 +24,15 @@ from p2pbang.ui.view import card_view
 
 
 class PlainWatcher:
-    """A watcher's reporter on a text stream."""
+    """A watcher's reporter on a text stream. With ``seat_table`` (the plain player's
+    decider and reporter, reading the person's lines), ``take`` offers to take a seat that
+    the table replaces (``protocol/seats.md`` 7.2); once the table gives one, that table
+    tells the game and asks the person's moves, as at a seat of their own."""
 
-    def __init__(self, out: TextIO | None = None) -> None:
+    def __init__(self, out: TextIO | None = None, seat_table: Any = None) -> None:
         self.out = out or sys.stdout
+        self.seat_table = seat_table
+        self.holding = False
         self.watch: TableWatch | None = None
         self._tell: Callable[[list[Event]], list[str]] | None = None
         self._describer: Describer | None = None
@@ -44,6 +49,8 @@ class PlainWatcher:
         self.print(f"Watching {watch.table.info.name!r} ({core.choice.label()}): {players}.")
         self.print("A watcher sees what the whole table sees: no hand, no hidden card, no "
                    "key. Every entry is checked as the players check it.")
+        if self.seat_table is not None:
+            self.print("Type take to offer to take a seat if the table replaces one.")
         if core.choice.game == "bang":
             self._describer = Describer(core.game, watch.names)
         else:
@@ -51,7 +58,40 @@ class PlainWatcher:
 
             self._tell = board_narrator(core, watch.names)
 
+    def took_seat(self, watch: TableWatch) -> None:
+        """The table gave this watcher a seat: the player's table takes over the lines."""
+        self.print("The table gave you the seat: its hand reached you alone.")
+        if self.seat_table is not None:
+            self.holding = True
+            self.seat_table.started(watch.held_seat())
+
+    async def read_commands(self) -> None:
+        """The watcher's one command, ``take``, until the table gives it a seat (then the
+        person's lines are the seat's, read by the seat's table)."""
+        table = self.seat_table
+        if table is None:
+            return
+        while not self.holding:
+            line = await table.input.readline()
+            if line is None:
+                table.input.hold(None)  # the end of input, for the seat's table too
+                return
+            if self.holding:
+                table.input.hold(line)  # a move for the seat, typed as it was given
+                return
+            word = line.strip().lower()
+            if word == "take" and self.watch is not None:
+                ok = await self.watch.offer_seat(self.watch.identity.name, table)
+                self.print("You offered to take a seat: if one is replaced, it is yours."
+                           if ok else "The offer could not be sent now: try again.")
+            elif word:
+                self.print("A watcher has one command: take (offer to take a seat if the "
+                           "table replaces one).")
+
     def events(self, events: list[Event]) -> None:
+        if self.holding and self.seat_table is not None:
+            self.seat_table.events(events)
+            return
         watch = self.watch
         assert watch is not None
         if watch.seated and not self._seating_said:

@@ -249,3 +249,34 @@ async def test_a_returning_player_takes_the_seat_back_from_the_bot(tmp_path: Pat
     assert len(given_back) == 1 and "Player back" in given_back[0], report.changes
     assert "bot (" in replaced[0]
     assert watch.seat == VANISHING and watch.core.game.viewer == VANISHING
+
+
+async def test_the_plain_watcher_takes_a_seat_with_take(tmp_path: Path) -> None:
+    """``p2pbang watch --plain``: the person types take; when the table gives the seat, the
+    plain player's table tells it ("You took over ...") and reads the person's moves (here
+    the input ends: the person left the seat, and the watch says so)."""
+    from p2pbang.ui.plain_net import PlainNetworkTable
+
+    out, seat_out = io.StringIO(), io.StringIO()
+    seat_table = PlainNetworkTable(inp=io.StringIO("take\n"), out=seat_out)
+    watcher = PlainWatcher(out, seat_table=seat_table)
+    result: list = []
+    async with bot_table(tmp_path, players=4, settings=_escrow("bang", 4), linger=1.0,
+                         pace=0.02, to_the_end=False) as table:
+        await table.until(lambda: table.entries() >= 30)
+        watch = TableWatch(Identity.generate("Wanda"), await table.address(), watcher)
+        async with trio.open_nursery() as nursery:
+
+            async def follow() -> None:
+                result.append(await watch.run())
+
+            nursery.start_soon(follow)
+            await table.until(lambda: "caught up" in out.getvalue())
+            nursery.start_soon(watcher.read_commands)
+            others = [s for i, s in enumerate(table.sessions) if i != VANISHING]
+            await table.until(lambda: all(s.keeper.offers for s in others), 10)
+            await table.vanish(VANISHING)
+            await table.until(lambda: bool(result), 90)
+    assert "Type take" in out.getvalue() and "You offered to take a seat" in out.getvalue()
+    assert "You took over Player" in seat_out.getvalue(), seat_out.getvalue()
+    assert result[0].stopped == "you left the seat"

@@ -137,7 +137,8 @@ def test_a_returning_player_takes_the_seat_back_from_the_bot(tmp_path: Path) -> 
         text = resumed.wait_for(lambda t: "You have your seat back" in t or "EXIT=" in t
                                 or GAME_OVER in t, 120)
         if GAME_OVER in text or "EXIT=" in text:
-            pytest.skip("the bots ended the game before the seat came back (a short deal):\n" + text)
+            pytest.skip("the bots ended the game before the seat came back (a short deal):\n"
+                        + text)
         assert "Your hand" in text or "Your dice" in text or "you and" in text, text
         resumed.keys("q")
         text = resumed.wait_for(lambda t: "EXIT=" in t or "Leave?" in t, 20)
