@@ -1,6 +1,6 @@
 """The contract every engine of the family keeps: what a game state offers and promises.
 
-Why written down: the card game (``engine/game.py``), the Dice Game (``engine/dice/``) and
+Why written down: the card game (``engine/bang/game.py``), the Dice Game (``engine/dice/``) and
 The Duel (``engine/duel/``) are driven by the same dealers, the same signed log, the same
 table core, bots and self-play. Those callers rely on one interface and a few obligations;
 this module names them, so a fourth engine knows what it must do and a caller knows what it

@@ -36,9 +36,9 @@ from p2pbang.engine.actions import (
     UseBarrel,
     UseGreen,
 )
-from p2pbang.engine.cards.base import ROLE_CARDS
-from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.cards.base import ROLE_CARDS
+from p2pbang.engine.bang.cards.base import ROLE_NAMES as ROLE_KEYS
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui import dodge_city_sentences as dodge_city
 from p2pbang.ui import event_sentences as events
 from p2pbang.ui import gold_rush_sentences as gold_rush

@@ -28,7 +28,7 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.i18n import _
 from p2pbang.ui.labels import card_label, slot_label
 from p2pbang.ui.texts import card_name, card_text, character_name, character_text

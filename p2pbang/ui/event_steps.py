@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from p2pbang.engine.actions import PLAY, Action, Decision, Play, PlayPaid
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.event_sentences import is_ricochet, is_sniper
 from p2pbang.ui.event_texts import event_name
 from p2pbang.ui.i18n import _

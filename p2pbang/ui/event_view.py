@@ -8,7 +8,7 @@ line each, so an event deck adds no branch to them.
 
 from __future__ import annotations
 
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.event_texts import (
     EVENT_NAMES,
     event_help,

@@ -27,9 +27,9 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
-from p2pbang.engine.game import Game
-from p2pbang.engine.roles import TEAM_SHERIFF
-from p2pbang.engine.sets import gold_rush, shadows
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.roles import TEAM_SHERIFF
+from p2pbang.engine.bang.sets import gold_rush, shadows
 from p2pbang.ui.gold_rush_texts import nuggets_label
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label

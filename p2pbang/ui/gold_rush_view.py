@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from p2pbang.engine.game import Game
-from p2pbang.engine.sets import gold_rush, shadows
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets import gold_rush, shadows
 
 
 @dataclass(frozen=True)

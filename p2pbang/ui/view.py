@@ -25,8 +25,8 @@ from p2pbang.engine.actions import (
     Decision,
     End,
 )
-from p2pbang.engine.game import Game
-from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
 from p2pbang.ui import gold_rush_view
 from p2pbang.ui.gold_rush_view import ShopCard
 from p2pbang.ui.i18n import N_, _

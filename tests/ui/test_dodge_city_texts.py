@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from p2pbang.engine.catalog import CharacterDef, build_deck
+from p2pbang.engine.bang.catalog import CharacterDef, build_deck
 from p2pbang.ui.dodge_city_texts import CHARACTER_NAMES as DODGE_CITY_CHARACTERS
 from p2pbang.ui.dodge_city_texts import DODGE_CITY_CARD_KEYS
 from p2pbang.ui.helptext import help_sections

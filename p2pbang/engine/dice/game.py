@@ -1,6 +1,6 @@
 """The BANG! Dice Game engine: deterministic, partial-information, driven by its inputs.
 
-Same shape as the card game's engine (``engine/game.py``): the rules are one generator, each
+Same shape as the card game's engine (``engine/bang/game.py``): the rules are one generator, each
 decision or chance request is a ``yield``, ``pending`` is what the game waits for and
 ``apply`` feeds it. Dice are public ``RandomInt(6**k)`` requests for k dice rolled at once;
 the hidden roles are a ``Shuffle`` of role cards dealt one to each seat (``Deal``), so the
@@ -33,6 +33,7 @@ from p2pbang.engine.chance import (
     Reveal,
     Shuffle,
     check_result_shape,
+    permutation_from_code,
 )
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.contract import SPECTATOR, GameOver, seat_taking_refusal
@@ -93,7 +94,6 @@ from p2pbang.engine.fastvalues import EVENTS as _EVENTS
 from p2pbang.engine.fastvalues import decision as _fast_decision
 from p2pbang.engine.fastvalues import event as _fast_event
 from p2pbang.engine.fastvalues import shared_event as _shared_event
-from p2pbang.engine.game import permutation_from_code
 
 Step = Generator[Any, Any, Any]
 OLD_SALOON = "old-saloon"

@@ -2,7 +2,7 @@
 
 Same interface as the card game (``pending``, ``apply``, ``check``, ``legal_actions``,
 events) and the same chance seam, so the LocalDealer and the MentalDealer answer it
-unchanged. The rules are one generator, as in ``engine/game.py``: every decision or chance
+unchanged. The rules are one generator, as in ``engine/bang/game.py``: every decision or chance
 request is a ``yield``. An engine made for a ``viewer`` side learns a card only when a
 chance result or a played card shows it; control flow only reads public facts.
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from p2pbang.engine.cards.base import (
+from p2pbang.engine.bang.cards.base import (
     DEPUTY,
     OUTLAW,
     RENEGADE,
@@ -29,7 +29,7 @@ from p2pbang.engine.cards.base import (
 from p2pbang.engine.chance import Deal, RandomInt, Shuffle
 
 if TYPE_CHECKING:
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 Step = Generator[Any, Any, Any]  # driven by the engine, like every rule (see rules.py)
 

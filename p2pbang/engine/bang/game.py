@@ -62,8 +62,18 @@ from p2pbang.engine.actions import (
     UseBarrel,
     UseGreen,
 )
-from p2pbang.engine.cards.base import ROLE_CARDS, ROLE_NAMES, SHERIFF, SHERIFF_ROLE_ID
-from p2pbang.engine.catalog import HEARTS, CardDef
+from p2pbang.engine.bang.cards.base import ROLE_CARDS, ROLE_NAMES, SHERIFF, SHERIFF_ROLE_ID
+from p2pbang.engine.bang.catalog import HEARTS, CardDef
+from p2pbang.engine.bang.event_flow import EventFlow
+from p2pbang.engine.bang.position import PLAY_PHASE, Position
+from p2pbang.engine.bang.roles import RoleRules
+from p2pbang.engine.bang.rules import (
+    NO_CHARACTER_RULES,
+    CardRules,
+    CharacterRules,
+    RuleSet,
+)
+from p2pbang.engine.bang.sets import rules_for
 from p2pbang.engine.chance import (
     ChanceRequest,
     ChanceResult,
@@ -73,19 +83,10 @@ from p2pbang.engine.chance import (
     Reveal,
     Shuffle,
     check_result_shape,
+    permutation_from_code,
 )
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.contract import SPECTATOR, GameOver, seat_taking_refusal
-from p2pbang.engine.event_flow import EventFlow
-from p2pbang.engine.position import PLAY_PHASE, Position
-from p2pbang.engine.roles import RoleRules
-from p2pbang.engine.rules import (
-    NO_CHARACTER_RULES,
-    CardRules,
-    CharacterRules,
-    RuleSet,
-)
-from p2pbang.engine.sets import rules_for
 from p2pbang.engine.slots import SlotKnowledge
 
 Step = Generator[Any, Any, Any]
@@ -1595,15 +1596,3 @@ def _malformed(action: Any) -> str | None:
 def _describe(action: Any) -> str:
     return f"{type(action).__name__}{tuple(getattr(action, f) for f in action.__slots__)}"
 
-
-def permutation_from_code(code: int, n: int) -> list[int]:
-    """The permutation of ``range(n)`` whose Lehmer code is ``code`` (0 <= code < n!): a
-    uniform code gives a uniform permutation, from a single public random draw."""
-    if not 0 <= code < math.factorial(n):
-        raise ValueError(f"a permutation code of {n} items is below {n}!")
-    remaining = list(range(n))
-    order = []
-    for place in range(n, 0, -1):
-        index, code = divmod(code, math.factorial(place - 1))
-        order.append(remaining.pop(index))
-    return order
