@@ -18,6 +18,7 @@ from typing import Any
 
 from p2pbang.engine.actions import (
     NO_SEAT,
+    NO_SLOT,
     Choose,
     Decision,
     End,
@@ -31,12 +32,10 @@ from p2pbang.engine.chance import (
     Deal,
     RandomInt,
     Reveal,
-    Shuffle,
-    check_result_shape,
     permutation_from_code,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.contract import SPECTATOR, GameOver, seat_taking_refusal
+from p2pbang.engine.contract import SPECTATOR, GameOver, StepChecks, seat_taking_refusal
 from p2pbang.engine.dice.actions import (
     APACHE_TAKE,
     BART_ARROW,
@@ -88,6 +87,12 @@ from p2pbang.engine.fastvalues import EVENTS as _EVENTS
 from p2pbang.engine.fastvalues import decision as _fast_decision
 from p2pbang.engine.fastvalues import event as _fast_event
 from p2pbang.engine.fastvalues import shared_event as _shared_event
+from p2pbang.engine.hidden_roles import (
+    deal_face_down,
+    dealt_role_slot,
+    missing_role_refusal,
+    role_claim_refusal,
+)
 
 Step = Generator[Any, Any, Any]
 # The value of an "eliminated" event: the role turned face up.
@@ -202,7 +207,7 @@ def _kept(table: dict[int, Event], key: int, kind: str, seat: int, target: int, 
     return made
 
 
-class DiceGame:
+class DiceGame(StepChecks):
     """A game of BANG! The Dice Game as seen by ``viewer`` (a seat, ``SPECTATOR``, or ``None``
     for the all-seeing engine of simulations and audits)."""
 
@@ -281,16 +286,7 @@ class DiceGame:
 
     # ------------------------------------------------------------------ public interface
 
-    def check(self, action: Any) -> str | None:
-        """Why ``action`` cannot answer the pending step, or ``None`` if ``apply`` takes it."""
-        pending = self.pending
-        if isinstance(pending, End):
-            return "the game is over"
-        if isinstance(pending, Decision):
-            return self._check_decision(pending, action)
-        return check_result_shape(pending, action) or self._check_roles(pending, action)
-
-    def _check_roles(self, pending: ChanceRequest, result: Any) -> str | None:
+    def _check_chance(self, pending: ChanceRequest, result: Any) -> str | None:
         """Dealt and revealed cards of this game are role cards."""
         if isinstance(pending, RandomInt):
             return None
@@ -373,25 +369,15 @@ class DiceGame:
             return reason
         player = self.players[seat]
         pending = self.pending
-        # The role slot is named just before its Deal: it counts once that is over.
-        dealt = player.role_slot >= 0 and not (
-            isinstance(pending, Deal) and pending.slots == (player.role_slot,))
+        role_slot = dealt_role_slot(pending, player.role_slot)
         for slot, role_id in cards.items():
-            if not dealt or slot != player.role_slot:
+            if role_slot == NO_SLOT or slot != role_slot:
                 return f"seat {seat} was never shown slot {slot}"
-            in_play = role_ids_for(self.n)
-            if role_id not in in_play or role_id == SHERIFF_ROLE_ID:
-                return f"no such role card in play: {role_id}"
-            role = ROLE_CARDS[role_id]
-            if player.role is not None and player.role != role:
-                return f"seat {seat} is known to be {player.role}, not {role}"
-            shown = sum(1 for p in self.players
-                        if p is not player and p.role_public and p.role == role)
-            if shown >= sum(1 for i in in_play if ROLE_CARDS[i] == role):
-                return f"every {role} card in play is shown elsewhere"
-        if dealt and not player.role_public and player.role_slot not in cards:
-            return f"seat {seat}'s role card (slot {player.role_slot}) is missing"
-        return None
+            reason = role_claim_refusal(self.players, player, role_id, role_ids_for(self.n),
+                                        ROLE_CARDS, SHERIFF_ROLE_ID)
+            if reason is not None:
+                return reason
+        return missing_role_refusal(seat, player, role_slot, cards)
 
     def alive_seats(self) -> list[int]:
         return list(self._ring)
@@ -696,15 +682,8 @@ class DiceGame:
             sheriff = self.players[first]
             sheriff.role, sheriff.role_public = SHERIFF, True
             others = [s for s in self._seats_from(first) if s != first]
-            slots = tuple(range(n - 1))
-            yield Shuffle("roles", tuple(i for i in role_ids_for(n) if i != SHERIFF_ROLE_ID),
-                          slots)
-            for seat, slot in zip(others, slots, strict=True):
-                player = self.players[seat]
-                player.role_slot = slot
-                result = yield Deal((slot,), seat)
-                if result.values[0] is not None:
-                    player.role = ROLE_CARDS[result.values[0]]
+            yield from deal_face_down(self.players, others, role_ids_for(n), SHERIFF_ROLE_ID,
+                                      tuple(range(n - 1)), ROLE_CARDS)
         pool = [name for name, _ in CHARACTERS]
         pool += (name for e in self.expansions for name, _ in e.characters)
         for seat in self._seats_from(first):
