@@ -55,7 +55,7 @@ GOLD = RuleSet((base.MODULE, gold_rush.MODULE))
 BOTH = RuleSet((base.MODULE, gold_rush.MODULE, shadows.MODULE))
 FILL = ["willy_the_kid", "vulture_sam", "paul_regret", "black_jack"]
 QUIET = {"check", "end_turn", "game_over", "seating"}
-ENGINE = Path(__file__).resolve().parents[2] / "p2pbang" / "engine" / "sets"
+ENGINE = Path(__file__).resolve().parents[2] / "p2pbang" / "engine" / "bang" / "sets"
 
 
 @pytest.fixture(autouse=True)
