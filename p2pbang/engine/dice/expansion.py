@@ -7,6 +7,10 @@ hook of the expansions in play into a tuple once, at the start, and loops over i
 moment: a game without expansions loops over empty tuples. Old Saloon is the one expansion
 today (``engine/dice/old_saloon.py``); ``engine/dice/sets.py`` lists them by name.
 
+An engine keeps the gathered hooks as one ``ExpansionHooks`` value (one attribute: an
+instance of the engine with many more stops being laid out as compactly by CPython 3.11,
+and every attribute read of every step slows down).
+
 The hooks are generators (the rules' steps, ``yield`` for decisions and chance requests) or
 plain functions, each given the game; like the Duel's effects (``engine/duel/effects.py``)
 they use the engine's own helpers (``_decide``, ``_yes``, ``_event``, ``_hurt``).
@@ -52,3 +56,30 @@ class DiceExpansion:
     take_arrow: Callable[[DiceGame, int], Step] | None = None
     in_pile: Callable[[DiceGame], int] | None = None
     hit_taker: Callable[[DiceGame, list[tuple[int, int]], int, str], Step] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExpansionHooks:
+    """Each kind of hook of the expansions in play, gathered in order (empty tuples without
+    expansions), with the tokens they take the place of and the characters they add."""
+
+    choose_dice: tuple[Callable[[DiceGame, int, DicePlayer], Step], ...]
+    after_roll: tuple[Callable[[DiceGame, int, list[int]], Step], ...]
+    take_arrow: tuple[Callable[[DiceGame, int], Step], ...]
+    in_pile: tuple[Callable[[DiceGame], int], ...]
+    hit_taker: tuple[Callable[[DiceGame, list[tuple[int, int]], int, str], Step], ...]
+    tokens: int
+    characters: tuple[tuple[str, int], ...]
+
+
+def gather(expansions: tuple[DiceExpansion, ...]) -> ExpansionHooks:
+    """The hooks of ``expansions``, kind by kind, in their order."""
+    return ExpansionHooks(
+        choose_dice=tuple(e.choose_dice for e in expansions if e.choose_dice),
+        after_roll=tuple(e.after_roll for e in expansions if e.after_roll),
+        take_arrow=tuple(e.take_arrow for e in expansions if e.take_arrow),
+        in_pile=tuple(e.in_pile for e in expansions if e.in_pile),
+        hit_taker=tuple(e.hit_taker for e in expansions if e.hit_taker),
+        tokens=sum(e.tokens for e in expansions),
+        characters=tuple(c for e in expansions for c in e.characters),
+    )

@@ -51,6 +51,7 @@ from p2pbang.engine.dice.actions import (
     Reroll,
 )
 from p2pbang.engine.dice.end import team_end, three_player_end, winning_team
+from p2pbang.engine.dice.expansion import ExpansionHooks, gather
 from p2pbang.engine.dice.faces import (
     ARROW,
     ARROW_TOKENS,
@@ -184,6 +185,8 @@ _ARROW_ABILITIES = frozenset({"apache_kid", "elena_fuente"})
 _AFTER_BEERS = frozenset({"kit_carlson", "suzy_lafayette"})
 # Characters whose abilities act while they lose life (_hurt's full path handles them).
 _NO_HITS: frozenset[int] = frozenset()
+# The gathered hooks per tuple of expansion names (a handful: made once each).
+_HOOKS: dict[tuple[str, ...], ExpansionHooks] = {}
 _HURT_ABILITIES = frozenset({"vera_custer", "bart_cassidy", "pedro_ramirez", "el_gringo"})
 
 
@@ -221,17 +224,15 @@ class DiceGame(StepChecks):
         if unknown:
             raise ValueError(f"unknown dice game expansion {', '.join(unknown)}; "
                              f"the expansions are: {', '.join(sorted(EXPANSIONS))}")
-        # The expansions in play (``engine/dice/expansion.py``), and each kind of their hooks
-        # in a tuple the rules loop over at its moment (empty without expansions).
-        self.expansions = tuple(EXPANSIONS[name] for name in names)
-        self._choose_dice = tuple(e.choose_dice for e in self.expansions if e.choose_dice)
-        self._after_roll = tuple(e.after_roll for e in self.expansions if e.after_roll)
-        self._arrow_takers = tuple(e.take_arrow for e in self.expansions if e.take_arrow)
-        self._in_pile = tuple(e.in_pile for e in self.expansions if e.in_pile)
-        self._hit_takers = tuple(e.hit_taker for e in self.expansions if e.hit_taker)
+        # The hooks of the expansions in play (``engine/dice/expansion.py``), each kind in a
+        # tuple the rules loop over at its moment (empty without expansions).
+        hooks = _HOOKS.get(tuple(names))
+        if hooks is None:
+            hooks = _HOOKS[tuple(names)] = gather(tuple(EXPANSIONS[name] for name in names))
+        self._hooks = hooks
         # An arrow is a regular token unless an expansion takes arrows its own way: the
         # common case skips the hooks.
-        self._plain_arrows = not self._arrow_takers
+        self._plain_arrows = not hooks.take_arrow
         # Whether Old Saloon is on the table: the interfaces read it (its dice, its help);
         # no rule here does.
         self.saloon = "old-saloon" in names
@@ -248,7 +249,7 @@ class DiceGame(StepChecks):
         self.players = [DicePlayer(seat) for seat in range(players)]
         # An expansion's own tokens take the place of some of the nine (Old Saloon's Chief's
         # Arrow: the rulebook's attack example adds up to 8 regular arrows plus the Chief's).
-        self.arrow_tokens = ARROW_TOKENS - sum(e.tokens for e in self.expansions)
+        self.arrow_tokens = ARROW_TOKENS - hooks.tokens
         self.arrows = self.arrow_tokens  # regular arrow tokens in the middle of the table
         self.dice: list[int] = []  # the current turn's die codes (faces.symbol/weight)
         self.kinds: list[int] = []  # which die each is: base, Loudmouth or Coward
@@ -518,6 +519,8 @@ class DiceGame(StepChecks):
             else:
                 self._lay_out(self._layout)
             seat = self.current
+            # The expansions' hooks of a turn's start and of each roll, read once per game.
+            choose_dice_hooks, after_roll_hooks = self._hooks.choose_dice, self._hooks.after_roll
             while True:
                 player = self.players[seat]
                 self.current = seat
@@ -530,7 +533,7 @@ class DiceGame(StepChecks):
                     self._heal(choice.value, 1)
                 rolls_left = 3 + (player.character == "lucky_duke")
                 self.kinds = [BASE_DIE] * DICE
-                for choose_dice in self._choose_dice:
+                for choose_dice in choose_dice_hooks:
                     yield from choose_dice(self, seat, player)
                 size = len(self.kinds)
                 self.dice = [ARROW] * size
@@ -580,7 +583,7 @@ class DiceGame(StepChecks):
                                     taken, left, "arrow", seat, NO_SEAT, left, -1))
                         else:
                             yield from self._arrows_rolled(seat, arrows)
-                    for after_roll in self._after_roll:
+                    for after_roll in after_roll_hooks:
                         yield from after_roll(self, seat, list(rolled))
                     if not player.alive:
                         break  # the turn is over: nothing more resolves
@@ -685,7 +688,7 @@ class DiceGame(StepChecks):
             yield from deal_face_down(self.players, others, role_ids_for(n), SHERIFF_ROLE_ID,
                                       tuple(range(n - 1)), ROLE_CARDS)
         pool = [name for name, _ in CHARACTERS]
-        pool += (name for e in self.expansions for name, _ in e.characters)
+        pool += (name for name, _ in self._hooks.characters)
         for seat in self._seats_from(first):
             pick = yield RandomInt(len(pool))
             player = self.players[seat]
@@ -782,7 +785,7 @@ class DiceGame(StepChecks):
         player = self.players[seat]
         if not player.alive:
             return
-        for take_arrow in self._arrow_takers:
+        for take_arrow in self._hooks.take_arrow:
             if (yield from take_arrow(self, seat)):
                 break  # an expansion's token instead of an arrow
         else:
@@ -797,7 +800,7 @@ class DiceGame(StepChecks):
     def pile(self) -> int:
         """Arrow tokens left in the middle, an expansion's (the Chief's Arrow) included."""
         left = self.arrows
-        for in_pile in self._in_pile:
+        for in_pile in self._hooks.in_pile:
             left += in_pile(self)
         return left
 
@@ -823,7 +826,7 @@ class DiceGame(StepChecks):
         # A seat taking some of these hits in their place (Old Saloon's Molly Stark), and
         # the indices of those hits.
         taker, taken = NO_SEAT, _NO_HITS
-        for hit_taker in self._hit_takers:
+        for hit_taker in self._hooks.hit_taker:
             taker, taken = yield from hit_taker(self, hits, source, why)
         for index, (target, amount) in enumerate(hits):
             player = players[target]
