@@ -39,13 +39,18 @@ class DiceExpansion:
       change ``game.kinds`` (which die each of the turn's dice is);
     - ``after_roll(game, seat, rolled)``: after each roll's Arrows, the immediate results of
       the dice just rolled (their codes);
-    - ``take_arrow(game, seat)``: a seat takes one arrow; returns True when the expansion
-      gave it its own token instead of a regular one (the regular arrow is then not taken);
+    - ``take_arrow(game, seat)``: a seat takes one arrow: ``None`` when the expansion has
+      nothing to offer, else the step that returns True when it gave the seat its own token
+      instead of a regular one (the regular arrow is then not taken);
     - ``in_pile(game)``: the expansion's tokens lying in the middle (the Indians attack
       when the middle is empty);
-    - ``hit_taker(game, hits, source, why)``: before simultaneous hits land, a seat that
-      takes some of them in the hurt players' place: ``(seat, indices of the hits)``, or
-      ``(NO_SEAT, empty)``.
+    - ``hit_taker(game, hits, source, why)``: before simultaneous hits land: ``None`` when
+      nobody may take them, else the step that returns the seat taking some of them in the
+      hurt players' place and their indices (``(NO_SEAT, empty)`` for none).
+
+    The two that act often (every arrow, every hit) answer ``None`` rather than a step that
+    does nothing: a generator made and run for nothing at each arrow and hit was a visible
+    part of a game's cost.
     """
 
     name: str
@@ -53,9 +58,9 @@ class DiceExpansion:
     tokens: int = 0
     choose_dice: Callable[[DiceGame, int, DicePlayer], Step] | None = None
     after_roll: Callable[[DiceGame, int, list[int]], Step] | None = None
-    take_arrow: Callable[[DiceGame, int], Step] | None = None
+    take_arrow: Callable[[DiceGame, int], Step | None] | None = None
     in_pile: Callable[[DiceGame], int] | None = None
-    hit_taker: Callable[[DiceGame, list[tuple[int, int]], int, str], Step] | None = None
+    hit_taker: Callable[[DiceGame, list[tuple[int, int]], int, str], Step | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +70,9 @@ class ExpansionHooks:
 
     choose_dice: tuple[Callable[[DiceGame, int, DicePlayer], Step], ...]
     after_roll: tuple[Callable[[DiceGame, int, list[int]], Step], ...]
-    take_arrow: tuple[Callable[[DiceGame, int], Step], ...]
+    take_arrow: tuple[Callable[[DiceGame, int], Step | None], ...]
     in_pile: tuple[Callable[[DiceGame], int], ...]
-    hit_taker: tuple[Callable[[DiceGame, list[tuple[int, int]], int, str], Step], ...]
+    hit_taker: tuple[Callable[[DiceGame, list[tuple[int, int]], int, str], Step | None], ...]
     tokens: int
     characters: tuple[tuple[str, int], ...]
 

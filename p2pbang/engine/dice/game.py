@@ -519,7 +519,8 @@ class DiceGame(StepChecks):
             else:
                 self._lay_out(self._layout)
             seat = self.current
-            # The expansions' hooks of a turn's start and of each roll, read once per game.
+            # The expansions' hooks of a turn's start and of each roll, read once per game
+            # (an empty tuple is false: the base game skips them with one test).
             choose_dice_hooks, after_roll_hooks = self._hooks.choose_dice, self._hooks.after_roll
             while True:
                 player = self.players[seat]
@@ -533,8 +534,9 @@ class DiceGame(StepChecks):
                     self._heal(choice.value, 1)
                 rolls_left = 3 + (player.character == "lucky_duke")
                 self.kinds = [BASE_DIE] * DICE
-                for choose_dice in choose_dice_hooks:
-                    yield from choose_dice(self, seat, player)
+                if choose_dice_hooks:
+                    for choose_dice in choose_dice_hooks:
+                        yield from choose_dice(self, seat, player)
                 size = len(self.kinds)
                 self.dice = [ARROW] * size
                 reroll: tuple[int, ...] = _ALL_DICE[size]
@@ -583,8 +585,9 @@ class DiceGame(StepChecks):
                                     taken, left, "arrow", seat, NO_SEAT, left, -1))
                         else:
                             yield from self._arrows_rolled(seat, arrows)
-                    for after_roll in after_roll_hooks:
-                        yield from after_roll(self, seat, list(rolled))
+                    if after_roll_hooks:
+                        for after_roll in after_roll_hooks:
+                            yield from after_roll(self, seat, list(rolled))
                     if not player.alive:
                         break  # the turn is over: nothing more resolves
                     if dynamites >= 3:
@@ -785,10 +788,15 @@ class DiceGame(StepChecks):
         player = self.players[seat]
         if not player.alive:
             return
-        for take_arrow in self._hooks.take_arrow:
-            if (yield from take_arrow(self, seat)):
-                break  # an expansion's token instead of an arrow
-        else:
+        token = False  # an expansion's own token taken instead of an arrow
+        takers = self._hooks.take_arrow
+        if takers:
+            for take_arrow in takers:
+                step = take_arrow(self, seat)  # None: nothing to offer, no step made
+                if step is not None and (yield from step):
+                    token = True
+                    break
+        if not token:
             self.arrows = left = self.arrows - 1
             player.arrows += 1
             taken = _ARROWS[seat]
@@ -800,8 +808,10 @@ class DiceGame(StepChecks):
     def pile(self) -> int:
         """Arrow tokens left in the middle, an expansion's (the Chief's Arrow) included."""
         left = self.arrows
-        for in_pile in self._hooks.in_pile:
-            left += in_pile(self)
+        in_piles = self._hooks.in_pile
+        if in_piles:
+            for in_pile in in_piles:
+                left += in_pile(self)
         return left
 
     def _indians(self) -> Step:
@@ -826,8 +836,12 @@ class DiceGame(StepChecks):
         # A seat taking some of these hits in their place (Old Saloon's Molly Stark), and
         # the indices of those hits.
         taker, taken = NO_SEAT, _NO_HITS
-        for hit_taker in self._hooks.hit_taker:
-            taker, taken = yield from hit_taker(self, hits, source, why)
+        hit_takers = self._hooks.hit_taker
+        if hit_takers:
+            for hit_taker in hit_takers:
+                step = hit_taker(self, hits, source, why)
+                if step is not None:
+                    taker, taken = yield from step
         for index, (target, amount) in enumerate(hits):
             player = players[target]
             if not player.alive:

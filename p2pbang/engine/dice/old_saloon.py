@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from p2pbang.engine.dice.state import DicePlayer
 
 OLD_SALOON = "old-saloon"
-_NONE: frozenset[int] = frozenset()
 
 
 def choose_dice(game: DiceGame, seat: int, player: DicePlayer) -> Step:
@@ -74,10 +73,16 @@ def after_roll(game: DiceGame, seat: int, rolled: list[int]) -> Step:
         yield from game._hurt([(seat, 1)], NO_SEAT, BULLET_HIT)
 
 
-def take_arrow(game: DiceGame, seat: int) -> Step:
-    """The Chief's Arrow, while in the middle, instead of an arrow: when the player wants
-    it, or when it is all that is left. One token taken, worth two arrows at the attack."""
-    if game.chief == NO_SEAT and (game.arrows == 0 or (yield from game._yes(seat, CHIEF_ARROW))):
+def take_arrow(game: DiceGame, seat: int) -> Step | None:
+    """The Chief's Arrow, while in the middle, instead of an arrow (``None`` once it is
+    held: nothing to offer)."""
+    return _take_chief(game, seat) if game.chief == NO_SEAT else None
+
+
+def _take_chief(game: DiceGame, seat: int) -> Step:
+    """When the player wants it, or when it is all that is left: one token taken, worth two
+    arrows at the attack."""
+    if game.arrows == 0 or (yield from game._yes(seat, CHIEF_ARROW)):
         game.chief = seat
         game._event("chief_arrow", seat)
         return True
@@ -90,17 +95,23 @@ def in_pile(game: DiceGame) -> int:
 
 
 def molly_takes(game: DiceGame, hits: list[tuple[int, int]], source: int,
-                why: str) -> Step:
-    """Molly Stark (if she plays) and which of these simultaneous hits she takes in the hurt
-    player's place (their indices). She may never choose to lose more life than she has
+                why: str) -> Step | None:
+    """Molly Stark, if she plays, may take some of these simultaneous hits (``None``: she
+    does not play, or is out)."""
+    players = game.players
+    molly = next((s for s in game._ring if players[s].character == "molly_stark"), NO_SEAT)
+    return None if molly == NO_SEAT else _molly_picks(game, molly, hits, source, why)
+
+
+def _molly_picks(game: DiceGame, molly: int, hits: list[tuple[int, int]], source: int,
+                 why: str) -> Step:
+    """Molly Stark and which of the hits she takes in the hurt player's place (their
+    indices). She may never choose to lose more life than she has
     [F], so a hit above what is left of her life is not offered. One hit she could take: a
     yes/no (``dice_molly``); several (a Gatling, the Indians, two Bull's Eyes): one question
     for all (``dice_molly_pick``: a hurt seat, or SKIP), asked again after each one she
     takes, never once per victim."""
     players = game.players
-    molly = next((s for s in game._ring if players[s].character == "molly_stark"), NO_SEAT)
-    if molly == NO_SEAT:
-        return NO_SEAT, _NONE
     costs = []  # (index, seat, life it costs): the hits she could take
     for index, (target, amount) in enumerate(hits):
         if target == molly or not players[target].alive:
