@@ -47,6 +47,7 @@ COMPILED = [
     "p2pbang/engine/bang/sets/shadows.py",
     "p2pbang/engine/dice/faces.py",
     "p2pbang/engine/dice/game.py",
+    "p2pbang/engine/dice/old_saloon.py",
     "p2pbang/engine/duel/effects.py",
     "p2pbang/engine/duel/game.py",
 ]

@@ -34,23 +34,25 @@ class DiceExpansion:
     """One expansion of the Dice Game: what it adds and its rules at the turn's moments.
 
     - ``characters``: (name, life) of the characters it adds to the pool drawn from;
-    - ``tokens``: how many of the nine arrow tokens its own tokens take the place of;
+    - ``tokens``: how many of the nine arrow tokens its own token takes the place of (Old
+      Saloon's Indian Chief's Arrow; the engine keeps its holder, ``game.chief``, NO_SEAT
+      while it lies in the middle, where it counts among the tokens left);
     - ``choose_dice(game, seat, player)``: at a turn's start, before the first roll; may
       change ``game.kinds`` (which die each of the turn's dice is);
     - ``after_roll(game, seat, rolled)``: after each roll's Arrows, the immediate results of
       the dice just rolled (their codes);
-    - ``take_arrow(game, seat)``: a seat takes one arrow: ``None`` when the expansion has
-      nothing to offer, else the step that returns True when it gave the seat its own token
-      instead of a regular one (the regular arrow is then not taken);
-    - ``in_pile(game)``: the expansion's tokens lying in the middle (the Indians attack
-      when the middle is empty);
+    - ``take_token(game, seat)``: a seat takes one arrow while the token lies in the middle:
+      the step returns True when it gave the seat the token instead of a regular arrow (the
+      arrow is then not taken);
     - ``hit_taker(game, hits, source, why)``: before simultaneous hits land: ``None`` when
       nobody may take them, else the step that returns the seat taking some of them in the
       hurt players' place and their indices (``(NO_SEAT, empty)`` for none).
 
-    The two that act often (every arrow, every hit) answer ``None`` rather than a step that
-    does nothing: a generator made and run for nothing at each arrow and hit was a visible
-    part of a game's cost.
+    The hit taker acts at every hit, so it answers ``None`` rather than a step that does
+    nothing: a generator made and run for nothing at each hit was a visible part of a game's
+    cost (so is a hook called at each arrow: ``take_token`` is asked only while the token is
+    in the middle). A hook that asks a decision yields it itself (``fastvalues.decision``)
+    rather than through the engine's ``_decide``: a level less at every step it waits for.
     """
 
     name: str
@@ -58,8 +60,7 @@ class DiceExpansion:
     tokens: int = 0
     choose_dice: Callable[[DiceGame, int, DicePlayer], Step] | None = None
     after_roll: Callable[[DiceGame, int, list[int]], Step] | None = None
-    take_arrow: Callable[[DiceGame, int], Step | None] | None = None
-    in_pile: Callable[[DiceGame], int] | None = None
+    take_token: Callable[[DiceGame, int], Step] | None = None
     hit_taker: Callable[[DiceGame, list[tuple[int, int]], int, str], Step | None] | None = None
 
 
@@ -70,8 +71,7 @@ class ExpansionHooks:
 
     choose_dice: tuple[Callable[[DiceGame, int, DicePlayer], Step], ...]
     after_roll: tuple[Callable[[DiceGame, int, list[int]], Step], ...]
-    take_arrow: tuple[Callable[[DiceGame, int], Step | None], ...]
-    in_pile: tuple[Callable[[DiceGame], int], ...]
+    take_token: tuple[Callable[[DiceGame, int], Step], ...]
     hit_taker: tuple[Callable[[DiceGame, list[tuple[int, int]], int, str], Step | None], ...]
     tokens: int
     characters: tuple[tuple[str, int], ...]
@@ -82,8 +82,7 @@ def gather(expansions: tuple[DiceExpansion, ...]) -> ExpansionHooks:
     return ExpansionHooks(
         choose_dice=tuple(e.choose_dice for e in expansions if e.choose_dice),
         after_roll=tuple(e.after_roll for e in expansions if e.after_roll),
-        take_arrow=tuple(e.take_arrow for e in expansions if e.take_arrow),
-        in_pile=tuple(e.in_pile for e in expansions if e.in_pile),
+        take_token=tuple(e.take_token for e in expansions if e.take_token),
         hit_taker=tuple(e.hit_taker for e in expansions if e.hit_taker),
         tokens=sum(e.tokens for e in expansions),
         characters=tuple(c for e in expansions for c in e.characters),

@@ -230,9 +230,9 @@ class DiceGame(StepChecks):
         if hooks is None:
             hooks = _HOOKS[tuple(names)] = gather(tuple(EXPANSIONS[name] for name in names))
         self._hooks = hooks
-        # An arrow is a regular token unless an expansion takes arrows its own way: the
-        # common case skips the hooks.
-        self._plain_arrows = not hooks.take_arrow
+        # An arrow is a regular token unless an expansion's token (the Chief's Arrow) can be
+        # taken instead: the common case skips the hooks.
+        self._plain_arrows = not hooks.take_token
         # Whether Old Saloon is on the table: the interfaces read it (its dice, its help);
         # no rule here does.
         self.saloon = "old-saloon" in names
@@ -788,12 +788,10 @@ class DiceGame(StepChecks):
         player = self.players[seat]
         if not player.alive:
             return
-        token = False  # an expansion's own token taken instead of an arrow
-        takers = self._hooks.take_arrow
-        if takers:
-            for take_arrow in takers:
-                step = take_arrow(self, seat)  # None: nothing to offer, no step made
-                if step is not None and (yield from step):
+        token = False  # an expansion's token (the Chief's Arrow) taken instead of an arrow
+        if self.chief == NO_SEAT and not self._plain_arrows:
+            for take_token in self._hooks.take_token:
+                if (yield from take_token(self, seat)):
                     token = True
                     break
         if not token:
@@ -807,12 +805,7 @@ class DiceGame(StepChecks):
 
     def pile(self) -> int:
         """Arrow tokens left in the middle, an expansion's (the Chief's Arrow) included."""
-        left = self.arrows
-        in_piles = self._hooks.in_pile
-        if in_piles:
-            for in_pile in in_piles:
-                left += in_pile(self)
-        return left
+        return self.arrows + (self.chief == NO_SEAT and not self._plain_arrows)
 
     def _indians(self) -> Step:
         """X2: everyone loses a life per arrow held (Jourdonnais at most one), arrows return."""

@@ -37,18 +37,21 @@ from p2pbang.engine.dice.faces import (
     SHOT,
     count,
 )
+from p2pbang.engine.fastvalues import decision
 
 if TYPE_CHECKING:
     from p2pbang.engine.dice.game import DiceGame
     from p2pbang.engine.dice.state import DicePlayer
 
 OLD_SALOON = "old-saloon"
+_DIE_CHOICES = (BASE_DIE, LOUDMOUTH, COWARD)
+_YES_NO = (0, 1)
 
 
 def choose_dice(game: DiceGame, seat: int, player: DicePlayer) -> Step:
     """Before rolling: no Saloon die, the Loudmouth or the Coward, in place of a base die
     (Jose Delgado's Loudmouth and Tequila Joe's Coward: a sixth die)."""
-    pick = (yield from game._decide(seat, SALOON_DIE, (BASE_DIE, LOUDMOUTH, COWARD))).value
+    pick = (yield decision(seat, SALOON_DIE, _DIE_CHOICES, NO_SEAT, 0)).value
     if pick != BASE_DIE and EXTRA_DIE.get(player.character) == pick:
         game.kinds.append(pick)
     elif pick != BASE_DIE:
@@ -73,25 +76,14 @@ def after_roll(game: DiceGame, seat: int, rolled: list[int]) -> Step:
         yield from game._hurt([(seat, 1)], NO_SEAT, BULLET_HIT)
 
 
-def take_arrow(game: DiceGame, seat: int) -> Step | None:
-    """The Chief's Arrow, while in the middle, instead of an arrow (``None`` once it is
-    held: nothing to offer)."""
-    return _take_chief(game, seat) if game.chief == NO_SEAT else None
-
-
-def _take_chief(game: DiceGame, seat: int) -> Step:
-    """When the player wants it, or when it is all that is left: one token taken, worth two
-    arrows at the attack."""
-    if game.arrows == 0 or (yield from game._yes(seat, CHIEF_ARROW)):
+def take_chief(game: DiceGame, seat: int) -> Step:
+    """The Chief's Arrow, while in the middle, instead of an arrow: when the player wants
+    it, or when it is all that is left. One token taken, worth two arrows at the attack."""
+    if game.arrows == 0 or (yield decision(seat, CHIEF_ARROW, _YES_NO, NO_SEAT, 0)).value == 1:
         game.chief = seat
         game._event("chief_arrow", seat)
         return True
     return False
-
-
-def in_pile(game: DiceGame) -> int:
-    """The Chief's Arrow counts among the tokens in the middle while nobody holds it."""
-    return game.chief == NO_SEAT
 
 
 def molly_takes(game: DiceGame, hits: list[tuple[int, int]], source: int,
@@ -146,7 +138,6 @@ EXPANSION = DiceExpansion(
     tokens=1,  # the Chief's Arrow takes the place of one of the nine (the rulebook's example)
     choose_dice=choose_dice,
     after_roll=after_roll,
-    take_arrow=take_arrow,
-    in_pile=in_pile,
+    take_token=take_chief,
     hit_taker=molly_takes,
 )
