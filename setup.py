@@ -33,20 +33,21 @@ HERE = Path(__file__).parent
 COMPILED = [
     "p2pbang/engine/actions.py",
     "p2pbang/engine/chance.py",
-    "p2pbang/engine/event_flow.py",
     "p2pbang/engine/fastvalues.py",
-    "p2pbang/engine/game.py",
-    "p2pbang/engine/position.py",
-    "p2pbang/engine/roles.py",
-    "p2pbang/engine/rules.py",
-    "p2pbang/engine/sets/base.py",
-    "p2pbang/engine/sets/dodge_city.py",
-    "p2pbang/engine/sets/fistful.py",
-    "p2pbang/engine/sets/gold_rush.py",
-    "p2pbang/engine/sets/high_noon.py",
-    "p2pbang/engine/sets/shadows.py",
+    "p2pbang/engine/bang/event_flow.py",
+    "p2pbang/engine/bang/game.py",
+    "p2pbang/engine/bang/position.py",
+    "p2pbang/engine/bang/roles.py",
+    "p2pbang/engine/bang/rules.py",
+    "p2pbang/engine/bang/sets/base.py",
+    "p2pbang/engine/bang/sets/dodge_city.py",
+    "p2pbang/engine/bang/sets/fistful.py",
+    "p2pbang/engine/bang/sets/gold_rush.py",
+    "p2pbang/engine/bang/sets/high_noon.py",
+    "p2pbang/engine/bang/sets/shadows.py",
     "p2pbang/engine/dice/faces.py",
     "p2pbang/engine/dice/game.py",
+    "p2pbang/engine/dice/old_saloon.py",
     "p2pbang/engine/duel/effects.py",
     "p2pbang/engine/duel/game.py",
 ]
@@ -93,7 +94,8 @@ class OptionalBuildExt(build_ext):
             self.parallel = os.cpu_count() or 1
 
     def _manifest_path(self) -> Path:
-        return Path(self.get_ext_fullpath("p2pbang.engine.game")).parent / MANIFEST
+        # Beside a module at the engine package's top, where build.py looks for it.
+        return Path(self.get_ext_fullpath("p2pbang.engine.chance")).parent / MANIFEST
 
     def run(self) -> None:
         if not self.extensions:

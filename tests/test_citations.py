@@ -66,10 +66,10 @@ def test_the_program_cites_nothing_outside_the_repository() -> None:
 def test_the_checks_see_a_bad_citation(tmp_path: Path) -> None:
     """The checks above cannot pass by being blind."""
     source = tmp_path / "cites.py"
-    source.write_text('"""See docs/nowhere.md and DESIGN.md."""\n# engine/game.py, seed 002\n')
+    source.write_text('"""See docs/nowhere.md and DESIGN.md."""\n# engine/bang/game.py, seed 002\n')
     cites = [m for _line, text in prose(source) for m in CITED.findall(text)]
-    assert cites == ["docs/nowhere.md", "engine/game.py"]
-    assert not exists("docs/nowhere.md") and exists("engine/game.py")
+    assert cites == ["docs/nowhere.md", "engine/bang/game.py"]
+    assert not exists("docs/nowhere.md") and exists("engine/bang/game.py")
     assert exists("sim/family_games") and exists("protocol/vectors/crypto-*.json")
     assert not exists("protocol/vectors/poker-*.json")
     assert [m for _line, text in prose(source) for m in OUTSIDE.findall(text)] == [

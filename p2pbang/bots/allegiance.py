@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from p2pbang.bots.memory import Grudges
 from p2pbang.bots.view import SeatView
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, SHERIFF
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, SHERIFF
 
 NEVER = -100.0  # a seat this bot must not hurt (the Deputy's Sheriff)
 TOP = 10.0  # the obvious target (the Outlaws' Sheriff)

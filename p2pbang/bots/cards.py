@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from p2pbang.bots.view import SeatView
-from p2pbang.engine.catalog import HEARTS, SPADES, CardDef
+from p2pbang.engine.bang.catalog import HEARTS, SPADES, CardDef
 
 BASE_VALUE: dict[str, float] = {
     "wells_fargo": 8.0,

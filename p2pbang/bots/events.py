@@ -30,7 +30,7 @@ from p2pbang.engine.actions import (
     Play,
     PlayPaid,
 )
-from p2pbang.engine.catalog import DIAMONDS, HEARTS
+from p2pbang.engine.bang.catalog import DIAMONDS, HEARTS
 
 # A card worth less than this to keep is exchanged under Ranch (cards.BASE_VALUE scale).
 _RANCH_BELOW = 4.0

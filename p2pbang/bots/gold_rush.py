@@ -34,9 +34,9 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE
-from p2pbang.engine.cards.gold_rush import EQUIPMENT_COST
-from p2pbang.engine.sets.gold_rush import BOTTLE_USES, PARDNER_USES
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE
+from p2pbang.engine.bang.cards.gold_rush import EQUIPMENT_COST
+from p2pbang.engine.bang.sets.gold_rush import BOTTLE_USES, PARDNER_USES
 
 # What a black equipment card in front of me is worth, against its price in nuggets.
 BLACK_WORTH = {"pickaxe": 6.0, "boots": 4.0, "rucksack": 4.0, "lucky_charm": 3.0,

@@ -22,7 +22,7 @@ from collections import Counter
 
 from p2pbang.bots.determinize import RoleWeight, SeatKnowledge
 from p2pbang.engine.actions import NO_SEAT
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE, ROLE_CARDS
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, ROLE_CARDS
 
 # Per attack on the Sheriff: the likelihood factor of each role (an Outlaw's is 1).
 CARD_GAME = {OUTLAW: 1.0, RENEGADE: 0.15, DEPUTY: 0.05}

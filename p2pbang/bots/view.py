@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from p2pbang.engine.cards.base import WEAPON_REACH
-from p2pbang.engine.catalog import CardDef
-from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
-from p2pbang.engine.sets.gold_rush import brown_uses
+from p2pbang.engine.bang.cards.base import WEAPON_REACH
+from p2pbang.engine.bang.catalog import CardDef
+from p2pbang.engine.bang.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
+from p2pbang.engine.bang.sets.gold_rush import brown_uses
 
 
 class SeatView:

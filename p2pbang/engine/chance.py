@@ -15,6 +15,7 @@ against them without importing anything else of the engine.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -137,3 +138,16 @@ def check_result_shape(request: ChanceRequest, result: ChanceResult) -> str | No
             return f"random value must be an integer in [0, {request.bound})"
         return None
     return "unknown chance request"
+
+
+def permutation_from_code(code: int, n: int) -> list[int]:
+    """The permutation of ``range(n)`` whose Lehmer code is ``code`` (0 <= code < n!): a
+    uniform code gives a uniform permutation, from a single public random draw."""
+    if not 0 <= code < math.factorial(n):
+        raise ValueError(f"a permutation code of {n} items is below {n}!")
+    remaining = list(range(n))
+    order = []
+    for place in range(n, 0, -1):
+        index, code = divmod(code, math.factorial(place - 1))
+        order.append(remaining.pop(index))
+    return order

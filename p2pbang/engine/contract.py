@@ -1,7 +1,7 @@
 """The contract every engine of the family keeps: what a game state offers and promises.
 
-Why written down: the card game (``engine/game.py``), the Dice Game (``engine/dice/``) and
-The Duel (``engine/duel/``) are driven by the same dealers, the same signed log, the same
+Why written down: the card game (``engine/bang/``), the Dice Game (``engine/dice/``) and The
+Duel (``engine/duel/``) are driven by the same dealers, the same signed log, the same
 table core, bots and self-play. Those callers rely on one interface and a few obligations;
 this module names them, so a fourth engine knows what it must do and a caller knows what it
 may assume. ``tests/engine/test_contract.py`` checks that the three engines keep it.
@@ -58,7 +58,12 @@ id, as in a ``Deal`` result). ``take_seat(seat, cards)`` makes the engine that s
 hidden card, so the same log with the new view plays the same game on every peer. Every step
 the engines wait at is safe: each is a generator standing at a ``yield`` between two inputs,
 and nothing it keeps across that ``yield`` depends on a hidden card. The checks all three
-engines share are ``seat_taking_refusal``'s.
+engines share are ``seat_taking_refusal``'s; those of a hand are ``SlotKnowledge``'s
+(``engine/slots.py``), those of a hidden role ``engine/hidden_roles.py``'s.
+
+One ``check``: ``StepChecks`` (inherited by every engine) turns away an input at the end,
+sends a decision's answer to the engine's ``_check_decision`` and a chance result, once its
+shape fits the request, to its ``_check_chance``.
 
 One constructor shape: every engine class has ``from_choice(choice, viewer)``, which plays the
 ``GameChoice`` a table agreed on; and one invariants shape: ``violations(game, dealer_cards)``
@@ -74,7 +79,14 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from p2pbang.engine.actions import Decision, End, Event
-from p2pbang.engine.chance import Deal, RandomInt, ReorderHand, Reveal, Shuffle
+from p2pbang.engine.chance import (
+    Deal,
+    RandomInt,
+    ReorderHand,
+    Reveal,
+    Shuffle,
+    check_result_shape,
+)
 
 if TYPE_CHECKING:
     from p2pbang.engine.choice import GameChoice
@@ -121,6 +133,30 @@ class EngineClass(Protocol):
     def from_choice(self, choice: GameChoice, viewer: int | None = None) -> GameState: ...
 
 
+class StepChecks:
+    """The family's one ``check``: a finished game takes nothing; a decision is judged by the
+    engine's ``_check_decision``; a chance result must first have the shape its request asks
+    (``check_result_shape``), then fit the engine's ``_check_chance``. An engine class
+    inherits it and writes those two."""
+
+    pending: Any
+
+    def _check_decision(self, decision: Decision, action: Any) -> str | None:
+        raise NotImplementedError
+
+    def _check_chance(self, request: Any, result: Any) -> str | None:
+        raise NotImplementedError
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` cannot answer the pending step, or ``None`` if ``apply`` takes it."""
+        pending = self.pending
+        if isinstance(pending, End):
+            return "the game is over"
+        if isinstance(pending, Decision):
+            return self._check_decision(pending, action)
+        return check_result_shape(pending, action) or self._check_chance(pending, action)
+
+
 # No dealer cards: what an engine that deals no hidden card is given (or ignores).
 NO_CARDS: Mapping[int, int] = MappingProxyType({})
 
@@ -161,3 +197,4 @@ def seat_taking_refusal(game: GameState, seat: Any, cards: Any) -> str | None:
         if type(slot) is not int or type(card) is not int:
             return f"slots and cards are integers, not {slot!r}: {card!r}"
     return None
+

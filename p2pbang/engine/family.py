@@ -8,7 +8,7 @@ A fourth game adds its sheet to ``SHEETS`` (``docs/architecture.md``, "Adding a 
 
 from __future__ import annotations
 
-from p2pbang.engine.bang_sheet import SHEET as BANG
+from p2pbang.engine.bang.sheet import SHEET as BANG
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.contract import GameState
 from p2pbang.engine.dice.sheet import SHEET as DICE

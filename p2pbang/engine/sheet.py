@@ -4,7 +4,7 @@ Why one sheet per game: the facts about a game (its name, how many seats, which 
 and variants, how to start its engine, its codec and log hash, its invariants, the moves a
 table accepts and the hand cards each shows, its bot) used to live in seven keyed tables
 across the layers, and the seat ranges in four places. Each game now writes them once, in
-its own package (``engine/bang_sheet.py``, ``engine/dice/sheet.py``,
+its own package (``engine/bang/sheet.py``, ``engine/dice/sheet.py``,
 ``engine/duel/sheet.py``); the registry (``engine/family.py``) only collects the sheets, and
 choice, the command-line flags, the table, self-play, the benchmarks and the bots read them.
 ``docs/architecture.md`` lists what a new game adds.

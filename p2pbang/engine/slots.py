@@ -9,6 +9,8 @@ deals only role cards and keeps no slot knowledge.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 
 class SlotKnowledge:
     """Slot -> card as far as this engine has seen (``known``), its inverse, and the next
@@ -46,4 +48,11 @@ class SlotKnowledge:
         elsewhere = self._where.get(card)
         if elsewhere is not None and elsewhere != slot:
             return f"card {card} is known to be elsewhere"
+        return None
+
+    def _missing_hand(self, seat: int, hand: Iterable[int], cards: Mapping[int, int]) -> str | None:
+        """A seat taken must hold every hidden card of its hand (``engine/contract.py``)."""
+        missing = [slot for slot in hand if slot not in self.known and slot not in cards]
+        if missing:
+            return f"the cards of seat {seat}'s hand in slots {missing} are missing"
         return None

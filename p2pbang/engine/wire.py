@@ -140,18 +140,24 @@ def pack(value: Any) -> bytes:
     return msgpack.packb(to_wire(value), use_bin_type=True)
 
 
-def unpack(data: bytes) -> Any:
+def unpacked(data: bytes) -> Any:
+    """The msgpack value ``data`` holds, within the codec's limits (size, strings, arrays,
+    no binaries, maps or extensions), not yet checked as an engine value: every game's
+    ``unpack`` hands it to its own ``from_wire``."""
     if len(data) > MAX_PACKED:
         raise WireError(f"value of {len(data)} bytes exceeds {MAX_PACKED}")
     try:
-        raw = msgpack.unpackb(
+        return msgpack.unpackb(
             data, raw=False, strict_map_key=True,
             max_str_len=MAX_STR, max_bin_len=0, max_array_len=MAX_TUPLE, max_map_len=0,
             max_ext_len=0,
         )
     except Exception as exc:  # msgpack raises many types; all mean "not a value"
         raise WireError(f"undecodable: {exc}") from None
-    return from_wire(raw)
+
+
+def unpack(data: bytes) -> Any:
+    return from_wire(unpacked(data))
 
 
 def history_hash(history: list[Any]) -> str:

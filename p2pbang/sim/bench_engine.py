@@ -15,9 +15,9 @@ from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine import build
 from p2pbang.engine.actions import Decision
+from p2pbang.engine.bang.game import Game
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import game_kind
-from p2pbang.engine.game import Game
 
 
 def run_engine_bench(games: int = 500, players: int = 7, seed: int = 0,

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.invariants import violations
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import game_kind
-from p2pbang.engine.game import Game
-from p2pbang.engine.invariants import violations
 from p2pbang.engine.runner import play_out
 from p2pbang.engine.wire import history_hash
 

@@ -20,9 +20,9 @@ from p2pbang.bots import make_bot
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.bang.game import Game
 from p2pbang.engine.choice import GameChoice, split_names
-from p2pbang.engine.game import Game
 
 MAX_STEPS = 20_000
 

@@ -12,9 +12,9 @@ from typing import Any
 from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Action, Decision, End, Event
+from p2pbang.engine.bang.game import SPECTATOR, Game
 from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.game import SPECTATOR, Game
 from p2pbang.table.solo_record import SoloRecord
 
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")

@@ -36,8 +36,8 @@ from p2pbang.engine.actions import (
     UseBarrel,
     UseGreen,
 )
-from p2pbang.engine.cards.base import ROLE_NAMES as ROLE_KEYS
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.cards.base import ROLE_NAMES as ROLE_KEYS
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui import sets
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 
-from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, CardDef, CharacterDef
+from p2pbang.engine.bang.cards.base import BASE_CARDS, BASE_CHARACTERS, CardDef, CharacterDef
 from p2pbang.ui import sets
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.labels import corner

@@ -6,8 +6,8 @@ modules it calls) share it without importing each other.
 
 from __future__ import annotations
 
-from p2pbang.engine.catalog import CardDef
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.catalog import CardDef
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.i18n import _
 from p2pbang.ui.texts import card_name
 

@@ -96,7 +96,7 @@ from p2pbang.ui.net_lobby import (
     watch_refusal,
 )
 from p2pbang.ui.net_table import NetworkTable, leave_for_good, verdict_lines
-from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Shown, Stage, run_program
+from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Shown, Stage, first_of, run_program
 
 # EXIT_LEFT is this flow's "the person left"; the command exits 0 for it (a deliberate leave
 # is no failure: ``table_commands._exit_code``), after the resume hint it decides on.
@@ -169,20 +169,6 @@ def failure_text(exc: BaseException, opening: bool = False) -> str:
     if opening:
         return _("Could not open the table: {reason}").format(reason=exc)
     return _("Could not join: {reason}").format(reason=exc)
-
-
-async def first_of(*waits: Callable[[], Awaitable[Any]]) -> tuple[int, Any]:
-    """Run the ``waits`` together until one returns; the others are cancelled."""
-    winner: list[tuple[int, Any]] = []
-    async with trio.open_nursery() as nursery:
-        for index, wait in enumerate(waits):
-            async def run(index: int = index, wait: Callable[[], Awaitable[Any]] = wait) -> None:
-                value = await wait()
-                if not winner:
-                    winner.append((index, value))
-                nursery.cancel_scope.cancel()
-            nursery.start_soon(run)
-    return winner[0]
 
 
 class NetworkPlay:

@@ -30,11 +30,10 @@ from p2pbang.ui.net_app import (
     EXIT_GAVE_UP,
     EXIT_LEFT,
     EXIT_OK,
-    first_of,
     outcome_lines,
 )
 from p2pbang.ui.net_table import leave_for_good
-from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Stage, run_program
+from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Stage, first_of, run_program
 
 
 @dataclass

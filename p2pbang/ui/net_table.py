@@ -29,7 +29,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.net.mesh import PeerNotConnected
 from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore

@@ -11,7 +11,7 @@ import sys
 from typing import TextIO
 
 from p2pbang.engine.actions import FROM_HAND, PLAY, Decision, End, IllegalAction
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui import sets
 from p2pbang.ui.describe import Describer, slot_label

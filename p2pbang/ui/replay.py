@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from p2pbang.engine.actions import End, Event, IllegalAction
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.table.audit import audit
 from p2pbang.table.core import TableCore
 from p2pbang.table.gamefiles import Transcript

@@ -62,6 +62,20 @@ class Shown:
         return task.result()
 
 
+async def first_of(*waits: Callable[[], Awaitable[Any]]) -> tuple[int, Any]:
+    """Run the ``waits`` together until one returns; the others are cancelled."""
+    winner: list[tuple[int, Any]] = []
+    async with trio.open_nursery() as nursery:
+        for index, wait in enumerate(waits):
+            async def run(index: int = index, wait: Callable[[], Awaitable[Any]] = wait) -> None:
+                value = await wait()
+                if not winner:
+                    winner.append((index, value))
+                nursery.cancel_scope.cancel()
+            nursery.start_soon(run)
+    return winner[0]
+
+
 class Stage:
     """Shows one screen at a time for the program (see the module docstring)."""
 

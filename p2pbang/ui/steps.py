@@ -24,7 +24,7 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui import sets
 from p2pbang.ui.describe import Describer, card_label, slot_label
 from p2pbang.ui.i18n import _

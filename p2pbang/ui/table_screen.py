@@ -42,8 +42,8 @@ from p2pbang.engine.actions import (
     Sell,
     UseGreen,
 )
+from p2pbang.engine.bang.game import Game
 from p2pbang.engine.chance import ChanceResult
-from p2pbang.engine.game import Game
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui import players_page, sets
 from p2pbang.ui.describe import Describer, action_card, slot_label

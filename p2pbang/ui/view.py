@@ -27,7 +27,7 @@ from p2pbang.engine.actions import (
     Decision,
     End,
 )
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui import sets
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.labels import corner

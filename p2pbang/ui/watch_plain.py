@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from p2pbang.engine.actions import Event
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.table.seats import seat_number, seating, seats_clockwise
 from p2pbang.table.watch import TableWatch, WatchResult
 from p2pbang.ui.describe import Describer

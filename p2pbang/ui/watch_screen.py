@@ -27,12 +27,10 @@ from prompt_toolkit.layout import Dimension, HSplit, Layout, Window
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Event
-from p2pbang.net.identity import Identity
 from p2pbang.table.watch import WATCH_FAILURES, TableWatch, WatchReporter, WatchResult
 from p2pbang.ui.describe import Describer
-from p2pbang.ui.net_app import first_of
 from p2pbang.ui.render import LogEntry, log_lines, max_log_offset, seat_lines, status_line
-from p2pbang.ui.stage import QUIT, Stage, run_program
+from p2pbang.ui.stage import QUIT, Stage, first_of, run_program
 from p2pbang.ui.style import table_style
 from p2pbang.ui.textfit import Line, fit_line, width_of
 from p2pbang.ui.view import phase_name, spectator_view
@@ -268,8 +266,9 @@ class WatchProgram:
 
     def __init__(self, make_watch: Callable[[WatchReporter], TableWatch], *,
                  input: Input | None = None, output: Output | None = None,
-                 reclaim: tuple[Identity, int] | None = None) -> None:
-        """``reclaim``: this person's identity in the genesis and their seat, to take back
+                 reclaim: tuple[Any, int] | None = None) -> None:
+        """``reclaim``: this person's identity in the genesis (an ``Identity``: the interface
+        does not import the network) and their seat, to take back
         from the bot that plays it as soon as the watch has caught up (``resume``)."""
         self.make_watch = make_watch
         self.reclaim = reclaim

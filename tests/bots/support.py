@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.engine.actions import Action, Decision, Play
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.scenario import Scenario
 
 # Characters whose abilities play no part in a play-phase or response scenario.
 PLAIN4 = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"]

@@ -25,13 +25,13 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.invariants import violations
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.game import Game
-from p2pbang.engine.invariants import violations
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city
 from p2pbang.sim.tournament import lineup, play_game
 
 from .support import PLAIN4, ask, is_play, named

@@ -27,12 +27,12 @@ from p2pbang.engine.actions import (
     Play,
     PlayPaid,
 )
-from p2pbang.engine.game import Game
-from p2pbang.engine.invariants import violations
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city, fistful, high_noon
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.invariants import violations
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city, fistful, high_noon
 from tests.bots.support import ask, is_play, named
 
 HIGH_NOON = RuleSet((base.MODULE, high_noon.MODULE))

@@ -9,9 +9,9 @@ from p2pbang.bots.sensible import SensibleBot
 from p2pbang.bots.view import SeatView
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.bang.game import Game
 from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.game import Game
 
 
 @pytest.mark.parametrize("players,seed,fed,expansions", [

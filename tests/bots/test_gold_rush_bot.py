@@ -23,13 +23,13 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.invariants import violations
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city, gold_rush, shadows
 from p2pbang.engine.chance import result_for_viewer
-from p2pbang.engine.game import Game
-from p2pbang.engine.invariants import violations
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city, gold_rush, shadows
 
 from .support import PLAIN4, ask
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import NO_SEAT, PLAY, Decision, End, Play
-from p2pbang.engine.game import Game
-from p2pbang.engine.invariants import violations
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.invariants import violations
 
 MAX_STEPS = 20_000
 

@@ -7,7 +7,7 @@ import pytest
 from p2pbang.bots import BOT_KINDS, RandomBot, SensibleBot, make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 
 
 def test_make_bot_kinds() -> None:

@@ -30,9 +30,9 @@ from p2pbang.engine.actions import (
     Play,
     UseBarrel,
 )
-from p2pbang.engine.catalog import HEARTS
-from p2pbang.engine.position import START
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.catalog import HEARTS
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.scenario import Scenario
 
 from .support import PLAIN4, PLAIN5, ask, is_play, named, play_hidden
 

@@ -11,7 +11,7 @@ from p2pbang.bots.determinize import SeatKnowledge, sample_world
 from p2pbang.bots.roles import CARD_GAME, role_weight, sheriff_attacks
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, ROLE_CARDS
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, ROLE_CARDS
 from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import new_game

@@ -29,8 +29,8 @@ from p2pbang.crypto.group import Point, scalar_mul, sum_points
 from p2pbang.crypto.messages import parse_own
 from p2pbang.dealer.board import Table
 from p2pbang.engine.actions import Ability, Decision, Discard, End, Play
+from p2pbang.engine.bang.game import Game
 from p2pbang.engine.chance import Deal, RandomInt, ReorderHand, Reveal, Shuffle
-from p2pbang.engine.game import Game
 
 SESSION = b"confidential-sess-1"
 CARDS = tuple(range(10))

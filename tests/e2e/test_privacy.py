@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from p2pbang.crypto.elgamal import CardTable, unmask
 from p2pbang.crypto.group import Point
 from p2pbang.dealer.mental import MentalDealer
-from p2pbang.engine.cards.base import ROLE_CARDS
+from p2pbang.engine.bang.cards.base import ROLE_CARDS
 from p2pbang.engine.chance import ReorderHand
 from p2pbang.net.log import Entry, Part
 from p2pbang.net.store import SecretsFile

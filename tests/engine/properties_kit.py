@@ -12,10 +12,10 @@ from collections.abc import Callable, Hashable
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.invariants import violations
+from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.chance import result_for_viewer
-from p2pbang.engine.game import Game
-from p2pbang.engine.invariants import violations
-from p2pbang.engine.rules import RuleSet
 from p2pbang.engine.runner import play_out
 from p2pbang.engine.wire import history_hash, pack, unpack
 

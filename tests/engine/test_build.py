@@ -68,8 +68,9 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-SOURCES = {"game.py": "A = 1\n", "sets/base.py": "B = 2\n", "wire.py": "C = 3\n"}
-BUILT = {"p2pbang.engine.game": _digest("A = 1\n"), "p2pbang.engine.sets.base": _digest("B = 2\n")}
+SOURCES = {"bang/game.py": "A = 1\n", "bang/sets/base.py": "B = 2\n", "wire.py": "C = 3\n"}
+BUILT = {"p2pbang.engine.bang.game": _digest("A = 1\n"),
+         "p2pbang.engine.bang.sets.base": _digest("B = 2\n")}
 
 
 def test_no_compiled_module_is_the_plain_pure_build(tmp_path: Path) -> None:
@@ -79,7 +80,7 @@ def test_no_compiled_module_is_the_plain_pure_build(tmp_path: Path) -> None:
 
 
 def test_a_build_matching_its_sources_is_used(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["game.py", "sets/base.py"], BUILT)
+    root = _package(tmp_path, SOURCES, ["bang/game.py", "bang/sets/base.py"], BUILT)
     chosen, source_first = build.assess(root, {})
     assert chosen.compiled and chosen.modules == tuple(sorted(BUILT))
     assert chosen.describe() == "compiled (Cython 3.9.9, 2 modules)"
@@ -87,17 +88,17 @@ def test_a_build_matching_its_sources_is_used(tmp_path: Path) -> None:
 
 
 def test_a_changed_source_wins_over_its_stale_compiled_module(tmp_path: Path) -> None:
-    root = _package(tmp_path, {**SOURCES, "sets/base.py": "B = 20\n"},
-                    ["game.py", "sets/base.py"], BUILT)
+    root = _package(tmp_path, {**SOURCES, "bang/sets/base.py": "B = 20\n"},
+                    ["bang/game.py", "bang/sets/base.py"], BUILT)
     chosen, source_first = build.assess(root, {})
     assert not chosen.compiled
-    assert "base.py of p2pbang.engine.sets.base changed since the build" in chosen.describe()
+    assert "base.py of p2pbang.engine.bang.sets.base changed since the build" in chosen.describe()
     # All or nothing: the unchanged game.py is not taken from its compiled module either.
     assert source_first == set(BUILT)
 
 
 def test_the_environment_forces_the_pure_build(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["game.py", "sets/base.py"], BUILT)
+    root = _package(tmp_path, SOURCES, ["bang/game.py", "bang/sets/base.py"], BUILT)
     chosen, source_first = build.assess(root, {"P2PBANG_PURE": "1"})
     assert chosen.describe() == "pure Python (P2PBANG_PURE is set)"
     assert source_first == set(BUILT)
@@ -105,30 +106,31 @@ def test_the_environment_forces_the_pure_build(tmp_path: Path) -> None:
 
 
 def test_compiled_modules_without_their_manifest_are_not_used(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["game.py"], None)
+    root = _package(tmp_path, SOURCES, ["bang/game.py"], None)
     chosen, source_first = build.assess(root, {})
     assert not chosen.compiled and "without a complete build" in chosen.note
-    assert source_first == {"p2pbang.engine.game"}
+    assert source_first == {"p2pbang.engine.bang.game"}
     (root / build.MANIFEST).write_text("{not json")
     assert not build.assess(root, {})[0].compiled
 
 
 def test_a_listed_module_that_did_not_compile_means_the_pure_build(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["game.py"], BUILT)
+    root = _package(tmp_path, SOURCES, ["bang/game.py"], BUILT)
     chosen, source_first = build.assess(root, {})
-    assert not chosen.compiled and "compiled p2pbang.engine.sets.base is missing" in chosen.note
-    assert source_first == {"p2pbang.engine.game"}
+    assert not chosen.compiled
+    assert "compiled p2pbang.engine.bang.sets.base is missing" in chosen.note
+    assert source_first == {"p2pbang.engine.bang.game"}
 
 
 def test_a_compiled_module_the_manifest_does_not_list_is_not_used(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["game.py", "sets/base.py", "wire.py"], BUILT)
+    root = _package(tmp_path, SOURCES, ["bang/game.py", "bang/sets/base.py", "wire.py"], BUILT)
     chosen, source_first = build.assess(root, {})
     assert chosen.compiled and source_first == {"p2pbang.engine.wire"}
 
 
 # --- the real build ---------------------------------------------------------------------
 
-PROBE = ("import p2pbang.engine.game as g, p2pbang.engine.duel.game as d; "
+PROBE = ("import p2pbang.engine.bang.game as g, p2pbang.engine.duel.game as d; "
          "from p2pbang.engine import build; "
          "print(g.__file__, d.__file__, getattr(g, 'PROBE', '-'), build.current().describe(), "
          "sep='|')")
@@ -136,7 +138,7 @@ PROBE = ("import p2pbang.engine.game as g, p2pbang.engine.duel.game as d; "
 
 def test_the_pure_build_imports_every_engine_module_from_its_source() -> None:
     game, duel, _, described = _run(PROBE, P2PBANG_PURE="1").split("|")
-    assert game.endswith("engine/game.py") and duel.endswith("engine/duel/game.py")
+    assert game.endswith("engine/bang/game.py") and duel.endswith("engine/duel/game.py")
     assert described.startswith("pure Python")
 
 
@@ -157,12 +159,12 @@ def test_a_compiled_build_runs_and_an_edited_source_replaces_it(tmp_path: Path) 
     assert not duel.endswith(".py") and probe == "-"
     assert described == build.current().describe()
 
-    with (copy / "engine" / "game.py").open("a") as source:
+    with (copy / "engine" / "bang" / "game.py").open("a") as source:
         source.write("\nPROBE = 'the edited source'\n")
     game, duel, probe, described = _run(PROBE, pythonpath=tmp_path).split("|")
-    assert game.endswith("engine/game.py") and probe == "the edited source"
+    assert game.endswith("engine/bang/game.py") and probe == "the edited source"
     assert duel.endswith("engine/duel/game.py")  # the whole engine: one build, not a mix
-    assert described.startswith("pure Python (game.py of p2pbang.engine.game changed")
+    assert described.startswith("pure Python (game.py of p2pbang.engine.bang.game changed")
 
 
 # --- the same games in both builds -------------------------------------------------------

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from p2pbang.engine.actions import NO_SEAT, PLAY, RESPOND_SHOT, Pass, Play, UseBarrel
-from p2pbang.engine.position import START
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.scenario import Scenario
 
 NEUTRAL = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"]
 # For turns that start with a "draw!": nobody here changes phase 1 or a check.

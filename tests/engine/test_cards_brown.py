@@ -19,7 +19,7 @@ from p2pbang.engine.actions import (
     Pass,
     Play,
 )
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.scenario import Scenario
 
 NEUTRAL = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"]
 

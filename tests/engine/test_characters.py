@@ -27,8 +27,8 @@ from p2pbang.engine.actions import (
     Play,
     UseBarrel,
 )
-from p2pbang.engine.position import START
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.scenario import Scenario
 
 # Fillers whose abilities stay out of the way of the rule under test.
 FILL = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"]

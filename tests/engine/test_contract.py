@@ -15,9 +15,9 @@ import p2pbang
 from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine import contract
-from p2pbang.engine import game as card_game
-from p2pbang.engine import invariants as card_invariants
 from p2pbang.engine.actions import Decision, End, IllegalAction, Pass
+from p2pbang.engine.bang import game as card_game
+from p2pbang.engine.bang import invariants as card_invariants
 from p2pbang.engine.chance import ChanceResult, result_for_viewer
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.contract import SPECTATOR, GameOver, GameState

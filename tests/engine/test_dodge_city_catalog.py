@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from p2pbang.engine.cards.base import BASE_CARDS
-from p2pbang.engine.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS
+from p2pbang.engine.bang.cards.base import BASE_CARDS
+from p2pbang.engine.bang.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS
 
 
 def test_forty_cards_of_which_fifteen_green() -> None:

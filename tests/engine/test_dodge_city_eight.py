@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from p2pbang.engine.game import Game
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city
 
 DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE))
 EIGHT = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez", "pixie_pete",

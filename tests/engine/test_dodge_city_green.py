@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from p2pbang.engine.actions import DYING, PLAY, RESPOND_SHOT, Play, UseGreen
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city
 
 DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE))
 FILL = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"]

@@ -10,10 +10,10 @@ import pytest
 
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.game import Game
-from p2pbang.engine.rules import RuleSet
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.sets import base, dodge_city
 from p2pbang.engine.runner import play_out
-from p2pbang.engine.sets import base, dodge_city
 
 DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE))
 

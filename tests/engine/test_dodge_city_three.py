@@ -11,14 +11,14 @@ import pytest
 
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import NO_SEAT, Decision, End, Play
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.position import Position
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city
+from p2pbang.engine.bang.sets.dodge_city_three import target_of
 from p2pbang.engine.choice import ChoiceError, GameChoice
-from p2pbang.engine.game import Game
-from p2pbang.engine.position import Position
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city
-from p2pbang.engine.sets.dodge_city_three import target_of
 
 DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE))
 THREE = ["willy_the_kid", "black_jack", "pixie_pete"]

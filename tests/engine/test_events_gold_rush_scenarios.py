@@ -23,10 +23,10 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city, fistful, gold_rush, high_noon, shadows
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city, fistful, gold_rush, high_noon, shadows
 
 GOLD = RuleSet((base.MODULE, dodge_city.MODULE, high_noon.MODULE, gold_rush.MODULE))
 GHOSTS_AND_SHADOWS = RuleSet((base.MODULE, high_noon.MODULE, shadows.MODULE))

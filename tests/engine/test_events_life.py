@@ -6,8 +6,8 @@ hit but the last (a Dynamite then a Beer, a Gatling then Bart's Beer...), so eac
 
 from __future__ import annotations
 
-from p2pbang.engine.position import START
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.scenario import Scenario
 
 FILL = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"]
 

@@ -7,13 +7,13 @@ import pytest
 
 from p2pbang.bots import DiceBot, DuelBot, RandomBot, SensibleBot, make_bot
 from p2pbang.dealer.local import LocalDealer
+from p2pbang.engine.bang.game import Game
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import Reroll
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.duel.actions import MoveToken
 from p2pbang.engine.duel.game import DuelGame
 from p2pbang.engine.family import GAME_KINDS, game_kind, new_game
-from p2pbang.engine.game import Game
 from p2pbang.engine.runner import play_out
 
 CHOICES = [GameChoice.make("bang", 5), GameChoice.make("dice", 4),

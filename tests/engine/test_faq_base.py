@@ -20,10 +20,10 @@ from p2pbang.engine.actions import (
     Pass,
     Play,
 )
-from p2pbang.engine.cards.base import BASE_CARDS
+from p2pbang.engine.bang.cards.base import BASE_CARDS
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.chance import Shuffle
-from p2pbang.engine.position import START
-from p2pbang.engine.scenario import Scenario
 
 FILL = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"]
 FILL5 = [*FILL, "willy_the_kid"]

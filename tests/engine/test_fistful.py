@@ -30,12 +30,12 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city, fistful, high_noon
 from p2pbang.engine.chance import RandomInt, Shuffle
-from p2pbang.engine.game import Game
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city, fistful, high_noon
 
 FISTFUL = RuleSet((base.MODULE, fistful.MODULE))
 BOTH = RuleSet((base.MODULE, high_noon.MODULE, fistful.MODULE))

@@ -26,13 +26,13 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
-from p2pbang.engine.cards.gold_rush import EQUIPMENT_CARDS, EQUIPMENT_COST
+from p2pbang.engine.bang.cards.gold_rush import EQUIPMENT_CARDS, EQUIPMENT_COST
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, gold_rush
 from p2pbang.engine.chance import Reveal, Shuffle
-from p2pbang.engine.game import Game
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, gold_rush
 
 GOLD_RUSH = RuleSet((base.MODULE, gold_rush.MODULE))
 FILL = ["willy_the_kid", "vulture_sam", "paul_regret", "black_jack"]

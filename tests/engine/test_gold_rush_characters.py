@@ -22,11 +22,11 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, gold_rush
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, gold_rush
 
 GOLD_RUSH = RuleSet((base.MODULE, gold_rush.MODULE))
 FILL = ["willy_the_kid", "vulture_sam", "kit_carlson", "black_jack"]

@@ -9,10 +9,10 @@ import secrets
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.board import Table
 from p2pbang.engine.actions import Buy, Decision, End, revealed_cards
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.sets import base, gold_rush
 from p2pbang.engine.chance import Shuffle
-from p2pbang.engine.game import Game
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.sets import base, gold_rush
 
 GOLD_RUSH = RuleSet((base.MODULE, gold_rush.MODULE))
 SEATS = 4

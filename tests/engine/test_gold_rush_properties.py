@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Buy, Decision, End
-from p2pbang.engine.game import Game
-from p2pbang.engine.invariants import violations
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.sets import base, dodge_city, gold_rush, shadows
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.invariants import violations
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.sets import base, dodge_city, gold_rush, shadows
 
 from .properties_kit import play_checked, replayed, walk_in_lockstep
 

@@ -26,12 +26,12 @@ from p2pbang.engine.actions import (
     Pass,
     Play,
 )
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, high_noon
 from p2pbang.engine.chance import ChanceResult, Reveal, Shuffle
-from p2pbang.engine.game import Game
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, high_noon
 from p2pbang.engine.wire import pack, unpack
 
 HIGH_NOON = RuleSet((base.MODULE, high_noon.MODULE))

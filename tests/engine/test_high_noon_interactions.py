@@ -22,10 +22,10 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseBarrel,
 )
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city, fistful, high_noon
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city, fistful, high_noon
 
 EVERYTHING = RuleSet((base.MODULE, dodge_city.MODULE, high_noon.MODULE, fistful.MODULE))
 FILL = ["vulture_sam"] * 4

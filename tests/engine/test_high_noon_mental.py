@@ -9,10 +9,10 @@ import secrets
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.board import Table
 from p2pbang.engine.actions import Ability, Decision, Discard, End, Play, PlayPaid
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.sets import base, fistful, high_noon
 from p2pbang.engine.chance import Shuffle
-from p2pbang.engine.game import Game
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.sets import base, fistful, high_noon
 
 BOTH = RuleSet((base.MODULE, high_noon.MODULE, fistful.MODULE))
 SEATS = 4

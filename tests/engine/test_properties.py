@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.bang.game import Game
 from p2pbang.engine.chance import result_for_viewer
-from p2pbang.engine.game import Game
 from p2pbang.engine.wire import history_hash
 
 from .properties_kit import play_checked, replayed, walk_in_lockstep

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
-from p2pbang.engine.game import Game
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.sets import base, dodge_city
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.sets import base, dodge_city
 
 from .properties_kit import play_checked, replayed, walk_in_lockstep
 

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from p2pbang.engine.actions import End
-from p2pbang.engine.game import Game
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.sets import base, dodge_city, fistful, high_noon
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.sets import base, dodge_city, fistful, high_noon
 
 from .properties_kit import play_checked, replayed, seat_facts, walk_in_lockstep
 

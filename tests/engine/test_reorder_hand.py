@@ -13,6 +13,9 @@ import pytest
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import PUT_BACK, STORE_PICK, Decision, End, IllegalAction, Play
+from p2pbang.engine.bang.game import SPECTATOR, Game
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.scenario import Scenario, game_state
 from p2pbang.engine.chance import (
     ChanceResult,
     RandomInt,
@@ -21,9 +24,6 @@ from p2pbang.engine.chance import (
     public_result,
     result_for_viewer,
 )
-from p2pbang.engine.game import SPECTATOR, Game
-from p2pbang.engine.position import START
-from p2pbang.engine.scenario import Scenario, game_state
 from p2pbang.engine.wire import pack, unpack
 
 # seat 0: the Sheriff, whose turn it is; seat 1: El Gringo (steals from whoever hurts him).

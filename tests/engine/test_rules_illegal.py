@@ -27,10 +27,10 @@ from p2pbang.engine.actions import (
     Play,
     UseBarrel,
 )
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.scenario import Scenario, game_state
 from p2pbang.engine.chance import ChanceResult, Deal, RandomInt, Reveal, Shuffle
-from p2pbang.engine.game import Game
-from p2pbang.engine.position import START
-from p2pbang.engine.scenario import Scenario, game_state
 
 FILL = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"]
 

@@ -7,9 +7,9 @@ import itertools
 import math
 
 from p2pbang.engine.actions import PLAY
-from p2pbang.engine.chance import ChanceResult, RandomInt
-from p2pbang.engine.game import Game, permutation_from_code
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.chance import ChanceResult, RandomInt, permutation_from_code
 
 
 def test_every_code_is_a_different_permutation() -> None:

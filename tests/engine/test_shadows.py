@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from p2pbang.engine.actions import PLAY, Buy, Play
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import VARIANT_MODULES, base, gold_rush, shadows
 from p2pbang.engine.choice import ChoiceError, GameChoice
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import VARIANT_MODULES, base, gold_rush, shadows
 
 SHADOWS = RuleSet((base.MODULE, shadows.MODULE))
 BOTH = RuleSet((base.MODULE, gold_rush.MODULE, shadows.MODULE))

@@ -7,11 +7,11 @@ import pytest
 
 from p2pbang.bots import make_bot, sensible_class
 from p2pbang.engine import choice as game_choice
+from p2pbang.engine.bang.sets import EXPANSION_MODULES, dodge_city
 from p2pbang.engine.choice import ChoiceError, GameChoice, seat_range
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.dice.state import DiceLayout
 from p2pbang.engine.family import GAME_KINDS, SHEETS, sheet_of_set
-from p2pbang.engine.sets import EXPANSION_MODULES, dodge_city
 from p2pbang.table.games import TABLE_GAMES
 
 

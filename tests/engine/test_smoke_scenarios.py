@@ -1,7 +1,7 @@
 """First scenarios: a BANG! answered by Missed!, and Slab the Killer's double Missed! (B22)."""
 
 from p2pbang.engine.actions import RESPOND_SHOT
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.scenario import Scenario
 
 
 def test_bang_cancelled_by_missed() -> None:

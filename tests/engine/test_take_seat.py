@@ -435,7 +435,7 @@ def test_card_game_refuses_a_role_that_contradicts_the_roles_shown() -> None:
 
 
 def _role_name(role_id: int) -> str:
-    from p2pbang.engine.cards.base import ROLE_CARDS
+    from p2pbang.engine.bang.cards.base import ROLE_CARDS
     return ROLE_CARDS[role_id]
 
 

@@ -16,8 +16,8 @@ import msgpack
 import pytest
 
 from p2pbang.engine.actions import Buy, Pass, Play, RemoveEquipment, Sell
+from p2pbang.engine.bang.sets.gold_rush import EQUIPMENT_COST, name_of
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.sets.gold_rush import EQUIPMENT_COST, name_of
 from p2pbang.engine.wire import to_wire
 from p2pbang.table.audit import audit
 from p2pbang.table.core import TableCore

@@ -10,8 +10,8 @@ import pytest
 
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import PICK_CHECK, Decision, End
+from p2pbang.engine.bang.game import Game
 from p2pbang.engine.chance import Deal, ReorderHand, result_for_viewer
-from p2pbang.engine.game import Game
 from p2pbang.table.local_bus import LocalTable
 
 

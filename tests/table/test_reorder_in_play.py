@@ -10,8 +10,8 @@ import random
 import pytest
 
 from p2pbang.engine.actions import FROM_HAND, Action, End, Play
+from p2pbang.engine.bang.game import SPECTATOR, Game
 from p2pbang.engine.chance import Deal, RandomInt, ReorderHand
-from p2pbang.engine.game import SPECTATOR, Game
 from p2pbang.table.audit import audit
 from p2pbang.table.core import DEAL, Cheat, TableCore
 from p2pbang.table.local_bus import LocalTable

@@ -11,9 +11,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from p2pbang.engine.actions import Action, Event
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.render import READY_MARK, WAITING_MARK
 from p2pbang.ui.table_screen import TableScreen

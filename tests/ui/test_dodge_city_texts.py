@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from p2pbang.engine.catalog import CharacterDef, build_deck
+from p2pbang.engine.bang.catalog import CharacterDef, build_deck
 from p2pbang.ui.helptext import help_sections
 from p2pbang.ui.i18n import po_path, set_language
 from p2pbang.ui.po import parse_po

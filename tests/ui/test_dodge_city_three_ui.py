@@ -9,10 +9,10 @@ import io
 import pytest
 
 from p2pbang.engine.actions import End, Event
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import set_language

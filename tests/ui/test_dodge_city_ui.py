@@ -30,11 +30,11 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import set_language
@@ -285,7 +285,7 @@ def test_sid_ketchum_copied_by_vera_keeps_his_words() -> None:
 
 
 def test_the_help_covers_every_dodge_city_card_and_character_with_marks() -> None:
-    from p2pbang.engine.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS
+    from p2pbang.engine.bang.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS
     from p2pbang.ui.helptext import help_sections
 
     cards = DODGE_CITY.cards

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from p2pbang.engine.actions import PICK_CHECK
-from p2pbang.engine.position import START
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import set_language
 

@@ -13,10 +13,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from p2pbang.engine.actions import Action, Event, Pass
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, dodge_city, fistful, high_noon
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, dodge_city, fistful, high_noon
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.plain import PlainSolo, explain, render_table

@@ -32,10 +32,10 @@ from p2pbang.engine.actions import (
     Play,
     PlayPaid,
 )
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, fistful, high_noon
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, fistful, high_noon
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.sets.events_texts import EVENT_HELP, EVENT_NAMES, EVENT_TEXTS, event_name
@@ -46,7 +46,7 @@ from p2pbang.ui.view import build_view
 EVENTS = RuleSet((base.MODULE, high_noon.MODULE, fistful.MODULE))
 NAMES = ["You", "Ace", "Bonnie", "Clyde"]
 FILL = ["vulture_sam"] * 4  # his ability acts only at an elimination
-ENGINE = Path(__file__).resolve().parents[2] / "p2pbang" / "engine"
+ENGINE = Path(__file__).resolve().parents[2] / "p2pbang" / "engine" / "bang"
 
 
 @pytest.fixture(autouse=True)

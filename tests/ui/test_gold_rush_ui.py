@@ -31,11 +31,11 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
+from p2pbang.engine.bang.position import START
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import base, gold_rush, shadows
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.position import START
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import base, gold_rush, shadows
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.helptext import help_sections
@@ -56,7 +56,7 @@ GOLD = RuleSet((base.MODULE, gold_rush.MODULE))
 BOTH = RuleSet((base.MODULE, gold_rush.MODULE, shadows.MODULE))
 FILL = ["willy_the_kid", "vulture_sam", "paul_regret", "black_jack"]
 QUIET = {"check", "end_turn", "game_over", "seating"}
-ENGINE = Path(__file__).resolve().parents[2] / "p2pbang" / "engine" / "sets"
+ENGINE = Path(__file__).resolve().parents[2] / "p2pbang" / "engine" / "bang" / "sets"
 
 
 @pytest.fixture(autouse=True)
@@ -624,10 +624,10 @@ def test_josh_mccloud_picking_whom_a_wanted_goes_to_says_so_in_every_language() 
     """A Wanted Josh McCloud draws goes in front of the player he picks (a TARGET_PICK, like
     Doc Holyday's shot): the question and its options name the card, not a shot."""
     from p2pbang.engine.actions import TARGET_PICK, Ability, Choose
-    from p2pbang.engine.rules import RuleSet
-    from p2pbang.engine.scenario import Scenario
-    from p2pbang.engine.sets import base as base_set
-    from p2pbang.engine.sets import gold_rush as gold_rush_set
+    from p2pbang.engine.bang.rules import RuleSet
+    from p2pbang.engine.bang.scenario import Scenario
+    from p2pbang.engine.bang.sets import base as base_set
+    from p2pbang.engine.bang.sets import gold_rush as gold_rush_set
     from p2pbang.ui.describe import Describer
     from p2pbang.ui.i18n import set_language
 

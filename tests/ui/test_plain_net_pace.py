@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 from types import SimpleNamespace
 
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.table.bot_pace import read_pace, write_pace
 from p2pbang.ui.plain_net import PlainNetworkTable
 

@@ -5,7 +5,7 @@ on screen; every final choice is one of the engine's own legal actions."""
 from __future__ import annotations
 
 from p2pbang.engine.actions import ANY_TIME, FROM_HAND, PLAY, Ability, Pass, Play
-from p2pbang.engine.scenario import Scenario
+from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.ui.describe import Describer, slot_label
 from p2pbang.ui.render import action_lines
 from p2pbang.ui.steps import BACK, Choice, choices

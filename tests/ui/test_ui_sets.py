@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from p2pbang.engine.actions import TARGET_PICK, Decision
-from p2pbang.engine.rules import RuleSet
-from p2pbang.engine.scenario import Scenario
-from p2pbang.engine.sets import EXPANSION_MODULES, VARIANT_MODULES, base, dodge_city, gold_rush
+from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.bang.sets import EXPANSION_MODULES, VARIANT_MODULES, base, dodge_city, gold_rush
 from p2pbang.ui import sets
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.texts import CARD_NAMES, KIND_NAMES
@@ -43,8 +43,8 @@ def test_no_shared_module_imports_a_set(path: Path) -> None:
     expansions -= {"__init__", "base"}
     named = imported(path)
     assert not {f"p2pbang.ui.sets.{name}" for name in own} & named
-    assert not {f"p2pbang.engine.sets.{name}" for name in expansions} & named
-    assert not {f"p2pbang.engine.cards.{name}" for name in expansions} & named
+    assert not {f"p2pbang.engine.bang.sets.{name}" for name in expansions} & named
+    assert not {f"p2pbang.engine.bang.cards.{name}" for name in expansions} & named
 
 
 def test_every_set_listed_has_its_strings_and_its_answers() -> None:

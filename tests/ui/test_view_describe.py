@@ -119,7 +119,7 @@ def test_the_viewers_own_deeds_are_in_the_second_person() -> None:
 
 @pytest.mark.parametrize("language", ["en", "hu", "ro"])
 def test_the_help_explains_every_card_character_and_role(language: str) -> None:
-    from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS
+    from p2pbang.engine.bang.cards.base import BASE_CARDS, BASE_CHARACTERS
     from p2pbang.ui.helptext import help_sections
     from p2pbang.ui.texts import ROLE_NAMES, card_text
 

@@ -95,6 +95,10 @@ CHARACTER_LIFE.update(SALOON_CHARACTERS)
 # The Saloon die a character may roll as a sixth die rather than in place of a base die.
 EXTRA_DIE: dict[str, int] = {"jose_delgado": LOUDMOUTH, "tequila_joe": COWARD}
 
+# Why a life point is lost: abilities tell them apart (Bart Cassidy, El Gringo, Paul Regret).
+SHOT, GATLING_HIT, INDIANS, DYNAMITE_HIT = "shot", "gatling", "indians", "dynamite"
+BULLET_HIT = "bullet"  # an Old Saloon die's Bullet
+
 
 def symbol(code: int) -> int:
     return code % DOUBLE

@@ -1,6 +1,6 @@
 """The BANG! Dice Game engine: deterministic, partial-information, driven by its inputs.
 
-Same shape as the card game's engine (``engine/game.py``): the rules are one generator, each
+Same shape as the card game's engine (``engine/bang/game.py``): the rules are one generator, each
 decision or chance request is a ``yield``, ``pending`` is what the game waits for and
 ``apply`` feeds it. Dice are public ``RandomInt(6**k)`` requests for k dice rolled at once;
 the hidden roles are a ``Shuffle`` of role cards dealt one to each seat (``Deal``), so the
@@ -18,6 +18,7 @@ from typing import Any
 
 from p2pbang.engine.actions import (
     NO_SEAT,
+    NO_SLOT,
     Choose,
     Decision,
     End,
@@ -31,24 +32,18 @@ from p2pbang.engine.chance import (
     Deal,
     RandomInt,
     Reveal,
-    Shuffle,
-    check_result_shape,
+    permutation_from_code,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.contract import SPECTATOR, GameOver, seat_taking_refusal
+from p2pbang.engine.contract import SPECTATOR, GameOver, StepChecks, seat_taking_refusal
 from p2pbang.engine.dice.actions import (
     APACHE_TAKE,
     BART_ARROW,
     BEER_TARGET,
-    BROKEN_ARROW_TARGET,
-    CHIEF_ARROW,
     ELENA_GIVE,
     KIT_ARROW,
-    MOLLY_PICK,
-    MOLLY_TAKE,
     PEDRO_ARROW,
     REROLL,
-    SALOON_DIE,
     SHOOT,
     SID_HEAL,
     SKIP,
@@ -56,54 +51,55 @@ from p2pbang.engine.dice.actions import (
     Reroll,
 )
 from p2pbang.engine.dice.end import team_end, three_player_end, winning_team
+from p2pbang.engine.dice.expansion import ExpansionHooks, gather
 from p2pbang.engine.dice.faces import (
     ARROW,
     ARROW_TOKENS,
     BASE_DIE,
     BEER,
-    BROKEN_ARROW,
-    BULLET,
     BULLS_EYE_1,
     BULLS_EYE_2,
     CHARACTER_LIFE,
     CHARACTERS,
-    COWARD,
     DEPUTY,
     DICE,
     DIE_FACES,
     DYNAMITE,
-    EXTRA_DIE,
+    DYNAMITE_HIT,
     GATLING,
-    LOUDMOUTH,
+    GATLING_HIT,
+    INDIANS,
     MAX_DICE,
     OUTLAW,
     RENEGADE,
     ROLE_CARDS,
-    SALOON_CHARACTERS,
     SHERIFF,
     SHERIFF_ROLE_ID,
+    SHOT,
     SIDES,
     THREE_PLAYER_ROLES,
     count,
     decode_faces,
     role_ids_for,
 )
+from p2pbang.engine.dice.sets import EXPANSIONS
 from p2pbang.engine.dice.state import FEWEST_SEATS, MOST_SEATS, DiceLayout, DicePlayer
 from p2pbang.engine.fastvalues import EVENTS as _EVENTS
 from p2pbang.engine.fastvalues import decision as _fast_decision
 from p2pbang.engine.fastvalues import event as _fast_event
 from p2pbang.engine.fastvalues import shared_event as _shared_event
-from p2pbang.engine.game import permutation_from_code
+from p2pbang.engine.hidden_roles import (
+    deal_face_down,
+    dealt_role_slot,
+    missing_role_refusal,
+    role_claim_refusal,
+)
 
 Step = Generator[Any, Any, Any]
-OLD_SALOON = "old-saloon"
 # The value of an "eliminated" event: the role turned face up.
 _ROLE_INDEX = {SHERIFF: 0, DEPUTY: 1, OUTLAW: 2, RENEGADE: 3}
 
 
-# Why a life point is lost: abilities tell them apart (Bart Cassidy, El Gringo, Paul Regret).
-SHOT, GATLING_HIT, INDIANS, DYNAMITE_HIT = "shot", "gatling", "indians", "dynamite"
-BULLET_HIT = "bullet"
 # The legal answers to a reroll decision, per number of dice and set of locked dice (a bit
 # mask): computed once, since every turn asks the same few questions. Keyed by
 # ``dice * 64 + mask`` (at most six dice: the mask is below 64), an integer being cheaper to
@@ -188,6 +184,9 @@ _ARROW_ABILITIES = frozenset({"apache_kid", "elena_fuente"})
 # fewer than the Gatling's dice, Suzy Lafayette).
 _AFTER_BEERS = frozenset({"kit_carlson", "suzy_lafayette"})
 # Characters whose abilities act while they lose life (_hurt's full path handles them).
+_NO_HITS: frozenset[int] = frozenset()
+# The gathered hooks per tuple of expansion names (a handful: made once each).
+_HOOKS: dict[tuple[str, ...], ExpansionHooks] = {}
 _HURT_ABILITIES = frozenset({"vera_custer", "bart_cassidy", "pedro_ramirez", "el_gringo"})
 
 
@@ -211,7 +210,7 @@ def _kept(table: dict[int, Event], key: int, kind: str, seat: int, target: int, 
     return made
 
 
-class DiceGame:
+class DiceGame(StepChecks):
     """A game of BANG! The Dice Game as seen by ``viewer`` (a seat, ``SPECTATOR``, or ``None``
     for the all-seeing engine of simulations and audits)."""
 
@@ -220,11 +219,23 @@ class DiceGame:
         if not FEWEST_SEATS <= players <= MOST_SEATS:
             raise ValueError(f"the dice game takes {FEWEST_SEATS} to {MOST_SEATS} players, "
                              f"not {players}")
-        unknown = sorted(set(expansions) - {OLD_SALOON})
+        names = sorted(set(expansions))
+        unknown = [name for name in names if name not in EXPANSIONS]
         if unknown:
             raise ValueError(f"unknown dice game expansion {', '.join(unknown)}; "
-                             f"the expansions are: {OLD_SALOON}")
-        self.saloon = OLD_SALOON in set(expansions)
+                             f"the expansions are: {', '.join(sorted(EXPANSIONS))}")
+        # The hooks of the expansions in play (``engine/dice/expansion.py``), each kind in a
+        # tuple the rules loop over at its moment (empty without expansions).
+        hooks = _HOOKS.get(tuple(names))
+        if hooks is None:
+            hooks = _HOOKS[tuple(names)] = gather(tuple(EXPANSIONS[name] for name in names))
+        self._hooks = hooks
+        # An arrow is a regular token unless an expansion's token (the Chief's Arrow) can be
+        # taken instead: the common case skips the hooks.
+        self._plain_arrows = not hooks.take_token
+        # Whether Old Saloon is on the table: the interfaces read it (its dice, its help);
+        # no rule here does.
+        self.saloon = "old-saloon" in names
         if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
         if layout is not None:
@@ -236,13 +247,14 @@ class DiceGame:
         self.n = players
         self.viewer = viewer
         self.players = [DicePlayer(seat) for seat in range(players)]
-        # Old Saloon: the Indian Chief's Arrow takes the place of one of the nine tokens (the
-        # rulebook's attack example adds up to 8 regular arrows plus the Chief's).
-        self.arrow_tokens = ARROW_TOKENS - self.saloon
+        # An expansion's own tokens take the place of some of the nine (Old Saloon's Chief's
+        # Arrow: the rulebook's attack example adds up to 8 regular arrows plus the Chief's).
+        self.arrow_tokens = ARROW_TOKENS - hooks.tokens
         self.arrows = self.arrow_tokens  # regular arrow tokens in the middle of the table
         self.dice: list[int] = []  # the current turn's die codes (faces.symbol/weight)
         self.kinds: list[int] = []  # which die each is: base, Loudmouth or Coward
-        self.chief = NO_SEAT  # who holds the Indian Chief's Arrow (Old Saloon); NO_SEAT: pile
+        self.chief = NO_SEAT  # who holds the Indian Chief's Arrow (an expansion's token), or
+        # NO_SEAT: in the middle, or not in the game
         self.sheriff = NO_SEAT
         self.current = NO_SEAT
         self.turn = 0
@@ -275,16 +287,7 @@ class DiceGame:
 
     # ------------------------------------------------------------------ public interface
 
-    def check(self, action: Any) -> str | None:
-        """Why ``action`` cannot answer the pending step, or ``None`` if ``apply`` takes it."""
-        pending = self.pending
-        if isinstance(pending, End):
-            return "the game is over"
-        if isinstance(pending, Decision):
-            return self._check_decision(pending, action)
-        return check_result_shape(pending, action) or self._check_roles(pending, action)
-
-    def _check_roles(self, pending: ChanceRequest, result: Any) -> str | None:
+    def _check_chance(self, pending: ChanceRequest, result: Any) -> str | None:
         """Dealt and revealed cards of this game are role cards."""
         if isinstance(pending, RandomInt):
             return None
@@ -367,25 +370,15 @@ class DiceGame:
             return reason
         player = self.players[seat]
         pending = self.pending
-        # The role slot is named just before its Deal: it counts once that is over.
-        dealt = player.role_slot >= 0 and not (
-            isinstance(pending, Deal) and pending.slots == (player.role_slot,))
+        role_slot = dealt_role_slot(pending, player.role_slot)
         for slot, role_id in cards.items():
-            if not dealt or slot != player.role_slot:
+            if role_slot == NO_SLOT or slot != role_slot:
                 return f"seat {seat} was never shown slot {slot}"
-            in_play = role_ids_for(self.n)
-            if role_id not in in_play or role_id == SHERIFF_ROLE_ID:
-                return f"no such role card in play: {role_id}"
-            role = ROLE_CARDS[role_id]
-            if player.role is not None and player.role != role:
-                return f"seat {seat} is known to be {player.role}, not {role}"
-            shown = sum(1 for p in self.players
-                        if p is not player and p.role_public and p.role == role)
-            if shown >= sum(1 for i in in_play if ROLE_CARDS[i] == role):
-                return f"every {role} card in play is shown elsewhere"
-        if dealt and not player.role_public and player.role_slot not in cards:
-            return f"seat {seat}'s role card (slot {player.role_slot}) is missing"
-        return None
+            reason = role_claim_refusal(self.players, player, role_id, role_ids_for(self.n),
+                                        ROLE_CARDS, SHERIFF_ROLE_ID)
+            if reason is not None:
+                return reason
+        return missing_role_refusal(seat, player, role_slot, cards)
 
     def alive_seats(self) -> list[int]:
         return list(self._ring)
@@ -526,6 +519,9 @@ class DiceGame:
             else:
                 self._lay_out(self._layout)
             seat = self.current
+            # The expansions' hooks of a turn's start and of each roll, read once per game
+            # (an empty tuple is false: the base game skips them with one test).
+            choose_dice_hooks, after_roll_hooks = self._hooks.choose_dice, self._hooks.after_roll
             while True:
                 player = self.players[seat]
                 self.current = seat
@@ -538,26 +534,22 @@ class DiceGame:
                     self._heal(choice.value, 1)
                 rolls_left = 3 + (player.character == "lucky_duke")
                 self.kinds = [BASE_DIE] * DICE
-                if self.saloon:
-                    pick = (yield from self._decide(seat, SALOON_DIE,
-                                                    (BASE_DIE, LOUDMOUTH, COWARD))).value
-                    if pick != BASE_DIE and EXTRA_DIE.get(player.character) == pick:
-                        self.kinds.append(pick)  # Jose Delgado, Tequila Joe: a sixth die
-                    elif pick != BASE_DIE:
-                        self.kinds[-1] = pick  # instead of one base die
+                if choose_dice_hooks:
+                    for choose_dice in choose_dice_hooks:
+                        yield from choose_dice(self, seat, player)
                 size = len(self.kinds)
                 self.dice = [ARROW] * size
                 reroll: tuple[int, ...] = _ALL_DICE[size]
                 late_arrows = player.character == "bill_noface"
                 dice, kinds = self.dice, self.kinds
-                saloon_dice = any(kinds)  # base dice show their face as their code
+                other_dice = any(kinds)  # base dice show their face as their code
                 while True:
                     k = len(reroll)
                     result = yield _ROLL_REQUESTS[k]
                     rolls_left -= 1
                     faces = _ROLLS[k][result.values[0]] if k <= DICE else decode_faces(
                         result.values[0], k)
-                    if saloon_dice:
+                    if other_dice:
                         for index, face in zip(reroll, faces, strict=True):
                             dice[index] = DIE_FACES[kinds[index]][face]
                         rolled = [dice[i] for i in reroll]
@@ -580,11 +572,11 @@ class DiceGame:
                     # (Arrows and Dynamites are never double faces: a plain count will do.)
                     if not late_arrows and ARROW in rolled:
                         arrows = rolled.count(ARROW)
-                        if arrows < self.arrows and not self.saloon and \
+                        if arrows < self.arrows and self._plain_arrows and \
                                 player.character not in _ARROW_ABILITIES:
                             # The common case, without a sub-generator: fewer Arrows than
-                            # tokens in the middle (no Indians), no Chief's Arrow, nobody to
-                            # hand one to.
+                            # tokens in the middle (no Indians), no expansion's token to
+                            # take, nobody to hand one to.
                             taken = _ARROWS[seat]
                             for _ in range(arrows):
                                 self.arrows = left = self.arrows - 1
@@ -593,8 +585,9 @@ class DiceGame:
                                     taken, left, "arrow", seat, NO_SEAT, left, -1))
                         else:
                             yield from self._arrows_rolled(seat, arrows)
-                    if self.saloon:
-                        yield from self._immediate_saloon(seat, list(rolled))
+                    if after_roll_hooks:
+                        for after_roll in after_roll_hooks:
+                            yield from after_roll(self, seat, list(rolled))
                     if not player.alive:
                         break  # the turn is over: nothing more resolves
                     if dynamites >= 3:
@@ -622,7 +615,7 @@ class DiceGame:
                 # each used on its own; base dice have none, so a plain count will do.
                 # (Written out here, not in a sub-generator, for the reason given above:
                 # the Bull's Eye and Beer decisions are a quarter of a game's steps.)
-                tally = dice.count if not saloon_dice else (
+                tally = dice.count if not other_dice else (
                     lambda face, kept=dice: count(kept, face))
                 beers = tally(BEER)
                 slab_used = False
@@ -695,16 +688,10 @@ class DiceGame:
             sheriff = self.players[first]
             sheriff.role, sheriff.role_public = SHERIFF, True
             others = [s for s in self._seats_from(first) if s != first]
-            slots = tuple(range(n - 1))
-            yield Shuffle("roles", tuple(i for i in role_ids_for(n) if i != SHERIFF_ROLE_ID),
-                          slots)
-            for seat, slot in zip(others, slots, strict=True):
-                player = self.players[seat]
-                player.role_slot = slot
-                result = yield Deal((slot,), seat)
-                if result.values[0] is not None:
-                    player.role = ROLE_CARDS[result.values[0]]
-        pool = [name for name, _ in CHARACTERS + (SALOON_CHARACTERS if self.saloon else ())]
+            yield from deal_face_down(self.players, others, role_ids_for(n), SHERIFF_ROLE_ID,
+                                      tuple(range(n - 1)), ROLE_CARDS)
+        pool = [name for name, _ in CHARACTERS]
+        pool += (name for name, _ in self._hooks.characters)
         for seat in self._seats_from(first):
             pick = yield RandomInt(len(pool))
             player = self.players[seat]
@@ -752,8 +739,9 @@ class DiceGame:
         for _ in range(arrows):
             if not player.alive:
                 return
-            if self.arrows > 1 and not self.saloon:
-                # The common case, without a sub-generator: not the last arrow, no Chief's.
+            if self.arrows > 1 and self._plain_arrows:
+                # The common case, without a sub-generator: not the last arrow, no
+                # expansion's token.
                 self.arrows = left = self.arrows - 1
                 player.arrows += 1
                 taken = _ARROWS[seat]
@@ -761,22 +749,6 @@ class DiceGame:
                                    or _kept(taken, left, "arrow", seat, NO_SEAT, left, -1))
                 continue
             yield from self._take_arrow(seat)
-
-    def _immediate_saloon(self, seat: int, rolled: list[int]) -> Step:
-        """Broken Arrows return arrows (never the Chief's); Bullets cost the roller a life."""
-        for _ in range(count(rolled, BROKEN_ARROW)):
-            holders = tuple(s for s in sorted(self._ring) if self.players[s].arrows)
-            if not holders or not self.players[seat].alive:
-                break
-            target = (yield from self._decide(seat, BROKEN_ARROW_TARGET, holders)).value
-            self.players[target].arrows -= 1
-            self.arrows += 1
-            self._event("arrow_discarded", target, seat)
-        for _ in range(count(rolled, BULLET)):
-            if not self.players[seat].alive:
-                return
-            self._event("bullet", seat)
-            yield from self._hurt([(seat, 1)], NO_SEAT, BULLET_HIT)
 
     def _gatling_and_after(self, seat: int, gatlings: int, bulls_eyes: int) -> Step:
         """The kept dice after the Beers (the turn loop resolves the Bull's Eyes and Beers
@@ -816,12 +788,13 @@ class DiceGame:
         player = self.players[seat]
         if not player.alive:
             return
-        if self.saloon and self.chief == NO_SEAT and (
-                self.arrows == 0 or (yield from self._yes(seat, CHIEF_ARROW))):
-            # One token taken, worth two arrows at the attack.
-            self.chief = seat
-            self._event("chief_arrow", seat)
-        else:
+        token = False  # an expansion's token (the Chief's Arrow) taken instead of an arrow
+        if self.chief == NO_SEAT and not self._plain_arrows:
+            for take_token in self._hooks.take_token:
+                if (yield from take_token(self, seat)):
+                    token = True
+                    break
+        if not token:
             self.arrows = left = self.arrows - 1
             player.arrows += 1
             taken = _ARROWS[seat]
@@ -831,8 +804,8 @@ class DiceGame:
             yield from self._indians()
 
     def pile(self) -> int:
-        """Arrow tokens left in the middle, the Chief's Arrow included."""
-        return self.arrows + (self.saloon and self.chief == NO_SEAT)
+        """Arrow tokens left in the middle, an expansion's (the Chief's Arrow) included."""
+        return self.arrows + (self.chief == NO_SEAT and not self._plain_arrows)
 
     def _indians(self) -> Step:
         """X2: everyone loses a life per arrow held (Jourdonnais at most one), arrows return."""
@@ -853,18 +826,20 @@ class DiceGame:
         """Take the life points of ``hits`` at the same time, then eliminate the fallen."""
         gringo_hurt = False
         players = self.players
-        molly = NO_SEAT
-        taken: set[int] = set()  # indices of the hits Molly Stark takes in their place
-        if self.saloon:  # Molly Stark is an Old Saloon character
-            molly = next((s for s in self._ring if players[s].character == "molly_stark"),
-                         NO_SEAT)
-            if molly != NO_SEAT:
-                taken = yield from self._molly_takes(molly, hits, source, why)
+        # A seat taking some of these hits in their place (Old Saloon's Molly Stark), and
+        # the indices of those hits.
+        taker, taken = NO_SEAT, _NO_HITS
+        hit_takers = self._hooks.hit_taker
+        if hit_takers:
+            for hit_taker in hit_takers:
+                step = hit_taker(self, hits, source, why)
+                if step is not None:
+                    taker, taken = yield from step
         for index, (target, amount) in enumerate(hits):
             player = players[target]
             if not player.alive:
                 continue
-            if amount == 1 and molly == NO_SEAT and player.character not in _HURT_ABILITIES:
+            if amount == 1 and taker == NO_SEAT and player.character not in _HURT_ABILITIES:
                 # One point to a character whose abilities do not touch life loss: the
                 # commonest hit, taken without walking the ability checks below.
                 if player.life:
@@ -878,8 +853,8 @@ class DiceGame:
             if why == SHOT and self.players[target].character == "vera_custer":
                 amount -= 1
             if index in taken:
-                self._event("takes_hit", molly, target, value=amount)
-                target = molly
+                self._event("takes_hit", taker, target, value=amount)
+                target = taker
             player = self.players[target]
             lost = 0
             for _ in range(amount):
@@ -919,42 +894,6 @@ class DiceGame:
         # (it may bring the Indians).
         if gringo_hurt and self.players[source].alive:
             yield from self._take_arrow(source)
-
-    def _molly_takes(self, molly: int, hits: list[tuple[int, int]], source: int,
-                     why: str) -> Step:
-        """Which of these simultaneous hits Molly Stark takes in the hurt player's place
-        (their indices). She may never choose to lose more life than she has [F], so a hit
-        above what is left of her life is not offered. One hit she could take: a yes/no
-        (``dice_molly``); several (a Gatling, the Indians, two Bull's Eyes): one question
-        for all (``dice_molly_pick``: a hurt seat, or SKIP), asked again after each one she
-        takes, never once per victim."""
-        players = self.players
-        costs = []  # (index, seat, life it costs): the hits she could take
-        for index, (target, amount) in enumerate(hits):
-            if target == molly or not players[target].alive:
-                continue
-            if why == SHOT and players[target].character == "vera_custer":
-                amount -= 1
-            if amount > 0:
-                costs.append((index, target, amount))
-        budget = players[molly].life
-        taken: set[int] = set()
-        if len(costs) == 1:
-            index, target, amount = costs[0]
-            if amount <= budget and (yield from self._yes(molly, MOLLY_TAKE, target)):
-                taken.add(index)
-            return taken
-        while True:
-            offered = [(i, t, a) for i, t, a in costs if i not in taken and a <= budget]
-            seats = tuple(dict.fromkeys(t for _, t, _ in offered))  # two hits, one seat
-            if not seats:
-                return taken
-            pick = (yield from self._decide(molly, MOLLY_PICK, (*seats, SKIP), source)).value
-            if pick == SKIP:
-                return taken
-            index, _, amount = next(c for c in offered if c[1] == pick)
-            taken.add(index)
-            budget -= amount
 
     def _eliminate(self, fallen: list[int], killer: int) -> Step:
         yield from self._reveal_roles([self.players[s] for s in fallen])

@@ -16,6 +16,7 @@ from p2pbang.engine.actions import NO_SEAT, End
 from p2pbang.engine.chance import RandomInt
 from p2pbang.engine.contract import NO_CARDS
 from p2pbang.engine.dice.faces import (
+    ARROW_TOKENS,
     DIE_FACES,
     MAX_DICE,
     ROLE_CARDS,
@@ -38,7 +39,9 @@ def violations(game: DiceGame, dealer_cards: Mapping[int, int] = NO_CARDS) -> li
     if game.arrows + held != game.arrow_tokens:
         problems.append(f"arrows not conserved: {game.arrows} in the middle + {held} held "
                         f"!= {game.arrow_tokens}")
-    if game.chief != NO_SEAT and not (game.saloon and game.players[game.chief].alive):
+    # The Chief's Arrow is in a game only as an expansion's token in place of an arrow.
+    chief_in_game = game.arrow_tokens < ARROW_TOKENS
+    if game.chief != NO_SEAT and not (chief_in_game and game.players[game.chief].alive):
         problems.append(f"the Chief's Arrow is held by seat {game.chief}, not a living player")
     between_rolls = isinstance(game.pending, RandomInt)
     for p in game.players:

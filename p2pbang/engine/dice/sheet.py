@@ -1,4 +1,5 @@
-"""The Dice Game's fact sheet (with the Old Saloon expansion): see ``engine/sheet.py``."""
+"""The Dice Game's fact sheet (its expansions: ``engine/dice/sets.py``): see
+``engine/sheet.py``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 from p2pbang.engine.actions import Choose, Pass
 from p2pbang.engine.dice import invariants, wire
 from p2pbang.engine.dice.actions import Reroll
-from p2pbang.engine.dice.game import OLD_SALOON, DiceGame
+from p2pbang.engine.dice.game import DiceGame
+from p2pbang.engine.dice.sets import EXPANSIONS
 from p2pbang.engine.dice.state import FEWEST_SEATS, MOST_SEATS
 from p2pbang.engine.sheet import Claims, FactSheet, fixed_seats
 
@@ -23,7 +25,7 @@ SHEET = FactSheet(
     title="the Dice Game",
     seats=fixed_seats(FEWEST_SEATS, MOST_SEATS),
     default_seats=5,
-    expansions=(OLD_SALOON,),
+    expansions=tuple(sorted(EXPANSIONS)),
     variants=(),
     engine=DiceGame,
     to_wire=wire.to_wire,

@@ -11,7 +11,6 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from p2pbang.engine.actions import FROM_HAND, NO_SLOT, Choose, Discard, Pass, Play
-from p2pbang.engine.chance import RandomInt
 from p2pbang.engine.duel.actions import (
     ACTIVE,
     CARBINE,
@@ -149,11 +148,7 @@ def _canteen(game: DuelGame, side: int, action: Play) -> Step:
 def _steal(game: DuelGame, side: int, action: Play) -> Step:
     opp = 1 - side
     if action.target_slot == FROM_HAND:
-        hand = game.sides[opp].hand
-        pick = yield RandomInt(len(hand))
-        slot = hand.pop(pick.values[0])
-        if game.viewer not in (None, side):
-            game._forget(slot)
+        slot = yield from game._take_from_hand(opp, side)
         yield from game._deal([slot], side)
         game.sides[side].hand.append(slot)
         game._event("steal", side, opp)

@@ -2,7 +2,7 @@
 
 Same interface as the card game (``pending``, ``apply``, ``check``, ``legal_actions``,
 events) and the same chance seam, so the LocalDealer and the MentalDealer answer it
-unchanged. The rules are one generator, as in ``engine/game.py``: every decision or chance
+unchanged. The rules are one generator, as in ``engine/bang/game.py``: every decision or chance
 request is a ``yield``. An engine made for a ``viewer`` side learns a card only when a
 chance result or a played card shows it; control flow only reads public facts.
 
@@ -35,10 +35,9 @@ from p2pbang.engine.chance import (
     RandomInt,
     Reveal,
     Shuffle,
-    check_result_shape,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.contract import SPECTATOR, GameOver, seat_taking_refusal
+from p2pbang.engine.contract import SPECTATOR, GameOver, StepChecks, seat_taking_refusal
 from p2pbang.engine.duel.actions import (
     ACTIVE,
     AS_COLT,
@@ -104,7 +103,7 @@ COMMON_PILE = "duel-common"
 START_OF_TURN_ORDER = ("dynamite", "rattlesnake", "panic")  # Dinamit >> Csörgőkígyó >> Pánik
 
 
-class DuelGame(SlotKnowledge):
+class DuelGame(SlotKnowledge, StepChecks):
     """A game of The Duel as seen by ``viewer``: 0 or 1, ``SPECTATOR`` or ``None`` (all)."""
 
     players = 2
@@ -148,15 +147,6 @@ class DuelGame(SlotKnowledge):
         return cls(viewer, choice)
 
     # ------------------------------------------------------------------ public interface
-
-    def check(self, action: Any) -> str | None:
-        """Why ``action`` cannot answer the pending step, or ``None`` if ``apply`` takes it."""
-        pending = self.pending
-        if isinstance(pending, End):
-            return "the game is over"
-        if isinstance(pending, Decision):
-            return self._check_decision(pending, action)
-        return check_result_shape(pending, action) or self._check_chance(pending, action)
 
     def apply(self, action: Any) -> list[Event]:
         pending = self.pending
@@ -234,10 +224,7 @@ class DuelGame(SlotKnowledge):
                 return reason
         if len(set(cards.values())) != len(cards):
             return "one card cannot be in two slots"
-        missing = [slot for slot in hand if slot not in self.known and slot not in cards]
-        if missing:
-            return f"the cards of seat {seat}'s hand in slots {missing} are missing"
-        return None
+        return self._missing_hand(seat, hand, cards)
 
     def card_name(self, card: int) -> str:
         return DUEL_CARDS[card].name
@@ -1132,6 +1119,16 @@ class DuelGame(SlotKnowledge):
         if new is not None and self.is_active(new):
             yield from self._became_active(new)
 
+    def _take_from_hand(self, owner: int, side: int) -> Step:
+        """A random card of ``owner``'s hand, taken out of it for ``side`` (Steal, Bull's
+        take): its slot. An engine that will not see it where it goes forgets it."""
+        hand = self.sides[owner].hand
+        pick = yield RandomInt(len(hand))
+        slot = hand.pop(pick.values[0])
+        if self.viewer not in (None, side):
+            self._forget(slot)
+        return slot
+
     def _bull_takes(self, side: int, dead: Figure) -> Step:
         owner = dead.side
         for _ in range(2):
@@ -1144,11 +1141,7 @@ class DuelGame(SlotKnowledge):
             if isinstance(answer, Pass):
                 return
             if answer.value == FROM_HAND:
-                hand = self.sides[owner].hand
-                pick = yield RandomInt(len(hand))
-                slot = hand.pop(pick.values[0])
-                if self.viewer not in (None, side):
-                    self._forget(slot)
+                slot = yield from self._take_from_hand(owner, side)
             else:
                 slot = answer.value
                 dead.table.remove(slot)

@@ -77,13 +77,7 @@ def pack(value: Any) -> bytes:
 def unpack(data: bytes) -> Any:
     if not isinstance(data, bytes) or len(data) > MAX_PACKED:
         raise WireError("expected at most 64 KiB of bytes")
-    try:
-        raw = msgpack.unpackb(data, raw=False, strict_map_key=True,
-                              max_str_len=base_wire.MAX_STR, max_bin_len=0,
-                              max_array_len=base_wire.MAX_TUPLE, max_map_len=0, max_ext_len=0)
-    except Exception as exc:  # msgpack raises many types; all mean "not a value"
-        raise WireError(f"undecodable: {exc}") from None
-    return from_wire(raw)
+    return from_wire(base_wire.unpacked(data))
 
 
 def history_hash(history: list[Any]) -> str:

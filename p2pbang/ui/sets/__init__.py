@@ -3,7 +3,7 @@
 Why a registry: the shared modules (``describe.py``, ``render.py``, ``view.py``, ``steps.py``,
 ``plain.py``, ``table_screen.py``, ``texts.py``, ``helptext.py``, ...) tell the base game and
 ask every set listed here for the rest, so that a new set adds its own modules here and
-edits none of theirs. It mirrors ``engine/sets/``: the base game is the shared modules
+edits none of theirs. It mirrors ``engine/bang/sets/``: the base game is the shared modules
 themselves, as the engine's base module is always first.
 
 A set ``NAME`` is two modules: ``NAME_texts.py``, its strings (the card, character and kind
@@ -12,7 +12,7 @@ merge it while it loads), and ``NAME.py``, whose ``UI`` is a ``UISet`` answering
 shared modules' questions (its sentences, view, drawing, steps, plain commands, help),
 usually from the set's other modules beside it (``NAME_sentences.py``, ...).
 
-The order. ``ORDER`` lists the sets as they came out, as ``engine/sets``' expansions are:
+The order. ``ORDER`` lists the sets as they came out, as ``engine/bang/sets``' expansions are:
 tables are merged in that order (so the help and ``c NAME`` list the base game's cards,
 then Dodge City's, then Gold Rush's). Questions are asked newest set first
 (``asked()``), and for "who says this?" the first answer wins: a newer set reuses the older
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from p2pbang.engine.actions import Action, Decision, Event
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
     from p2pbang.ui.describe import Describer
     from p2pbang.ui.helptext import Entry, Section
     from p2pbang.ui.textfit import Line
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 # The sets' module names under ``ui/sets/``, in the order the sets came out (the variant
 # after the expansions, as the engine merges them).
 # ``events`` is the event decks' (High Noon and A Fistful of Cards share one mechanism,
-# ``engine/event_flow.py``, and their cards' names, sentences and steps are one table).
+# ``engine/bang/event_flow.py``, and their cards' names, sentences and steps are one table).
 ORDER: tuple[str, ...] = ("dodge_city", "events", "gold_rush", "shadows")
 
 Step = tuple[str, int]

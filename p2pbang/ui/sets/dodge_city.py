@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from p2pbang.engine.actions import Ability, Action, Decision, Event, PlayPaid, UseGreen
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.helptext import Entry
 from p2pbang.ui.i18n import _

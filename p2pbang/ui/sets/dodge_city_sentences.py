@@ -29,9 +29,9 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
-from p2pbang.engine.cards.base import ROLE_CARDS
-from p2pbang.engine.game import Game
-from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
+from p2pbang.engine.bang.cards.base import ROLE_CARDS
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
 from p2pbang.ui.i18n import _
 from p2pbang.ui.labels import card_label, slot_label
 from p2pbang.ui.texts import (

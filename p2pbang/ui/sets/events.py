@@ -3,7 +3,7 @@ modules beside this one (sentences, steps, the event in force on the table, in t
 the plain interface, texts) to the shared modules' questions (``ui/sets/__init__.py``).
 
 The two decks are one set here: they share the engine's event mechanism
-(``engine/event_flow.py``), and their cards' names, sentences and steps are keyed by the
+(``engine/bang/event_flow.py``), and their cards' names, sentences and steps are keyed by the
 event card's name, whichever deck it comes from.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from p2pbang.engine.actions import Action, Decision, Event
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.helptext import Section
 from p2pbang.ui.sets import UISet, events_steps, events_view

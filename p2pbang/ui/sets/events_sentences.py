@@ -33,9 +33,9 @@ from p2pbang.engine.actions import (
     Play,
     PlayPaid,
 )
-from p2pbang.engine.catalog import HEARTS
-from p2pbang.engine.game import Game
-from p2pbang.engine.sets.fistful import HARD_LIQUOR_HEAL
+from p2pbang.engine.bang.catalog import HEARTS
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets.fistful import HARD_LIQUOR_HEAL
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
 from p2pbang.ui.sets.events_texts import event_name, event_text

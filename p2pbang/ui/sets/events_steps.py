@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from p2pbang.engine.actions import PLAY, Action, Decision, Play, PlayPaid
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.i18n import _
 from p2pbang.ui.labels import slot_label
 from p2pbang.ui.sets.events_sentences import is_ricochet, is_sniper

@@ -1,6 +1,6 @@
 """Names, one-line effects and help texts of the event cards (High Noon, A Fistful of Cards).
 
-Keyed by the engine's event names (``engine/cards/high_noon.py``, ``cards/fistful.py``), in
+Keyed by the engine's event names (``engine/bang/cards/high_noon.py``, ``cards/fistful.py``), in
 a table of their own: the High Noon event "gold_rush" shares its key with the Gold Rush
 expansion, so the events must not go into the cards' tables. The one-line effect fits the
 status and detail lines (said to "you", as the rest of the table is); the help text says the

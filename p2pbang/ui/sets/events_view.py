@@ -8,7 +8,7 @@ the seat's own engine) in the room it has; the shared screen modules ask for the
 
 from __future__ import annotations
 
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.sets.events_texts import (
     EVENT_NAMES,

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from p2pbang.engine.actions import Action, Decision, Event
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.helptext import Entry, Section
 from p2pbang.ui.i18n import _

@@ -7,7 +7,7 @@ Used by ``plain.py`` (solo) and ``plain_net.py`` (network), so both say the same
 
 from __future__ import annotations
 
-from p2pbang.engine.game import Game
+from p2pbang.engine.bang.game import Game
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.sets.gold_rush_texts import nuggets_label
 from p2pbang.ui.sets.gold_rush_view import has_gold_rush

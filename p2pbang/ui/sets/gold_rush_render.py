@@ -11,8 +11,8 @@ stays on the screen), and a wider screen shows them whole.
 from __future__ import annotations
 
 from p2pbang.engine.actions import Action, Buy, RemoveEquipment
-from p2pbang.engine.game import Game
-from p2pbang.engine.sets import gold_rush
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets import gold_rush
 from p2pbang.ui.i18n import _
 from p2pbang.ui.sets.gold_rush_texts import NUGGET_MARK
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, pad_left, width_of

@@ -27,8 +27,8 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
-from p2pbang.engine.game import Game
-from p2pbang.engine.sets import gold_rush
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets import gold_rush
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
 from p2pbang.ui.sets.gold_rush_texts import nuggets_label

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from p2pbang.engine.actions import NO_SEAT, Action, Buy, Decision, RemoveEquipment
-from p2pbang.engine.game import Game
-from p2pbang.engine.sets import gold_rush
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets import gold_rush
 from p2pbang.ui.i18n import _
 from p2pbang.ui.labels import slot_label
 from p2pbang.ui.sets.gold_rush_sentences import BORROWED

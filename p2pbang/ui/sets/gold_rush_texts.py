@@ -1,7 +1,7 @@
 """Names, one-line effects and help texts of Gold Rush's equipment and characters, and the
 rules of the nuggets and the shop, for the help view.
 
-Keyed by the engine's catalog names (``engine/cards/gold_rush.py``); the texts follow the
+Keyed by the engine's catalog names (``engine/bang/cards/gold_rush.py``); the texts follow the
 Hungarian rulebook and rulings G1-G9, whose card names the Hungarian catalog
 uses (Csákány, Körözés, Üveg...). Equipment has no suit and no rank: it never enters the
 draw pile, so where a playing card shows its corner an equipment card shows its price in
@@ -10,7 +10,7 @@ nuggets (``$3``), the mark the table uses for nuggets everywhere.
 
 from __future__ import annotations
 
-from p2pbang.engine.cards.gold_rush import BLACK, EQUIPMENT_COST, GOLD_BROWN
+from p2pbang.engine.bang.cards.gold_rush import BLACK, EQUIPMENT_COST, GOLD_BROWN
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.sets import SetTexts
 from p2pbang.ui.sets.shadows_texts import SHADOW_RULES

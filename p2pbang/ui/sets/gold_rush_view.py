@@ -8,8 +8,8 @@ so every seat's view shows the same; ``view.build_view`` asks for these (through
 
 from __future__ import annotations
 
-from p2pbang.engine.game import Game
-from p2pbang.engine.sets import gold_rush
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets import gold_rush
 from p2pbang.ui.view import ShopCard
 
 

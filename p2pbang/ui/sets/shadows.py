@@ -1,4 +1,4 @@
-"""The shadow gunslingers variant in the interface (``engine/sets/shadows.py``): an
+"""The shadow gunslingers variant in the interface (``engine/bang/sets/shadows.py``): an
 eliminated player back for a shadow turn, with no life to gain or lose, and a shadow
 Renegade's side. Its sentences, view fields, drawing and plain words are here; its strings
 in ``shadows_texts.py``. The help tells its rule in Gold Rush's section ("Gold Rush and the
@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from p2pbang.engine.actions import Event
-from p2pbang.engine.game import Game
-from p2pbang.engine.roles import TEAM_SHERIFF
-from p2pbang.engine.sets import shadows
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.roles import TEAM_SHERIFF
+from p2pbang.engine.bang.sets import shadows
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import _
 from p2pbang.ui.sets import UISet

@@ -2,7 +2,7 @@
 
 Rules authority: the base rulebooks (Hungarian and Romanian) and the printed
 cards. Each rule is a small function plugged into the engine through the
-hooks of ``p2pbang.engine.rules``; the engine itself names no card and no character.
+hooks of ``p2pbang.engine.bang.rules``; the engine itself names no card and no character.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from p2pbang.engine.actions import (
     Decision,
     Play,
 )
-from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, WEAPON_REACH
-from p2pbang.engine.catalog import DIAMONDS, HEARTS, SPADES
-from p2pbang.engine.rules import CardRules, CharacterRules, Hand, RuleModule, Step
+from p2pbang.engine.bang.cards.base import BASE_CARDS, BASE_CHARACTERS, WEAPON_REACH
+from p2pbang.engine.bang.catalog import DIAMONDS, HEARTS, SPADES
+from p2pbang.engine.bang.rules import CardRules, CharacterRules, Hand, RuleModule, Step
 
 if TYPE_CHECKING:
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 SHOT = frozenset({RESPOND_SHOT})
 BANG_ANSWERS = frozenset({RESPOND_DUEL, RESPOND_INDIANS})

@@ -29,14 +29,14 @@ from p2pbang.engine.actions import (
     Decision,
     Play,
 )
-from p2pbang.engine.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS
-from p2pbang.engine.catalog import DIAMONDS
-from p2pbang.engine.rules import CardRules, CharacterRules, Hand, RuleModule, Step
-from p2pbang.engine.sets import base
-from p2pbang.engine.sets.dodge_city_three import THREE_PLAYER_TABLE
+from p2pbang.engine.bang.cards.dodge_city import DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS
+from p2pbang.engine.bang.catalog import DIAMONDS
+from p2pbang.engine.bang.rules import CardRules, CharacterRules, Hand, RuleModule, Step
+from p2pbang.engine.bang.sets import base
+from p2pbang.engine.bang.sets.dodge_city_three import THREE_PLAYER_TABLE
 
 if TYPE_CHECKING:
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 SHOT = frozenset({RESPOND_SHOT})
 BLUE_KINDS = frozenset({"blue", "weapon"})  # a blue border: blue cards and weapons

@@ -7,7 +7,7 @@ says 9C, which is Tequila's corner). Green cards have the kind "green".
 
 from __future__ import annotations
 
-from p2pbang.engine.catalog import CardDef, CharacterDef, build_deck
+from p2pbang.engine.bang.catalog import CardDef, CharacterDef, build_deck
 
 _DODGE_CITY_SPEC: tuple[tuple[str, str, str], ...] = (
     ("barrel", "blue", "AC"),

@@ -4,7 +4,7 @@ Cards" placed last. No seed describes it: sources and readings in docs/rules/fis
 
 from __future__ import annotations
 
-from p2pbang.engine.rules import EventDef
+from p2pbang.engine.bang.rules import EventDef
 
 FISTFUL_DECK = "fistful"
 

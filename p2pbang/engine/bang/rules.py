@@ -19,12 +19,12 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from p2pbang.engine.catalog import CardDef, CharacterDef
-from p2pbang.engine.roles import SHERIFF_TABLE, RoleRules
+from p2pbang.engine.bang.catalog import CardDef, CharacterDef
+from p2pbang.engine.bang.roles import SHERIFF_TABLE, RoleRules
 
 if TYPE_CHECKING:
     from p2pbang.engine.actions import Ability, Action, Play
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 Step = Generator[Any, Any, Any]
 Hand = list[tuple[int, int]]  # (slot, card) pairs of a hand this engine knows

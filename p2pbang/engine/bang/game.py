@@ -62,8 +62,18 @@ from p2pbang.engine.actions import (
     UseBarrel,
     UseGreen,
 )
-from p2pbang.engine.cards.base import ROLE_CARDS, ROLE_NAMES, SHERIFF, SHERIFF_ROLE_ID
-from p2pbang.engine.catalog import HEARTS, CardDef
+from p2pbang.engine.bang.cards.base import ROLE_CARDS, ROLE_NAMES, SHERIFF, SHERIFF_ROLE_ID
+from p2pbang.engine.bang.catalog import HEARTS, CardDef
+from p2pbang.engine.bang.event_flow import EventFlow
+from p2pbang.engine.bang.position import PLAY_PHASE, Position
+from p2pbang.engine.bang.roles import RoleRules
+from p2pbang.engine.bang.rules import (
+    NO_CHARACTER_RULES,
+    CardRules,
+    CharacterRules,
+    RuleSet,
+)
+from p2pbang.engine.bang.sets import rules_for
 from p2pbang.engine.chance import (
     ChanceRequest,
     ChanceResult,
@@ -72,20 +82,11 @@ from p2pbang.engine.chance import (
     ReorderHand,
     Reveal,
     Shuffle,
-    check_result_shape,
+    permutation_from_code,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.contract import SPECTATOR, GameOver, seat_taking_refusal
-from p2pbang.engine.event_flow import EventFlow
-from p2pbang.engine.position import PLAY_PHASE, Position
-from p2pbang.engine.roles import RoleRules
-from p2pbang.engine.rules import (
-    NO_CHARACTER_RULES,
-    CardRules,
-    CharacterRules,
-    RuleSet,
-)
-from p2pbang.engine.sets import rules_for
+from p2pbang.engine.contract import SPECTATOR, GameOver, StepChecks, seat_taking_refusal
+from p2pbang.engine.hidden_roles import dealt_role_slot, missing_role_refusal, role_claim_refusal
 from p2pbang.engine.slots import SlotKnowledge
 
 Step = Generator[Any, Any, Any]
@@ -129,7 +130,7 @@ class Player:
         self.role_slot = NO_SLOT
 
 
-class Game(EventFlow, SlotKnowledge):
+class Game(EventFlow, SlotKnowledge, StepChecks):
     """A game of BANG! (base game) as seen by ``viewer``: a seat, ``SPECTATOR`` (no seat: sees
     only public cards; audits and spectators), or ``None`` (sees everything: simulations).
 
@@ -268,15 +269,6 @@ class Game(EventFlow, SlotKnowledge):
 
     # ------------------------------------------------------------------ public interface
 
-    def check(self, action: Action | ChanceResult) -> str | None:
-        """Why ``action`` cannot answer the pending step, or ``None`` if ``apply`` takes it."""
-        pending = self.pending
-        if isinstance(pending, End):
-            return "the game is over"
-        if isinstance(pending, Decision):
-            return self._check_decision(pending, action)
-        return check_result_shape(pending, action) or self._check_chance(pending, action)
-
     def apply(self, action: Action | ChanceResult) -> list[Event]:
         """Feed the pending step its answer; return the events it caused."""
         reason = self.check(action)
@@ -329,14 +321,12 @@ class Game(EventFlow, SlotKnowledge):
             return reason
         player = self.players[seat]
         pending = self.pending
-        # The role slot counts once its Deal is over (it is named just before).
-        role_slot = player.role_slot
-        if isinstance(pending, Deal) and pending.slots == (role_slot,):
-            role_slot = NO_SLOT
+        role_slot = dealt_role_slot(pending, player.role_slot)
         shown = []
         for slot, card in cards.items():
             if slot == role_slot and role_slot != NO_SLOT:
-                reason = self._role_claim(player, card)
+                reason = role_claim_refusal(self.players, player, card, self.role_ids,
+                                            ROLE_CARDS, SHERIFF_ROLE_ID)
             elif slot not in self.known and seat not in self.seen_by.get(slot, ()):
                 reason = f"seat {seat} was never shown slot {slot}"
             else:
@@ -346,26 +336,8 @@ class Game(EventFlow, SlotKnowledge):
                 return reason
         if len(set(shown)) != len(shown):
             return "one card cannot be in two slots"
-        missing = [slot for slot in player.hand if slot not in self.known and slot not in cards]
-        if missing:
-            return f"the cards of seat {seat}'s hand in slots {missing} are missing"
-        if role_slot != NO_SLOT and not player.role_public and role_slot not in cards:
-            return f"seat {seat}'s role card (slot {role_slot}) is missing"
-        return None
-
-    def _role_claim(self, player: Player, role_id: int) -> str | None:
-        """Why "``player`` holds role card ``role_id``" contradicts this engine: no such
-        card in play, another role shown for the seat, or every such role shown elsewhere."""
-        if role_id not in self.role_ids or role_id == SHERIFF_ROLE_ID:
-            return f"no such role card in play: {role_id}"
-        role = ROLE_CARDS[role_id]
-        if player.role is not None and player.role != role:
-            return f"seat {player.seat} is known to be {player.role}, not {role}"
-        shown = sum(1 for p in self.players
-                    if p is not player and p.role_public and p.role == role)
-        if shown >= self.role_counts()[role]:
-            return f"every {role} card in play is shown elsewhere"
-        return None
+        return (self._missing_hand(seat, player.hand, cards)
+                or missing_role_refusal(seat, player, role_slot, cards))
 
     def card(self, card: int) -> CardDef:
         return self.cards[card]
@@ -1595,15 +1567,3 @@ def _malformed(action: Any) -> str | None:
 def _describe(action: Any) -> str:
     return f"{type(action).__name__}{tuple(getattr(action, f) for f in action.__slots__)}"
 
-
-def permutation_from_code(code: int, n: int) -> list[int]:
-    """The permutation of ``range(n)`` whose Lehmer code is ``code`` (0 <= code < n!): a
-    uniform code gives a uniform permutation, from a single public random draw."""
-    if not 0 <= code < math.factorial(n):
-        raise ValueError(f"a permutation code of {n} items is below {n}!")
-    remaining = list(range(n))
-    order = []
-    for place in range(n, 0, -1):
-        index, code = divmod(code, math.factorial(place - 1))
-        order.append(remaining.pop(index))
-    return order

@@ -13,15 +13,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from p2pbang.engine.actions import NO_SEAT, NO_SLOT, Action, Play, PlayPaid
+from p2pbang.engine.bang.position import Position
+from p2pbang.engine.bang.rules import NO_CHARACTER_RULES, NO_EVENT_RULES, EventRules, EventStep
 from p2pbang.engine.chance import RandomInt, Reveal, Shuffle
-from p2pbang.engine.position import Position
-from p2pbang.engine.rules import NO_CHARACTER_RULES, NO_EVENT_RULES, EventRules, EventStep
 
 if TYPE_CHECKING:
     from collections.abc import Generator
 
-    from p2pbang.engine.game import Game
-    from p2pbang.engine.rules import CharacterRules
+    from p2pbang.engine.bang.game import Game
+    from p2pbang.engine.bang.rules import CharacterRules
 
     Step = Generator[Any, Any, Any]
 

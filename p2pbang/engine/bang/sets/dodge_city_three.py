@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE, ROLE_CARDS
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, ROLE_CARDS
+from p2pbang.engine.bang.roles import RoleRules, Step
 from p2pbang.engine.chance import RandomInt
-from p2pbang.engine.roles import RoleRules, Step
 
 if TYPE_CHECKING:
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 THREE_ROLES: tuple[str, ...] = (DEPUTY, OUTLAW, RENEGADE)
 # Whom each role must eliminate himself to win.

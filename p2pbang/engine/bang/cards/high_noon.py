@@ -7,7 +7,7 @@ follows the Romanian rulebook and ruling D13.
 
 from __future__ import annotations
 
-from p2pbang.engine.rules import EventDef
+from p2pbang.engine.bang.rules import EventDef
 
 HIGH_NOON_DECK = "high_noon"
 

@@ -2,7 +2,7 @@
 Rush and the shadow-gunslinger variant): see ``engine/sheet.py``.
 
 The seat range is not written here: each rule module says the tables its role deck allows
-(``engine/sets/``: the base game 4 to 7, Dodge City 3 and 8), and the range of a choice is
+(``engine/bang/sets/``: the base game 4 to 7, Dodge City 3 and 8), and the range of a choice is
 theirs merged, as the engine's own rule set merges them. The card game's engine, sets and
 cards move into one package of their own later (``docs/architecture.md``).
 """
@@ -24,9 +24,9 @@ from p2pbang.engine.actions import (
     UseGreen,
     revealed_cards,
 )
-from p2pbang.engine.game import Game
-from p2pbang.engine.invariants import violations
-from p2pbang.engine.sets import EXPANSION_MODULES, VARIANT_MODULES, base
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.invariants import violations
+from p2pbang.engine.bang.sets import EXPANSION_MODULES, VARIANT_MODULES, base
 from p2pbang.engine.sheet import Claims, FactSheet
 
 

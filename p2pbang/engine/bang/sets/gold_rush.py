@@ -49,20 +49,20 @@ from p2pbang.engine.actions import (
     Sell,
     UseEquipment,
 )
-from p2pbang.engine.cards.gold_rush import (
+from p2pbang.engine.bang.cards.gold_rush import (
     BLACK,
     EQUIPMENT_CARDS,
     EQUIPMENT_COST,
     GOLD_BROWN,
     GOLD_RUSH_CHARACTERS,
 )
-from p2pbang.engine.catalog import DIAMONDS, HEARTS
+from p2pbang.engine.bang.catalog import DIAMONDS, HEARTS
+from p2pbang.engine.bang.rules import CharacterRules, Hand, RuleModule, Step, TableRules
+from p2pbang.engine.bang.sets import base
 from p2pbang.engine.chance import Shuffle
-from p2pbang.engine.rules import CharacterRules, Hand, RuleModule, Step, TableRules
-from p2pbang.engine.sets import base
 
 if TYPE_CHECKING:
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 SHOP_SIZE = 3
 EQUIPMENT_PILE = "equipment"

@@ -5,7 +5,7 @@ Suits and ranks follow the printed cards (checked against the rulebooks).
 
 from __future__ import annotations
 
-from p2pbang.engine.catalog import CardDef, CharacterDef, build_deck
+from p2pbang.engine.bang.catalog import CardDef, CharacterDef, build_deck
 
 _BASE_SPEC: tuple[tuple[str, str, str], ...] = (
     ("bang", "brown", "AS QH KH AH 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD "

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from p2pbang.engine.actions import DYING, PICK_CHECK, Decision, End
-from p2pbang.engine.game import Game
-from p2pbang.engine.sets.shadows import is_shadow
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets.shadows import is_shadow
 
 MAX_HIT = 3  # the most life one blow takes (Dynamite)
 

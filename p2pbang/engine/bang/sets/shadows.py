@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from p2pbang.engine.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
-from p2pbang.engine.roles import (
+from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.bang.roles import (
     SHERIFF_TABLE,
     TEAM_OUTLAWS,
     TEAM_RENEGADE,
@@ -43,10 +43,10 @@ from p2pbang.engine.roles import (
     TEAM_SHERIFF,
     RoleRules,
 )
-from p2pbang.engine.rules import RuleModule, Step, TableRules
+from p2pbang.engine.bang.rules import RuleModule, Step, TableRules
 
 if TYPE_CHECKING:
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 SHADOW = "shadow"  # table_state key: the seat playing a shadow turn now
 SIDES = "shadow_sides"  # table_state key: shadow Renegade seat -> the team he helps

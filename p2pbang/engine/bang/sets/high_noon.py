@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from p2pbang.engine.actions import EVENT_PICK, NO_SEAT, Decision
-from p2pbang.engine.cards.high_noon import HIGH_NOON_EVENTS
-from p2pbang.engine.catalog import HEARTS, SPADES
-from p2pbang.engine.rules import EventRules, RuleModule, Step
+from p2pbang.engine.bang.cards.high_noon import HIGH_NOON_EVENTS
+from p2pbang.engine.bang.catalog import HEARTS, SPADES
+from p2pbang.engine.bang.rules import EventRules, RuleModule, Step
 
 if TYPE_CHECKING:
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 BLUE_KINDS = frozenset({"blue", "weapon"})  # blue-bordered: Jail and Dynamite too (D17)
 

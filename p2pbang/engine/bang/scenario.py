@@ -34,8 +34,11 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseBarrel,
 )
-from p2pbang.engine.cards.base import BASE_CARDS, OUTLAW, RENEGADE, SHERIFF
-from p2pbang.engine.catalog import CardDef
+from p2pbang.engine.bang.cards.base import BASE_CARDS, OUTLAW, RENEGADE, SHERIFF
+from p2pbang.engine.bang.catalog import CardDef
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.position import PLAY_PHASE, Position
+from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.chance import (
     ChanceRequest,
     ChanceResult,
@@ -46,9 +49,6 @@ from p2pbang.engine.chance import (
     Shuffle,
     result_for_viewer,
 )
-from p2pbang.engine.game import Game
-from p2pbang.engine.position import PLAY_PHASE, Position
-from p2pbang.engine.rules import RuleSet
 
 _DEFAULT_ROLES = {
     3: ["deputy", OUTLAW, RENEGADE],  # Dodge City's 3-player table: roles face up
@@ -139,7 +139,7 @@ class CardPicker:
 
 
 def _corner_label(corner: str) -> str:
-    from p2pbang.engine.catalog import RANK_NAMES, SUIT_SYMBOLS, parse_suit_rank
+    from p2pbang.engine.bang.catalog import RANK_NAMES, SUIT_SYMBOLS, parse_suit_rank
 
     suit, rank = parse_suit_rank(corner)
     return f"{RANK_NAMES.get(rank, str(rank))}{SUIT_SYMBOLS[suit]}"

@@ -25,12 +25,12 @@ from p2pbang.engine.actions import (
     PlayPaid,
     UseGreen,
 )
-from p2pbang.engine.cards.fistful import FISTFUL_EVENTS
-from p2pbang.engine.catalog import DIAMONDS, HEARTS
-from p2pbang.engine.rules import EventRules, Hand, RuleModule, Step
+from p2pbang.engine.bang.cards.fistful import FISTFUL_EVENTS
+from p2pbang.engine.bang.catalog import DIAMONDS, HEARTS
+from p2pbang.engine.bang.rules import EventRules, Hand, RuleModule, Step
 
 if TYPE_CHECKING:
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 MINE_MARK = "abandoned_mine"  # turn_marks: phase 1 drew from the discard pile
 HARD_LIQUOR_HEAL = 1  # EVENT_PICK option of Hard Liquor: skip phase 1, regain 1 life

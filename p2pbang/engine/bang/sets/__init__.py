@@ -6,9 +6,9 @@ those rules are listed here, and an expansion adds its own module without editin
 
 from __future__ import annotations
 
+from p2pbang.engine.bang.rules import RuleModule, RuleSet
+from p2pbang.engine.bang.sets import base, dodge_city, fistful, gold_rush, high_noon, shadows
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.rules import RuleModule, RuleSet
-from p2pbang.engine.sets import base, dodge_city, fistful, gold_rush, high_noon, shadows
 
 # Expansion name (as typed) -> its rule module; the base game is always the first module.
 # Event decks are listed too. A module listed here is reachable only once

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from p2pbang.engine.cards.base import BASE_CARDS, BASE_CHARACTERS, ROLE_NAMES, SHERIFF
-from p2pbang.engine.cards.gold_rush import EQUIPMENT_KINDS
-from p2pbang.engine.catalog import CardDef, CharacterDef
+from p2pbang.engine.bang.cards.base import BASE_CARDS, BASE_CHARACTERS, ROLE_NAMES, SHERIFF
+from p2pbang.engine.bang.cards.gold_rush import EQUIPMENT_KINDS
+from p2pbang.engine.bang.catalog import CardDef, CharacterDef
 
 START, PLAY_PHASE = "start", "play"
 

@@ -9,7 +9,7 @@ owner; brown equipment (kind ``gold_brown``) is resolved at purchase.
 
 from __future__ import annotations
 
-from p2pbang.engine.catalog import CardDef, CharacterDef
+from p2pbang.engine.bang.catalog import CardDef, CharacterDef
 
 BLACK, GOLD_BROWN = "black", "gold_brown"
 EQUIPMENT_KINDS = frozenset({BLACK, GOLD_BROWN})

@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from p2pbang.engine.cards.base import (
+from p2pbang.engine.bang.cards.base import (
     DEPUTY,
     OUTLAW,
     RENEGADE,
@@ -26,10 +26,11 @@ from p2pbang.engine.cards.base import (
     SHERIFF_ROLE_ID,
     role_ids_for,
 )
-from p2pbang.engine.chance import Deal, RandomInt, Shuffle
+from p2pbang.engine.chance import RandomInt
+from p2pbang.engine.hidden_roles import deal_face_down
 
 if TYPE_CHECKING:
-    from p2pbang.engine.game import Game
+    from p2pbang.engine.bang.game import Game
 
 Step = Generator[Any, Any, Any]  # driven by the engine, like every rule (see rules.py)
 
@@ -79,14 +80,8 @@ def deal_around_sheriff(game: Game) -> Step:
     sheriff = game.players[game.sheriff]
     sheriff.role, sheriff.role_public = SHERIFF, True
     others = [s for s in game.seats_from(game.sheriff) if s != game.sheriff]
-    role_slots = game.new_role_slots(len(others))
-    yield Shuffle("roles", tuple(i for i in game.role_ids if i != SHERIFF_ROLE_ID), role_slots)
-    for seat, slot in zip(others, role_slots, strict=True):
-        player = game.players[seat]
-        player.role_slot = slot
-        result = yield Deal((slot,), seat)
-        if result.values[0] is not None:
-            player.role = ROLE_CARDS[result.values[0]]
+    yield from deal_face_down(game.players, others, game.role_ids, SHERIFF_ROLE_ID,
+                              game.new_role_slots(len(others)), ROLE_CARDS)
 
 
 def sheriff_team_check(game: Game, eliminated: int, killer: int) -> str | None:
