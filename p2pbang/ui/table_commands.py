@@ -33,6 +33,7 @@ import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import trio
 
@@ -104,6 +105,9 @@ from p2pbang.table.table_choice import (
 )
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
+if TYPE_CHECKING:
+    from p2pbang.ui.plain_net import LineInput
+
 LEFT = 4  # the flows' "the person left" (net_app's EXIT_LEFT), before it is an exit status
 EXIT_LEFT = EXIT_OK  # a deliberate leave, as the process reports it
 BOT_LEVEL_NAMES = tuple(BOT_LEVELS)  # easy, sensible, strong
@@ -1063,6 +1067,9 @@ def cmd_resume(args: argparse.Namespace) -> int:
             session = TableSession(identity, game.genesis, mesh, inboxes, game.files, decider,
                                    reporter, config=config, meta=game.session_meta)
             result = await session.run()
+            back = None if game.bot else session.take_back_from()
+        if back is not None:
+            return await _take_back_plain(identity, session.seat, back[1], ui.input)
         if game.bot:
             _print_stats(result)
         return _exit_status(result)
@@ -1071,6 +1078,29 @@ def cmd_resume(args: argparse.Namespace) -> int:
         return _with_resume_hint(args, _run(main))
     finally:
         stop_bots(bots)
+
+
+async def _take_back_plain(identity: Identity, seat: int, address: str, lines: LineInput) -> int:
+    """``resume --plain`` after a bot took the seat: watch the table through the bot's
+    runner, claim the seat back (``protocol/seats.md`` 7.2), then play it in plain
+    lines (``lines``: the resumed seat's ``LineInput``)."""
+    from p2pbang.table.watch import TableWatch
+    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.watch_plain import PlainWatcher
+
+    print(f"A bot plays your seat now: taking it back (through {address})...", flush=True)
+    found = await probe_peer(address)
+    seat_table = PlainNetworkTable()
+    seat_table.input = lines  # the person's lines: one reader of standard input, not two
+    ui = PlainWatcher(seat_table=seat_table, reclaim=(identity, seat))
+    watch = TableWatch(Identity.generate(identity.name), found, ui)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(ui.read_commands)
+        result = await watch.run()
+        nursery.cancel_scope.cancel()
+    if result.stopped == "you left the seat":
+        return LEFT
+    return EXIT_OK if result.complete else EXIT_CHEAT
 
 
 def _with_resume_hint(args: argparse.Namespace, status: int) -> int:

@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+import trio
+
 from p2pbang.engine.actions import Event
 from p2pbang.engine.bang.game import Game
 from p2pbang.table.seats import seat_number, seating, seats_clockwise
@@ -29,9 +31,14 @@ class PlainWatcher:
     the table replaces (``protocol/seats.md`` 7.2); once the table gives one, that table
     tells the game and asks the person's moves, as at a seat of their own."""
 
-    def __init__(self, out: TextIO | None = None, seat_table: Any = None) -> None:
+    def __init__(self, out: TextIO | None = None, seat_table: Any = None,
+                 reclaim: tuple[Any, int] | None = None) -> None:
+        """``reclaim``: the person's identity in the genesis (an ``Identity``) and their
+        seat, to take back from the bot that plays it once the watch is live (``resume``)."""
         self.out = out or sys.stdout
         self.seat_table = seat_table
+        self.reclaim = reclaim
+        self._live = trio.Event()
         self.holding = False
         self.watch: TableWatch | None = None
         self._tell: Callable[[list[Event]], list[str]] | None = None
@@ -71,6 +78,15 @@ class PlainWatcher:
         table = self.seat_table
         if table is None:
             return
+        if self.reclaim is not None:
+            await self._live.wait()
+            old, seat = self.reclaim
+            assert self.watch is not None
+            ok = await self.watch.reclaim_seat(old, seat, old.name, table)
+            self.print("You claimed your seat back: the bot hands it to you at its next move."
+                       if ok else "The claim could not be sent: the bot's player is not "
+                       "connected.")
+            return
         while not self.holding:
             line = await table.input.readline()
             if line is None:
@@ -108,6 +124,7 @@ class PlainWatcher:
                 self.print(text)
 
     def caught_up(self, watch: TableWatch) -> None:
+        self._live.set()
         self.print(f"(caught up with the table: {len(watch.log)} log entries checked; "
                    "now following it live)")
         if watch.core.choice.game == "bang" and watch.seated:

@@ -280,3 +280,36 @@ async def test_the_plain_watcher_takes_a_seat_with_take(tmp_path: Path) -> None:
     assert "Type take" in out.getvalue() and "You offered to take a seat" in out.getvalue()
     assert "You took over Player" in seat_out.getvalue(), seat_out.getvalue()
     assert result[0].stopped == "you left the seat"
+
+
+async def test_resume_plain_takes_the_seat_back_in_plain_lines(tmp_path: Path) -> None:
+    """``resume --plain``'s take-back: the plain watcher claims the seat once live, and the
+    plain player's lines say "You have your seat back" when the bot hands it over."""
+    from p2pbang.ui.plain_net import PlainNetworkTable
+
+    out, seat_out = io.StringIO(), io.StringIO()
+    result: list = []
+    async with bot_table(tmp_path, players=4, settings=_escrow("bang", 4), linger=1.0,
+                         pace=0.02, to_the_end=False) as table:
+        await table.until(lambda: table.entries() >= 30)
+        await table.vanish(VANISHING)
+        sessions = table.sessions
+        await table.until(lambda: any(s.keeper.hosted for i, s in enumerate(sessions)
+                                      if i != VANISHING), 60)
+        runner = next(i for i, s in enumerate(sessions) if i != VANISHING and s.keeper.hosted)
+        found = await probe_peer(f"127.0.0.1:{sessions[runner].mesh.port}")
+        seat_table = PlainNetworkTable(inp=io.StringIO(""), out=seat_out)
+        watcher = PlainWatcher(out, seat_table=seat_table,
+                               reclaim=(sessions[VANISHING].identity, VANISHING))
+        watch = TableWatch(Identity.generate("Player2"), found, watcher)
+        async with trio.open_nursery() as nursery:
+
+            async def follow() -> None:
+                result.append(await watch.run())
+
+            nursery.start_soon(follow)
+            nursery.start_soon(watcher.read_commands)
+            await table.until(lambda: bool(result), 90)
+    assert "You claimed your seat back" in out.getvalue(), out.getvalue()
+    assert "You have your seat back" in seat_out.getvalue(), seat_out.getvalue()
+    assert result[0].stopped == "you left the seat"
