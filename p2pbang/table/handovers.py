@@ -124,6 +124,7 @@ class SeatKeeper:
     relay_down: set[int] = field(default_factory=set)
     reclaims: dict[int, SeatOffer] = field(default_factory=dict)  # hosted log seat -> offer
     _shown: dict[tuple[int, int, str], float] = field(default_factory=dict)  # told watchers
+    _relay_told: dict[int, float] = field(default_factory=dict)  # holder -> last told
 
     # ------------------------------------------------------------------ who is away
 
@@ -513,16 +514,21 @@ class SeatKeeper:
         if not self.relayed:
             return
         connected = session.watchers.connected()
+        now = self.clock()
         for watcher, holder in self.relayed.items():
             up = watcher in connected
-            if up == (holder in self.relay_down):
+            changed = up == (holder in self.relay_down)
+            if changed:
                 (self.relay_down.discard if up else self.relay_down.add)(holder)
+            # A link that is down is told again now and then: a peer that was away when
+            # it went down must learn it too, or it would never agree to replace the seat.
+            if changed or (not up and now - self._relay_told.get(holder, 0.0) >= RESHOW_S):
+                self._relay_told[holder] = now
                 session.tell_relay(holder, up)
         box = session.replication.replicator.ballot_box()
         server = session.watchers.server
         if box is None or server is None:
             return
-        now = self.clock()
         for statement in box.statements():
             p = statement.proposal
             if statement.is_leave:

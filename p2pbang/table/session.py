@@ -520,10 +520,7 @@ class TableSession:
         if offer is not None:
             self.reporter.warning(f"{offer.holder_name} (watching) offers to take a seat "
                                   "if one is replaced")
-            message = {"t": OFFER, "o": offer.encode()}
-            for peer_id in self.mesh.connected_peers():
-                if peer_id in self.genesis.roster:
-                    self.nursery.start_soon(self._send_quietly, peer_id, message)
+            self._tell_table({"t": OFFER, "o": offer.encode()})
         return problem
 
     async def watcher_part(self, watcher: str, raw: bytes) -> str | None:
@@ -535,7 +532,12 @@ class TableSession:
     def tell_relay(self, holder: int, up: bool) -> None:
         """Tell every peer whether the watcher holding ``holder`` (whose parts this peer
         carries) is linked to it: a seat whose watcher is gone can be replaced again."""
-        message = {"t": RELAY, "s": holder, "u": int(up)}
+        self._tell_table({"t": RELAY, "s": holder, "u": int(up)})
+
+    def _tell_table(self, message: dict[str, object]) -> None:
+        """Send ``message`` to every connected player, without waiting. A peer not
+        connected now misses it: it then proposes a bot rather than that watcher (an offer),
+        or hears a relay's down link when it is told again (``SeatKeeper``)."""
         for peer_id in self.mesh.connected_peers():
             if peer_id in self.genesis.roster:
                 self.nursery.start_soon(self._send_quietly, peer_id, message)
@@ -552,10 +554,7 @@ class TableSession:
         if offer is not None:
             self.reporter.warning(f"{self.names[seat]} is back and takes the seat back from "
                                   "the bot")
-            message = {"t": RECLAIM, "o": offer.encode()}
-            for peer_id in self.mesh.connected_peers():
-                if peer_id in self.genesis.roster:
-                    self.nursery.start_soon(self._send_quietly, peer_id, message)
+            self._tell_table({"t": RECLAIM, "o": offer.encode()})
         return problem
 
     def take_back_from(self) -> tuple[int, str] | None:

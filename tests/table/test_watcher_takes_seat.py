@@ -39,6 +39,11 @@ pytestmark = pytest.mark.trio
 VANISHING = 2
 
 
+async def _follow(watch: TableWatch, result: list) -> None:
+    """Watch to the end; the result is appended to ``result``."""
+    result.append(await watch.run())
+
+
 def _escrow(game: str, seats: int):
     return settings_for("Saloon", GameChoice.make(game, seats), Dropouts("escrow", 1))
 
@@ -61,10 +66,7 @@ async def test_a_watcher_takes_a_vanished_seat_and_plays_it_to_the_end(
         async with trio.open_nursery() as nursery:
             result: list = []
 
-            async def follow() -> None:
-                result.append(await watch.run())
-
-            nursery.start_soon(follow)
+            nursery.start_soon(_follow, watch, result)
             await table.until(lambda: "caught up" in out.getvalue())
             assert await watch.offer_seat("Wanda", BotDecider(seed=7))
             others = [s for i, s in enumerate(table.sessions) if i != VANISHING]
@@ -140,10 +142,7 @@ async def _watcher_holding_a_seat(table, out: io.StringIO, nursery: trio.Nursery
     await table.until(lambda: table.entries() >= 30)
     watch = TableWatch(Identity.generate("Wanda"), await table.address(), PlainWatcher(out))
 
-    async def follow() -> None:
-        result.append(await watch.run())
-
-    nursery.start_soon(follow)
+    nursery.start_soon(_follow, watch, result)
     await table.until(lambda: "caught up" in out.getvalue())
     assert await watch.offer_seat("Wanda", BotDecider(seed=7))
     others = [s for i, s in enumerate(table.sessions) if i != VANISHING]
@@ -221,10 +220,7 @@ async def test_a_returning_player_takes_the_seat_back_from_the_bot(tmp_path: Pat
         async with trio.open_nursery() as nursery:
             watch = TableWatch(Identity.generate("P2 again"), found, PlainWatcher(out))
 
-            async def follow() -> None:
-                result.append(await watch.run())
-
-            nursery.start_soon(follow)
+            nursery.start_soon(_follow, watch, result)
             await table.until(lambda: "caught up" in out.getvalue())
             impostor = Identity.generate("Mallory")
             assert await watch.reclaim_seat(impostor, VANISHING, "Mallory", BotDecider(seed=3))
@@ -234,15 +230,11 @@ async def test_a_returning_player_takes_the_seat_back_from_the_bot(tmp_path: Pat
             assert "not signed by the seat's own player" in server.refused[-1][1]
             back = TableWatch(Identity.generate("P2 back"), found, PlainWatcher(io.StringIO()))
             watch = back
-
-            async def follow_back() -> None:
-                result.append(await back.run())
-
-            result.clear()
-            nursery.start_soon(follow_back)
+            back_result: list = []
+            nursery.start_soon(_follow, back, back_result)
             await table.until(lambda: back.genesis is not None and len(back.log) > 0, 20)
             assert await back.reclaim_seat(old, VANISHING, "Player back", BotDecider(seed=5))
-            await table.until(lambda: bool(result), 150)
+            await table.until(lambda: bool(back_result), 150)
     replaced = _ended_together(table, 1)
     report = audit(load_transcript(table.results[0].directory))
     given_back = [line for line in report.changes if " left:" in line]
@@ -267,10 +259,7 @@ async def test_the_plain_watcher_takes_a_seat_with_take(tmp_path: Path) -> None:
         watch = TableWatch(Identity.generate("Wanda"), await table.address(), watcher)
         async with trio.open_nursery() as nursery:
 
-            async def follow() -> None:
-                result.append(await watch.run())
-
-            nursery.start_soon(follow)
+            nursery.start_soon(_follow, watch, result)
             await table.until(lambda: "caught up" in out.getvalue())
             nursery.start_soon(watcher.read_commands)
             others = [s for i, s in enumerate(table.sessions) if i != VANISHING]
@@ -304,10 +293,7 @@ async def test_resume_plain_takes_the_seat_back_in_plain_lines(tmp_path: Path) -
         watch = TableWatch(Identity.generate("Player2"), found, watcher)
         async with trio.open_nursery() as nursery:
 
-            async def follow() -> None:
-                result.append(await watch.run())
-
-            nursery.start_soon(follow)
+            nursery.start_soon(_follow, watch, result)
             nursery.start_soon(watcher.read_commands)
             await table.until(lambda: bool(result), 90)
     assert "You claimed your seat back" in out.getvalue(), out.getvalue()
