@@ -174,6 +174,28 @@ class HandOverTable:
         self.members[new_seat] = peer
         return new_seat
 
+    def restart(self, seat: int) -> Peer:
+        """Original seat ``seat``'s process restarts: a fresh core with the same dealer
+        secret (and the secrets of a draw it is in the middle of, as its secrets file keeps
+        them) replays the whole log, seat changes included, as ``resume`` does."""
+        old = self.members[seat]
+        dealer = MentalDealer(seat, self.players, self.session,
+                              secret_key=old.core.dealer.export_secret_key(),
+                              escrow_threshold=self.threshold)
+        opening = old.core.dealer.pending_opening()
+        escrowed = old.core.dealer.pending_escrowed_draw()
+        peer = self._peer(old.identity, TableCore(self.players, seat, dealer, self.choice))
+        for index, entry in enumerate(self.any_log.entries()):
+            outcome = peer.log.add_entry(entry, expected_index=index)
+            assert not outcome.rejected, outcome.rejected
+            peer.log.open_turn()  # the driver applies each entry as it comes
+            if opening is not None:
+                dealer.restore_opening(*opening)
+            if escrowed is not None:
+                dealer.restore_escrowed_draw(*escrowed)
+        self.members[seat] = peer
+        return peer
+
     def open_withheld(self, seat: int) -> None:
         """The others reconstruct vanished ``seat``'s opening of the running draw."""
         self.commit(self.certify(seat, Purpose.OPEN))

@@ -125,6 +125,31 @@ def test_a_second_seat_can_vanish_after_the_first() -> None:
     _finish(table)
 
 
+@pytest.mark.parametrize("game,players", [("bang", 5), ("dice", 5)])
+def test_a_seat_restarted_after_a_hand_over_replays_it_and_plays_on(game: str,
+                                                                    players: int) -> None:
+    """Resume after a hand-over: seat 1's process restarts after seat 3 was handed to a bot;
+    its fresh core replays the log through the seat change, knows its own hand as before,
+    maps seat 3 to the new holder, and the game ends with every peer on one log."""
+    table = HandOverTable(GameChoice.make(game, players), seed=11)
+    table.run(until=_owes(table, 3, MOVE))
+    table.vanish(3)
+    holder = table.replace(3, runner=4)
+    table.run(until=lambda: not table.members[holder].core.handing_over)
+    table.step()
+    before = table.members[1].core
+    reborn = table.restart(1)
+    assert reborn.driver.log_seats[3] == holder
+    assert len(reborn.log) == len(table.any_log)
+    if game == "bang":
+        hand = before.game.players[1].hand
+        assert {s: reborn.core.game.known.get(s) for s in hand} == {
+            s: before.game.known.get(s) for s in hand}
+    else:
+        assert reborn.core.game.players[1].role == before.game.players[1].role
+    _finish(table)
+
+
 def test_a_withheld_opening_is_reconstructed_then_the_seat_replaced() -> None:
     # Given a draw whose openings are due, and seat 1 silent there
     table = HandOverTable(GameChoice.make("dice", 4), seed=1)
