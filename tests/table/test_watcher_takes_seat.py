@@ -48,7 +48,7 @@ def _escrow(game: str, seats: int):
     return settings_for("Saloon", GameChoice.make(game, seats), Dropouts("escrow", 1))
 
 
-@pytest.mark.parametrize("game", ["bang", "dice"])
+@pytest.mark.parametrize("game", ["bang", pytest.param("dice", marks=pytest.mark.slow)])
 async def test_a_watcher_takes_a_vanished_seat_and_plays_it_to_the_end(
         tmp_path: Path, game: str) -> None:
     out = io.StringIO()
@@ -170,6 +170,7 @@ def _ended_together(table, changes: int) -> list[str]:
     return replaced
 
 
+@pytest.mark.slow  # a 5-seat game with two hand-overs (the ballot path is also in "leaves")
 async def test_a_second_seat_is_replaced_with_the_watchers_ballot(tmp_path: Path) -> None:
     """The certificate of a later replacement needs every seat's yes: the watcher that holds
     a seat votes through its relay (the relay shows it the proposal)."""
@@ -271,6 +272,7 @@ async def test_the_plain_watcher_takes_a_seat_with_take(tmp_path: Path) -> None:
     assert result[0].stopped == "you left the seat"
 
 
+@pytest.mark.slow  # the claim itself is checked in the full-flow test above
 async def test_resume_plain_takes_the_seat_back_in_plain_lines(tmp_path: Path) -> None:
     """``resume --plain``'s take-back: the plain watcher claims the seat once live, and the
     plain player's lines say "You have your seat back" when the bot hands it over."""
