@@ -170,7 +170,6 @@ def _ended_together(table, changes: int) -> list[str]:
     return replaced
 
 
-@pytest.mark.slow  # a 5-seat game with two hand-overs (the ballot path is also in "leaves")
 async def test_a_second_seat_is_replaced_with_the_watchers_ballot(tmp_path: Path) -> None:
     """The certificate of a later replacement needs every seat's yes: the watcher that holds
     a seat votes through its relay (the relay shows it the proposal)."""
