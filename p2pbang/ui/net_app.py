@@ -43,28 +43,28 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
-from p2pbang.net.discovery import (
-    DiscoveredTable,
-    DiscoveryError,
-    multicast_problem,
-    probe_peer,
-)
-from p2pbang.net.discovery import TableBrowser as Discovery
-from p2pbang.net.identity import Identity, load_or_create_identity
-from p2pbang.net.lobby import (
-    REMOVED_BY_OPENER,
-    Genesis,
-    Lobby,
-    LobbyError,
-    TableSettings,
-    announce_lobby,
-    join_table,
-    open_table,
-)
-from p2pbang.net.mesh import DialError, MeshConfig, PreambleError
 from p2pbang.table.bot_pace import pace_file
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.lobby_flow import GAME_MESH, TableRefused, first_leaf
+from p2pbang.table.network import (
+    NETWORK_FAILURES,
+    REMOVED_BY_OPENER,
+    DiscoveredTable,
+    DiscoveryError,
+    Genesis,
+    Identity,
+    Lobby,
+    LobbyError,
+    MeshConfig,
+    TableSettings,
+    announce_lobby,
+    join_table,
+    load_or_create_identity,
+    multicast_problem,
+    open_table,
+    probe_peer,
+)
+from p2pbang.table.network import TableBrowser as Discovery
 from p2pbang.table.session import (
     SessionConfig,
     SessionResult,
@@ -104,8 +104,8 @@ EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BROWSE_POLL = 0.5
 ID_PREFIX_MIN = 6  # hex digits of a table id that name one table (ids are random)
 MULTICAST_CHECK_AFTER = 3.0
-FAILURES = (TableRefused, DialError, PreambleError, OSError, LobbyError, DiscoveryError,
-            ValueError, trio.TooSlowError)
+FAILURES = (TableRefused, *NETWORK_FAILURES, OSError, LobbyError, ValueError,
+            trio.TooSlowError)
 
 
 @dataclass

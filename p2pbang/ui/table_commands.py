@@ -38,23 +38,6 @@ import trio
 
 from p2pbang.bots import BOT_LEVELS
 from p2pbang.engine.choice import GameChoice
-from p2pbang.net.discovery import (
-    DiscoveredTable,
-    DiscoveryError,
-    browse_tables,
-    multicast_problem,
-    parse_peer_address,
-    probe_peer,
-)
-from p2pbang.net.identity import (
-    Identity,
-    IdentityError,
-    load_or_create_identity,
-    parse_key_fingerprint,
-)
-from p2pbang.net.lobby import Lobby, LobbyError, TableSettings
-from p2pbang.net.mesh import DialError, PreambleError
-from p2pbang.net.store import StoreError
 from p2pbang.table.bot_pace import (
     DEFAULT_PACE,
     PacedDecider,
@@ -92,6 +75,22 @@ from p2pbang.table.lobby_flow import (
     first_leaf,
     play_at_table,
     proven_keys,
+)
+from p2pbang.table.network import (
+    NETWORK_FAILURES,
+    DiscoveredTable,
+    Identity,
+    IdentityError,
+    Lobby,
+    LobbyError,
+    StoreError,
+    TableSettings,
+    browse_tables,
+    load_or_create_identity,
+    multicast_problem,
+    parse_key_fingerprint,
+    parse_peer_address,
+    probe_peer,
 )
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.resume import resumable_game, resumed_mesh
@@ -631,7 +630,7 @@ def _run(async_main: Callable[[], object],
     except NoTableChosen:
         print(_("No table chosen: you joined none."), file=sys.stderr)
         return LEFT
-    except (TableRefused, DialError, PreambleError, DiscoveryError) as exc:
+    except (TableRefused, *NETWORK_FAILURES) as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except trio.BrokenResourceError:
