@@ -99,7 +99,7 @@ from p2pbang.ui.net_table import NetworkTable, leave_for_good, verdict_lines
 from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Shown, Stage, first_of, run_program
 
 # EXIT_LEFT is this flow's "the person left"; the command exits 0 for it (a deliberate leave
-# is no failure: ``table_commands._exit_code``), after the resume hint it decides on.
+# is no failure: ``commands.table_commands._exit_code``), after the resume hint it decides on.
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BROWSE_POLL = 0.5
 ID_PREFIX_MIN = 6  # hex digits of a table id that name one table (ids are random)

@@ -49,7 +49,7 @@ def test_leaving_the_waiting_room_says_the_game_never_began(tmp_path: Path, pipe
 
 def test_the_plain_picker_given_up_is_a_leave_in_words(capsys: pytest.CaptureFixture[str]
                                                        ) -> None:
-    from p2pbang.ui.table_commands import EXIT_OK, _exit_code, _run, choose_table
+    from p2pbang.commands.table_commands import EXIT_OK, _exit_code, _run, choose_table
 
     async def empty_answer() -> str | None:
         return ""
