@@ -708,7 +708,7 @@ def join_hint(name: str, host: str, port: int, table_key: str | None = None) -> 
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
     args.seats = seats_or_default(args, args.seats, 5)
     if args.bots >= args.seats:
@@ -744,7 +744,7 @@ def cmd_host(args: argparse.Namespace) -> int:
                      f"{home / 'bots'}; whoever hosts bots can read their hands)")
 
     async def room(lobby: Lobby) -> None:  # the opener's commands: list, remove a player
-        from p2pbang.ui.plain_room import PlainWaitingRoom
+        from p2pbang.ui.network.plain_room import PlainWaitingRoom
 
         await PlainWaitingRoom(lobby, ui.input.read_fresh, ui.input.hold, ui.lobby).run()
 
@@ -764,7 +764,7 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
                       settings: TableSettings) -> int:
-    from p2pbang.ui.net_app import NetworkRequest, run_network
+    from p2pbang.ui.network.net_app import NetworkRequest, run_network
 
     listen = _listen(args)
     bots: list[subprocess.Popen] = []
@@ -791,7 +791,7 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
     if args.table and args.peer:
         print("p2pbang: name a table or give --peer, not both", file=sys.stderr)
@@ -801,7 +801,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if identity is None:
         return EXIT_USAGE
     if _full_screen(args):
-        from p2pbang.ui.net_app import NetworkRequest, run_network
+        from p2pbang.ui.network.net_app import NetworkRequest, run_network
 
         listen = _listen(args)
         return _with_resume_hint(args, run_network(NetworkRequest(
@@ -886,7 +886,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
     ui = PlainWatcher(seat_table=PlainNetworkTable())  # take: a seat the table replaces
     found: list[DiscoveredTable] = []
@@ -1032,7 +1032,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
             say(f"restarted {len(revived)} bot peers of this table")
 
     if not game.bot and _full_screen(args):
-        from p2pbang.ui.net_resume import ResumeRequest, run_resumed
+        from p2pbang.ui.network.net_resume import ResumeRequest, run_resumed
 
         pace = pace_file(bots_home(home))
         request = ResumeRequest(identity, game, listen, args.port, on_open=restart_bots,
@@ -1051,7 +1051,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
             reporter = LineReporter()
             ui_say = reporter.say
         else:
-            from p2pbang.ui.plain_net import PlainNetworkTable
+            from p2pbang.ui.network.plain_net import PlainNetworkTable
 
             ui = PlainNetworkTable()
             decider, reporter, ui_say = ui, ui, ui.lobby  # type: ignore[assignment]

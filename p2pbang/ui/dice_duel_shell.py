@@ -12,7 +12,7 @@ at exactly 80x24 without a terminal; the prompt-toolkit application only shows i
 routes keys. The screen talks to the session as ``SoloDriver`` expects (``add_events``,
 ``delay``, ``on_action``, ``changed``), so the card game's driver and stage run it unchanged.
 
-At a network table (``family_net_table.py``) the same screen gets what only a network game
+At a network table (``network/family_net_table.py``) the same screen gets what only a network game
 has, as the card game's ``TableScreen`` does: a chat line (Tab or c, Enter sends, Esc goes
 back), the network's news under the actions (``note``), a dialog that must be read (a
 verdict), lines of news in the log, and the bots' pace only where this host started them.

@@ -16,7 +16,7 @@ import trio
 
 from p2pbang.net.lobby import TableSettings
 from p2pbang.ui.lobby import TableBrowser, WaitingRoom
-from p2pbang.ui.net_app import EXIT_LEFT, NetworkPlay
+from p2pbang.ui.network.net_app import EXIT_LEFT, NetworkPlay
 
 from .netkit import CTRL_C, Bots, until
 from .test_net_play import english_afterwards, pipe, run_with_bots  # noqa: F401 (fixtures)

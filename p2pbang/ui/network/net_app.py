@@ -15,7 +15,7 @@ game:
   start when every seat is taken. Esc leaves the table (back to the browser for a joiner).
   The opener removes a waiting player (arrows, r, y); a removed joiner is back at the
   browser, told why.
-* The **table** is a ``TableScreen`` fed by a :class:`~p2pbang.ui.net_table.NetworkTable`
+* The **table** is a ``TableScreen`` fed by a :class:`~p2pbang.ui.network.net_table.NetworkTable`
   (decider and reporter of the session); a Dice Game or a Duel (the genesis says which) is
   the solo board on its shell, fed by a ``family_net_table.FamilyNetworkTable``. Leaving
   mid-game (``q``, Ctrl-C) stops this peer and keeps the files for ``p2pbang resume``;
@@ -73,7 +73,6 @@ from p2pbang.table.session import (
     prepare_mesh,
 )
 from p2pbang.table.table_choice import choice_of, settings_for
-from p2pbang.ui.family_net_table import FamilyNetworkTable, network_table
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.lobby import (
     LobbyScreen,
@@ -85,7 +84,8 @@ from p2pbang.ui.lobby import (
     TableOptions,
     WaitingRoom,
 )
-from p2pbang.ui.net_lobby import (
+from p2pbang.ui.network.family_net_table import FamilyNetworkTable, network_table
+from p2pbang.ui.network.net_lobby import (
     RoomNews,
     address_text,
     listing,
@@ -95,7 +95,7 @@ from p2pbang.ui.net_lobby import (
     room_state,
     watch_refusal,
 )
-from p2pbang.ui.net_table import NetworkTable, leave_for_good, verdict_lines
+from p2pbang.ui.network.net_table import NetworkTable, leave_for_good, verdict_lines
 from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Shown, Stage, first_of, run_program
 
 # EXIT_LEFT is this flow's "the person left"; the command exits 0 for it (a deliberate leave

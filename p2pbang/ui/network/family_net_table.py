@@ -28,9 +28,9 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.ui.dice_duel_shell import FamilyScreen
-from p2pbang.ui.family_net import FAMILY_GAMES, board_for
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.net_table import WAIT_FRESH, NetworkTable
+from p2pbang.ui.network.family_net import FAMILY_GAMES, board_for
+from p2pbang.ui.network.net_table import WAIT_FRESH, NetworkTable
 from p2pbang.ui.seat_questions import took_seat_line
 from p2pbang.ui.view import display_names
 

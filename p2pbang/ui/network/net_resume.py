@@ -23,16 +23,16 @@ from p2pbang.table.network import Identity
 from p2pbang.table.resume import ResumableGame, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 from p2pbang.table.table_choice import choice_of
-from p2pbang.ui.family_net_table import network_table
 from p2pbang.ui.i18n import _
-from p2pbang.ui.net_app import (
+from p2pbang.ui.network.family_net_table import network_table
+from p2pbang.ui.network.net_app import (
     EXIT_CHEAT,
     EXIT_GAVE_UP,
     EXIT_LEFT,
     EXIT_OK,
     outcome_lines,
 )
-from p2pbang.ui.net_table import leave_for_good
+from p2pbang.ui.network.net_table import leave_for_good
 from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Stage, first_of, run_program
 
 
