@@ -5,7 +5,7 @@ hands, reach and card steps, and is being refactored by others; the two smaller 
 the same frame (status, the game's board, one decision line, numbered actions beside the log,
 a detail line, keys, help, quitting) but a different board. So the frame lives here and each
 game gives a *board*: an object that draws the top of the screen and turns its own
-decisions and events into words (``dice_board.py``, ``duel_board.py``).
+decisions and events into words (``dice/dice_board.py``, ``duel/duel_board.py``).
 
 The whole screen is one pure function, ``draw(width, height) -> lines``, which the tests call
 at exactly 80x24 without a terminal; the prompt-toolkit application only shows its lines and
