@@ -187,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the strong bot's time budget per decision, seconds (default 0.5)")
     add_choice_arguments(bots)
 
-    from p2pbang.ui.table_commands import add_table_commands
+    from p2pbang.commands.table_commands import add_table_commands
 
     COMMANDS.update(add_table_commands(commands))
     return parser

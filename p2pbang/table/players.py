@@ -4,8 +4,8 @@ A *decider* answers the decisions of this peer's seat from this peer's engine on
 (``core.game``, built for this seat: it holds no other hand), so a bot at a network table
 knows exactly what a person in its chair would. A *reporter* is what the session tells about
 the game as it goes: events, waits, peers coming and going, the verdict, the result. The
-plain line interface implements both for a person (``p2pbang/ui/plain_net.py``); the bot reporter
-below prints short progress lines for a log file.
+plain line interface implements both for a person (``p2pbang/ui/network/plain_net.py``); the
+bot reporter below prints short progress lines for a log file.
 """
 
 from __future__ import annotations

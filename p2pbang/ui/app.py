@@ -4,7 +4,7 @@
 ``trio.lowlevel.start_guest_run`` (``stage.py``) and lets the trio side open the
 application and the driver (which plays the computer seats with a short pause so the person
 can follow). When either ends, both end. A network game is a longer program on the same
-stage (``net_app.py``). The terminal is restored on
+stage (``network/net_app.py``). The terminal is restored on
 every way out: a normal quit, Ctrl-C (a key in raw mode, SIGINT otherwise), SIGTERM/SIGHUP,
 or an error in the driver, which is then printed after the screen is gone.
 

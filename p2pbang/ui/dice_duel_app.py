@@ -30,7 +30,7 @@ def your_name(name: str) -> str:
     """The default name "You" in the interface language (a chosen name stays as typed)."""
     if name != "You":
         return name
-    from p2pbang.ui.dice_texts import t
+    from p2pbang.ui.dice.dice_texts import t
 
     return t("you")
 
@@ -38,10 +38,10 @@ def your_name(name: str) -> str:
 def make_board(session: FamilySoloSession) -> Any:
     """The board of the session's game."""
     if session.choice.game == "dice":
-        from p2pbang.ui.dice_board import DiceBoard
+        from p2pbang.ui.dice.dice_board import DiceBoard
 
         return DiceBoard(session)
-    from p2pbang.ui.duel_board import DuelBoard
+    from p2pbang.ui.duel.duel_board import DuelBoard
 
     return DuelBoard(session)
 

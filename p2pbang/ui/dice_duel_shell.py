@@ -5,14 +5,14 @@ hands, reach and card steps, and is being refactored by others; the two smaller 
 the same frame (status, the game's board, one decision line, numbered actions beside the log,
 a detail line, keys, help, quitting) but a different board. So the frame lives here and each
 game gives a *board*: an object that draws the top of the screen and turns its own
-decisions and events into words (``dice_board.py``, ``duel_board.py``).
+decisions and events into words (``dice/dice_board.py``, ``duel/duel_board.py``).
 
 The whole screen is one pure function, ``draw(width, height) -> lines``, which the tests call
 at exactly 80x24 without a terminal; the prompt-toolkit application only shows its lines and
 routes keys. The screen talks to the session as ``SoloDriver`` expects (``add_events``,
 ``delay``, ``on_action``, ``changed``), so the card game's driver and stage run it unchanged.
 
-At a network table (``family_net_table.py``) the same screen gets what only a network game
+At a network table (``network/family_net_table.py``) the same screen gets what only a network game
 has, as the card game's ``TableScreen`` does: a chat line (Tab or c, Enter sends, Esc goes
 back), the network's news under the actions (``note``), a dialog that must be read (a
 verdict), lines of news in the log, and the bots' pace only where this host started them.

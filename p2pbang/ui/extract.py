@@ -22,6 +22,10 @@ from p2pbang.ui.i18n import LANGUAGES, SOURCE_LANGUAGE, po_path
 from p2pbang.ui.po import PoEntry, header_fields, parse_po, placeholders
 
 UI_DIR = Path(__file__).parent
+# Where the person's words are written: the interface, and the commands that open it (their
+# lines to the person, such as the resume hint, are translated too). Read as files, never
+# imported: the commands stand above the interface.
+SOURCE_DIRS = (UI_DIR, UI_DIR.parent / "commands")
 PLURAL_FORMS = {
     "hu": "nplurals=2; plural=(n != 1);",
     "ro": "nplurals=3; plural=(n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2);",
@@ -89,12 +93,13 @@ def messages_in(source: str, filename: str) -> list[Message]:
     return found
 
 
-def extract(root: Path = UI_DIR) -> list[Message]:
-    """Every marked string under ``root`` (the ``ui`` package), each once, first use first."""
+def extract(roots: tuple[Path, ...] = SOURCE_DIRS) -> list[Message]:
+    """Every marked string under ``roots`` (the ``ui`` and ``commands`` packages), each once,
+    first use first."""
     merged: dict[str, Message] = {}
-    package_root = root.parent.parent
-    for path in sorted(root.rglob("*.py")):
-        name = str(path.relative_to(package_root))
+    paths = sorted(path for root in roots for path in root.rglob("*.py"))
+    for path in paths:
+        name = path.relative_to(UI_DIR.parent.parent).as_posix()
         for message in messages_in(path.read_text(encoding="utf-8"), name):
             known = merged.get(message.key)
             if known is None:

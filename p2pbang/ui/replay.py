@@ -36,7 +36,7 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
         # The card game's sentences; the Dice Game's and The Duel's are their boards'
         # (the solo screens'), told from the observer's engine.
         if core.choice.game != "bang":
-            from p2pbang.ui.family_net import board_narrator
+            from p2pbang.ui.network.family_net import board_narrator
 
             return _family_teller(board_narrator(core, names), pause, out, inp)
         describe = Describer(core.game, names).event

@@ -61,7 +61,7 @@ class PlainWatcher:
         if core.choice.game == "bang":
             self._describer = Describer(core.game, watch.names)
         else:
-            from p2pbang.ui.family_net import board_narrator
+            from p2pbang.ui.network.family_net import board_narrator
 
             self._tell = board_narrator(core, watch.names)
 

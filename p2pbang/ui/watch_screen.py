@@ -75,7 +75,7 @@ class WatchScreen:
             describer = Describer(core.game, watch.names)
             self._describe = lambda events: [t for e in events if (t := describer.event(e))]
         else:
-            from p2pbang.ui.family_net import CoreSeat, board_for
+            from p2pbang.ui.network.family_net import CoreSeat, board_for
 
             self._board = board_for(CoreSeat(core, watch.names))
             self._describe = lambda events: [t for _s, t in self._board.describe(events)]
@@ -316,7 +316,7 @@ class WatchProgram:
             self.screen.offered(False)
             return
         if self.table is None:
-            from p2pbang.ui.family_net_table import network_table
+            from p2pbang.ui.network.family_net_table import network_table
 
             self.table = network_table(watch.core.choice, self._input, self._output)
         if self.reclaim is not None:

@@ -63,7 +63,7 @@ def test_solo_help_promises_nothing_the_version_already_does(
 def test_the_plain_hosts_join_command_can_be_pasted_into_a_shell() -> None:
     import shlex
 
-    from p2pbang.ui.table_commands import join_hint
+    from p2pbang.commands.table_commands import join_hint
 
     for name in ("BANG table", "Bob's saloon", "Saloon"):
         hint = join_hint(name, "192.168.1.20", 7000)

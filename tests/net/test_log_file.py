@@ -13,10 +13,10 @@ from pathlib import Path
 
 import trio
 
+from p2pbang.commands import table_commands
 from p2pbang.net.identity import Identity
 from p2pbang.net.mesh import ConnectionEvent, MeshConfig, open_mesh
 from p2pbang.net.ratelog import RepeatLimiter
-from p2pbang.ui import table_commands
 
 from .meshkit import TABLE, make_registry
 

@@ -8,10 +8,10 @@ import argparse
 import pytest
 import trio
 
+from p2pbang.commands import table_commands as commands
 from p2pbang.net.discovery import DiscoveredTable, TableInfo
 from p2pbang.net.identity import Identity
 from p2pbang.table.lobby_flow import TableRefused
-from p2pbang.ui import table_commands as commands
 
 TABLE_ID = bytes(range(16))
 REAL = DiscoveredTable(TableInfo(TABLE_ID, "Saloon", "bang", 5, 3, "a" * 43),

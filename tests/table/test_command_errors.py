@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import trio
 
+from p2pbang.commands.table_commands import EXIT_USAGE, _run
 from p2pbang.net.discovery import DiscoveryError
 from p2pbang.net.mesh import DialError, PreambleError
-from p2pbang.ui.table_commands import EXIT_USAGE, _run
 
 
 @pytest.mark.parametrize("failure", [
@@ -37,8 +37,8 @@ def test_the_resume_hint_names_the_home_the_game_lives_in(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
+    from p2pbang.commands.table_commands import EXIT_OK, LEFT, _with_resume_hint
     from p2pbang.table.gamefiles import GameFiles
-    from p2pbang.ui.table_commands import EXIT_OK, LEFT, _with_resume_hint
 
     home = tmp_path / "my table"
     assert _with_resume_hint(argparse.Namespace(home=str(home)), LEFT) == LEFT
@@ -52,7 +52,7 @@ def test_the_resume_hint_names_the_home_the_game_lives_in(
 
 def test_ctrl_c_at_a_plain_table_leaves_it_like_the_full_screen(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from p2pbang.ui.table_commands import EXIT_OK, LEFT, _exit_code
+    from p2pbang.commands.table_commands import EXIT_OK, LEFT, _exit_code
 
     async def interrupted() -> int:
         raise KeyboardInterrupt
@@ -66,9 +66,9 @@ def test_the_resume_hint_is_in_the_persons_language(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
+    from p2pbang.commands.table_commands import LEFT, _with_resume_hint
     from p2pbang.table.gamefiles import GameFiles
     from p2pbang.ui.i18n import set_language
-    from p2pbang.ui.table_commands import LEFT, _with_resume_hint
 
     GameFiles(tmp_path / "games" / "ab12").save_meta({"player": "person"})
     set_language("ro")

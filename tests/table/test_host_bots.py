@@ -6,10 +6,10 @@ import argparse
 import os
 from pathlib import Path
 
+from p2pbang.commands.table_commands import add_table_commands
 from p2pbang.net.store import LogStore, game_directory
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.host_bots import bots_home, bots_to_revive
-from p2pbang.ui.table_commands import add_table_commands
 
 SESSION = bytes(range(32))
 OTHER = bytes(32)

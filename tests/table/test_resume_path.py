@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from p2pbang.commands.table_commands import EXIT_USAGE
 from p2pbang.net.identity import load_or_create_identity
 from p2pbang.table.gamefiles import GameFileError, GameFiles
 from p2pbang.table.resume import find_game, resumable_game
-from p2pbang.ui.table_commands import EXIT_USAGE
 
 
 def test_nothing_to_resume_is_a_clear_refusal(tmp_path: Path,

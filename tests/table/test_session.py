@@ -22,7 +22,7 @@ from p2pbang.table.gamefiles import GameFiles, load_transcript
 from p2pbang.table.lobby_flow import Seating, TableRefused, play_at_table
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.session import SessionConfig, TableSession, prepare_mesh
-from p2pbang.ui.plain_net import PlainNetworkTable
+from p2pbang.ui.network.plain_net import PlainNetworkTable
 
 from .signed_table import make_genesis
 

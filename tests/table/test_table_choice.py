@@ -174,7 +174,7 @@ def test_list_shows_each_tables_game(monkeypatch: pytest.MonkeyPatch,
     async def browse(timeout: float, stop_when=None) -> list[DiscoveredTable]:
         return tables
 
-    monkeypatch.setattr("p2pbang.ui.table_commands.browse_tables", browse)
+    monkeypatch.setattr("p2pbang.commands.table_commands.browse_tables", browse)
     assert main(["list", "--timeout", "0.1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Base") and " bang, dropouts off " in lines[0]

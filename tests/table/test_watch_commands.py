@@ -34,7 +34,7 @@ def test_list_shows_running_tables_apart(monkeypatch: pytest.MonkeyPatch,
     async def browse(timeout: float, stop_when=None) -> list[DiscoveredTable]:
         return tables
 
-    monkeypatch.setattr("p2pbang.ui.table_commands.browse_tables", browse)
+    monkeypatch.setattr("p2pbang.commands.table_commands.browse_tables", browse)
     assert main(["list", "--timeout", "0.1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Open saloon") and "3/5 seated" in lines[0]
@@ -57,7 +57,7 @@ def test_watch_finds_no_running_table_by_that_name(monkeypatch: pytest.MonkeyPat
     async def browse(timeout: float, stop_when=None) -> list[DiscoveredTable]:
         return [DiscoveredTable(OPEN, "10.0.0.5", 7000)]
 
-    monkeypatch.setattr("p2pbang.ui.table_commands.browse_tables", browse)
+    monkeypatch.setattr("p2pbang.commands.table_commands.browse_tables", browse)
     assert main(["watch", "--plain", "Open saloon", "--timeout", "0.1"]) == 2
     err = capsys.readouterr().err
     assert "no game being played 'Open saloon'" in err and "seen: Open saloon" in err

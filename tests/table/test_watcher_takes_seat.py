@@ -247,7 +247,7 @@ async def test_the_plain_watcher_takes_a_seat_with_take(tmp_path: Path) -> None:
     """``p2pbang watch --plain``: the person types take; when the table gives the seat, the
     plain player's table tells it ("You took over ...") and reads the person's moves (here
     the input ends: the person left the seat, and the watch says so)."""
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
     out, seat_out = io.StringIO(), io.StringIO()
     seat_table = PlainNetworkTable(inp=io.StringIO("take\n"), out=seat_out)

@@ -42,6 +42,14 @@ def test_the_source_has_the_strings_of_every_table() -> None:
     assert len(ids) > 250
 
 
+def test_the_commands_words_are_extracted_too() -> None:
+    """The commands stand above the interface (``p2pbang/commands/``) but speak to the person:
+    their marked strings are in the catalogs like the interface's."""
+    places = {place.rsplit(":", 1)[0] for m in extract() for place in m.places}
+    assert "p2pbang/commands/table_commands.py" in places
+    assert any(place.startswith("p2pbang/ui/") for place in places)
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_source_string_is_translated_with_the_same_placeholders(language: str) -> None:
     path = po_path(language)

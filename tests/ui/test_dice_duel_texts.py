@@ -15,9 +15,10 @@ import pytest
 import p2pbang.engine
 from p2pbang.engine.dice.faces import CHARACTER_LIFE
 from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS
-from p2pbang.ui import dice_texts, duel_texts
-from p2pbang.ui.dice_texts import DICE
-from p2pbang.ui.duel_texts import DUEL, DUEL_CARD, DUEL_CHARACTER
+from p2pbang.ui.dice import dice_texts
+from p2pbang.ui.dice.dice_texts import DICE
+from p2pbang.ui.duel import duel_texts
+from p2pbang.ui.duel.duel_texts import DUEL, DUEL_CARD, DUEL_CHARACTER
 from p2pbang.ui.extract import extract
 from p2pbang.ui.i18n import LANGUAGES, set_language
 from p2pbang.ui.text_table import FAMILY, SHARED_TEXTS
@@ -138,7 +139,7 @@ def test_the_engines_data_holds_no_letters_of_another_language() -> None:
 
 
 # Captured from the three-language tables the screens read before the catalogs held these
-# words (``ui/dice_texts.py``, ``ui/duel_texts.py``, ``ui/text_table.py`` and the Hungarian
+# words (``ui/dice/dice_texts.py``, ``ui/duel/duel_texts.py``, ``ui/text_table.py`` and the Hungarian
 # names in ``engine/duel/catalog.py`` at commit 3e508e8): (table, key, (en, hu, ro)).
 BEFORE: list[tuple[str, str, tuple[str, str, str]]] = [
     ("shared", "win.you",

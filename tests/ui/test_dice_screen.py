@@ -8,8 +8,8 @@ import pytest
 from p2pbang.engine.actions import Decision, End, Pass
 from p2pbang.engine.dice.actions import REROLL, SALOON_DIE, SHOOT
 from p2pbang.engine.dice.faces import DYNAMITE, SHERIFF
-from p2pbang.ui.dice_board import dice_words, face_name, unpack_roll
-from p2pbang.ui.dice_view import build_dice_view
+from p2pbang.ui.dice.dice_board import dice_words, face_name, unpack_roll
+from p2pbang.ui.dice.dice_view import build_dice_view
 from p2pbang.ui.i18n import set_language
 
 from .family_screens import advance_until, family_screen, text_of
@@ -156,8 +156,8 @@ def test_an_eliminated_seat_says_so_whole_in_its_life_column(language: str) -> N
     arrows after it (Romanian "eliminat" was cut to "elimin…")."""
     from dataclasses import replace
 
-    from p2pbang.ui.dice_board import DiceBoard
-    from p2pbang.ui.dice_texts import t
+    from p2pbang.ui.dice.dice_board import DiceBoard
+    from p2pbang.ui.dice.dice_texts import t
 
     set_language(language)
     with family_screen("dice", 5, 7) as screen:
@@ -213,7 +213,7 @@ def test_molly_starks_one_question_for_a_gatling_is_said_and_labelled() -> None:
     from p2pbang.engine.dice.actions import MOLLY_PICK, SKIP
     from p2pbang.engine.dice.faces import BEER, GATLING
     from p2pbang.engine.dice.scenario import choose, keep, roll, table
-    from p2pbang.ui.dice_board import DiceBoard
+    from p2pbang.ui.dice.dice_board import DiceBoard
 
     g = table({4: "molly_stark"}, players=5,
               roles=("sheriff", "renegade", "outlaw", "outlaw", "deputy"), first=3,

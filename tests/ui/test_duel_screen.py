@@ -8,8 +8,8 @@ import pytest
 from p2pbang.engine.actions import Decision, End, Pass
 from p2pbang.engine.duel.actions import PLAY, RESPOND_HIT
 from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS
-from p2pbang.ui.duel_texts import card_name, character_name
-from p2pbang.ui.duel_view import build_duel_view
+from p2pbang.ui.duel.duel_texts import card_name, character_name
+from p2pbang.ui.duel.duel_view import build_duel_view
 from p2pbang.ui.i18n import set_language
 
 from .family_screens import advance_until, family_screen, text_of

@@ -19,8 +19,8 @@ from p2pbang.engine.bang.sets import base, dodge_city, fistful, high_noon
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.i18n import _, set_language
+from p2pbang.ui.network.plain_net import PlainNetworkTable
 from p2pbang.ui.plain import PlainSolo, explain, render_table
-from p2pbang.ui.plain_net import PlainNetworkTable
 from p2pbang.ui.render import status_line
 from p2pbang.ui.sets.events_texts import event_label, event_name, event_text
 from p2pbang.ui.sets.events_view import help_sections, plain_command

@@ -20,10 +20,10 @@ from p2pbang.table.dropouts import Dropouts
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.table_choice import settings_for
 from p2pbang.ui.dice_duel_shell import FamilyScreen
-from p2pbang.ui.family_net_table import FamilyNetworkTable
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.lobby import WaitingRoom
-from p2pbang.ui.net_app import EXIT_CHEAT, EXIT_LEFT, EXIT_OK, NetworkPlay
+from p2pbang.ui.network.family_net_table import FamilyNetworkTable
+from p2pbang.ui.network.net_app import EXIT_CHEAT, EXIT_LEFT, EXIT_OK, NetworkPlay
 from p2pbang.ui.textfit import width_of
 
 from .netkit import ENTER, ESC, TAB, Bots, until
@@ -336,8 +336,8 @@ def test_a_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe, game:
 
     from p2pbang.net.identity import Identity
     from p2pbang.table.resume import resumable_game
-    from p2pbang.ui.net_app import NetworkRequest
-    from p2pbang.ui.net_resume import ResumePlay, ResumeRequest
+    from p2pbang.ui.network.net_app import NetworkRequest
+    from p2pbang.ui.network.net_resume import ResumePlay, ResumeRequest
     from p2pbang.ui.stage import Stage, run_program
 
     from .netkit import BOT_CONFIG, CONFIG

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from p2pbang.engine.actions import End
 from p2pbang.engine.duel.catalog import DUEL_CARDS
-from p2pbang.ui.dice_view import build_dice_view
-from p2pbang.ui.duel_texts import card_name
-from p2pbang.ui.duel_view import build_duel_view
+from p2pbang.ui.dice.dice_view import build_dice_view
+from p2pbang.ui.duel.duel_texts import card_name
+from p2pbang.ui.duel.duel_view import build_duel_view
 
 from .family_screens import family_screen, text_of
 

@@ -572,7 +572,7 @@ def test_the_plain_network_table_reads_the_shop_on_request() -> None:
     the seat's own engine as the solo one does."""
     from types import SimpleNamespace
 
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
     table = table_of(nuggets={0: 2}, shop=["boots", "shot", "wanted"])
     out = io.StringIO()

@@ -16,7 +16,7 @@ import trio
 
 from p2pbang.net.lobby import TableSettings
 from p2pbang.ui.lobby import TableBrowser, WaitingRoom
-from p2pbang.ui.net_app import EXIT_LEFT, NetworkPlay
+from p2pbang.ui.network.net_app import EXIT_LEFT, NetworkPlay
 
 from .netkit import CTRL_C, Bots, until
 from .test_net_play import english_afterwards, pipe, run_with_bots  # noqa: F401 (fixtures)
@@ -49,7 +49,7 @@ def test_leaving_the_waiting_room_says_the_game_never_began(tmp_path: Path, pipe
 
 def test_the_plain_picker_given_up_is_a_leave_in_words(capsys: pytest.CaptureFixture[str]
                                                        ) -> None:
-    from p2pbang.ui.table_commands import EXIT_OK, _exit_code, _run, choose_table
+    from p2pbang.commands.table_commands import EXIT_OK, _exit_code, _run, choose_table
 
     async def empty_answer() -> str | None:
         return ""

@@ -17,7 +17,7 @@ from p2pbang.ui.lobby import (
     TableOptions,
     WaitingRoom,
 )
-from p2pbang.ui.net_lobby import listing
+from p2pbang.ui.network.net_lobby import listing
 
 
 def text_of(lines) -> str:
@@ -166,7 +166,7 @@ def test_a_host_cannot_open_a_table_for_a_game_this_version_cannot_play(
     import trio
 
     from p2pbang.net.lobby import TableSettings
-    from p2pbang.ui.net_app import EXIT_USAGE
+    from p2pbang.ui.network.net_app import EXIT_USAGE
 
     from .test_net_play import run_with_bots
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import trio
 
-from p2pbang.ui.net_app import EXIT_LEFT, EXIT_OK, NetworkPlay
+from p2pbang.ui.network.net_app import EXIT_LEFT, EXIT_OK, NetworkPlay
 from p2pbang.ui.render import seat_lines
 
 from .netkit import Bots, until

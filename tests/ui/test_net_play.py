@@ -21,7 +21,7 @@ from p2pbang.net.lobby import TableSettings
 from p2pbang.table.gamefiles import GameFiles, load_transcript
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.lobby import OpenTableForm, TableBrowser, WaitingRoom
-from p2pbang.ui.net_app import (
+from p2pbang.ui.network.net_app import (
     EXIT_CHEAT,
     EXIT_LEFT,
     EXIT_OK,
@@ -30,7 +30,7 @@ from p2pbang.ui.net_app import (
     NetworkPlay,
     NetworkRequest,
 )
-from p2pbang.ui.net_table import verdict_lines
+from p2pbang.ui.network.net_table import verdict_lines
 from p2pbang.ui.stage import Stage, run_program
 from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.textfit import width_of
@@ -505,7 +505,7 @@ def test_a_card_game_left_and_resumed_tells_its_log_again(tmp_path: Path, pipe) 
     shows the game so far, told from this seat's engine history, with the person's
     character and role at its start (not late, at the next turn), as the dice game does."""
     from p2pbang.table.resume import resumable_game
-    from p2pbang.ui.net_resume import ResumePlay, ResumeRequest
+    from p2pbang.ui.network.net_resume import ResumePlay, ResumeRequest
 
     bots = Bots(tmp_path, 4)
     seen: dict[str, object] = {}

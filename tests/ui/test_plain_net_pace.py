@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from p2pbang.engine.bang.game import Game
 from p2pbang.table.bot_pace import read_pace, write_pace
-from p2pbang.ui.plain_net import PlainNetworkTable
+from p2pbang.ui.network.plain_net import PlainNetworkTable
 
 
 def _table(pace: Path | None) -> tuple[PlainNetworkTable, io.StringIO, SimpleNamespace]:

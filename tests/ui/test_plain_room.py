@@ -8,8 +8,8 @@ import io
 from p2pbang.net.discovery import DiscoveredTable
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import TableSettings, join_table, open_table
-from p2pbang.ui.plain_net import LineInput
-from p2pbang.ui.plain_room import ROOM_HELP, PlainWaitingRoom
+from p2pbang.ui.network.plain_net import LineInput
+from p2pbang.ui.network.plain_room import ROOM_HELP, PlainWaitingRoom
 
 from .netkit import CONFIG
 

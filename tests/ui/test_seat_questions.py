@@ -11,8 +11,8 @@ import trio
 
 from p2pbang.table.handovers import SeatQuestion
 from p2pbang.ui.i18n import set_language
-from p2pbang.ui.net_table import NetworkTable
-from p2pbang.ui.plain_net import PlainNetworkTable
+from p2pbang.ui.network.net_table import NetworkTable
+from p2pbang.ui.network.plain_net import PlainNetworkTable
 from p2pbang.ui.seat_questions import question_text, short_text
 
 REPLACE = SeatQuestion("replace", 2, "Jo", 63.4, "bot (Ann)", "Ann", False)

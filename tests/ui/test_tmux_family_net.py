@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from p2pbang.ui.dice_texts import t as dice_t
+from p2pbang.ui.dice.dice_texts import t as dice_t
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.textfit import width_of
 

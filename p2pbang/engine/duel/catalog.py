@@ -5,7 +5,7 @@ Every physical card is one integer id: lawmen cards first (0..39), then outlaw c
 have their own id space (0..23: 12 lawmen then 12 outlaws) and their own shuffled piles.
 Source: the printed cards and characters of the Hungarian edition. The keys are the only
 names here: what a person reads (the printed Hungarian names, the English ones) is the
-interface's, in its catalogs (``ui/duel_texts.py``).
+interface's, in its catalogs (``ui/duel/duel_texts.py``).
 """
 
 from __future__ import annotations

@@ -30,11 +30,11 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction
 from p2pbang.engine.bang.game import Game
-from p2pbang.net.mesh import PeerNotConnected
 from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.driver import EQUIVOCATION, FAILURE
 from p2pbang.table.handovers import SeatQuestion
+from p2pbang.table.network import PeerNotConnected
 from p2pbang.table.seats import seat_number
 from p2pbang.table.session import CHAT
 from p2pbang.ui.chat_guard import ChatGuard

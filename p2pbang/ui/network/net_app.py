@@ -15,7 +15,7 @@ game:
   start when every seat is taken. Esc leaves the table (back to the browser for a joiner).
   The opener removes a waiting player (arrows, r, y); a removed joiner is back at the
   browser, told why.
-* The **table** is a ``TableScreen`` fed by a :class:`~p2pbang.ui.net_table.NetworkTable`
+* The **table** is a ``TableScreen`` fed by a :class:`~p2pbang.ui.network.net_table.NetworkTable`
   (decider and reporter of the session); a Dice Game or a Duel (the genesis says which) is
   the solo board on its shell, fed by a ``family_net_table.FamilyNetworkTable``. Leaving
   mid-game (``q``, Ctrl-C) stops this peer and keeps the files for ``p2pbang resume``;
@@ -43,28 +43,28 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
-from p2pbang.net.discovery import (
-    DiscoveredTable,
-    DiscoveryError,
-    multicast_problem,
-    probe_peer,
-)
-from p2pbang.net.discovery import TableBrowser as Discovery
-from p2pbang.net.identity import Identity, load_or_create_identity
-from p2pbang.net.lobby import (
-    REMOVED_BY_OPENER,
-    Genesis,
-    Lobby,
-    LobbyError,
-    TableSettings,
-    announce_lobby,
-    join_table,
-    open_table,
-)
-from p2pbang.net.mesh import DialError, MeshConfig, PreambleError
 from p2pbang.table.bot_pace import pace_file
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.lobby_flow import GAME_MESH, TableRefused, first_leaf
+from p2pbang.table.network import (
+    NETWORK_FAILURES,
+    REMOVED_BY_OPENER,
+    DiscoveredTable,
+    DiscoveryError,
+    Genesis,
+    Identity,
+    Lobby,
+    LobbyError,
+    MeshConfig,
+    TableSettings,
+    announce_lobby,
+    join_table,
+    load_or_create_identity,
+    multicast_problem,
+    open_table,
+    probe_peer,
+)
+from p2pbang.table.network import TableBrowser as Discovery
 from p2pbang.table.session import (
     SessionConfig,
     SessionResult,
@@ -73,7 +73,6 @@ from p2pbang.table.session import (
     prepare_mesh,
 )
 from p2pbang.table.table_choice import choice_of, settings_for
-from p2pbang.ui.family_net_table import FamilyNetworkTable, network_table
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.lobby import (
     LobbyScreen,
@@ -85,7 +84,8 @@ from p2pbang.ui.lobby import (
     TableOptions,
     WaitingRoom,
 )
-from p2pbang.ui.net_lobby import (
+from p2pbang.ui.network.family_net_table import FamilyNetworkTable, network_table
+from p2pbang.ui.network.net_lobby import (
     RoomNews,
     address_text,
     listing,
@@ -95,17 +95,17 @@ from p2pbang.ui.net_lobby import (
     room_state,
     watch_refusal,
 )
-from p2pbang.ui.net_table import NetworkTable, leave_for_good, verdict_lines
+from p2pbang.ui.network.net_table import NetworkTable, leave_for_good, verdict_lines
 from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Shown, Stage, first_of, run_program
 
 # EXIT_LEFT is this flow's "the person left"; the command exits 0 for it (a deliberate leave
-# is no failure: ``table_commands._exit_code``), after the resume hint it decides on.
+# is no failure: ``commands.table_commands._exit_code``), after the resume hint it decides on.
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BROWSE_POLL = 0.5
 ID_PREFIX_MIN = 6  # hex digits of a table id that name one table (ids are random)
 MULTICAST_CHECK_AFTER = 3.0
-FAILURES = (TableRefused, DialError, PreambleError, OSError, LobbyError, DiscoveryError,
-            ValueError, trio.TooSlowError)
+FAILURES = (TableRefused, *NETWORK_FAILURES, OSError, LobbyError, ValueError,
+            trio.TooSlowError)
 
 
 @dataclass

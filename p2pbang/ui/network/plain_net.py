@@ -24,8 +24,8 @@ from p2pbang.table.handovers import SeatQuestion
 from p2pbang.table.participants import LeaveForGood, PlayerQuit
 from p2pbang.table.seats import seat_number
 from p2pbang.ui.describe import Describer
-from p2pbang.ui.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.i18n import N_, _
+from p2pbang.ui.network.family_net import FAMILY_GAMES, PlainFamilyTable
 from p2pbang.ui.plain import HELP, explain, plain_command, plain_help, render_table
 from p2pbang.ui.seat_questions import question_text, took_seat_line
 from p2pbang.ui.texts import (

@@ -2,7 +2,7 @@
 again by ``replay``.
 
 Why here: the solo screens already turn each game's engine into words and rows (a *board*:
-``dice_board.py``, ``duel_board.py``); a network table only changes where the engine lives
+``dice/dice_board.py``, ``duel/duel_board.py``); a network table only changes where the engine lives
 (this peer's ``TableCore``, fed by the signed log) and where the person's answer goes (the
 session's decider, instead of the solo session). So this module adapts a core to what a board
 reads, and adds what only a network game has: who the table is waiting for, players dropping
@@ -58,10 +58,10 @@ class CoreSeat:
 def board_for(seat: CoreSeat) -> Any:
     """The solo screen's board of the seat's game."""
     if seat.choice.game == "dice":
-        from p2pbang.ui.dice_board import DiceBoard
+        from p2pbang.ui.dice.dice_board import DiceBoard
 
         return DiceBoard(seat)
-    from p2pbang.ui.duel_board import DuelBoard
+    from p2pbang.ui.duel.duel_board import DuelBoard
 
     return DuelBoard(seat)
 

@@ -39,23 +39,6 @@ import trio
 
 from p2pbang.bots import BOT_LEVELS
 from p2pbang.engine.choice import GameChoice
-from p2pbang.net.discovery import (
-    DiscoveredTable,
-    DiscoveryError,
-    browse_tables,
-    multicast_problem,
-    parse_peer_address,
-    probe_peer,
-)
-from p2pbang.net.identity import (
-    Identity,
-    IdentityError,
-    load_or_create_identity,
-    parse_key_fingerprint,
-)
-from p2pbang.net.lobby import Lobby, LobbyError, TableSettings
-from p2pbang.net.mesh import DialError, PreambleError
-from p2pbang.net.store import StoreError
 from p2pbang.table.bot_pace import (
     DEFAULT_PACE,
     PacedDecider,
@@ -93,6 +76,22 @@ from p2pbang.table.lobby_flow import (
     first_leaf,
     play_at_table,
     proven_keys,
+)
+from p2pbang.table.network import (
+    NETWORK_FAILURES,
+    DiscoveredTable,
+    Identity,
+    IdentityError,
+    Lobby,
+    LobbyError,
+    StoreError,
+    TableSettings,
+    browse_tables,
+    load_or_create_identity,
+    multicast_problem,
+    parse_key_fingerprint,
+    parse_peer_address,
+    probe_peer,
 )
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.resume import resumable_game, resumed_mesh
@@ -635,7 +634,7 @@ def _run(async_main: Callable[[], object],
     except NoTableChosen:
         print(_("No table chosen: you joined none."), file=sys.stderr)
         return LEFT
-    except (TableRefused, DialError, PreambleError, DiscoveryError) as exc:
+    except (TableRefused, *NETWORK_FAILURES) as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except trio.BrokenResourceError:
@@ -713,7 +712,7 @@ def join_hint(name: str, host: str, port: int, table_key: str | None = None) -> 
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
     args.seats = seats_or_default(args, args.seats, 5)
     if args.bots >= args.seats:
@@ -749,7 +748,7 @@ def cmd_host(args: argparse.Namespace) -> int:
                      f"{home / 'bots'}; whoever hosts bots can read their hands)")
 
     async def room(lobby: Lobby) -> None:  # the opener's commands: list, remove a player
-        from p2pbang.ui.plain_room import PlainWaitingRoom
+        from p2pbang.ui.network.plain_room import PlainWaitingRoom
 
         await PlainWaitingRoom(lobby, ui.input.read_fresh, ui.input.hold, ui.lobby).run()
 
@@ -769,7 +768,7 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
                       settings: TableSettings) -> int:
-    from p2pbang.ui.net_app import NetworkRequest, run_network
+    from p2pbang.ui.network.net_app import NetworkRequest, run_network
 
     listen = _listen(args)
     bots: list[subprocess.Popen] = []
@@ -796,7 +795,7 @@ def _host_full_screen(args: argparse.Namespace, home: Path, identity: Identity,
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
     if args.table and args.peer:
         print("p2pbang: name a table or give --peer, not both", file=sys.stderr)
@@ -806,7 +805,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if identity is None:
         return EXIT_USAGE
     if _full_screen(args):
-        from p2pbang.ui.net_app import NetworkRequest, run_network
+        from p2pbang.ui.network.net_app import NetworkRequest, run_network
 
         listen = _listen(args)
         return _with_resume_hint(args, run_network(NetworkRequest(
@@ -891,7 +890,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
     ui = PlainWatcher(seat_table=PlainNetworkTable())  # take: a seat the table replaces
     found: list[DiscoveredTable] = []
@@ -1037,7 +1036,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
             say(f"restarted {len(revived)} bot peers of this table")
 
     if not game.bot and _full_screen(args):
-        from p2pbang.ui.net_resume import ResumeRequest, run_resumed
+        from p2pbang.ui.network.net_resume import ResumeRequest, run_resumed
 
         pace = pace_file(bots_home(home))
         request = ResumeRequest(identity, game, listen, args.port, on_open=restart_bots,
@@ -1056,7 +1055,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
             reporter = LineReporter()
             ui_say = reporter.say
         else:
-            from p2pbang.ui.plain_net import PlainNetworkTable
+            from p2pbang.ui.network.plain_net import PlainNetworkTable
 
             ui = PlainNetworkTable()
             decider, reporter, ui_say = ui, ui, ui.lobby  # type: ignore[assignment]

@@ -1,13 +1,14 @@
 """The network lobby in the lobby widgets' terms: listings, the waiting room, its news.
 
-``p2pbang.net`` speaks of discovered tables, lobby members, ready statements and lobby
-events; the widgets in ``lobby.py`` take plain data (``TableListing``, ``RoomState``). This
-module is the translation between the two, in both senses: data shapes, and sentences in
-the person's language. It also holds the two lobby chores the full-screen flow runs while
-the room is shown, the same as the plain flow's (``p2pbang.table.lobby_flow``): sign
-readiness whenever every seat is taken, and recognise the table's goodbye when it turns us
-away. They are here, not borrowed, because the room needs each lobby event as data to say it
-in the person's language, and the plain flow narrates them in English as it consumes them.
+The network (as ``p2pbang.table.network`` passes it up) speaks of discovered tables, lobby
+members, ready statements and lobby events; the widgets in ``lobby.py`` take plain data
+(``TableListing``, ``RoomState``). This module is the translation between the two, in both
+senses: data shapes, and sentences in the person's language. It also holds the two lobby
+chores the full-screen flow runs while the room is shown, the same as the plain flow's
+(``p2pbang.table.lobby_flow``): sign readiness whenever every seat is taken, and recognise
+the table's goodbye when it turns us away. They are here, not borrowed, because the room
+needs each lobby event as data to say it in the person's language, and the plain flow
+narrates them in English as it consumes them.
 """
 
 from __future__ import annotations
@@ -15,10 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 
-from p2pbang.net.discovery import DiscoveredTable
-from p2pbang.net.lobby import REMOVED_BY_OPENER, Lobby, LobbyError, LobbyEvent, TableSettings
-from p2pbang.net.mesh import ConnectionEvent
 from p2pbang.table.lobby_flow import REFUSALS, TableRefused
+from p2pbang.table.network import (
+    REMOVED_BY_OPENER,
+    ConnectionEvent,
+    DiscoveredTable,
+    Lobby,
+    LobbyError,
+    LobbyEvent,
+    TableSettings,
+)
 from p2pbang.table.table_choice import describe, describe_for_listing, playable
 from p2pbang.ui.i18n import _
 from p2pbang.ui.lobby import RoomState, SeatStatus, TableListing

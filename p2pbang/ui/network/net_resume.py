@@ -19,20 +19,20 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End
-from p2pbang.net.identity import Identity
+from p2pbang.table.network import Identity
 from p2pbang.table.resume import ResumableGame, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 from p2pbang.table.table_choice import choice_of
-from p2pbang.ui.family_net_table import network_table
 from p2pbang.ui.i18n import _
-from p2pbang.ui.net_app import (
+from p2pbang.ui.network.family_net_table import network_table
+from p2pbang.ui.network.net_app import (
     EXIT_CHEAT,
     EXIT_GAVE_UP,
     EXIT_LEFT,
     EXIT_OK,
     outcome_lines,
 )
-from p2pbang.ui.net_table import leave_for_good
+from p2pbang.ui.network.net_table import leave_for_good
 from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Stage, first_of, run_program
 
 
@@ -89,7 +89,7 @@ class ResumePlay:
         """A bot took this seat while the player was away: the player takes it back,
         watching the table through the bot's runner and claiming the seat with its own key
         (``protocol/seats.md`` 7.2); the table screen comes back once the seat is theirs."""
-        from p2pbang.net.discovery import probe_peer
+        from p2pbang.table.network import probe_peer
         from p2pbang.table.watch import WATCH_FAILURES, TableWatch
         from p2pbang.ui.watch_screen import WatchProgram
         from p2pbang.ui.watch_screen import outcome_lines as watch_lines
