@@ -105,7 +105,7 @@ from p2pbang.table.table_choice import (
 
 EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
 if TYPE_CHECKING:
-    from p2pbang.ui.plain_net import LineInput
+    from p2pbang.ui.network.plain_net import LineInput
 
 LEFT = 4  # the flows' "the person left" (net_app's EXIT_LEFT), before it is an exit status
 EXIT_LEFT = EXIT_OK  # a deliberate leave, as the process reports it
@@ -1084,7 +1084,7 @@ async def _take_back_plain(identity: Identity, seat: int, address: str, lines: L
     runner, claim the seat back (``protocol/seats.md`` 7.2), then play it in plain
     lines (``lines``: the resumed seat's ``LineInput``)."""
     from p2pbang.table.watch import TableWatch
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
     from p2pbang.ui.watch_plain import PlainWatcher
 
     print(f"A bot plays your seat now: taking it back (through {address})...", flush=True)

@@ -275,7 +275,7 @@ async def test_the_plain_watcher_takes_a_seat_with_take(tmp_path: Path) -> None:
 async def test_resume_plain_takes_the_seat_back_in_plain_lines(tmp_path: Path) -> None:
     """``resume --plain``'s take-back: the plain watcher claims the seat once live, and the
     plain player's lines say "You have your seat back" when the bot hands it over."""
-    from p2pbang.ui.plain_net import PlainNetworkTable
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
     out, seat_out = io.StringIO(), io.StringIO()
     result: list = []
