@@ -263,6 +263,7 @@ class TableWatch:
                 await changed.wait()
             taker = self.taker
             if taker is not None and taker.holding is not None and not self.closed:
+                self._report_taken()  # the person's table starts before it is asked a move
                 try:
                     await taker.write()
                 except PlayerQuit:
