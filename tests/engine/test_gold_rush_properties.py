@@ -61,7 +61,7 @@ def _public(game: Game) -> list[tuple[object, ...]]:
     gold = gold_rush.state_or_none(game)  # None in a game of the shadows alone
     if gold is None:
         return seats
-    return seats + [(tuple(gold.nuggets), tuple(gold.shop), tuple(gold.discard), len(gold.deck))]
+    return [*seats, (tuple(gold.nuggets), tuple(gold.shop), tuple(gold.discard), len(gold.deck))]
 
 
 @pytest.mark.parametrize("name,players,seed", [("gold-rush", 4, 1), ("gold-rush", 7, 2),

@@ -26,8 +26,11 @@ def nuggets(game: Game, seat: int) -> int | None:
 
 def shop(game: Game, you: int) -> tuple[ShopCard, ...]:
     """The three cards for sale, in the order they were put up, with the viewer's price."""
+    gold = gold_rush.state_or_none(game)
+    if gold is None:  # a game without Gold Rush: nothing for sale
+        return ()
     cards = []
-    for slot in gold_rush.state(game).shop:
+    for slot in gold.shop:
         card = game.known.get(slot)
         if card is None:  # not yet revealed: the shop is being refilled
             continue
