@@ -197,7 +197,7 @@ def price(game: Game, seat: int, card: int) -> int:
 
 def gain(game: Game, seat: int, nuggets: int) -> None:
     if nuggets > 0:
-        state(game).nuggets[seat] += nuggets
+        game.set_state[NAME].nuggets[seat] += nuggets
         game.event("nugget", seat, value=nuggets)
 
 
@@ -319,7 +319,7 @@ def refill_shop(game: Game) -> Step:
 
 
 def buy_options(game: Game, seat: int) -> list[Action]:
-    gold = state(game)
+    gold: GoldRushState = game.set_state[NAME]  # read at every play decision: no call
     nuggets = gold.nuggets[seat]
     owned = equipment_names(game, seat)
     actions: list[Action] = []
@@ -372,7 +372,7 @@ def table_actions(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
     if kind != PLAY or seat != game.current:
         return []
     player = game.players[seat]
-    nuggets = state(game).nuggets[seat]
+    nuggets = game.set_state[NAME].nuggets[seat]  # at every play decision: no call
     # Selling is playing a Beer card ("Kézből kijátszható egy Beer (Sör) kártya egy
     # aranyrögért cserébe"; Madam Yto draws for it): none while an event forbids Beer.
     actions: list[Action] = [Sell(slot, card) for slot, card in hand
@@ -397,7 +397,7 @@ def table_actions(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
 
 def _rucksack(game: Game, seat: int) -> list[Action]:
     """Rucksack: 2 nuggets for a life point, also out of turn to survive (G4)."""
-    if state(game).nuggets[seat] < 2:
+    if game.set_state[NAME].nuggets[seat] < 2:
         return []
     return [UseEquipment(slot) for slot in game.players[seat].equipment
             if name_of(game, slot) == "rucksack"]
@@ -496,7 +496,7 @@ def turn_end(game: Game, seat: int) -> Step:
     player = game.players[seat]
     if not player.alive:
         return False
-    gold = state(game)
+    gold: GoldRushState = game.set_state[NAME]  # at every turn's end: no call
     if gold.gold_rush_turn == game.turn:
         gold.gold_rush_turn = None
         game.heal(seat, player.max_life)
