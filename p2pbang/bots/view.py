@@ -16,7 +16,9 @@ from typing import Any
 from p2pbang.engine.bang.cards.base import WEAPON_REACH
 from p2pbang.engine.bang.catalog import CardDef
 from p2pbang.engine.bang.sets.dodge_city_three import THREE_PLAYER_TABLE, target_of
-from p2pbang.engine.bang.sets.gold_rush import brown_uses
+from p2pbang.engine.bang.sets.gold_rush import brown_uses, state_or_none
+from p2pbang.engine.bang.sets.gold_rush import state as gold_rush_state
+from p2pbang.engine.bang.sets.shadows import shadow_side
 
 
 class SeatView:
@@ -150,7 +152,8 @@ class SeatView:
 
     def nuggets(self, seat: int) -> int:
         """Gold nuggets in front of ``seat`` (public counters)."""
-        return self._game.players[seat].nuggets
+        gold = state_or_none(self._game)
+        return 0 if gold is None else gold.nuggets[seat]
 
     def equipment(self, seat: int) -> list[tuple[int, str]]:
         """(slot, name) of the equipment in front of ``seat`` (face up)."""
@@ -163,15 +166,15 @@ class SeatView:
 
     def shadow_side(self, seat: int) -> str | None:
         """The team a shadow Renegade helps until his next turn (public), else None."""
-        return self._game.table_state.get("shadow_sides", {}).get(seat)
+        return shadow_side(self._game, seat)
 
     def equipment_discard_top(self) -> int:
         """The slot on top of the equipment discard pile (face up)."""
-        return self._game.equipment_discard[-1]
+        return gold_rush_state(self._game).discard[-1]
 
     def pending_equipment_uses(self) -> list[tuple[int, int, int]]:
         """The (use, target, target_slot) list an ``equipment_use`` decision indexes: the
         uses of the brown card on top of the equipment discard pile (all public)."""
         game = self._game
-        slot = game.equipment_discard[-1]
+        slot = gold_rush_state(game).discard[-1]
         return brown_uses(game, self.me, slot, game.known[slot])

@@ -27,6 +27,7 @@ from p2pbang.engine.bang.position import START
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city, fistful, gold_rush, high_noon, shadows
+from p2pbang.engine.bang.sets.gold_rush import state as gold_state
 
 GOLD = RuleSet((base.MODULE, dodge_city.MODULE, high_noon.MODULE, gold_rush.MODULE))
 GHOSTS_AND_SHADOWS = RuleSet((base.MODULE, high_noon.MODULE, shadows.MODULE))
@@ -222,7 +223,7 @@ def test_ghost_town_a_ghost_buys_equipment_and_leaves_with_it() -> None:
     table.expect(3, PLAY)
     assert not table.alive(2) and table.equipment(2) == [] and table.hand(2) == []
     assert [table.game.card_name(table.game.known[s])
-            for s in table.game.equipment_discard] == ["boots"]
+            for s in gold_state(table.game).discard] == ["boots"]
     assert table.nuggets(2) == 0
 
 

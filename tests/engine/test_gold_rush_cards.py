@@ -32,6 +32,7 @@ from p2pbang.engine.bang.position import START
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, gold_rush
+from p2pbang.engine.bang.sets.gold_rush import state as gold_state
 from p2pbang.engine.chance import Reveal, Shuffle
 
 GOLD_RUSH = RuleSet((base.MODULE, gold_rush.MODULE))
@@ -84,8 +85,8 @@ def test_setup_shuffles_the_equipment_pile_and_reveals_three_for_sale() -> None:
     equipment = shuffles[-1]
     assert sorted(equipment.cards) == list(GOLD_RUSH.equipment_ids)
     assert sum(isinstance(r, Reveal) for r in requests[requests.index(equipment):]) == 3
-    assert len(game.shop) == 3 and len(game.equipment_deck) == 21
-    assert all(p.nuggets == 0 and not p.equipment for p in game.players)
+    assert len(gold_state(game).shop) == 3 and len(gold_state(game).deck) == 21
+    assert gold_state(game).nuggets == [0] * 4 and not any(p.equipment for p in game.players)
     # No equipment card was dealt into a hand.
     assert all(game.known[s] < GOLD_RUSH.deck_size for p in game.players for s in p.hand)
 
@@ -120,7 +121,7 @@ def test_buying_costs_nuggets_and_refills_the_shop_from_the_pile() -> None:
     assert table.nuggets(0) == 2 and table.life(0) == 4
     assert sorted(table.shop()) == ["boots", "calumet", "wanted"]
     assert [table.game.card_name(table.game.known[s])
-            for s in table.game.equipment_discard] == ["shot"]
+            for s in gold_state(table.game).discard] == ["shot"]
 
 
 def test_buying_needs_enough_nuggets_and_only_in_ones_own_play_phase() -> None:
@@ -192,7 +193,7 @@ def test_elimination_discards_the_equipment_and_vulture_sam_gets_none() -> None:
     assert not table.alive(3)
     assert table.equipment(3) == [] and table.hand(1) == ["missed"]
     discarded = sorted(table.game.card_name(table.game.known[s])
-                       for s in table.game.equipment_discard)
+                       for s in gold_state(table.game).discard)
     assert discarded == ["boots", "calumet"]
 
 
@@ -200,14 +201,14 @@ def test_the_equipment_pile_is_reshuffled_from_its_discard_pile() -> None:
     table = table_of(nuggets={0: 9}, shop=["shot", "shot", "shot"], equipment_deck=[])
     # Every other equipment card lies in the pile: empty it through the shop first.
     game = table.game
-    rest = list(game.equipment_deck)
-    game.equipment_discard.extend(rest)
-    game.equipment_deck.clear()
+    rest = list(gold_state(game).deck)
+    gold_state(game).discard.extend(rest)
+    gold_state(game).deck.clear()
     buy(table, 0, "shot", target=0)
     assert any(e.kind == "equipment_reshuffle" for e in table.events)
     shuffles = [r for r in table.dealer.requests if isinstance(r, Shuffle)]
     assert shuffles and shuffles[-1].pile == "equipment"
-    assert len(game.shop) == 3
+    assert len(gold_state(game).shop) == 3
 
 
 # ---------------------------------------------------------------------- brown equipment
@@ -385,7 +386,7 @@ def test_every_equipment_card_has_a_rule(name: str) -> None:
     if GOLD_RUSH.cards[card].kind == "black":
         assert any(game.known[s] == card for p in game.players for s in p.equipment)
     else:
-        assert [game.known[s] for s in game.equipment_discard] == [card]
+        assert [game.known[s] for s in gold_state(game).discard] == [card]
         assert any(e.kind == "equipment" for e in events)
 
 

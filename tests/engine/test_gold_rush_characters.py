@@ -27,6 +27,7 @@ from p2pbang.engine.bang.position import START
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, gold_rush
+from p2pbang.engine.bang.sets.gold_rush import state as gold_state
 
 GOLD_RUSH = RuleSet((base.MODULE, gold_rush.MODULE))
 FILL = ["willy_the_kid", "vulture_sam", "kit_carlson", "black_jack"]
@@ -287,5 +288,5 @@ def test_g9_equipment_only_leaves_for_its_cost_plus_one() -> None:
     boots = table.equipment_slot(1, "boots")
     assert not any(isinstance(a, Play) and a.target_slot == boots for a in table.legal())
     assert RemoveEquipment(1, boots) not in table.legal()  # 3 + 1 nuggets needed
-    table.game.players[0].nuggets = 4
+    gold_state(table.game).nuggets[0] = 4
     assert RemoveEquipment(1, boots) in table.legal()

@@ -12,6 +12,7 @@ from p2pbang.engine.actions import Buy, Decision, End, revealed_cards
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.sets import base, gold_rush
+from p2pbang.engine.bang.sets.gold_rush import state as gold_state
 from p2pbang.engine.chance import Shuffle
 
 GOLD_RUSH = RuleSet((base.MODULE, gold_rush.MODULE))
@@ -19,8 +20,9 @@ SEATS = 4
 
 
 def _public(game: Game) -> tuple[object, ...]:
-    return (tuple(game.shop), tuple(game.equipment_discard), len(game.equipment_deck),
-            tuple((p.nuggets, tuple(p.equipment)) for p in game.players))
+    gold = gold_state(game)
+    return (tuple(gold.shop), tuple(gold.discard), len(gold.deck), tuple(gold.nuggets),
+            tuple(tuple(p.equipment) for p in game.players))
 
 
 def test_equipment_pile_with_mental_dealers() -> None:
@@ -58,7 +60,7 @@ def test_equipment_pile_with_mental_dealers() -> None:
     assert "equipment" in piles
     assert bought >= 2
     game = engines[0]
-    assert len(game.shop) == 3
-    for slot in game.shop:
+    assert len(gold_state(game).shop) == 3
+    for slot in gold_state(game).shop:
         assert table.dealers[0].slot_state(slot).card == game.known[slot]
         assert game.known[slot] in GOLD_RUSH.equipment_ids

@@ -17,6 +17,7 @@ from p2pbang.engine.bang.game import Game
 from p2pbang.engine.bang.invariants import violations
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.sets import base, dodge_city, gold_rush, shadows
+from p2pbang.engine.bang.sets.gold_rush import state as gold_state
 
 from .properties_kit import play_checked, replayed, walk_in_lockstep
 
@@ -50,14 +51,17 @@ def test_gold_rush_replay_rebuilds_the_same_game(table: tuple[str, int, int]) ->
     game = play_checked(players, seed, RULES[name], check=False)
     replay = replayed(game, RULES[name])
     for a, b in zip(game.players, replay.players, strict=True):
-        assert (a.life, a.hand, a.table, a.nuggets, a.equipment) == (
-            b.life, b.hand, b.table, b.nuggets, b.equipment)
+        assert (a.life, a.hand, a.table, a.equipment) == (b.life, b.hand, b.table, b.equipment)
+    assert gold_state(game).nuggets == gold_state(replay).nuggets
 
 
 def _public(game: Game) -> list[tuple[object, ...]]:
-    return [(p.life, len(p.hand), tuple(p.table), p.alive, p.nuggets, tuple(p.equipment))
-            for p in game.players] + [(tuple(game.shop), tuple(game.equipment_discard),
-                                       len(game.equipment_deck))]
+    seats: list[tuple[object, ...]] = [
+        (p.life, len(p.hand), tuple(p.table), p.alive, tuple(p.equipment)) for p in game.players]
+    gold = gold_rush.state_or_none(game)  # None in a game of the shadows alone
+    if gold is None:
+        return seats
+    return [*seats, (tuple(gold.nuggets), tuple(gold.shop), tuple(gold.discard), len(gold.deck))]
 
 
 @pytest.mark.parametrize("name,players,seed", [("gold-rush", 4, 1), ("gold-rush", 7, 2),
@@ -120,14 +124,14 @@ def test_the_invariants_catch_lost_equipment_and_negative_nuggets() -> None:
     while not isinstance(game.pending, Decision):
         game.apply(dealer.resolve(game.pending))
     assert violations(game, dealer.cards) == []
-    game.players[0].nuggets = -1
+    gold_state(game).nuggets[0] = -1
     assert any("nuggets" in p for p in violations(game, dealer.cards))
-    game.players[0].nuggets = 0
-    slot = game.shop.pop()
+    gold_state(game).nuggets[0] = 0
+    slot = gold_state(game).shop.pop()
     assert any("not conserved" in p for p in violations(game, dealer.cards))
-    game.shop.append(slot)
+    gold_state(game).shop.append(slot)
     game.players[1].equipment.append(slot)
     assert any("two places" in p for p in violations(game, dealer.cards))
     game.players[1].equipment.remove(slot)
-    game.deck.append(game.equipment_deck.pop())
+    game.deck.append(gold_state(game).deck.pop())
     assert any("among the playing cards" in p for p in violations(game, dealer.cards))

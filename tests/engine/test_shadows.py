@@ -16,6 +16,7 @@ from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import VARIANT_MODULES, base, gold_rush, shadows
+from p2pbang.engine.bang.sets.gold_rush import state as gold_state
 from p2pbang.engine.choice import ChoiceError, GameChoice
 
 SHADOWS = RuleSet((base.MODULE, shadows.MODULE))
@@ -113,7 +114,7 @@ def test_a_shadow_keeps_his_nuggets_and_spends_them_then_his_equipment_goes() ->
     table.expect(2, PLAY)
     assert table.equipment(1) == [] and table.nuggets(1) == 2
     assert [table.game.card_name(table.game.known[s])
-            for s in table.game.equipment_discard] == ["horseshoe"]
+            for s in gold_state(table.game).discard] == ["horseshoe"]
 
 
 def test_an_eliminated_player_keeps_his_nuggets_in_the_variant() -> None:

@@ -17,6 +17,7 @@ import pytest
 
 from p2pbang.engine.actions import Buy, Pass, Play, RemoveEquipment, Sell
 from p2pbang.engine.bang.sets.gold_rush import EQUIPMENT_COST, name_of
+from p2pbang.engine.bang.sets.gold_rush import state as gold_state
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.wire import to_wire
 from p2pbang.table.audit import audit
@@ -68,8 +69,8 @@ def test_a_gold_rush_game_with_shadows_buys_from_the_shop_and_every_peer_agrees(
     kinds: Counter[str] = Counter()
     for seed in range(4):
         table = _play_to_the_end(GOLD_RUSH_SHADOWS, seed)
-        shops = {tuple(core.game.shop) for core in table.cores}
-        nuggets = {tuple(p.nuggets for p in core.game.players) for core in table.cores}
+        shops = {tuple(gold_state(core.game).shop) for core in table.cores}
+        nuggets = {tuple(gold_state(core.game).nuggets) for core in table.cores}
         assert len(shops) == 1 and len(nuggets) == 1
         kinds += move_kinds(table.log)
         if kinds["Buy"]:
@@ -112,8 +113,8 @@ def test_buying_a_shop_card_without_its_nuggets_is_named() -> None:
         if not _in_own_play_phase(core, seat, action):
             return None
         game = core.game
-        for index, slot in enumerate(game.shop):
-            if EQUIPMENT_COST[name_of(game, slot)] > game.players[seat].nuggets:
+        for index, slot in enumerate(gold_state(game).shop):
+            if EQUIPMENT_COST[name_of(game, slot)] > gold_state(game).nuggets[seat]:
                 return packed(Buy(index), [])
         return None
 
@@ -130,7 +131,7 @@ def test_removing_equipment_without_paying_its_cost_plus_one_is_named() -> None:
         game = core.game
         for player in game.players:
             for slot in player.equipment:
-                if EQUIPMENT_COST[name_of(game, slot)] + 1 > game.players[seat].nuggets:
+                if EQUIPMENT_COST[name_of(game, slot)] + 1 > gold_state(game).nuggets[seat]:
                     return packed(RemoveEquipment(player.seat, slot), [])
         return None
 

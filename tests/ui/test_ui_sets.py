@@ -13,6 +13,7 @@ from p2pbang.engine.actions import TARGET_PICK, Decision
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import EXPANSION_MODULES, VARIANT_MODULES, base, dodge_city, gold_rush
+from p2pbang.engine.bang.sets.gold_rush import state as gold_state
 from p2pbang.ui import sets
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.texts import CARD_NAMES, KIND_NAMES
@@ -84,8 +85,8 @@ def test_a_newer_set_reads_a_kind_it_shares_with_an_older_one_first() -> None:
     table = Scenario(["josh_mccloud", "doc_holyday", "vulture_sam"], rules=rules, viewer=0,
                      equipment={}, shop=["wanted", "rhum", "pardner"])
     game = table.game
-    wanted = next(s for s in game.shop if game.card_name(game.known[s]) == "wanted")
-    game.equipment_discard.append(wanted)  # the card Josh drew, waiting for its seat
+    wanted = next(s for s in gold_state(game).shop if game.card_name(game.known[s]) == "wanted")
+    gold_state(game).discard.append(wanted)  # the card Josh drew, waiting for its seat
     say = Describer(game, ["You", "Ace", "Bonnie"])
     pick = Decision(0, TARGET_PICK)
     names = [s.name for s in sets.asked()]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from p2pbang.engine.actions import NO_SEAT, NO_SLOT, Action, Play, PlayPaid
 from p2pbang.engine.bang.position import Position
 from p2pbang.engine.bang.rules import NO_CHARACTER_RULES, NO_EVENT_RULES, EventRules, EventStep
+from p2pbang.engine.bang.sets import gold_rush
 from p2pbang.engine.chance import RandomInt, Reveal, Shuffle
 
 if TYPE_CHECKING:
@@ -235,10 +236,7 @@ class EventFlow:
         yield from self.discard_all(seat)
         player = self.players[seat]
         if player.equipment:  # Gold Rush: the equipment he bought as a ghost goes too
-            for slot in player.equipment:
-                self.event("discard_equipment", seat, card=self.known[slot])
-            self.equipment_discard.extend(player.equipment)
-            player.equipment = []
+            gold_rush.discard_equipment(self, seat)
         self.ghosts.discard(seat)
         self.players[seat].alive = False
         self._set_order(self.order)

@@ -107,7 +107,6 @@ class Player:
         "hand",
         "life",
         "max_life",
-        "nuggets",
         "role",
         "role_public",
         "role_slot",
@@ -123,7 +122,6 @@ class Player:
         self.hand: list[int] = []  # slots
         self.table: list[int] = []  # slots of cards in play in front of this player (face up)
         self.alive = True
-        self.nuggets = 0  # gold nuggets (Gold Rush): public
         self.equipment: list[int] = []  # slots of equipment cards in front of him (face up)
         self.role: str | None = None  # known to this engine?
         self.role_public = False
@@ -187,12 +185,12 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         self.deck: list[int] = []  # slots, top of the pile last
         self.discard: list[int] = []  # slots, top of the pile last; all face up
         self.store: list[int] = []  # General Store cards on the table
-        # Equipment (Gold Rush): a hidden pile, the face-up shop, its own discard pile.
-        self.equipment_deck: list[int] = []  # slots, top of the pile last
-        self.shop: list[int] = []
-        self.equipment_discard: list[int] = []
-        # State a set's table rules keep between hooks (uses per turn...): public facts.
-        self.table_state: dict[str, Any] = {}
+        # The one seam for a set's own state: module name -> the object its ``new_state``
+        # made for this game (Gold Rush's nuggets, shop and equipment piles; the shadow on
+        # turn). Each set reaches its own through a function of its module
+        # (``gold_rush.state(game)``); a set not in play has no entry.
+        self.set_state: dict[str, Any] = {
+            m.name: m.new_state(players) for m in rules.modules if m.new_state is not None}
         self.play_phase_turn = 0  # the last turn that reached its play phase
         tables = rules.table_rules
         self._table_setup = tuple(t.setup for t in tables if t.setup)
@@ -1081,7 +1079,9 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         rest = [c for c in range(self.rules.deck_size) if c not in placed]
         deck_top_first = position.deck + rest
         self.deck = place(list(reversed(deck_top_first)), False)
-        self._lay_out_equipment(position, place)
+        for table in self.rules.table_rules:
+            if table.lay_out is not None:
+                table.lay_out(self, position, place)
         self.first_seat = next(s for s, role in enumerate(position.roles)
                                if role == self.role_rules.opener)
         turn = self.first_seat if position.turn is None else position.turn
@@ -1089,24 +1089,6 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         if self._has_events:
             self._lay_out_events(position)
         return turn
-
-    def _lay_out_equipment(self, position: Position, place: Any) -> None:
-        """The equipment of a position (Gold Rush): what is in front of each seat and in the
-        shop, face up; the rest in the hidden equipment pile, ``equipment_deck`` on top.
-        Without equipment cards in the rules there is nothing to place."""
-        if not self.rules.equipment_ids:
-            return
-        placed = set(position.shop) | set(position.equipment_deck)
-        placed.update(position.equipment_discard)
-        for seat, player in enumerate(self.players):
-            cards = position.equipment[seat] if position.equipment else []
-            placed.update(cards)
-            player.equipment = place(cards, True)
-            player.nuggets = position.nuggets[seat] if position.nuggets else 0
-        self.shop = place(position.shop, True)
-        self.equipment_discard = place(position.equipment_discard, True)
-        rest = [c for c in self.rules.equipment_ids if c not in placed]
-        self.equipment_deck = place(list(reversed(position.equipment_deck + rest)), False)
 
     def _turn(self, seat: int, from_play: bool = False) -> Step:
         player = self.players[seat]

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from p2pbang.engine.actions import DYING, PICK_CHECK, Decision, End
 from p2pbang.engine.bang.game import Game
+from p2pbang.engine.bang.sets.gold_rush import state_or_none
 from p2pbang.engine.bang.sets.shadows import is_shadow
 
 MAX_HIT = 3  # the most life one blow takes (Dynamite)
@@ -28,9 +29,11 @@ def violations(game: Game, dealer_cards: Mapping[int, int]) -> list[str]:
     places: list[tuple[str, int]] = [("deck", s) for s in game.deck]
     places += [("discard", s) for s in game.discard]
     places += [("store", s) for s in game.store]
-    places += [("equipment pile", s) for s in game.equipment_deck]
-    places += [("shop", s) for s in game.shop]
-    places += [("equipment discard", s) for s in game.equipment_discard]
+    gold = state_or_none(game)
+    if gold is not None:
+        places += [("equipment pile", s) for s in gold.deck]
+        places += [("shop", s) for s in gold.shop]
+        places += [("equipment discard", s) for s in gold.discard]
     if isinstance(pending, Decision) and pending.kind == PICK_CHECK:
         places += [("draw! cards", s) for s in pending.options]
     for p in game.players:
@@ -53,9 +56,10 @@ def violations(game: Game, dealer_cards: Mapping[int, int]) -> list[str]:
     if sorted(cards) != list(range(len(game.cards))):
         problems.append(f"cards not conserved: {len(cards)} placed, {len(set(cards))} distinct")
     dying_seat = pending.seat if isinstance(pending, Decision) and pending.kind == DYING else None
+    for seat, nuggets in enumerate(gold.nuggets if gold is not None else ()):
+        if nuggets < 0:
+            problems.append(f"seat {seat} has {nuggets} nuggets")
     for p in game.players:
-        if p.nuggets < 0:
-            problems.append(f"seat {p.seat} has {p.nuggets} nuggets")
         for slot in p.equipment:
             if slot not in game.known:
                 problems.append(f"seat {p.seat} has face-down equipment")
@@ -80,7 +84,8 @@ def violations(game: Game, dealer_cards: Mapping[int, int]) -> list[str]:
         for slot in p.table:
             if slot not in game.known:
                 problems.append(f"seat {p.seat} has a face-down card in play")
-    for slot in (*game.discard, *game.shop, *game.equipment_discard):
+    face_up_piles = (*gold.shop, *gold.discard) if gold is not None else ()
+    for slot in (*game.discard, *face_up_piles):
         if slot not in game.known:
             problems.append("a face-down card in a discard pile or the shop")
     deck_size = game.rules.deck_size

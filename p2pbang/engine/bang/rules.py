@@ -25,6 +25,7 @@ from p2pbang.engine.bang.roles import SHERIFF_TABLE, RoleRules
 if TYPE_CHECKING:
     from p2pbang.engine.actions import Ability, Action, Play
     from p2pbang.engine.bang.game import Game
+    from p2pbang.engine.bang.position import Position
 
 Step = Generator[Any, Any, Any]
 Hand = list[tuple[int, int]]  # (slot, card) pairs of a hand this engine knows
@@ -71,6 +72,11 @@ ReturnsFromDead = Callable[["Game", int], bool]
 # belong to no single card or character.
 # After the deal, before the first turn: (game).
 TableSetup = Callable[["Game"], Step]
+# A set places its own part of a laid-out position: (game, position, place), where
+# ``place(cards, face_up)`` gives the cards their slots (``Game._lay_out``).
+LayOut = Callable[["Game", "Position", Any], None]
+# A set's own state for one game, from its seat count (``Game.set_state``).
+NewState = Callable[[int], Any]
 # More legal answers to a decision: (game, seat, known hand, decision kind). Given an empty
 # hand it must answer from public facts alone (the engine asks so to steer control flow).
 TableActions = Callable[["Game", int, Hand, str], "list[Action]"]
@@ -206,6 +212,7 @@ class TableRules:
     have none runs the base turn loop untouched (the engine skips empty hook lists)."""
 
     setup: TableSetup | None = None
+    lay_out: LayOut | None = None  # the set's places in a position (the shop, nuggets...)
     actions: TableActions | None = None  # more answers to a decision (Buy, Sell...)
     act: TableAct | None = None  # carries out an answer listed by ``actions``
     on_wound: OnWound | None = None  # one nugget per wound, Boots, Lucky Charm...
@@ -246,6 +253,10 @@ class RuleModule:
     # Cards outside the draw pile (Gold Rush's equipment): their ids follow every deck card.
     equipment: tuple[CardDef, ...] = ()
     table_rules: TableRules | None = None
+    # The set's own state for one game (Gold Rush's nuggets and shop, the shadow on turn),
+    # made when a game with the set starts and kept in ``Game.set_state`` under ``name``:
+    # the core classes hold nothing a single set needs.
+    new_state: NewState | None = None
 
 
 class RuleSet:

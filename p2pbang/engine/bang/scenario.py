@@ -39,6 +39,7 @@ from p2pbang.engine.bang.catalog import CardDef
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.bang.position import PLAY_PHASE, Position
 from p2pbang.engine.bang.rules import RuleSet
+from p2pbang.engine.bang.sets import gold_rush
 from p2pbang.engine.chance import (
     ChanceRequest,
     ChanceResult,
@@ -360,16 +361,16 @@ class Scenario:
         return [self.game.cards[self.game.known[s]].name for s in self.game.discard]
 
     def nuggets(self, seat: int) -> int:
-        return self.game.players[seat].nuggets
+        return gold_rush.state(self.game).nuggets[seat]
 
     def equipment(self, seat: int) -> list[str]:
         return [self.game.card_name(self.game.known[s]) for s in self.game.players[seat].equipment]
 
     def shop(self) -> list[str]:
-        return [self.game.card_name(self.game.known[s]) for s in self.game.shop]
+        return [self.game.card_name(self.game.known[s]) for s in gold_rush.state(self.game).shop]
 
     def shop_slot(self, name: str) -> int:
-        for slot in self.game.shop:
+        for slot in gold_rush.state(self.game).shop:
             if self.game.card_name(self.game.known[slot]) == name:
                 return slot
         raise AssertionError(f"no {name!r} for sale: {self.shop()}")
@@ -413,15 +414,14 @@ def game_state(game: Game) -> tuple[Any, ...]:
     """Every piece of state an accepted input could change, as comparable values: a refused
     input must leave this exactly as it was."""
     players = tuple(
-        (p.life, p.alive, tuple(p.hand), tuple(p.table), p.role, p.role_public, p.nuggets,
+        (p.life, p.alive, tuple(p.hand), tuple(p.table), p.role, p.role_public,
          tuple(p.equipment))
         for p in game.players
     )
     return (
         game.pending, game.current, game.turn, game.bangs_played, game.result,
         tuple(game.deck), tuple(game.discard), tuple(game.store), players,
-        tuple(game.equipment_deck), tuple(game.shop), tuple(game.equipment_discard),
-        repr(sorted(game.table_state.items())),
+        repr(sorted(game.set_state.items())),  # each set's own (a dataclass: all shown)
         tuple(sorted(game.known.items())), tuple(sorted(game._where.items())),
         tuple(game.alive_seats()), len(game.history), tuple(game.events),
         game.event_in_force, tuple(game.event_pile), game.must_play,

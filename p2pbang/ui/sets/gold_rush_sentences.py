@@ -273,7 +273,7 @@ EVENT_KINDS = frozenset(_EVENTS) | {"ability"}
 def pending_brown(game: Game, d: Decision) -> tuple[int, int]:
     """(slot, card) of the brown card Josh McCloud must use now: the engine put it on the
     equipment discard pile just before asking."""
-    slot = game.equipment_discard[-1]
+    slot = gold_rush.state(game).discard[-1]
     return slot, game.known[slot]
 
 
@@ -286,9 +286,10 @@ def handles(game: Game, d: Decision) -> bool:
 
 def wanted_pick(game: Game, d: Decision) -> bool:
     """Josh McCloud picking who gets the Wanted card he drew."""
-    if d.kind != TARGET_PICK or not game.equipment_discard:
+    gold = gold_rush.state_or_none(game)
+    if d.kind != TARGET_PICK or gold is None or not gold.discard:
         return False
-    top = game.known.get(game.equipment_discard[-1])
+    top = game.known.get(gold.discard[-1])
     return top is not None and game.card_name(top) == "wanted"
 
 

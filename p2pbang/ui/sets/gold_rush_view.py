@@ -20,13 +20,17 @@ def has_gold_rush(game: Game) -> bool:
 
 def nuggets(game: Game, seat: int) -> int | None:
     """A seat's nuggets, or None in a game without them (nothing to show)."""
-    return game.players[seat].nuggets if has_gold_rush(game) else None
+    gold = gold_rush.state_or_none(game)
+    return None if gold is None else gold.nuggets[seat]
 
 
 def shop(game: Game, you: int) -> tuple[ShopCard, ...]:
     """The three cards for sale, in the order they were put up, with the viewer's price."""
+    gold = gold_rush.state_or_none(game)
+    if gold is None:  # a game without Gold Rush: nothing for sale
+        return ()
     cards = []
-    for slot in game.shop:
+    for slot in gold.shop:
         card = game.known.get(slot)
         if card is None:  # not yet revealed: the shop is being refilled
             continue

@@ -30,7 +30,8 @@ Readings of the rulebook this module takes:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from p2pbang.engine.actions import (
     DISCARD_PICK,
@@ -63,7 +64,9 @@ from p2pbang.engine.chance import Shuffle
 
 if TYPE_CHECKING:
     from p2pbang.engine.bang.game import Game
+    from p2pbang.engine.bang.position import Position
 
+NAME = "gold-rush"  # the module's name, and its state's key in ``Game.set_state``
 SHOP_SIZE = 3
 EQUIPMENT_PILE = "equipment"
 WANTED_CARDS = 2  # the killer of a Wanted player draws this many cards...
@@ -78,6 +81,70 @@ GUN_BELT_LIMIT = 8
 # Brown equipment with a choice: the base card whose effect each use borrows.
 BOTTLE_USES = ("panic", "beer", "bang")
 PARDNER_USES = ("general_store", "duel", "cat_balou")
+
+# ---------------------------------------------------------------------- the set's state
+
+
+@dataclass(slots=True)
+class GoldRushState:
+    """What Gold Rush keeps for one game, beside the core's places: each seat's nuggets, the
+    equipment pile (hidden), the shop and the equipment discard pile (face up), and the
+    per-turn facts of its cards and characters. All public but the pile's order. The
+    equipment in front of a seat stays ``Player.equipment``: the core discards it with the
+    seat's other cards (a shadow, a ghost)."""
+
+    nuggets: list[int]  # by seat
+    deck: list[int] = field(default_factory=list)  # slots, top of the pile last
+    shop: list[int] = field(default_factory=list)  # slots, in the order put up for sale
+    discard: list[int] = field(default_factory=list)  # slots, top of the pile last
+    uses: tuple[int, dict[str, int]] | None = None  # (turn, key -> uses this turn)
+    gold_rush_turn: int | None = None  # the turn a Gold Rush card gives another after
+    don_bell_extra: int | None = None  # the extra turn Don Bell's draw! gave
+    bounties: set[int] = field(default_factory=set)  # Wanted seats just eliminated
+
+
+def new_state(players: int) -> GoldRushState:
+    return GoldRushState([0] * players)
+
+
+def state(game: Game) -> GoldRushState:
+    """Gold Rush's state in ``game`` (which must play Gold Rush)."""
+    found: GoldRushState = game.set_state[NAME]
+    return found
+
+
+def state_or_none(game: Game) -> GoldRushState | None:
+    """Gold Rush's state, or None in a game without it (for readers of any game)."""
+    found: GoldRushState | None = game.set_state.get(NAME)
+    return found
+
+
+def lay_out(game: Game, position: Position, place: Any) -> None:
+    """The equipment of a position: what is in front of each seat and in the shop, face up;
+    the rest in the hidden equipment pile, ``position.equipment_deck`` on top."""
+    gold = state(game)
+    placed = set(position.shop) | set(position.equipment_deck)
+    placed.update(position.equipment_discard)
+    for seat, player in enumerate(game.players):
+        cards = position.equipment[seat] if position.equipment else []
+        placed.update(cards)
+        player.equipment = place(cards, True)
+        gold.nuggets[seat] = position.nuggets[seat] if position.nuggets else 0
+    gold.shop = place(position.shop, True)
+    gold.discard = place(position.equipment_discard, True)
+    rest = [c for c in game.rules.equipment_ids if c not in placed]
+    gold.deck = place(list(reversed(position.equipment_deck + rest)), False)
+
+
+def discard_equipment(game: Game, seat: int) -> None:
+    """Everything in front of ``seat`` to the equipment discard pile (a shadow or a ghost
+    leaving the table): the core calls it only when there is something to discard."""
+    player = game.players[seat]
+    for slot in player.equipment:
+        game.event("discard_equipment", seat, card=game.known[slot])
+    state(game).discard.extend(player.equipment)
+    player.equipment = []
+
 
 # ---------------------------------------------------------------------- public facts
 
@@ -100,16 +167,17 @@ def has(game: Game, seat: int, name: str) -> bool:
 
 def uses(game: Game, key: str) -> int:
     """How many times ``key`` (a per-turn limited use) was used this turn."""
-    counts = game.table_state.get("uses")
+    counts = state(game).uses
     if counts is None or counts[0] != game.turn:
         return 0
     return counts[1].get(key, 0)
 
 
 def count_use(game: Game, key: str) -> None:
-    counts = game.table_state.get("uses")
+    gold = state(game)
+    counts = gold.uses
     if counts is None or counts[0] != game.turn:
-        counts = game.table_state["uses"] = (game.turn, {})
+        counts = gold.uses = (game.turn, {})
     counts[1][key] = counts[1].get(key, 0) + 1
 
 
@@ -129,14 +197,14 @@ def price(game: Game, seat: int, card: int) -> int:
 
 def gain(game: Game, seat: int, nuggets: int) -> None:
     if nuggets > 0:
-        game.players[seat].nuggets += nuggets
+        game.set_state[NAME].nuggets[seat] += nuggets
         game.event("nugget", seat, value=nuggets)
 
 
 def pay(game: Game, seat: int, nuggets: int) -> None:
-    player = game.players[seat]
-    assert player.nuggets >= nuggets, "legal actions offer only what the seat can pay"
-    player.nuggets -= nuggets
+    held = state(game).nuggets
+    assert held[seat] >= nuggets, "legal actions offer only what the seat can pay"
+    held[seat] -= nuggets
     game.event("pay_nuggets", seat, value=nuggets)
 
 
@@ -192,7 +260,7 @@ def resolve_brown(game: Game, seat: int, slot: int, card: int, use: int, target:
             assert effect is not None
             yield from effect(game, seat, play)
     elif name == "gold_rush":
-        game.table_state["gold_rush_turn"] = game.turn
+        state(game).gold_rush_turn = game.turn
     elif name == "rhum":
         flipped = yield from game.pop_deck(RHUM_FLIPS)
         if flipped:
@@ -221,38 +289,41 @@ def setup(game: Game) -> Step:
 
 def _shuffle_into(game: Game, cards: tuple[int, ...], slots: tuple[int, ...]) -> Step:
     yield Shuffle(EQUIPMENT_PILE, cards, slots)
-    game.equipment_deck = list(slots)
+    state(game).deck = list(slots)
 
 
 def pop_equipment(game: Game) -> Step:
     """The top card of the equipment pile (its discard pile reshuffled when it runs out),
     or None when there is no equipment left anywhere."""
-    if not game.equipment_deck and game.equipment_discard:
-        old = game.equipment_discard
+    gold = state(game)
+    if not gold.deck and gold.discard:
+        old = gold.discard
         cards = tuple(game.known[slot] for slot in old)
-        game.equipment_discard = []
-        game.equipment_deck = yield from game.shuffle_pile(EQUIPMENT_PILE, cards, old)
+        gold.discard = []
+        gold.deck = yield from game.shuffle_pile(EQUIPMENT_PILE, cards, old)
         game.event("equipment_reshuffle", value=len(cards))
-    if not game.equipment_deck:
+    if not gold.deck:
         return None
-    return game.equipment_deck.pop()
+    return gold.deck.pop()
 
 
 def refill_shop(game: Game) -> Step:
-    while len(game.shop) < SHOP_SIZE:
+    shop = state(game).shop
+    while len(shop) < SHOP_SIZE:
         slot = yield from pop_equipment(game)
         if slot is None:
             return
         (card,) = yield from game.reveal([slot])
-        game.shop.append(slot)
+        shop.append(slot)
         game.event("shop", card=card)
 
 
 def buy_options(game: Game, seat: int) -> list[Action]:
-    nuggets = game.players[seat].nuggets
+    gold: GoldRushState = game.set_state[NAME]  # read at every play decision: no call
+    nuggets = gold.nuggets[seat]
     owned = equipment_names(game, seat)
     actions: list[Action] = []
-    for slot in game.shop:
+    for slot in gold.shop:
         card = game.known[slot]
         if price(game, seat, card) > nuggets:
             continue
@@ -273,7 +344,7 @@ def buy(game: Game, seat: int, action: Buy) -> Step:
     if is_character(game, seat, "pretty_luzena") and uses(game, "discount") == 0:
         count_use(game, "discount")
     pay(game, seat, cost)
-    game.shop.remove(action.slot)
+    state(game).shop.remove(action.slot)
     game.event("buy", seat, action.target, card, value=cost)
     yield from refill_shop(game)
     yield from put_to_use(game, seat, action.slot, card, action.use, action.target,
@@ -288,7 +359,7 @@ def put_to_use(game: Game, seat: int, slot: int, card: int, use: int, target: in
         owner = target if target != NO_SEAT else seat
         game.players[owner].equipment.append(slot)
         return
-    game.equipment_discard.append(slot)
+    state(game).discard.append(slot)
     yield from resolve_brown(game, seat, slot, card, use, target, target_slot)
 
 
@@ -296,26 +367,27 @@ def put_to_use(game: Game, seat: int, slot: int, card: int, use: int, target: in
 
 
 def table_actions(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
-    player = game.players[seat]
     if kind == DYING:
         return _rucksack(game, seat)
     if kind != PLAY or seat != game.current:
         return []
+    player = game.players[seat]
+    nuggets = game.set_state[NAME].nuggets[seat]  # at every play decision: no call
     # Selling is playing a Beer card ("Kézből kijátszható egy Beer (Sör) kártya egy
     # aranyrögért cserébe"; Madam Yto draws for it): none while an event forbids Beer.
     actions: list[Action] = [Sell(slot, card) for slot, card in hand
                              if game.beer_allowed and game.card_name(card) in SELLABLE]
-    if player.nuggets == 0 and not is_character(game, seat, "pretty_luzena"):
+    if nuggets == 0 and not is_character(game, seat, "pretty_luzena"):
         return actions  # everything else costs nuggets (but a Shot is free for Luzena)
     actions.extend(buy_options(game, seat))
     for target in game.ring:
         if target == seat:
             continue
         for slot in game.players[target].equipment:
-            if EQUIPMENT_COST[name_of(game, slot)] + 1 <= player.nuggets:
+            if EQUIPMENT_COST[name_of(game, slot)] + 1 <= nuggets:
                 actions.append(RemoveEquipment(target, slot))
     for slot in player.equipment:
-        if (name_of(game, slot) == "gold_pan" and player.nuggets >= 1
+        if (name_of(game, slot) == "gold_pan" and nuggets >= 1
                 and uses(game, "gold_pan") < GOLD_PAN_USES):
             actions.append(UseEquipment(slot))
     if player.life < player.max_life and not game.life_fixed(seat):
@@ -325,10 +397,10 @@ def table_actions(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
 
 def _rucksack(game: Game, seat: int) -> list[Action]:
     """Rucksack: 2 nuggets for a life point, also out of turn to survive (G4)."""
-    player = game.players[seat]
-    if player.nuggets < 2:
+    if game.set_state[NAME].nuggets[seat] < 2:
         return []
-    return [UseEquipment(slot) for slot in player.equipment if name_of(game, slot) == "rucksack"]
+    return [UseEquipment(slot) for slot in game.players[seat].equipment
+            if name_of(game, slot) == "rucksack"]
 
 
 def table_act(game: Game, seat: int, action: Action) -> Step:
@@ -345,7 +417,7 @@ def table_act(game: Game, seat: int, action: Action) -> Step:
         card = game.known[action.slot]
         pay(game, seat, EQUIPMENT_COST[game.card_name(card)] + 1)
         game.players[action.target].equipment.remove(action.slot)
-        game.equipment_discard.append(action.slot)
+        state(game).discard.append(action.slot)
         game.event("remove_equipment", seat, action.target, card)
     elif isinstance(action, UseEquipment):
         name = name_of(game, action.slot)
@@ -393,11 +465,11 @@ def on_eliminated(game: Game, seat: int, killer: int) -> Step:
     wanted = has(game, seat, "wanted")
     for slot in player.equipment:
         game.event("discard_equipment", seat, card=game.known[slot])
-    game.equipment_discard.extend(player.equipment)
+    gold = state(game)
+    gold.discard.extend(player.equipment)
     player.equipment = []
-    bounties = game.table_state.setdefault("bounties", set())
     if wanted:
-        bounties.add(seat)
+        gold.bounties.add(seat)
     return
     yield
 
@@ -405,7 +477,7 @@ def on_eliminated(game: Game, seat: int, killer: int) -> Step:
 def rewards(game: Game, eliminated: int, killer: int) -> Step:
     """Wanted: the killer draws 2 cards and takes a nugget, before the roles' rewards or
     penalties (G5: a Sheriff who kills a Wanted Deputy draws first, then discards)."""
-    bounties = game.table_state.get("bounties", set())
+    bounties = state(game).bounties
     if eliminated in bounties:
         bounties.discard(eliminated)
         game.event("bounty", killer, eliminated)
@@ -424,16 +496,17 @@ def turn_end(game: Game, seat: int) -> Step:
     player = game.players[seat]
     if not player.alive:
         return False
-    if game.table_state.get("gold_rush_turn") == game.turn:
-        del game.table_state["gold_rush_turn"]
+    gold: GoldRushState = game.set_state[NAME]  # at every turn's end: no call
+    if gold.gold_rush_turn == game.turn:
+        gold.gold_rush_turn = None
         game.heal(seat, player.max_life)
         game.event("extra_turn", seat)
         return True
     if (is_character(game, seat, "don_bell") and game.play_phase_turn == game.turn
-            and game.table_state.get("don_bell_extra") != game.turn):
+            and gold.don_bell_extra != game.turn):
         card = yield from game.draw_check(seat, "don_bell_check")
         if card is not None and game.suits[card] in (HEARTS, DIAMONDS):
-            game.table_state["don_bell_extra"] = game.turn + 1
+            gold.don_bell_extra = game.turn + 1
             game.event("extra_turn", seat)
             return True
     return False
@@ -452,7 +525,7 @@ def immune_suit(game: Game, seat: int) -> str | None:
 
 
 TABLE_RULES = TableRules(
-    setup=setup, actions=table_actions, act=table_act, on_wound=on_wound,
+    lay_out=lay_out, setup=setup, actions=table_actions, act=table_act, on_wound=on_wound,
     on_card_played=on_card_played, on_eliminated=on_eliminated, rewards=rewards,
     after_draw=after_draw, turn_end=turn_end, hand_limit=hand_limit,
     extra_flips=extra_flips, immune_suit=immune_suit)
@@ -481,7 +554,7 @@ def in_own_play_phase(game: Game, seat: int, kind: str) -> bool:
 
 def jacky_usable(game: Game, seat: int, kind: str) -> bool:
     """In his turn, for 2 nuggets, a BANG! at a player within reach, with no card."""
-    return (in_own_play_phase(game, seat, kind) and game.players[seat].nuggets >= 2
+    return (in_own_play_phase(game, seat, kind) and state(game).nuggets[seat] >= 2
             and bool(game.within(seat, game.reach(seat))))
 
 
@@ -502,8 +575,8 @@ def jacky_murieta(game: Game, seat: int, action: Ability) -> Step:
 
 def josh_usable(game: Game, seat: int, kind: str) -> bool:
     """In his turn, for 2 nuggets, the top card of the equipment pile."""
-    return (in_own_play_phase(game, seat, kind) and game.players[seat].nuggets >= 2
-            and bool(game.equipment_deck or game.equipment_discard))
+    return (in_own_play_phase(game, seat, kind) and state(game).nuggets[seat] >= 2
+            and bool(state(game).deck or state(game).discard))
 
 
 def josh_options(game: Game, seat: int, hand: Hand, kind: str) -> list[Action]:
@@ -523,17 +596,17 @@ def josh_mccloud(game: Game, seat: int, action: Ability) -> Step:
         owner = seat
         if game.card_name(card) == "wanted":
             # On the discard pile while he picks (every card in one place at a decision).
-            game.equipment_discard.append(slot)
+            state(game).discard.append(slot)
             owner = yield from _wanted_target(game, seat)
-            game.equipment_discard.remove(slot)
+            state(game).discard.remove(slot)
         if owner == NO_SEAT or has(game, owner, game.card_name(card)):
-            game.equipment_discard.append(slot)
+            state(game).discard.append(slot)
             game.event("discard_equipment", seat, card=card)
         else:
             game.players[owner].equipment.append(slot)
         return
     # A brown card is discarded first (so it is in one place while he picks its use).
-    game.equipment_discard.append(slot)
+    state(game).discard.append(slot)
     options = brown_uses(game, seat, slot, card)
     if not options:
         game.event("discard_equipment", seat, card=card)
@@ -565,7 +638,7 @@ def _wanted_target(game: Game, seat: int) -> Step:
 
 def raddie_usable(game: Game, seat: int, kind: str) -> bool:
     """In his turn, up to three times, a nugget for a card."""
-    return (in_own_play_phase(game, seat, kind) and game.players[seat].nuggets >= 1
+    return (in_own_play_phase(game, seat, kind) and state(game).nuggets[seat] >= 1
             and uses(game, "raddie") < RADDIE_USES)
 
 
@@ -594,5 +667,5 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
     "simeon_picos": CharacterRules(),  # on_wound
 }
 
-MODULE = RuleModule("gold-rush", (), GOLD_RUSH_CHARACTERS, {}, CHARACTER_RULES, {},
-                    equipment=EQUIPMENT_CARDS, table_rules=TABLE_RULES)
+MODULE = RuleModule(NAME, (), GOLD_RUSH_CHARACTERS, {}, CHARACTER_RULES, {},
+                    equipment=EQUIPMENT_CARDS, table_rules=TABLE_RULES, new_state=new_state)

@@ -32,6 +32,7 @@ Readings:
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
@@ -44,23 +45,39 @@ from p2pbang.engine.bang.roles import (
     RoleRules,
 )
 from p2pbang.engine.bang.rules import RuleModule, Step, TableRules
+from p2pbang.engine.bang.sets import gold_rush
 
 if TYPE_CHECKING:
     from p2pbang.engine.bang.game import Game
 
-SHADOW = "shadow"  # table_state key: the seat playing a shadow turn now
-SIDES = "shadow_sides"  # table_state key: shadow Renegade seat -> the team he helps
+NAME = "shadows"  # the module's name, and its state's key in ``Game.set_state``
 SIDE_VALUES = {TEAM_SHERIFF: 0, TEAM_OUTLAWS: 1}  # the "shadow_side" event's value
 
 
+@dataclass(slots=True)
+class ShadowsState:
+    """What the variant keeps for one game: public facts."""
+
+    on_turn: int | None = None  # the seat playing a shadow turn now
+    sides: dict[int, str] = field(default_factory=dict)  # shadow Renegade -> the team he helps
+
+
+def new_state(players: int) -> ShadowsState:
+    return ShadowsState()
+
+
 def is_shadow(game: Game, seat: int) -> bool:
-    """Whether ``seat`` is playing a shadow turn right now (a public fact)."""
-    return game.table_state.get(SHADOW) == seat
+    """Whether ``seat`` is playing a shadow turn right now (a public fact); never in a game
+    without the variant."""
+    state: ShadowsState | None = game.set_state.get(NAME)
+    return state is not None and state.on_turn == seat
 
 
 def shadow_side(game: Game, seat: int) -> str | None:
-    """The team a shadow Renegade helps until his next turn; None before his first."""
-    return game.table_state.get(SIDES, {}).get(seat)
+    """The team a shadow Renegade helps until his next turn; None before his first (and in a
+    game without the variant)."""
+    state: ShadowsState | None = game.set_state.get(NAME)
+    return None if state is None else state.sides.get(seat)
 
 
 def pick_side(game: Game, seat: int) -> str:
@@ -74,11 +91,12 @@ def pick_side(game: Game, seat: int) -> str:
 
 def dead_turn(game: Game, seat: int) -> Step:
     player = game.players[seat]
+    state: ShadowsState = game.set_state[NAME]
     if player.role == RENEGADE:
         side = pick_side(game, seat)
-        game.table_state.setdefault(SIDES, {})[seat] = side
+        state.sides[seat] = side
         game.event("shadow_side", seat, value=SIDE_VALUES[side])
-    game.table_state[SHADOW] = seat
+    state.on_turn = seat
     player.alive = True
     game.refresh_ring()
     game.event("shadow_enters", seat)
@@ -90,12 +108,10 @@ def leave(game: Game, seat: int) -> Step:
     """End of the shadow's turn: every card he holds or has in front of him is discarded."""
     player = game.players[seat]
     yield from game.discard_all(seat)
-    for slot in player.equipment:
-        game.event("discard_equipment", seat, card=game.known[slot])
-    game.equipment_discard.extend(player.equipment)
-    player.equipment = []
+    if player.equipment:  # Gold Rush's, bought as a shadow or before
+        gold_rush.discard_equipment(game, seat)
     player.alive = False
-    game.table_state[SHADOW] = None
+    game.set_state[NAME].on_turn = None
     game.refresh_ring()
     game.event("shadow_leaves", seat)
 
@@ -143,6 +159,6 @@ SHADOW_TABLE = RoleRules(role_ids=SHERIFF_TABLE.role_ids, deal=SHERIFF_TABLE.dea
 
 TABLE_RULES = TableRules(dead_turn=dead_turn, life_fixed=life_fixed, hand_limit=hand_limit)
 
-MODULE = RuleModule("shadows", (), (), {}, {}, {}, most_seats=7, fewest_seats=4,
+MODULE = RuleModule(NAME, (), (), {}, {}, {}, most_seats=7, fewest_seats=4,
                     role_rules={seats: SHADOW_TABLE for seats in range(4, 9)},
-                    table_rules=TABLE_RULES)
+                    table_rules=TABLE_RULES, new_state=new_state)
