@@ -342,7 +342,9 @@ def add_table_commands(commands: argparse._SubParsersAction) -> dict[str, Handle
                        description="Watch a game being played, live, in the full-screen "
                                    "interface (--plain: the line interface): public "
                                    "information only (no hand, no hidden card), every entry "
-                                   "checked as the players check it.",
+                                   "checked as the players check it. t (plain: take) offers "
+                                   "to take a seat the table replaces: its hand then reaches "
+                                   "you alone, and you play it.",
                        epilog=EPILOG_WATCH)
     watch.add_argument("table", nargs="?", default=None,
                        help="table name, id prefix, or HOST:PORT of one of its players")
