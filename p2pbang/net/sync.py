@@ -449,7 +449,6 @@ class Replicator:
         if outcome.rejected:
             refused.extend(f"{r.reason.value}: {r.detail}" for r in outcome.rejected)
             return step
-        outcome.rejected = []
         step.absorb(outcome)
         message = encode_message({"t": PART, "p": raw})
         step.send.extend((peer, message) for peer in sorted(self._connected))

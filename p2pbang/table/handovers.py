@@ -45,10 +45,11 @@ from p2pbang.net.seats import (
     Statement,
     raw_public_key,
 )
-from p2pbang.table.core import DEAL, TableCore
+from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver
 from p2pbang.table.dropouts import FORFEIT, Dropouts
 from p2pbang.table.observer import observer_dealer
+from p2pbang.table.participants import seat_payload
 from p2pbang.table.players import BotDecider
 from p2pbang.table.seats import seats_clockwise
 
@@ -603,14 +604,9 @@ class SeatKeeper:
             expected = hosted.core.expected()
             if expected is None:
                 continue
-            if expected.kind == DEAL:
-                payload = hosted.core.my_deal_payload()
-                if payload is None:
-                    continue
-            else:
-                decision = hosted.core.game.pending
-                action = await hosted.decider.decide(hosted.core, decision)  # type: ignore[arg-type]
-                payload = hosted.core.move_payload(action)
+            payload = await seat_payload(hosted.core, expected.kind, hosted.decider)
+            if payload is None:
+                continue
             try:
                 await session.replication.submit(hosted.identity.private_key, expected.kind,
                                                  payload, seat=hosted.log_seat)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from p2pbang.engine.actions import Action, Decision, Event
-from p2pbang.table.core import TableCore
+from p2pbang.table.core import DEAL, TableCore
 from p2pbang.table.driver import Verdict
 from p2pbang.table.outcome import SessionResult
 
@@ -27,6 +27,17 @@ class LeaveForGood(Exception):
 
 class Decider(Protocol):
     async def decide(self, core: TableCore, decision: Decision) -> Action: ...
+
+
+async def seat_payload(core: TableCore, kind: str, decider: Decider) -> bytes | None:
+    """What a seat writes at a position it owes: the dealer's message in a dealing round
+    (None while it owes none yet), else the decider's move with the proven reveals of the
+    cards it shows. The async counterpart of ``local_bus.compose_part``, for the holders a
+    peer runs and a watcher holding a seat."""
+    if kind == DEAL:
+        return core.my_deal_payload()
+    action = await decider.decide(core, core.game.pending)  # type: ignore[arg-type]
+    return core.move_payload(action)
 
 
 class SeatInfo(Protocol):

@@ -27,10 +27,10 @@ from p2pbang.net.identity import Identity
 from p2pbang.net.log import Log, LogFormatError, Part
 from p2pbang.net.seat_offer import make_offer
 from p2pbang.net.seats import Proposal, Purpose, SeatFormatError, Statement, raw_public_key
-from p2pbang.table.core import DEAL, TableCore
+from p2pbang.table.core import TableCore
 from p2pbang.table.driver import LogDriver
 from p2pbang.table.handovers import SeatQuestion
-from p2pbang.table.participants import Decider
+from p2pbang.table.participants import Decider, seat_payload
 
 RESEND_S = 3.0  # a part not in the log after this long is handed to the player again
 
@@ -68,11 +68,10 @@ class SeatTaker:
     names: list[str] = field(default_factory=list)  # the log seats' names, for questions
     holding: int | None = None  # the log seat this watcher writes, once the table gave it
     game_seat: int | None = None
-    offered: bool = False
     took_from: str = ""  # the holder the seat came from
     reclaiming: bool = False  # the person's own seat, claimed back from a bot
-    _sent: dict[int, tuple[bytes, float]] = field(default_factory=dict)  # index -> part
-    _ballots: dict[tuple[int, int], bytes] = field(default_factory=dict)  # signed ballots
+    _sent: tuple[int, bytes, float] | None = None  # the part in flight: position, bytes, when
+    _ballot: tuple[tuple[int, int], bytes] | None = None  # the last ballot: (position, seat)
     _asking: set[tuple[int, int]] = field(default_factory=set)
     _declined: dict[tuple[int, int], float] = field(default_factory=dict)
 
@@ -85,8 +84,7 @@ class SeatTaker:
         player could not be reached now (offer again later)."""
         self.driver.holder_key = self.key  # the core takes the seat the change names
         offer = make_offer(self.identity.private_key, self.log.session_id, self.identity.name)
-        self.offered = await self.send_offer(offer.encode()) or self.offered
-        return self.offered
+        return await self.send_offer(offer.encode())
 
     def changed(self, proposal: Proposal, game_seat: int, holder: int | None) -> bool:
         """A seat change was applied: True when it gave the seat to this watcher."""
@@ -112,8 +110,8 @@ class SeatTaker:
         if (seat is None or proposal.seat == seat or proposal.purpose is Purpose.LEAVE
                 or (proposal.index, proposal.prev) != (len(self.log), self.log.head_hash)):
             return
-        if key in self._ballots:
-            await self.send_statement(self._ballots[key])  # the relay may have missed it
+        if self._ballot is not None and self._ballot[0] == key:
+            await self.send_statement(self._ballot[1])  # the relay may have missed it
             return
         declined = self._declined.get(key)
         if key in self._asking or (declined is not None
@@ -130,7 +128,7 @@ class SeatTaker:
         if (proposal.index, proposal.prev) != (len(self.log), self.log.head_hash):
             return  # the position moved on while the person thought
         ballot = Statement.ballot(self.identity.private_key, proposal, seat, True)
-        self._ballots = {key: ballot.raw}
+        self._ballot = (key, ballot.raw)
         await self.send_statement(ballot.raw)
 
     async def _consent(self, proposal: Proposal) -> bool:
@@ -154,25 +152,18 @@ class SeatTaker:
         if seat is None or turn is None or seat not in turn.seats:
             return False
         index = len(self.log)
-        sent = self._sent.get(index)
-        if sent is not None:
-            if trio.current_time() - sent[1] >= RESEND_S:
-                self._sent[index] = (sent[0], trio.current_time())
-                await self.send_part(sent[0])
+        sent = self._sent
+        if sent is not None and sent[0] == index:
+            if trio.current_time() - sent[2] >= RESEND_S:
+                self._sent = (index, sent[1], trio.current_time())
+                await self.send_part(sent[1])
             return False
         expected = self.core.expected()
         if expected is None:
             return False
-        if expected.kind == DEAL:
-            payload = self.core.my_deal_payload()
-            if payload is None:
-                return False
-        else:
-            decision = self.core.game.pending
-            action = await self.decider.decide(self.core, decision)  # type: ignore[arg-type]
-            if len(self.log) != index:
-                return False  # the position closed meanwhile (the seat was replaced again)
-            payload = self.core.move_payload(action)
+        payload = await seat_payload(self.core, expected.kind, self.decider)
+        if payload is None or len(self.log) != index:
+            return False  # nothing owed yet, or the position closed while the person thought
         try:
             # Signed, not admitted: the position is committed here when the player's log
             # sends it back, so this log never runs ahead of the table's.
@@ -181,7 +172,7 @@ class SeatTaker:
                                self.log.limits)
         except LogFormatError:
             return False
-        self._sent = {index: (part.raw, trio.current_time())}
+        self._sent = (index, part.raw, trio.current_time())
         await self.send_part(part.raw)
         return True
 

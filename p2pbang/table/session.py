@@ -523,12 +523,6 @@ class TableSession:
             self._tell_table({"t": OFFER, "o": offer.encode()})
         return problem
 
-    async def watcher_part(self, watcher: str, raw: bytes) -> str | None:
-        return await self.keeper.relay_part(watcher, raw)
-
-    async def watcher_statement(self, watcher: str, raw: bytes) -> str | None:
-        return await self.keeper.relay_statement(watcher, raw)
-
     def tell_relay(self, holder: int, up: bool) -> None:
         """Tell every peer whether the watcher holding ``holder`` (whose parts this peer
         carries) is linked to it: a seat whose watcher is gone can be replaced again."""

@@ -132,6 +132,7 @@ class TableWatch:
         self.players = 0
         self.resumed = False
         self.restored_entries = 0
+        self.dropout_wait = 60.0  # the table's, from the genesis
 
     @property
     def session_id(self) -> bytes:
@@ -216,15 +217,13 @@ class TableWatch:
         taker.driver.holder_key = taker.key
         offer = make_offer(taker.identity.private_key, self.session_id, taker.identity.name)
         claim = make_claim(old.private_key, offer, seat)
-        taker.offered = await follower.send_reclaim(offer.encode(), seat, claim) or taker.offered
-        return taker.offered
+        return await follower.send_reclaim(offer.encode(), seat, claim)
 
     def _statement(self, raw: bytes) -> None:
         """The relay shows a proposal the held seat must vote on."""
         taker, nursery = self.taker, self._nursery
         if taker is not None and nursery is not None:
-            nursery.start_soon(taker.vote, raw, float(dropouts_of(self.genesis.settings).wait_s)
-                               if self.genesis is not None else 60.0)
+            nursery.start_soon(taker.vote, raw, self.dropout_wait)
 
     def _seat_changed(self, index: int, proposal: Proposal, game_seat: int,
                       holder: int | None) -> None:
@@ -333,6 +332,7 @@ class TableWatch:
         self.genesis = genesis
         self.names = list(genesis.names)
         self.players = len(genesis.seats)
+        self.dropout_wait = float(dropouts_of(genesis.settings).wait_s)
         self.core = core
         self.driver = LogDriver(core, on_events=self._told, on_seat_change=self._seat_changed)
         self.log = Log(genesis.session_id, roster, self.driver.writers)

@@ -34,6 +34,7 @@ from p2pbang.net.log import Log
 from p2pbang.net.mesh import Mesh, MeshConfig, open_mesh
 from p2pbang.net.watch_sync import MAX_WATCHERS, WatchServer, watch_mesh_config
 from p2pbang.table.core import TableCore
+from p2pbang.table.handovers import SeatKeeper
 
 GRACE = 3.0  # seconds the end of a session waits for its watchers to fetch the last entries
 ANNOUNCE_EVERY = 2.0  # seconds between two looks at the turn and watchers for DNS-SD
@@ -49,17 +50,10 @@ class WatchedTable(Protocol):
     mesh: Mesh
     log: Log
     core: TableCore
+    keeper: SeatKeeper  # carries the parts and ballots of a watcher that holds a seat
 
     def watcher_offer(self, watcher: str, raw: bytes) -> str | None:
         """A watcher offers to take a vanished seat (None: accepted, else why refused)."""
-        ...
-
-    async def watcher_part(self, watcher: str, raw: bytes) -> str | None:
-        """A watcher that took a seat sends its part to relay (None: relayed, else why not)."""
-        ...
-
-    async def watcher_statement(self, watcher: str, raw: bytes) -> str | None:
-        """A watcher that took a seat sends its ballot to relay (None: relayed)."""
         ...
 
     def watcher_reclaim(self, watcher: str, raw: bytes, seat: int, claim: bytes) -> str | None:
@@ -139,8 +133,9 @@ class WatchService:
     async def _run(self, table: WatchedTable, mesh: Mesh) -> None:
         self._table = table
         self.server = WatchServer(mesh, table.log, table.genesis.data,
-                                  on_offer=table.watcher_offer, on_part=table.watcher_part,
-                                  on_statement=table.watcher_statement,
+                                  on_offer=table.watcher_offer,
+                                  on_part=table.keeper.relay_part,
+                                  on_statement=table.keeper.relay_statement,
                                   on_reclaim=table.watcher_reclaim)
         self.port = mesh.port
         mesh.info_provider = self._record

@@ -93,26 +93,21 @@ class WatchScreen:
             self.on_took(watch)
         self.changed()
 
-    def offered(self, ok: bool) -> None:
-        """The t key's offer went out (or could not)."""
-        if ok:
-            self.note = "You offered to take a seat: if one is replaced, it is yours"
-            self._add("You offered to take a seat. If a player is away long enough, the "
-                      "table may give you their seat instead of a bot.", "class:log.you")
-        else:
-            self._add("The offer could not be sent: the player is not connected, or the "
-                      "log is not here yet. Try t again.", "class:log.you")
-        self.changed()
+    OFFER_SAID = ("You offered to take a seat: if one is replaced, it is yours",
+                  "You offered to take a seat. If a player is away long enough, the table may "
+                  "give you their seat instead of a bot.",
+                  "The offer could not be sent: the player is not connected, or the log is "
+                  "not here yet. Try t again.")
+    CLAIM_SAID = ("Taking your seat back: the bot hands it over at its next move",
+                  "You claimed your seat back: the bot hands it to you at its next move.",
+                  "The claim could not be sent: the bot's player is not connected.")
 
-    def reclaiming(self, ok: bool) -> None:
-        """The claim to take one's own seat back from the bot went out (or could not)."""
+    def asked_for_seat(self, ok: bool, said: tuple[str, str, str]) -> None:
+        """An offer to take a seat (``OFFER_SAID``), or a claim of one's own back
+        (``CLAIM_SAID``), went out or could not: (the note, the log line, the failure)."""
         if ok:
-            self.note = "Taking your seat back: the bot hands it over at its next move"
-            self._add("You claimed your seat back: the bot hands it to you at its next "
-                      "move.", "class:log.you")
-        else:
-            self._add("The claim could not be sent: the bot's player is not connected.",
-                      "class:log.you")
+            self.note = said[0]
+        self._add(said[1] if ok else said[2], "class:log.you")
         self.changed()
 
     def events(self, events: list[Event]) -> None:
@@ -313,7 +308,7 @@ class WatchProgram:
     async def _offer(self) -> None:
         watch = self.watch
         if watch is None or watch.genesis is None:
-            self.screen.offered(False)
+            self.screen.asked_for_seat(False, WatchScreen.OFFER_SAID)
             return
         if self.table is None:
             from p2pbang.ui.network.family_net_table import network_table
@@ -322,9 +317,10 @@ class WatchProgram:
         if self.reclaim is not None:
             old, seat = self.reclaim
             ok = await watch.reclaim_seat(old, seat, old.name, self.table)
-            self.screen.reclaiming(ok)
+            self.screen.asked_for_seat(ok, WatchScreen.CLAIM_SAID)
             return
-        self.screen.offered(await watch.offer_seat(watch.identity.name, self.table))
+        self.screen.asked_for_seat(await watch.offer_seat(watch.identity.name, self.table),
+                                   WatchScreen.OFFER_SAID)
 
     def _took(self, watch: TableWatch) -> None:
         """The seat is this person's: their screen starts, fed by the watch from now on."""

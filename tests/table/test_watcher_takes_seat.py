@@ -153,6 +153,18 @@ async def _watcher_holding_a_seat(table, out: io.StringIO, nursery: trio.Nursery
     return watch
 
 
+async def _replaced_by_a_bot(table) -> tuple[int, object]:
+    """Seat ``VANISHING`` stops mid-game and a bot takes it: the bot's runner and the table
+    as a watcher finds it through that runner."""
+    await table.until(lambda: table.entries() >= 30)
+    await table.vanish(VANISHING)
+    others = [s for i, s in enumerate(table.sessions) if i != VANISHING]
+    await table.until(lambda: any(s.keeper.hosted for s in others), 60)
+    runner = next(i for i, s in enumerate(table.sessions)
+                  if i != VANISHING and s.keeper.hosted)
+    return runner, await probe_peer(f"127.0.0.1:{table.sessions[runner].mesh.port}")
+
+
 async def _plays_on(table, more: int) -> None:
     """The game goes on ``more`` entries (as seat 0 sees it) after the watcher took over."""
     target = len(table.sessions[0].log) + more
@@ -183,7 +195,7 @@ async def test_a_second_seat_is_replaced_with_the_watchers_ballot(tmp_path: Path
         await table.until(lambda: bool(result), 150)
     replaced = _ended_together(table, 2)
     assert "Wanda" in replaced[0] and "bot (" in replaced[1], replaced
-    assert result[0].complete and watch.taker is not None and watch.taker._ballots
+    assert result[0].complete and watch.taker is not None and watch.taker._ballot is not None
 
 
 async def test_a_watcher_that_leaves_its_seat_is_replaced_by_a_bot(tmp_path: Path) -> None:
@@ -209,13 +221,8 @@ async def test_a_returning_player_takes_the_seat_back_from_the_bot(tmp_path: Pat
     result: list = []
     async with bot_table(tmp_path, players=4, settings=_escrow("bang", 4), linger=3.0,
                          pace=0.02) as table:
-        await table.until(lambda: table.entries() >= 30)
-        await table.vanish(VANISHING)
         sessions = table.sessions
-        await table.until(lambda: any(s.keeper.hosted for i, s in enumerate(sessions)
-                                      if i != VANISHING), 60)
-        runner = next(i for i, s in enumerate(sessions) if i != VANISHING and s.keeper.hosted)
-        found = await probe_peer(f"127.0.0.1:{sessions[runner].mesh.port}")
+        runner, found = await _replaced_by_a_bot(table)
         old = sessions[VANISHING].identity
         async with trio.open_nursery() as nursery:
             watch = TableWatch(Identity.generate("P2 again"), found, PlainWatcher(out))
@@ -281,13 +288,8 @@ async def test_resume_plain_takes_the_seat_back_in_plain_lines(tmp_path: Path) -
     result: list = []
     async with bot_table(tmp_path, players=4, settings=_escrow("bang", 4), linger=1.0,
                          pace=0.02, to_the_end=False) as table:
-        await table.until(lambda: table.entries() >= 30)
-        await table.vanish(VANISHING)
         sessions = table.sessions
-        await table.until(lambda: any(s.keeper.hosted for i, s in enumerate(sessions)
-                                      if i != VANISHING), 60)
-        runner = next(i for i, s in enumerate(sessions) if i != VANISHING and s.keeper.hosted)
-        found = await probe_peer(f"127.0.0.1:{sessions[runner].mesh.port}")
+        _runner, found = await _replaced_by_a_bot(table)
         seat_table = PlainNetworkTable(inp=io.StringIO(""), out=seat_out)
         watcher = PlainWatcher(out, seat_table=seat_table,
                                reclaim=(sessions[VANISHING].identity, VANISHING))
