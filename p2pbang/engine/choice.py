@@ -23,15 +23,12 @@ if TYPE_CHECKING:
 # (``engine/sheet.py``), collected by the registry (``engine/family.py``). The registry imports
 # the engines, which import this module: it is read when first needed, not at import time.
 # ``GAMES``, ``EXPANSIONS`` and ``VARIANTS`` stay readable here (``__getattr__`` below).
-
-# What this build can play. A set joins this list in the change that makes it playable
-# everywhere (engine, dealer, tables, bots, interfaces); until then choosing it is refused
-# with a clear message instead of starting a game that would miss its rules.
-PLAYABLE_GAMES: frozenset[str] = frozenset({"bang", "dice", "duel"})
-PLAYABLE_EXPANSIONS: frozenset[str] = frozenset(
-    {"dodge-city", "high-noon", "fistful", "gold-rush", "old-saloon"})
-PLAYABLE_VARIANTS: frozenset[str] = frozenset({"shadows"})
-
+#
+# What this build can play is the sheets' too: a game whose sheet says ``playable``, and the
+# sets its sheet lists but not as ``unfinished``. A set becomes playable in the change that
+# makes it playable everywhere (engine, dealer, tables, bots, interfaces); until then
+# choosing it is refused with a clear message instead of starting a game that would miss
+# its rules.
 
 class ChoiceError(ValueError):
     """A game choice that does not exist or cannot be played; the message lists what does."""
@@ -54,6 +51,23 @@ def __getattr__(name: str) -> object:
     if name == "EXPANSIONS":
         return {sheet.name: sheet.expansions for sheet in sheets}
     return {sheet.name: sheet.variants for sheet in sheets}
+
+
+def playable_games() -> frozenset[str]:
+    """The games this build lets a person choose."""
+    return frozenset(sheet.name for sheet in _registry().SHEETS if sheet.playable)
+
+
+def playable_expansions() -> frozenset[str]:
+    """The expansions (of every game) this build plays."""
+    return frozenset(name for sheet in _registry().SHEETS for name in sheet.expansions
+                     if name not in sheet.unfinished)
+
+
+def playable_variants() -> frozenset[str]:
+    """The variants (of every game) this build plays."""
+    return frozenset(name for sheet in _registry().SHEETS for name in sheet.variants
+                     if name not in sheet.unfinished)
 
 
 def seat_range(game: str, expansions: Iterable[str] = ()) -> tuple[int, int]:
@@ -148,13 +162,14 @@ def _validate(choice: GameChoice) -> None:
     sheets = _registry().GAME_KINDS
     if game not in sheets:
         raise ChoiceError(f"unknown game {game!r}; the games are: {', '.join(sheets)}")
-    if game not in PLAYABLE_GAMES:
+    games = playable_games()
+    if game not in games:
         raise ChoiceError(f"{game!r} is not playable in this version; playable: "
-                          f"{', '.join(sorted(PLAYABLE_GAMES))}")
+                          f"{', '.join(sorted(games))}")
     sheet = sheets[game]
     for kind, names, known, playable in (
-        ("expansion", choice.expansions, sheet.expansions, PLAYABLE_EXPANSIONS),
-        ("variant", choice.variants, sheet.variants, PLAYABLE_VARIANTS),
+        ("expansion", choice.expansions, sheet.expansions, playable_expansions()),
+        ("variant", choice.variants, sheet.variants, playable_variants()),
     ):
         for name in names:
             if name not in known:

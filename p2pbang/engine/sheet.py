@@ -42,6 +42,11 @@ class FactSheet:
     ``bot``: ``module:Class`` of its own bot under ``p2pbang.bots``.
     ``target_games_per_second``: the engine benchmark's target (``docs/benchmarks.md``);
     ``None`` where the target is steps/s at least the base game's (the Duel).
+    ``order``: where the game stands when the games are listed (``--game`` help, the lobby):
+    the registry finds the sheets by package and sorts them by it. ``playable``: whether
+    this build lets a person choose the game (a game whose engine is there but whose table,
+    bots or screens are not yet is listed, and refused with a clear message);
+    ``unfinished``: its expansions and variants listed but not yet playable everywhere.
     """
 
     name: str
@@ -62,6 +67,9 @@ class FactSheet:
     claims: Callable[[Any], Claims]
     bot: str
     target_games_per_second: int | None
+    order: int = 100
+    playable: bool = True
+    unfinished: frozenset[str] = frozenset()
 
     @property
     def spectator(self) -> int:

@@ -341,18 +341,18 @@ class OpenTableForm(Widget):
     @staticmethod
     def games() -> tuple[str, ...]:
         """The games of the family this version plays, the card game first."""
-        return tuple(g for g in game_choice.GAMES if g in game_choice.PLAYABLE_GAMES)
+        return tuple(g for g in game_choice.GAMES if g in game_choice.playable_games())
 
     @staticmethod
     def offered(game: str = "bang") -> tuple[str, ...]:
         """The expansions of ``game`` this version plays, in the rulebooks' order."""
-        playable = game_choice.PLAYABLE_EXPANSIONS  # read now: a build grows this set
+        playable = game_choice.playable_expansions()
         return tuple(n for n in game_choice.EXPANSIONS.get(game, ()) if n in playable)
 
     @staticmethod
     def offered_variants(game: str = "bang") -> tuple[str, ...]:
         """The variants of ``game`` this version plays."""
-        playable = game_choice.PLAYABLE_VARIANTS
+        playable = game_choice.playable_variants()
         return tuple(n for n in game_choice.VARIANTS.get(game, ()) if n in playable)
 
     def _typed(self, name: str) -> str:

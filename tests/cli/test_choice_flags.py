@@ -119,9 +119,9 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 
 def test_flags_are_read_as_typed_and_written_back_the_same(monkeypatch) -> None:
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS",
-                        frozenset({"dodge-city", "high-noon"}))
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_VARIANTS", frozenset({"shadows"}))
+    monkeypatch.setattr("p2pbang.engine.choice.playable_expansions",
+                        lambda: frozenset({"dodge-city", "high-noon"}))
+    monkeypatch.setattr("p2pbang.engine.choice.playable_variants", lambda: frozenset({"shadows"}))
     args = _parse(["--expansions", " High-Noon, dodge-city ,", "--variant", "shadows"])
     choice = choice_from_args(args, 8)
     assert choice == GameChoice.make("bang", 8, ["dodge-city", "high-noon"], ["shadows"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,22 +17,29 @@ from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine import contract
 from p2pbang.engine.actions import Decision, End, IllegalAction, Pass
-from p2pbang.engine.bang import game as card_game
-from p2pbang.engine.bang import invariants as card_invariants
 from p2pbang.engine.chance import ChanceResult, result_for_viewer
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.contract import SPECTATOR, GameOver, GameState
-from p2pbang.engine.dice import game as dice_game
-from p2pbang.engine.dice import invariants as dice_invariants
-from p2pbang.engine.duel import game as duel_game
-from p2pbang.engine.duel import invariants as duel_invariants
-from p2pbang.engine.family import GAME_KINDS, game_kind
+from p2pbang.engine.family import GAME_KINDS, SHEETS, game_kind
 
 ENGINE = Path(p2pbang.__file__).parent / "engine"
-CHOICES = [GameChoice.make("bang", 5), GameChoice.make("bang", 8, ["dodge-city"]),
-           GameChoice.make("dice", 5), GameChoice.make("dice", 6, ["old-saloon"]),
-           GameChoice.make("duel", 2)]
-ENGINE_MODULES = (card_game, dice_game, duel_game)
+
+
+def registry_choices() -> list[GameChoice]:
+    """Every game the registry finds, at its smallest table and, with its first expansion,
+    at the largest table that expansion seats: a new game is held to the contract here
+    without an edit."""
+    choices = []
+    for sheet in SHEETS:
+        choices.append(GameChoice.make(sheet.name, sheet.seat_range()[0]))
+        for expansion in sheet.expansions[:1]:
+            choices.append(GameChoice.make(sheet.name, sheet.seat_range([expansion])[1],
+                                           [expansion]))
+    return choices
+
+
+CHOICES = registry_choices()
+ENGINE_MODULES = tuple(sys.modules[sheet.engine.__module__] for sheet in SHEETS)
 
 
 def _bots(choice: GameChoice, seed: str) -> list:
@@ -75,9 +83,8 @@ def test_one_spectator_one_game_over_one_invariants_shape() -> None:
     for module in ENGINE_MODULES:
         assert module.SPECTATOR is SPECTATOR == -1
         assert module.GameOver is GameOver
-    for check in (card_invariants.violations, dice_invariants.violations,
-                  duel_invariants.violations):
-        assert list(inspect.signature(check).parameters) == ["game", "dealer_cards"]
+    for sheet in SHEETS:
+        assert list(inspect.signature(sheet.violations).parameters) == ["game", "dealer_cards"]
     assert {kind.spectator for kind in GAME_KINDS.values()} == {SPECTATOR}
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import p2pbang.engine
+from p2pbang.engine.family import SHEETS
 from tests.table.test_layering import imported_modules
 
 ENGINE = Path(p2pbang.engine.__file__).parent
-GAMES = ("bang", "dice", "duel")
+# The games' packages, as the registry finds them (engine/<package>/sheet.py).
+GAMES = tuple(sheet.engine.__module__.split(".")[2] for sheet in SHEETS)
 REGISTRY = {"family.py"}
 
 

@@ -31,7 +31,8 @@ CONFIG = MeshConfig(heartbeat_interval=0.2, heartbeat_timeout=2.0, backoff_initi
 def dodge_city_playable(monkeypatch: pytest.MonkeyPatch) -> None:
     """Dodge City's rules land in another branch; accepting the name lets this test follow
     the choice through lobby, genesis, sessions and files (the engine keeps it as given)."""
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset({"dodge-city"}))
+    monkeypatch.setattr("p2pbang.engine.choice.playable_expansions",
+                        lambda: frozenset({"dodge-city"}))
 
 
 async def test_every_peer_plays_the_openers_choice(tmp_path: Path,

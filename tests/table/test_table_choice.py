@@ -33,7 +33,8 @@ from .signed_table import SignedTable, make_genesis
 def dodge_city_playable(monkeypatch: pytest.MonkeyPatch) -> None:
     """Let this build accept Dodge City as a choice (its rules land in another branch), to
     follow the choice itself through the plumbing."""
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset({"dodge-city"}))
+    monkeypatch.setattr("p2pbang.engine.choice.playable_expansions",
+                        lambda: frozenset({"dodge-city"}))
 
 
 def test_settings_carry_the_choice_and_give_it_back(dodge_city_playable: None) -> None:

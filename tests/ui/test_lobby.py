@@ -129,9 +129,9 @@ def test_the_browser_by_keys_joins_opens_and_connects_by_address(pipe) -> None:
 def test_opening_a_table_checks_every_field(monkeypatch: pytest.MonkeyPatch) -> None:
     # The three fields of the base game alone (a playable game, expansion or variant adds
     # one, tested in test_lobby_choice.py).
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_GAMES", frozenset({"bang"}))
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset())
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_VARIANTS", frozenset())
+    monkeypatch.setattr("p2pbang.engine.choice.playable_games", lambda: frozenset({"bang"}))
+    monkeypatch.setattr("p2pbang.engine.choice.playable_expansions", lambda: frozenset())
+    monkeypatch.setattr("p2pbang.engine.choice.playable_variants", lambda: frozenset())
     opened: list[TableOptions] = []
     form = OpenTableForm(opened.append, lambda: None, default_name="Ann")
     name, seats, player = (buffer for _label, buffer in form.fields)

@@ -27,8 +27,9 @@ def text_of(lines) -> str:
 @pytest.fixture
 def dodge_city_playable(monkeypatch: pytest.MonkeyPatch) -> None:
     """A build that plays Dodge City alone of the BANG! sets."""
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset({"dodge-city"}))
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_VARIANTS", frozenset())
+    monkeypatch.setattr("p2pbang.engine.choice.playable_expansions",
+                        lambda: frozenset({"dodge-city"}))
+    monkeypatch.setattr("p2pbang.engine.choice.playable_variants", lambda: frozenset())
 
 
 @pytest.fixture(autouse=True)
@@ -81,9 +82,9 @@ def test_the_waiting_room_shows_the_game() -> None:
 
 def test_the_form_offers_no_expansion_when_none_is_playable(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_GAMES", frozenset({"bang"}))
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_EXPANSIONS", frozenset())
-    monkeypatch.setattr("p2pbang.engine.choice.PLAYABLE_VARIANTS", frozenset())
+    monkeypatch.setattr("p2pbang.engine.choice.playable_games", lambda: frozenset({"bang"}))
+    monkeypatch.setattr("p2pbang.engine.choice.playable_expansions", lambda: frozenset())
+    monkeypatch.setattr("p2pbang.engine.choice.playable_variants", lambda: frozenset())
     form = OpenTableForm(lambda o: None, lambda: None, "Ann")
     assert len(form.fields) == 3
     assert "Expansions" not in text_of(form.lines(80, 20))

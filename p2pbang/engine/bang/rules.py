@@ -257,6 +257,14 @@ class RuleModule:
     # made when a game with the set starts and kept in ``Game.set_state`` under ``name``:
     # the core classes hold nothing a single set needs.
     new_state: NewState | None = None
+    # How a ``GameChoice`` names the set: "expansion" or "variant" ("base": the base game),
+    # and where it stands among its kind (the order the sets came out, and are merged and
+    # listed in). ``engine/bang/sets/__init__.py`` finds the modules by these.
+    kind: str = "expansion"
+    order: int = 0
+    # Listed but not yet playable everywhere (engine, dealer, tables, bots, interfaces):
+    # choosing it is refused with a clear message (``engine/choice.py``).
+    unfinished: bool = False
 
 
 class RuleSet:

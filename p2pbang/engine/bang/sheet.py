@@ -26,13 +26,13 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.bang.invariants import violations
-from p2pbang.engine.bang.sets import EXPANSION_MODULES, VARIANT_MODULES, base
+from p2pbang.engine.bang.sets import BASE_MODULE, EXPANSION_MODULES, UNFINISHED, VARIANT_MODULES
 from p2pbang.engine.sheet import Claims, FactSheet
 
 
 def seats(expansions: tuple[str, ...]) -> tuple[int, int]:
     """The base game's range, widened by each expansion's rule module (Dodge City: 3 to 8)."""
-    modules = [base.MODULE, *(EXPANSION_MODULES[n] for n in expansions
+    modules = [BASE_MODULE, *(EXPANSION_MODULES[n] for n in expansions
                                if n in EXPANSION_MODULES)]
     return (min(m.fewest_seats for m in modules), max(m.most_seats for m in modules))
 
@@ -66,4 +66,6 @@ SHEET = FactSheet(
     claims=claims,
     bot="p2pbang.bots.sensible:SensibleBot",
     target_games_per_second=400,
+    order=1,
+    unfinished=UNFINISHED,
 )

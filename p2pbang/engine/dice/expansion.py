@@ -5,7 +5,7 @@ Why: the base rules (``engine/dice/game.py``) name no expansion. An expansion is
 rules at the few moments of a turn where an expansion acts. The engine collects each kind of
 hook of the expansions in play into a tuple once, at the start, and loops over it at its
 moment: a game without expansions loops over empty tuples. Old Saloon is the one expansion
-today (``engine/dice/old_saloon.py``); ``engine/dice/sets.py`` lists them by name.
+today (``engine/dice/sets/old_saloon.py``); ``engine/dice/sets/`` finds them by name.
 
 An engine keeps the gathered hooks as one ``ExpansionHooks`` value (one attribute: an
 instance of the engine with many more stops being laid out as compactly by CPython 3.11,
@@ -62,6 +62,7 @@ class DiceExpansion:
     after_roll: Callable[[DiceGame, int, list[int]], Step] | None = None
     take_token: Callable[[DiceGame, int], Step] | None = None
     hit_taker: Callable[[DiceGame, list[tuple[int, int]], int, str], Step | None] | None = None
+    order: int = 0  # where it stands among the expansions (listed and gathered in this order)
 
 
 @dataclass(frozen=True, slots=True)

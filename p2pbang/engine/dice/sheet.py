@@ -1,4 +1,4 @@
-"""The Dice Game's fact sheet (its expansions: ``engine/dice/sets.py``): see
+"""The Dice Game's fact sheet (its expansions: ``engine/dice/sets/``): see
 ``engine/sheet.py``."""
 
 from __future__ import annotations
@@ -40,4 +40,5 @@ SHEET = FactSheet(
     claims=claims,
     bot="p2pbang.bots.dice:DiceBot",
     target_games_per_second=1000,
+    order=2,
 )

@@ -41,4 +41,5 @@ SHEET = FactSheet(
     claims=claims,
     bot="p2pbang.bots.duel:DuelBot",
     target_games_per_second=None,
+    order=3,
 )

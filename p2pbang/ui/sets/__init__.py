@@ -12,7 +12,12 @@ merge it while it loads), and ``NAME.py``, whose ``UI`` is a ``UISet`` answering
 shared modules' questions (its sentences, view, drawing, steps, plain commands, help),
 usually from the set's other modules beside it (``NAME_sentences.py``, ...).
 
-The order. ``ORDER`` lists the sets as they came out, as ``engine/bang/sets``' expansions are:
+The registry finds the sets: every ``NAME_texts.py`` here is a set, and its ``TEXTS.sets``
+names the engine's sets it shows (the two event decks are one interface set: one mechanism,
+one table of names and sentences). So a new set adds its modules and edits no list.
+
+The order. ``ORDER`` lists the sets as they came out, as ``engine/bang/sets``' expansions are
+(then the variants, as the engine merges them), by the first engine set each shows:
 tables are merged in that order (so the help and ``c NAME`` list the base game's cards,
 then Dodge City's, then Gold Rush's). Questions are asked newest set first
 (``asked()``), and for "who says this?" the first answer wins: a newer set reuses the older
@@ -25,6 +30,7 @@ answers add up (marks, notes, lines, help sections) they come newest first too.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -38,11 +44,7 @@ if TYPE_CHECKING:
     from p2pbang.ui.textfit import Line
     from p2pbang.ui.view import CardView, SeatView, TableView
 
-# The sets' module names under ``ui/sets/``, in the order the sets came out (the variant
-# after the expansions, as the engine merges them).
-# ``events`` is the event decks' (High Noon and A Fistful of Cards share one mechanism,
-# ``engine/bang/event_flow.py``, and their cards' names, sentences and steps are one table).
-ORDER: tuple[str, ...] = ("dodge_city", "events", "gold_rush", "shadows")
+TEXTS_SUFFIX = "_texts"
 
 Step = tuple[str, int]
 T = TypeVar("T")
@@ -50,8 +52,10 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class SetTexts:
-    """A set's strings for ``texts.py``'s tables (source strings marked with ``N_``)."""
+    """A set's strings for ``texts.py``'s tables (source strings marked with ``N_``), and
+    ``sets``: the names of the engine's sets (``engine/bang/sets``) the interface set shows."""
 
+    sets: tuple[str, ...] = ()
     card_names: Mapping[str, str] = field(default_factory=dict)
     card_texts: Mapping[str, str] = field(default_factory=dict)
     card_help: Mapping[str, str] = field(default_factory=dict)
@@ -282,10 +286,33 @@ def _module(name: str) -> Any:
     return importlib.import_module(f"{__name__}.{name}")
 
 
+def _find_order() -> tuple[str, ...]:
+    """The sets' module names, in the order of the engine's sets they show (expansions, then
+    variants, each as they came out). Only the texts modules are read: they import nothing
+    of the interface, so this runs while ``texts.py`` loads."""
+    from p2pbang.engine.bang.sets import EXPANSION_MODULES, VARIANT_MODULES
+
+    engine_order = [*EXPANSION_MODULES, *VARIANT_MODULES]
+    places: dict[str, int] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if not info.name.endswith(TEXTS_SUFFIX):
+            continue
+        shown = _module(info.name).TEXTS.sets
+        unknown = [name for name in shown if name not in engine_order]
+        if not shown or unknown:
+            raise ValueError(f"ui set {info.name}: TEXTS.sets must name the engine's sets it "
+                             f"shows ({', '.join(engine_order)}), not {list(shown)}")
+        places[info.name.removesuffix(TEXTS_SUFFIX)] = min(map(engine_order.index, shown))
+    return tuple(sorted(places, key=places.__getitem__))
+
+
+ORDER: tuple[str, ...] = _find_order()
+
+
 @cache
 def strings() -> tuple[SetTexts, ...]:
     """Every set's strings, in ``ORDER`` (loaded on first use: only its texts module)."""
-    return tuple(_module(f"{name}_texts").TEXTS for name in ORDER)
+    return tuple(_module(f"{name}{TEXTS_SUFFIX}").TEXTS for name in ORDER)
 
 
 @cache

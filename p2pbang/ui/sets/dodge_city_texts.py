@@ -164,5 +164,6 @@ THREE_PLAYERS = (N_("3 players (Dodge City)"),
                     "last one standing. Every elimination earns 3 cards. The Deputy starts."))
 
 # What ``texts.py`` merges into its tables (``ui/sets/__init__.py``).
-TEXTS = SetTexts(card_names=CARD_NAMES, card_texts=CARD_TEXTS, card_help=CARD_HELP,
+TEXTS = SetTexts(sets=("dodge-city",), card_names=CARD_NAMES, card_texts=CARD_TEXTS,
+                 card_help=CARD_HELP,
                  character_names=CHARACTER_NAMES, character_texts=CHARACTER_TEXTS)

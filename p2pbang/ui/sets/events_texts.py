@@ -191,4 +191,4 @@ def event_summary(name: str) -> str:
 
 
 # Nothing for ``texts.py``'s tables: the event cards have a table of their own (above).
-TEXTS = SetTexts()
+TEXTS = SetTexts(sets=("high-noon", "fistful"))

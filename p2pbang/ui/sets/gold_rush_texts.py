@@ -157,6 +157,7 @@ def help_rules(shadows: bool, gold_rush: bool) -> list[tuple[str, str, str]]:
 
 
 # What ``texts.py`` merges into its tables (``ui/sets/__init__.py``).
-TEXTS = SetTexts(card_names=CARD_NAMES, card_texts=CARD_TEXTS, card_help=CARD_HELP,
+TEXTS = SetTexts(sets=("gold-rush",), card_names=CARD_NAMES, card_texts=CARD_TEXTS,
+                 card_help=CARD_HELP,
                  character_names=CHARACTER_NAMES, character_texts=CHARACTER_TEXTS,
                  kind_names=KIND_NAMES, kind_texts=KIND_TEXTS)

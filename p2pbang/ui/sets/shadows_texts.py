@@ -25,4 +25,4 @@ def shadow_role(role: str) -> str:
 
 
 # Nothing for ``texts.py``'s tables.
-TEXTS = SetTexts()
+TEXTS = SetTexts(sets=("shadows",))

@@ -1,25 +1,62 @@
-"""The rule modules of the BANG! family, and the one place that picks them for a game.
+"""The rule modules of the card game, found in this package, and the one place that picks
+them for a game.
 
 Why a registry: a ``GameChoice`` names the game and its expansions; the modules that make
-those rules are listed here, and an expansion adds its own module without editing another.
+those rules are the ``MODULE`` of each module of this package, each saying what it is (its
+``kind``: the base game, an expansion or a variant) and where it stands among its kind
+(``order``: the order the sets came out, which is the order they are merged and listed in).
+A new set adds its own module here and edits no list (``docs/architecture.md``, "Adding a
+set to the card game").
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from p2pbang.engine.bang.rules import RuleModule, RuleSet
-from p2pbang.engine.bang.sets import base, dodge_city, fistful, gold_rush, high_noon, shadows
 from p2pbang.engine.choice import GameChoice
 
-# Expansion name (as typed) -> its rule module; the base game is always the first module.
-# Event decks are listed too. A module listed here is reachable only once
-# ``choice.PLAYABLE_EXPANSIONS`` names it.
-EXPANSION_MODULES: dict[str, RuleModule] = {"dodge-city": dodge_city.MODULE,
-                                            "high-noon": high_noon.MODULE,
-                                            "fistful": fistful.MODULE,
-                                            "gold-rush": gold_rush.MODULE}
+KINDS = ("base", "expansion", "variant")
 
-# Variant name -> its rule module, after the expansions' modules.
-VARIANT_MODULES: dict[str, RuleModule] = {"shadows": shadows.MODULE}
+
+def _find_modules() -> tuple[RuleModule, ...]:
+    """Every ``MODULE`` of this package, by kind and order (a helper module without one,
+    such as Dodge City's three-player table, is skipped)."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        module = getattr(importlib.import_module(f"{__name__}.{info.name}"), "MODULE", None)
+        if module is None:
+            continue
+        if not isinstance(module, RuleModule):
+            raise TypeError(f"{__name__}.{info.name}.MODULE is not a RuleModule")
+        if module.kind not in KINDS:
+            raise ValueError(f"rule module {module.name!r}: kind {module.kind!r} is not one "
+                             f"of {', '.join(KINDS)}")
+        found.append(module)
+    names = [module.name for module in found]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two rule modules share a name: {sorted(names)}")
+    return tuple(sorted(found, key=lambda module: (module.order, module.name)))
+
+
+_MODULES = _find_modules()
+_BASES = [module for module in _MODULES if module.kind == "base"]
+if len(_BASES) != 1:
+    raise ValueError(f"the card game needs one base module, found {len(_BASES)}")
+BASE_MODULE: RuleModule = _BASES[0]
+
+# Expansion name (as typed) -> its rule module, in order; the base game is always the first
+# module of a game. Event decks are expansions too.
+EXPANSION_MODULES: dict[str, RuleModule] = {
+    module.name: module for module in _MODULES if module.kind == "expansion"}
+
+# Variant name -> its rule module, merged after the expansions' modules.
+VARIANT_MODULES: dict[str, RuleModule] = {
+    module.name: module for module in _MODULES if module.kind == "variant"}
+
+# Sets listed but not yet playable everywhere (their ``unfinished`` flag).
+UNFINISHED: frozenset[str] = frozenset(module.name for module in _MODULES if module.unfinished)
 
 _CACHE: dict[tuple[tuple[str, ...], tuple[str, ...]], RuleSet] = {}
 
@@ -35,7 +72,7 @@ def rules_for(choice: GameChoice) -> RuleSet:
     key = (choice.expansions, choice.variants)
     ruleset = _CACHE.get(key)
     if ruleset is None:
-        modules = (base.MODULE, *(EXPANSION_MODULES[name] for name in choice.expansions),
+        modules = (BASE_MODULE, *(EXPANSION_MODULES[name] for name in choice.expansions),
                    *(VARIANT_MODULES[name] for name in choice.variants))
         ruleset = _CACHE[key] = RuleSet(modules)
     return ruleset

@@ -396,4 +396,4 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
 }
 
 MODULE = RuleModule("base", BASE_CARDS, BASE_CHARACTERS, CARD_RULES, CHARACTER_RULES,
-                    WEAPON_REACH)
+                    WEAPON_REACH, kind="base")

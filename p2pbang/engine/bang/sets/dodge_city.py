@@ -343,4 +343,4 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
 # 3 players: roles face up, personal targets, no Sheriff (dodge_city_three).
 MODULE = RuleModule("dodge-city", DODGE_CITY_CARDS, DODGE_CITY_CHARACTERS, CARD_RULES,
                     CHARACTER_RULES, {}, most_seats=8, fewest_seats=3,
-                    role_rules={3: THREE_PLAYER_TABLE})
+                    role_rules={3: THREE_PLAYER_TABLE}, order=1)

@@ -298,4 +298,4 @@ EVENT_RULES: dict[str, EventRules] = {
 }
 
 MODULE = RuleModule("fistful", (), (), {}, {}, {}, events=FISTFUL_EVENTS,
-                    event_rules=EVENT_RULES)
+                    event_rules=EVENT_RULES, order=3)

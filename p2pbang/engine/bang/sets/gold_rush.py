@@ -668,4 +668,5 @@ CHARACTER_RULES: dict[str, CharacterRules] = {
 }
 
 MODULE = RuleModule(NAME, (), GOLD_RUSH_CHARACTERS, {}, CHARACTER_RULES, {},
-                    equipment=EQUIPMENT_CARDS, table_rules=TABLE_RULES, new_state=new_state)
+                    equipment=EQUIPMENT_CARDS, table_rules=TABLE_RULES, new_state=new_state,
+                    order=4)

@@ -82,4 +82,4 @@ EVENT_RULES: dict[str, EventRules] = {
 }
 
 MODULE = RuleModule("high-noon", (), (), {}, {}, {}, events=HIGH_NOON_EVENTS,
-                    event_rules=EVENT_RULES)
+                    event_rules=EVENT_RULES, order=2)

@@ -161,4 +161,5 @@ TABLE_RULES = TableRules(dead_turn=dead_turn, life_fixed=life_fixed, hand_limit=
 
 MODULE = RuleModule(NAME, (), (), {}, {}, {}, most_seats=7, fewest_seats=4,
                     role_rules={seats: SHADOW_TABLE for seats in range(4, 9)},
-                    table_rules=TABLE_RULES, new_state=new_state)
+                    table_rules=TABLE_RULES, new_state=new_state,
+                    kind="variant", order=1)
