@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from p2pbang.bots import evaluate, roles
+from p2pbang.bots.search_facts import SearchFacts
 from p2pbang.engine.actions import Choose, Decision, Pass
 from p2pbang.engine.dice.actions import (
     APACHE_TAKE,
@@ -55,7 +57,33 @@ from p2pbang.engine.dice.faces import (
 FOE, ALLY = 1.0, -1.0
 
 
+def reroll_neighbours(default: Any, legal: list[Any]) -> list[Any]:
+    """The rerolls one die away from the sensible ``default`` (one die kept or rolled
+    otherwise): a reroll has up to 31 choices, most of them far from sensible, and a better
+    one most likely lies next to the sensible one. Empty for any other decision."""
+    others = [a for a in legal if a != default]
+    if not (isinstance(default, (Reroll, Pass)) and any(isinstance(a, Reroll) for a in others)):
+        return []
+    rolled = set(default.dice) if isinstance(default, Reroll) else set()
+    near = []
+    dice_count = 1 + max(die for a in legal if isinstance(a, Reroll) for die in a.dice)
+    for die in range(dice_count):
+        dice = tuple(sorted(rolled ^ {die}))
+        action = Reroll(dice) if dice else Pass()
+        if action in others:
+            near.append(action)
+    return near
+
+
 class DiceBot:
+    """The Dice Game's sensible bot (its fact sheet names it), and what the strong bot needs
+    to know of the game (``SEARCH``: a playout of about two turns, the fitted role models,
+    the life taken from the Sheriff as evidence, a reroll's neighbours as challengers)."""
+
+    SEARCH = SearchFacts(horizon=30, value=evaluate.dice_value, sample=evaluate.dice_sample,
+                         role_evidence=roles.damage_to_sheriff, role_factors=roles.DICE_GAME,
+                         neighbours=reroll_neighbours)
+
     def __init__(self, seed: int | str = 0) -> None:
         self._rng = random.Random(seed)
 

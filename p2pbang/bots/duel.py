@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from p2pbang.bots import evaluate
+from p2pbang.bots.search_facts import SearchFacts
 from p2pbang.engine.actions import FROM_HAND, Choose, Decision, Discard, Pass, Play
 from p2pbang.engine.duel.actions import (
     ACTIVE,
@@ -51,7 +53,11 @@ def keep_value(card: int) -> int:
 
 
 class DuelBot:
-    """Rule-of-thumb player; ``seed`` only breaks ties."""
+    """Rule-of-thumb player; ``seed`` only breaks ties. ``SEARCH``: what the strong bot
+    needs to know of The Duel (a playout of about two turns, the fitted side model, no
+    hidden roles; its challengers are this bot's runners-up, ``rank``)."""
+
+    SEARCH = SearchFacts(horizon=60, value=evaluate.duel_value, sample=evaluate.duel_sample)
 
     def __init__(self, seed: int | str = 0) -> None:
         self._rng = random.Random(f"duel-bot/{seed}")

@@ -2,9 +2,9 @@
 
 Why: a whole playout ends in a win or a loss, a score so noisy that a few dozen of them
 cannot tell two moves apart; and in the card game and the Duel it costs tens of
-milliseconds. Cut after a few turns (``strong.HORIZON``) and scored by an estimate of the
-winning chances, a playout costs less and its score moves with what the move changed (a
-life, a card, a character), so the comparison sharpens.
+milliseconds. Cut after a few turns (each game's ``SEARCH.horizon``, ``search_facts.py``)
+and scored by an estimate of the winning chances, a playout costs less and its score moves
+with what the move changed (a life, a card, a character), so the comparison sharpens.
 
 The estimates are logistic models, one per role (the Duel: one for both sides), fitted on
 positions of games between sensible bots, each labelled with whether that seat's side went
@@ -123,4 +123,19 @@ def duel_value(game: Any, seat: int) -> float:
     return _logistic(DUEL, duel_features(game, seat))
 
 
-VALUES = {"bang": card_value, "dice": dice_value, "duel": duel_value}
+def role_sample(game: Any, seat: int, dice: bool) -> tuple[str, list[float]] | None:
+    """A living seat's role and its team features (a seat out of the game: None)."""
+    player = game.players[seat]
+    return (player.role, team_features(game, seat, dice)) if player.alive else None
+
+
+def card_sample(game: Any, seat: int) -> tuple[str, list[float]] | None:
+    return role_sample(game, seat, dice=False)
+
+
+def dice_sample(game: Any, seat: int) -> tuple[str, list[float]] | None:
+    return role_sample(game, seat, dice=True)
+
+
+def duel_sample(game: Any, seat: int) -> tuple[str, list[float]]:
+    return "duel", duel_features(game, seat)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from p2pbang.bots.determinize import RoleWeight, SeatKnowledge
+from p2pbang.bots.search_facts import SearchFacts
 from p2pbang.engine.actions import NO_SEAT
 from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, ROLE_CARDS
 
@@ -30,18 +31,17 @@ DICE_GAME = {OUTLAW: 1.0, RENEGADE: 0.6, DEPUTY: 0.35}
 FLOOR = 1e-6  # no role is ever ruled out: a person may play against type
 
 
-def sheriff_attacks(knowledge: SeatKnowledge, game: str) -> Counter[int]:
-    """Per seat, how often it was seen to attack the Sheriff (an empty count: no Sheriff)."""
-    view = knowledge.view
-    sheriff = getattr(view, "sheriff", NO_SEAT)
+def _sheriff(knowledge: SeatKnowledge) -> int | None:
+    sheriff = getattr(knowledge.view, "sheriff", NO_SEAT)
+    return None if sheriff in (NO_SEAT, None) else sheriff
+
+
+def attacks_on_sheriff(knowledge: SeatKnowledge) -> Counter[int]:
+    """The card game's evidence: per seat, its "play" events aimed at the Sheriff (an empty
+    count: no Sheriff)."""
+    sheriff = _sheriff(knowledge)
     counts: Counter[int] = Counter()
-    if sheriff in (NO_SEAT, None):
-        return counts
-    if game == "dice":
-        damage = getattr(view, "damage", None) or {}
-        for (source, target), amount in damage.items():
-            if target == sheriff and source != sheriff:
-                counts[source] += amount
+    if sheriff is None:
         return counts
     for event in knowledge.attacks:
         if event.target == sheriff and event.seat != sheriff:
@@ -49,13 +49,28 @@ def sheriff_attacks(knowledge: SeatKnowledge, game: str) -> Counter[int]:
     return counts
 
 
-def role_weight(knowledge: SeatKnowledge, game: str) -> RoleWeight | None:
+def damage_to_sheriff(knowledge: SeatKnowledge) -> Counter[int]:
+    """The Dice Game's evidence: per seat, the life it took from the Sheriff (the public
+    tally ``damage``)."""
+    sheriff = _sheriff(knowledge)
+    counts: Counter[int] = Counter()
+    if sheriff is None:
+        return counts
+    damage = getattr(knowledge.view, "damage", None) or {}
+    for (source, target), amount in damage.items():
+        if target == sheriff and source != sheriff:
+            counts[source] += amount
+    return counts
+
+
+def role_weight(knowledge: SeatKnowledge, facts: SearchFacts) -> RoleWeight | None:
     """The weight of role card ``role`` for ``seat``; None when there is no evidence (the
-    draw is then uniform) or the game has no hidden roles."""
-    factors = {"bang": CARD_GAME, "dice": DICE_GAME}.get(game)
-    if factors is None:
+    draw is then uniform) or the game (``facts``: its bot's ``SEARCH``) has no hidden
+    roles."""
+    factors = facts.role_factors
+    if factors is None or facts.role_evidence is None:
         return None
-    counts = sheriff_attacks(knowledge, game)
+    counts = facts.role_evidence(knowledge)
     if not counts:
         return None
 
@@ -66,4 +81,3 @@ def role_weight(knowledge: SeatKnowledge, game: str) -> RoleWeight | None:
         return max(factors.get(ROLE_CARDS[role], 1.0) ** attacks, FLOOR)
 
     return weight
-

@@ -20,10 +20,11 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from p2pbang.bots import dodge_city, events, gold_rush, responses
+from p2pbang.bots import dodge_city, evaluate, events, gold_rush, responses, roles
 from p2pbang.bots.allegiance import Allegiance
 from p2pbang.bots.context import Context
 from p2pbang.bots.memory import Grudges
+from p2pbang.bots.search_facts import SearchFacts
 from p2pbang.bots.turn import choose_play
 from p2pbang.bots.view import SeatView
 from p2pbang.engine.actions import (
@@ -75,7 +76,12 @@ _CHOOSERS: dict[str, Callable[[Context], Action]] = {
 
 
 class SensibleBot:
-    """A computer player for one seat: plays its role with simple, readable heuristics."""
+    """A computer player for one seat: plays its role with simple, readable heuristics.
+    ``SEARCH``: what the strong bot needs to know of the card game (a playout of about two
+    turns, the fitted role models, attacks on the Sheriff as evidence)."""
+
+    SEARCH = SearchFacts(horizon=60, value=evaluate.card_value, sample=evaluate.card_sample,
+                         role_evidence=roles.attacks_on_sheriff, role_factors=roles.CARD_GAME)
 
     def __init__(self, seed: int | str = 0) -> None:
         self._rng = random.Random(seed)

@@ -6,10 +6,11 @@ seat's masked log replayed into a fresh engine, hidden cards sampled, hidden rol
 by what their seats were seen to do, ``roles.py``), plays each root action in its own copy
 of that world (the same sample again: generators cannot be copied), then plays on with the
 sensible bots of every seat as the rollout policy, fed the table's public events, for
-``HORIZON`` steps (about two turns), and scores the position by the fitted winning chances
-of the seat's side (``evaluate.py``; a finished game scores 1 or 0). The root actions are
-the sensible bot's choice and up to ``MAX_ARMS - 1`` challengers (``challengers``); the
-sensible choice stands unless another one beats it over the same worlds by ``MARGIN`` a
+its game's ``SEARCH.horizon`` steps (about two turns; ``search_facts.py``), and scores the
+position by the fitted winning chances of the seat's side (``evaluate.py``; a finished game
+scores 1 or 0). The root actions are the sensible bot's choice and up to ``MAX_ARMS - 1``
+challengers (``challengers``, with the game's own ``SEARCH.neighbours``); the sensible
+choice stands unless another one beats it over the same worlds by ``MARGIN`` a
 round and by ``CONFIDENCE`` standard errors of its lead, over at least ``MIN_ROUNDS``
 worlds. Why flat and not a tree: every playout pays a replay, so a tree's statistics would
 stay thin; flat rounds spend the budget on the choice at hand.
@@ -24,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from p2pbang.bots.determinize import (
@@ -33,46 +35,33 @@ from p2pbang.bots.determinize import (
     choice_of,
     sample_world,
 )
-from p2pbang.bots.evaluate import VALUES
 from p2pbang.bots.roles import role_weight
-from p2pbang.engine.actions import Decision, End, Pass
-from p2pbang.engine.dice.actions import Reroll
+from p2pbang.bots.search_facts import SearchFacts
+from p2pbang.engine.actions import Decision, End
 
-ROLLOUT_STEPS = 20_000  # a playout still running then is scored as a draw
 MAX_ARMS = 4  # root actions searched: the sensible bot's choice and a sample of the others
 # The sensible bot's choice stands unless another action's mean beats it by this much in
 # the same worlds: with a few dozen playouts, a smaller lead is mostly noise.
 MARGIN = 0.01
 CONFIDENCE = 2.0  # ... and by this many standard errors of that lead
 MIN_ROUNDS = 6  # ... over at least this many worlds: fewer make the spread itself noise
-# Playout steps before the playout is cut and scored by ``evaluate.VALUES`` (the winning
-# chances of the seat's side): about two turns of each game.
-HORIZON = {"duel": 60, "dice": 30, "bang": 60}
-EVALUATE = VALUES
 
 
 def challengers(default: Any, legal: list[Any], rng: random.Random,
-                ranked: list[Any] | None = None) -> list[Any]:
+                ranked: list[Any] | None = None,
+                neighbours: Callable[[Any, list[Any]], list[Any]] | None = None) -> list[Any]:
     """Up to ``MAX_ARMS - 1`` legal actions to try against the sensible ``default``.
 
     ``ranked``: the legal actions as the sensible bot ranks them, best first, when it can
-    say (the Duel's play phase): its runners-up are the challengers. A dice reroll has up to
-    31 choices, most of them far from sensible: its challengers are its neighbours (one die
-    kept or rolled otherwise), where a better choice most likely lies. Any other decision: a
-    sample of the other legal actions."""
+    say (the Duel's play phase): its runners-up are the challengers. ``neighbours``: the
+    game's own idea of where better moves lie (its bot's ``SEARCH.neighbours``: a dice
+    reroll's neighbours, one die kept or rolled otherwise, out of up to 31 choices mostly
+    far from sensible). Otherwise: a sample of the other legal actions."""
     if ranked:
         return [a for a in ranked if a != default][:MAX_ARMS - 1]
     others = [a for a in legal if a != default]
-    if isinstance(default, (Reroll, Pass)) and any(isinstance(a, Reroll) for a in others):
-        rolled = set(default.dice) if isinstance(default, Reroll) else set()
-        near = []
-        dice_count = 1 + max(die for a in legal if isinstance(a, Reroll) for die in a.dice)
-        for die in range(dice_count):
-            dice = tuple(sorted(rolled ^ {die}))
-            action = Reroll(dice) if dice else Pass()
-            if action in others:
-                near.append(action)
-        others = near or others
+    near = neighbours(default, legal) if neighbours is not None else []
+    others = near or others
     if len(others) >= MAX_ARMS:
         others = rng.sample(others, MAX_ARMS - 1)
     return others
@@ -84,10 +73,11 @@ class StrongBot:
 
     def __init__(self, seed: int | str = 0, game: str = "bang", iterations: int = 400,
                  seconds: float | None = 0.5) -> None:
-        from p2pbang.bots import make_bot  # the registry imports this module
+        from p2pbang.bots import make_bot, sensible_class  # the registry imports this module
 
         self._seed = seed
         self._game = game
+        self._facts: SearchFacts = sensible_class(game).SEARCH
         self.iterations = iterations
         self.seconds = seconds
         self._fallback = make_bot("sensible", seed, game)
@@ -130,7 +120,7 @@ class StrongBot:
         default = self._fallback.decide(knowledge.view, knowledge.view.pending)
         rank = getattr(self._fallback, "rank", None)
         ranked = rank(knowledge.view, knowledge.view.pending, legal) if rank else None
-        legal = [default, *challengers(default, legal, rng, ranked)]
+        legal = [default, *challengers(default, legal, rng, ranked, self._facts.neighbours)]
         count = len(legal)
         # Per root action, the sums of its lead over the sensible choice in each round, and
         # of its square: a lead is trusted only when it stands out of its own noise.
@@ -139,7 +129,7 @@ class StrongBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
         rounds = failures = spent = world_index = 0
-        weight = role_weight(knowledge, self._game)
+        weight = role_weight(knowledge, self._facts)
         while spent + count <= max(self.iterations, count) and failures < 10:
             # The first round is always played out: without it there is nothing to compare.
             scores = self._round(knowledge, seat, legal, f"{base}/{world_index}",
@@ -205,9 +195,7 @@ class StrongBot:
         observers = [bot.observe for bot in bots if hasattr(bot, "observe")]
         for observe in observers:
             observe(attacks)
-        evaluate = EVALUATE.get(self._game)
-        steps = HORIZON.get(self._game, ROLLOUT_STEPS)
-        for _ in range(steps):
+        for _ in range(self._facts.horizon):
             pending = world.pending
             if isinstance(pending, End):
                 return 1.0 if seat in pending.winners else 0.0
@@ -218,4 +206,4 @@ class StrongBot:
             if events and observers:
                 for observe in observers:
                     observe(events)
-        return evaluate(world, seat) if evaluate is not None else 0.5
+        return self._facts.value(world, seat)

@@ -106,8 +106,8 @@ def bench_bots(choice: GameChoice, games: int, seed: int = 0, seconds: float = 0
         end = _play(choice, deal, bots, seat, report.times)
         report.strong_wins += seat in end.winners
         report.fallbacks += strong.fallbacks
-        if choice.game == "duel":
-            report.sensible_wins += seat not in end.winners  # the other side's seat
+        if seats == 2:  # a duel of two: the other seat is the sensible bot's side
+            report.sensible_wins += seat not in end.winners
         else:
             baseline = [make_bot("sensible", f"{deal}/{s}", choice.game) for s in range(seats)]
             report.sensible_wins += seat in _play(choice, deal, baseline, None, []).winners

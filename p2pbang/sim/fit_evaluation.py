@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 import sys
 
-from p2pbang.bots import make_bot
-from p2pbang.bots.evaluate import _logistic, duel_features, team_features
+from p2pbang.bots import make_bot, sensible_class
+from p2pbang.bots.evaluate import _logistic
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
@@ -22,6 +22,7 @@ def fit(game_name: str, seats: int, games: int, seed: int = 0) -> dict[str, list
     regression by stochastic gradient descent, positions sampled at 5% of the decisions."""
     rng = random.Random(seed)
     choice = GameChoice.make(game_name, seats)
+    search = sensible_class(game_name).SEARCH  # what the game's bot says a sample is
     data: dict[str, tuple[list[list[float]], list[float]]] = {}
     for index in range(games):
         game = new_game(choice, None)
@@ -34,11 +35,9 @@ def fit(game_name: str, seats: int, games: int, seed: int = 0) -> dict[str, list
             pending = game.pending
             if isinstance(pending, Decision) and rng.random() < 0.05:
                 for seat in range(seats):
-                    if game_name == "duel":
-                        samples.append(("duel", duel_features(game, seat), seat))
-                    elif game.players[seat].alive:
-                        samples.append((game.players[seat].role,
-                                        team_features(game, seat, game_name == "dice"), seat))
+                    sampled = search.sample(game, seat)
+                    if sampled is not None:
+                        samples.append((*sampled, seat))
             if isinstance(pending, Decision):
                 events = game.apply(bots[pending.seat].decide(game, pending))
             else:

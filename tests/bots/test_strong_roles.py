@@ -6,15 +6,24 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from p2pbang.bots import make_bot
+from p2pbang.bots import make_bot, sensible_class
 from p2pbang.bots.determinize import SeatKnowledge, sample_world
-from p2pbang.bots.roles import CARD_GAME, role_weight, sheriff_attacks
+from p2pbang.bots.roles import CARD_GAME, role_weight
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, ROLE_CARDS
 from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import new_game
+
+
+def _search(game: str):  # the game's bot's SEARCH: its evidence and factors
+    return sensible_class(game).SEARCH
+
+
+def sheriff_attacks(knowledge: SeatKnowledge, game: str) -> Counter[int]:
+    """The evidence the game's bot reads (the card game: attacks; the Dice Game: damage)."""
+    return _search(game).role_evidence(knowledge)
 
 
 def _until_the_sheriff_is_attacked(choice: GameChoice, seed: str, me: int) -> tuple[
@@ -44,8 +53,8 @@ def test_no_evidence_no_weights() -> None:
     choice = GameChoice.make("bang", 5)
     knowledge = SeatKnowledge(choice, 1)
     knowledge.sync(new_game(choice, None))
-    assert role_weight(knowledge, "bang") is None
-    assert role_weight(knowledge, "duel") is None
+    assert role_weight(knowledge, _search("bang")) is None
+    assert role_weight(knowledge, _search("duel")) is None
 
 
 def test_an_attack_on_the_sheriff_makes_a_deputy_unlikely_in_the_samples() -> None:
@@ -54,7 +63,7 @@ def test_an_attack_on_the_sheriff_makes_a_deputy_unlikely_in_the_samples() -> No
     choice = GameChoice.make("bang", 7)
     me = 2
     _truth, knowledge, attacker = _until_the_sheriff_is_attacked(choice, "roles-a", me)
-    weight = role_weight(knowledge, "bang")
+    weight = role_weight(knowledge, _search("bang"))
     assert weight is not None
     deputy = ROLE_CARDS.index(DEPUTY)
     outlaw = ROLE_CARDS.index(OUTLAW)
@@ -118,7 +127,7 @@ def test_dice_damage_to_the_sheriff_is_evidence() -> None:
         knowledge.sync(truth)
         counts = sheriff_attacks(knowledge, "dice")
         if counts:
-            weight = role_weight(knowledge, "dice")
+            weight = role_weight(knowledge, _search("dice"))
             assert weight is not None
             seat = next(iter(counts))
             assert weight(seat, ROLE_CARDS.index(DEPUTY)) < weight(seat, ROLE_CARDS.index(OUTLAW))

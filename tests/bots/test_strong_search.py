@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import random
 
-from p2pbang.bots import make_bot
+from p2pbang.bots import make_bot, sensible_class
+from p2pbang.bots.dice import reroll_neighbours
 from p2pbang.bots.evaluate import card_value, dice_value, duel_value
+from p2pbang.bots.search_facts import SearchFacts
 from p2pbang.bots.strong import MAX_ARMS, StrongBot, challengers
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End, Pass
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import Reroll
-from p2pbang.engine.family import new_game
+from p2pbang.engine.family import SHEETS, new_game
 from p2pbang.sim.fit_evaluation import fit
 
 
@@ -80,14 +82,15 @@ def test_a_reroll_is_challenged_by_its_neighbours() -> None:
                        for mask in range(1, 32))]
     rng = random.Random(0)
     default = Reroll((1, 3))
-    picked = challengers(default, legal, rng)
+    picked = challengers(default, legal, rng, neighbours=reroll_neighbours)
     assert 0 < len(picked) <= MAX_ARMS - 1
     for action in picked:
         assert isinstance(action, Reroll)
         assert len(set(action.dice) ^ {1, 3}) == 1
-    near_pass = challengers(Reroll((2,)), legal, rng)
+    near_pass = challengers(Reroll((2,)), legal, rng, neighbours=reroll_neighbours)
     assert Pass() in near_pass or all(len(a.dice) == 2 for a in near_pass)
-    assert all(len(a.dice) == 1 for a in challengers(Pass(), legal, rng))
+    assert all(len(a.dice) == 1 for a in challengers(Pass(), legal, rng,
+                                                     neighbours=reroll_neighbours))
 
 
 def test_a_search_reports_what_it_saw() -> None:
@@ -137,3 +140,13 @@ def test_duel_challengers_are_the_sensible_runners_up() -> None:
         else:
             game.apply(dealer.resolve(pending))
     raise AssertionError("no play phase with four legal actions")
+
+
+def test_every_games_bot_tells_the_search_what_it_needs() -> None:
+    """The search names no game: each game's own bot (the one its sheet names) carries its
+    ``SEARCH``, so a game the registry finds is searchable without another table."""
+    for sheet in SHEETS:
+        facts = sensible_class(sheet.name).SEARCH
+        assert isinstance(facts, SearchFacts)
+        assert facts.horizon > 0
+        assert (facts.role_evidence is None) == (facts.role_factors is None)
