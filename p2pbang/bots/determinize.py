@@ -43,12 +43,12 @@ class SampleFailed(Exception):
 
 
 def choice_of(game: Any) -> GameChoice:
-    """The ``GameChoice`` a game engine plays (the Dice Game keeps only its expansions)."""
-    choice = getattr(game, "choice", None)
-    if choice is not None:
-        return choice
-    expansions = ("old-saloon",) if getattr(game, "saloon", False) else ()
-    return GameChoice.make("dice", len(game.players), expansions)
+    """The ``GameChoice`` a game engine plays (the contract's ``choice``); ``ValueError``
+    for an engine built from a laid-out rule set, which no choice rebuilds."""
+    choice = game.choice
+    if choice is None:
+        raise ValueError("a game laid out from a rule set has no choice to rebuild it from")
+    return choice
 
 
 @dataclass

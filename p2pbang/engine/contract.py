@@ -17,6 +17,8 @@ The interface (``GameState``):
 - ``events``: what the last ``apply`` caused, for the interfaces' sentences.
 - ``result``: ``None`` until the game ends, then the ``End``.
 - ``n`` and ``turn``: the seats and the number of turns begun (public facts).
+- ``choice``: the ``GameChoice`` it plays (a search rebuilds the game from it; the card
+  game's engine built from a laid-out rule set directly, in scenario tests, has none).
 - ``check(x)``: why ``x`` cannot answer ``pending``, or ``None``.
 - ``apply(x)``: feed ``pending`` its answer, return the events.
 - ``legal_actions()``: every legal answer to the pending decision (its seat's hand must be
@@ -116,6 +118,9 @@ class GameState(Protocol):
 
     @property
     def pending(self) -> Any: ...
+
+    @property
+    def choice(self) -> GameChoice | None: ...
 
     def check(self, action: Any) -> str | None: ...
 

@@ -236,6 +236,7 @@ class DiceGame(StepChecks):
         # Whether Old Saloon is on the table: the interfaces read it (its dice, its help);
         # no rule here does.
         self.saloon = "old-saloon" in names
+        self._expansions = tuple(names)
         if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < players:
             raise ValueError(f"viewer must be a seat in 0..{players - 1}, or SPECTATOR")
         if layout is not None:
@@ -284,6 +285,12 @@ class DiceGame(StepChecks):
         if choice.game != "dice" or choice.variants:
             raise ValueError(f"this engine plays the dice game, not {choice.label()}")
         return cls(choice.seats, viewer, expansions=choice.expansions)
+
+    @property
+    def choice(self) -> GameChoice:
+        """The choice this engine plays (the contract's ``choice``; made when asked: only a
+        search rebuilding the game asks)."""
+        return GameChoice.make("dice", self.n, self._expansions)
 
     # ------------------------------------------------------------------ public interface
 
