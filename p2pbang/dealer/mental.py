@@ -272,7 +272,7 @@ class MentalDealer:
             if getattr(task, "revealing", False):
                 return "a draw's openings are due"
             if isinstance(task, _ReorderTask) and task.plan is not None and (
-                    seat is None or seat == task.holder):
+                    seat is None or seat == task.receiver):
                 # Its new holder could not learn the reordered hand: the cards are neither
                 # delivered (no share is left after the shuffle) nor its own to open.
                 return "the seat's hand is between the two rounds of its reorder"
@@ -674,43 +674,43 @@ class _SharesPlan:
                     self.by_seat.setdefault(seat, []).append(slot)
 
 
-class _DealTask(_Task):
-    def __init__(self, dealer: MentalDealer, request: Deal) -> None:
+class _OpenedForOne(_Task):
+    """A task that ends with every other seat's proven decryption shares of ``slots`` for one
+    seat (``receiver``), who then opens them alone: a deal and a hand's reorder. Their first
+    round (the receiver re-randomising, the holder's proven shuffle) is their own
+    (``_compose_first``, ``_accept_first``); the shares round, the opening and the result are
+    written here once. ``plan`` is None during the first round."""
+
+    receiver: int
+    slots: tuple[int, ...]
+    # A deal leaves a slot its receiver already knows as it is; a reorder opens every slot
+    # again, since what the holder knew was the hand in its old order.
+    reopen_known = False
+
+    def __init__(self, dealer: MentalDealer) -> None:
         super().__init__(dealer)
-        if not isinstance(request.seat, int) or not 0 <= request.seat < dealer.n_seats:
-            raise ValueError(f"no seat {request.seat!r}")
-        self.to = request.seat
-        self.slots = _distinct_slots(request.slots)
-        states = [dealer._slot(slot) for slot in self.slots]
-        # The receiver's share of the current ciphertext is public: others could finish
-        # decrypting, so the receiver re-randomises first (docs/crypto.md).
-        self.transfers = [slot for slot, state in zip(self.slots, states, strict=True)
-                          if self.to in state.shares and state.card is None]
-        self._mine: list[Any] | None = None
         self.plan: _SharesPlan | None = None
-        if self.transfers:
-            self.owed = {self.to}
-        else:
-            self._start_shares()
+        self._mine: Any = None
 
     def _start_shares(self) -> None:
-        self.plan = _SharesPlan(self.d, self.slots, exclude=self.to)
+        self.plan = _SharesPlan(self.d, self.slots, exclude=self.receiver)
         self.owed = set(self.plan.by_seat)
         if not self.owed:
             self._finish()
 
+    @abstractmethod
+    def _compose_first(self) -> bytes:
+        """The first round's message (only the receiver writes one)."""
+
+    @abstractmethod
+    def _accept_first(self, seat: int, message: dict[str, Any], trusted: bool) -> None:
+        """Verify the first round's message (unless ``trusted``: this seat's own), then
+        record it."""
+
     def compose(self) -> bytes:
-        d = self.d
         if self.plan is None:
-            items = []
-            for slot in self.transfers:
-                new, proof = rerandomise_with_proof(
-                    d._slots[slot].ciphertext, d.joint_key, d.session_id, d.step, d.seat,
-                    _transfer_context(slot))
-                items.append((slot, new, proof))
-            self._mine = items
-            return msg.transfer_message(items)
-        shares = d._my_shares(self.plan.by_seat[d.seat])
+            return self._compose_first()
+        shares = self.d._my_shares(self.plan.by_seat[self.d.seat])
         self._mine = shares
         return msg.shares_message(shares)
 
@@ -718,15 +718,7 @@ class _DealTask(_Task):
         d = self.d
         trusted = own and self._mine is not None
         if self.plan is None:
-            items = self._mine if trusted else msg.parse_transfer(message, self.transfers)
-            if not trusted:
-                for slot, new, proof in items:
-                    verify_rerandomisation(d._slots[slot].ciphertext, new, proof, d.joint_key,
-                                           d.session_id, d.step, seat, _transfer_context(slot))
-            for slot, new, _ in items:
-                state = d._slots[slot]
-                state.ciphertext = new
-                state.shares = {}
+            self._accept_first(seat, message, trusted)
             return
         shares = self._mine if trusted else msg.parse_shares(message, self.plan.by_seat[seat])
         if not trusted:
@@ -745,16 +737,57 @@ class _DealTask(_Task):
         d = self.d
         for slot in self.slots:
             state = d._slots[slot]
-            if d.seat == self.to and slot not in d._known:
+            if d.seat == self.receiver and (self.reopen_known or slot not in d._known):
                 own_share = scalar_mul(d._keypair.secret, state.ciphertext.c1)
                 d._known[slot] = d._open(slot, state, [own_share])
-            state.seen.add(self.to)
+            state.seen.add(self.receiver)
         self.finished = True
 
     def result(self) -> ChanceResult:
-        if self.d.seat != self.to:
+        if self.d.seat != self.receiver:
             return ChanceResult(tuple(None for _ in self.slots))
         return ChanceResult(tuple(self.d._known[slot] for slot in self.slots))
+
+
+class _DealTask(_OpenedForOne):
+    def __init__(self, dealer: MentalDealer, request: Deal) -> None:
+        super().__init__(dealer)
+        if not isinstance(request.seat, int) or not 0 <= request.seat < dealer.n_seats:
+            raise ValueError(f"no seat {request.seat!r}")
+        self.receiver = request.seat
+        self.slots = _distinct_slots(request.slots)
+        states = [dealer._slot(slot) for slot in self.slots]
+        # The receiver's share of the current ciphertext is public: others could finish
+        # decrypting, so the receiver re-randomises first (docs/crypto.md).
+        self.transfers = [slot for slot, state in zip(self.slots, states, strict=True)
+                          if self.receiver in state.shares and state.card is None]
+        if self.transfers:
+            self.owed = {self.receiver}
+        else:
+            self._start_shares()
+
+    def _compose_first(self) -> bytes:
+        d = self.d
+        items = []
+        for slot in self.transfers:
+            new, proof = rerandomise_with_proof(
+                d._slots[slot].ciphertext, d.joint_key, d.session_id, d.step, d.seat,
+                _transfer_context(slot))
+            items.append((slot, new, proof))
+        self._mine = items
+        return msg.transfer_message(items)
+
+    def _accept_first(self, seat: int, message: dict[str, Any], trusted: bool) -> None:
+        d = self.d
+        items = self._mine if trusted else msg.parse_transfer(message, self.transfers)
+        if not trusted:
+            for slot, new, proof in items:
+                verify_rerandomisation(d._slots[slot].ciphertext, new, proof, d.joint_key,
+                                       d.session_id, d.step, seat, _transfer_context(slot))
+        for slot, new, _ in items:
+            state = d._slots[slot]
+            state.ciphertext = new
+            state.shares = {}
 
 
 class _RevealTask(_Task):
@@ -856,100 +889,64 @@ class _RandomTask(_Task):
         return ChanceResult((self.value,))
 
 
-class _ReorderTask(_Task):
+class _ReorderTask(_OpenedForOne):
     """Round 1: the holder's proven shuffle of its hand. Round 2: the others' shares."""
+
+    reopen_known = True
 
     def __init__(self, dealer: MentalDealer, request: ReorderHand) -> None:
         super().__init__(dealer)
         if not isinstance(request.seat, int) or not 0 <= request.seat < dealer.n_seats:
             raise ValueError(f"no seat {request.seat!r}")
-        self.holder = request.seat
+        self.receiver = request.seat
         self.slots = _distinct_slots(request.slots)
         states = [dealer._slot(slot) for slot in self.slots]
         # Run again after a hand-over interrupted it between its rounds (MentalDealer.
         # begin_handover): the holder's shuffle is applied and the hand-over switched its
         # ciphertexts (no share is left): only the others' shares remain to be given.
         self.resumed = bool(states) and all(
-            state.card is None and not state.shares and self.holder in state.seen
+            state.card is None and not state.shares and self.receiver in state.seen
             for state in states)
         for slot, state in zip(self.slots, states, strict=True):
             if self.resumed:
                 break
-            if state.card is not None or state.missing(dealer.n_seats) != {self.holder}:
-                raise ValueError(f"slot {slot} is not hidden in seat {self.holder}'s hand")
+            if state.card is not None or state.missing(dealer.n_seats) != {self.receiver}:
+                raise ValueError(f"slot {slot} is not hidden in seat {self.receiver}'s hand")
         if len({state.pile for state in states}) > 1:
             raise ValueError("a hand to reorder holds cards of one pile")
         # Who still knows every card of the hand still knows the hand, in any order.
         self.seen = set.intersection(*(state.seen for state in states)) if states else set()
-        self.context = b"reorder/seat:%d/slots:" % self.holder + b",".join(
+        self.context = b"reorder/seat:%d/slots:" % self.receiver + b",".join(
             str(slot).encode("ascii") for slot in self.slots)
-        self.plan: _SharesPlan | None = None
-        self._mine: Any = None
         if len(self.slots) < 2:
             self.finished = True  # one card or none: there is no order to hide
         elif self.resumed:
-            self.plan = _SharesPlan(dealer, self.slots, exclude=self.holder)
+            self.plan = _SharesPlan(dealer, self.slots, exclude=self.receiver)
             self.owed = set(self.plan.by_seat)
         else:
-            self.owed = {self.holder}
+            self.owed = {self.receiver}
 
-    def compose(self) -> bytes:
+    def _compose_first(self) -> bytes:
         d = self.d
-        if self.plan is None:
-            old = [d._slots[slot].ciphertext for slot in self.slots]
-            new, proof = shuffle_and_prove(old, d.joint_key, d.session_id, d.step, d.seat,
-                                           self.context)
-            self._mine = new
-            return msg.shuffle_message(new, proof)
-        shares = d._my_shares(self.plan.by_seat[d.seat])
-        self._mine = shares
-        return msg.shares_message(shares)
+        old = [d._slots[slot].ciphertext for slot in self.slots]
+        new, proof = shuffle_and_prove(old, d.joint_key, d.session_id, d.step, d.seat,
+                                       self.context)
+        self._mine = new
+        return msg.shuffle_message(new, proof)
 
-    def accept(self, seat: int, message: dict[str, Any], own: bool) -> None:
+    def _accept_first(self, seat: int, message: dict[str, Any], trusted: bool) -> None:
         d = self.d
-        trusted = own and self._mine is not None
-        if self.plan is None:
-            old = [d._slots[slot].ciphertext for slot in self.slots]
-            if trusted:
-                new = self._mine
-            else:
-                new, proof = msg.parse_shuffle(message, len(old))
-                verify_pass(old, new, proof, d.joint_key, d.session_id, d.step, seat,
-                            self.context)
-            for slot, ct in zip(self.slots, new, strict=True):
-                state = d._slots[slot]
-                state.ciphertext, state.shares = ct, {}
-                state.seen = {self.holder, *self.seen}
-                d._known.pop(slot, None)
-            return
-        shares = self._mine if trusted else msg.parse_shares(message, self.plan.by_seat[seat])
-        if not trusted:
-            d._verify_shares(seat, shares)
-        for slot, share in shares:
-            d._slots[slot].shares[seat] = share.share
-
-    def next_round(self) -> None:
-        self._mine = None
-        if self.plan is None:
-            self.plan = _SharesPlan(self.d, self.slots, exclude=self.holder)
-            self.owed = set(self.plan.by_seat)
-            if self.owed:
-                return
-        self._finish()
-
-    def _finish(self) -> None:
-        d = self.d
-        if d.seat == self.holder:
-            for slot in self.slots:
-                state = d._slots[slot]
-                own_share = scalar_mul(d._keypair.secret, state.ciphertext.c1)
-                d._known[slot] = d._open(slot, state, [own_share])
-        self.finished = True
-
-    def result(self) -> ChanceResult:
-        if self.d.seat != self.holder:
-            return ChanceResult(tuple(None for _ in self.slots))
-        return ChanceResult(tuple(self.d._known[slot] for slot in self.slots))
+        old = [d._slots[slot].ciphertext for slot in self.slots]
+        if trusted:
+            new = self._mine
+        else:
+            new, proof = msg.parse_shuffle(message, len(old))
+            verify_pass(old, new, proof, d.joint_key, d.session_id, d.step, seat, self.context)
+        for slot, ct in zip(self.slots, new, strict=True):
+            state = d._slots[slot]
+            state.ciphertext, state.shares = ct, {}
+            state.seen = {self.receiver, *self.seen}
+            d._known.pop(slot, None)
 
 
 _TASKS: dict[type, type[_Task]] = {

@@ -231,7 +231,7 @@ def _reorder_between_rounds(table: HandOverTable, seat: int, holder_is_seat: boo
             return False
         task = table.members[table.live()[0]].core.dealer._task
         return (type(task).__name__ == "_ReorderTask" and task.plan is not None
-                and (task.holder == seat) == holder_is_seat)
+                and (task.receiver == seat) == holder_is_seat)
 
     return due
 
@@ -264,6 +264,6 @@ def test_no_hand_over_of_the_seat_whose_hand_is_being_reordered() -> None:
     if table is None:
         pytest.skip("no reorder of another hand came up in these deals")
     dealer = table.members[0].core.dealer
-    holder = dealer._task.holder
+    holder = dealer._task.receiver
     assert "reorder" in (dealer.hand_over_problem(seat=holder) or "")
     assert dealer.hand_over_problem(seat=1) is None
