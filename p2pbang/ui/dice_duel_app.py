@@ -19,11 +19,10 @@ from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import DEFAULT_SPEED, speed_of
 from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
-from p2pbang.ui.board_lines import line_answer, table_lines
-from p2pbang.ui.dice_duel_shell import HANDLED, FamilyScreen
+from p2pbang.ui.dice_duel_shell import FamilyScreen
 from p2pbang.ui.i18n import _
-
-QUIT_WORDS = ("q", "quit", "exit")
+from p2pbang.ui.plain.board import BoardQuestion, line_answer, table_lines
+from p2pbang.ui.plain.commands import read_answer, stopped
 
 
 def your_name(name: str) -> str:
@@ -65,10 +64,13 @@ class PlainFamily:
 
     def __init__(self, session: FamilySoloSession, read: Callable[[], str] | None = None,
                  out: TextIO | None = None) -> None:
+        """``read``: a line typed, EOFError at the end of the input (``input`` by default,
+        which writes its own prompt)."""
         self.session = session
         self.board = make_board(session)
         self._read = read or (lambda: input("> "))
         self.out = out or sys.stdout
+        self.question = BoardQuestion(self.board, self.say, self.show_table, lambda: None)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -91,27 +93,19 @@ class PlainFamily:
                 return 0
             self.show_table()
             while session.your_turn_to_decide():
-                try:
-                    line = self._read().strip()
-                except EOFError:
+                action = read_answer(self.question, self._line)
+                if stopped(action):
                     return 0
-                if line.lower() in QUIT_WORDS:
-                    return 0
-                if line in ("?", "help"):
-                    for _style, text in self.board.help():
-                        self.say(text)
-                    continue
-                answer = self.answer(line)
-                if answer is HANDLED:  # a card's ways opened, or closed: show the rows
-                    self.show_table()
-                    continue
-                if isinstance(answer, str):
-                    self.say(answer)
-                    continue
                 try:
-                    self.tell(session.act(answer))
+                    self.tell(session.act(action))
                 except IllegalAction as exc:
                     self.say(str(exc))
+
+    def _line(self) -> str | None:
+        try:
+            return self._read()
+        except EOFError:
+            return None
 
     def answer(self, line: str) -> Any:
         """The action a typed line means, or a sentence saying why it means none."""

@@ -22,7 +22,7 @@ from p2pbang.engine.bang.game import Game
 from p2pbang.table.bot_pace import DELAYS, nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.handovers import SeatQuestion
-from p2pbang.table.participants import LeaveForGood, PlayerQuit
+from p2pbang.table.participants import PlayerQuit
 from p2pbang.table.seats import seat_number
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import N_, _
@@ -33,6 +33,7 @@ from p2pbang.ui.plain.commands import (
     QUIT,
     Command,
     Commands,
+    leave_command,
     read_answer_async,
     stopped,
     word,
@@ -275,7 +276,7 @@ class PlainNetworkTable:
             extra += [word(("+",), lambda _rest: self._change_pace(slower=True), PACE_HELP),
                       word(("-",), lambda _rest: self._change_pace(slower=False))]
         if game.n >= 3:
-            extra.append(word(("leave",), leave_for_good, LEAVE_HELP))
+            extra.append(leave_command(LEAVE_HELP))
         return card_commands(Commands(self.print), game, self.names, extra)
 
     def _change_pace(self, slower: bool) -> object:
@@ -287,11 +288,6 @@ class PlainNetworkTable:
         self.print(_("The bots now wait {seconds} s before each move.").format(
             seconds=f"{DELAYS[step]:g}"))
         return AGAIN
-
-
-def leave_for_good(_rest: str) -> object:
-    """``leave``: a bot, run by the next player, takes the seat for good."""
-    raise LeaveForGood("the player leaves for good")
 
 
 __all__ = ["LineInput", "PlainNetworkTable"]

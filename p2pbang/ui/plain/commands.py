@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from p2pbang.table.participants import LeaveForGood
 from p2pbang.ui.i18n import N_, _
 
 
@@ -94,6 +95,15 @@ def said(msgid: str) -> Callable[[], Sequence[str]]:
 def quit_command(help_line: str | None = QUIT_HELP) -> Command:
     """``q``, ``quit``, ``exit``: every plain interface's way out."""
     return word(QUIT_WORDS, lambda _rest: QUIT, help_line)
+
+
+def leave_command(help_line: str | None = None) -> Command:
+    """``leave``, at a network table of three seats or more: a bot, run by the next player,
+    takes the seat for good (the session's decider sees ``LeaveForGood``)."""
+    def leave(_rest: str) -> Any:
+        raise LeaveForGood("the player leaves for good")
+
+    return word(("leave",), leave, help_line)
 
 
 @dataclass
@@ -178,5 +188,5 @@ async def read_answer_async(question: Question,
 
 
 __all__ = ["AGAIN", "END", "QUIT", "QUIT_WORDS", "Command", "Commands", "Question",
-           "choose_number", "help_lines", "quit_command", "read_answer",
+           "choose_number", "help_lines", "leave_command", "quit_command", "read_answer",
            "read_answer_async", "said", "stopped", "word"]
