@@ -187,6 +187,6 @@ async def read_answer_async(question: Question,
     return outcome
 
 
-__all__ = ["AGAIN", "END", "QUIT", "QUIT_WORDS", "Command", "Commands", "Question",
+__all__ = ["AGAIN", "END", "HELP_WORDS", "QUIT", "QUIT_WORDS", "Command", "Commands", "Question",
            "choose_number", "help_lines", "leave_command", "quit_command", "read_answer",
            "read_answer_async", "said", "stopped", "word"]
