@@ -113,20 +113,25 @@ class PlainFamily:
 
 
 def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
-                  pause: bool = False) -> int:
+                  pause: bool = False, inp: TextIO | None = None) -> int:
     """Tell a saved solo game again, as its player saw it: the same seed deals the same game
     and the bots, seeded from it, play the same moves; the saved actions answer the player's
-    decisions. 0 when it was played to its end, 1 when it was left before (or the file does
-    not fit its own deal: 2)."""
+    decisions. 0 when it was played to its end (or the input ended at a pause), 1 when it
+    was left before (or the file does not fit its own deal: 2). ``pause`` waits for Enter
+    before each new turn, as the other replays do."""
+    from p2pbang.ui.replay import family_teller
+
     out = out or sys.stdout
     session = FamilySoloSession(record.choice, record.seed, record.you,
                                 record.names[record.you], record.opponents)
     session.names = list(record.names)
     board = make_board(session)
+    tell = family_teller(lambda events: [text for _style, text in board.describe(events)],
+                         pause, out, inp or sys.stdin)
     actions = iter(record.actions)
     while True:
-        for _style, text in board.describe(session.advance()):
-            print(text, file=out)
+        if not tell(session.advance()):
+            return 0
         if isinstance(session.pending, End):
             return 0
         action = next(actions, None)
@@ -138,10 +143,8 @@ def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
         except IllegalAction as exc:
             print(f"p2pbang: the saved game does not fit its own deal: {exc}", file=sys.stderr)
             return 2
-        for _style, text in board.describe(events):
-            print(text, file=out)
-        if pause:
-            input()
+        if not tell(events):
+            return 0
 
 
 def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
