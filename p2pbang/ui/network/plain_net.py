@@ -250,7 +250,7 @@ class PlainNetworkTable:
         """The person's action, asked in steps as in solo play (``StepQuestion``)."""
         if self.family is not None:
             return await self.family.decide(decision)
-        assert self.say is not None and self.session is not None
+        assert self.say is not None
         self._introduce()
         game = core.game
         if decision.kind == PLAY and self._shown_turn != game.turn:
