@@ -36,16 +36,14 @@ QUIT = _Outcome("QUIT")  # the person typed a quit word
 END = _Outcome("END")  # the input ended
 
 QUIT_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("?", "help")
+QUIT_HELP = N_("  q          quit the game")
+HELP_HELP = N_("  ?          this help")
 
 
 def stopped(outcome: Any) -> bool:
     """Whether the person quit or the input ended (no choice to act on)."""
     return outcome is QUIT or outcome is END
-
-
-HELP_WORDS = ("?", "help")
-QUIT_HELP = N_("  q          quit the game")
-HELP_HELP = N_("  ?          this help")
 
 
 def _none(_text: str) -> Any:
