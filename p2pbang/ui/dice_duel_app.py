@@ -19,11 +19,10 @@ from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import DEFAULT_SPEED, speed_of
 from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
-from p2pbang.ui.board_lines import line_answer, table_lines
-from p2pbang.ui.dice_duel_shell import HANDLED, FamilyScreen
+from p2pbang.ui.dice_duel_shell import FamilyScreen
 from p2pbang.ui.i18n import _
-
-QUIT_WORDS = ("q", "quit", "exit")
+from p2pbang.ui.plain.board import BoardQuestion, line_answer, table_lines
+from p2pbang.ui.plain.commands import read_answer, stopped
 
 
 def your_name(name: str) -> str:
@@ -65,10 +64,13 @@ class PlainFamily:
 
     def __init__(self, session: FamilySoloSession, read: Callable[[], str] | None = None,
                  out: TextIO | None = None) -> None:
+        """``read``: a line typed, EOFError at the end of the input (``input`` by default,
+        which writes its own prompt)."""
         self.session = session
         self.board = make_board(session)
         self._read = read or (lambda: input("> "))
         self.out = out or sys.stdout
+        self.question = BoardQuestion(self.board, self.say, self.show_table, lambda: None)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -91,27 +93,19 @@ class PlainFamily:
                 return 0
             self.show_table()
             while session.your_turn_to_decide():
-                try:
-                    line = self._read().strip()
-                except EOFError:
+                action = read_answer(self.question, self._line)
+                if stopped(action):
                     return 0
-                if line.lower() in QUIT_WORDS:
-                    return 0
-                if line in ("?", "help"):
-                    for _style, text in self.board.help():
-                        self.say(text)
-                    continue
-                answer = self.answer(line)
-                if answer is HANDLED:  # a card's ways opened, or closed: show the rows
-                    self.show_table()
-                    continue
-                if isinstance(answer, str):
-                    self.say(answer)
-                    continue
                 try:
-                    self.tell(session.act(answer))
+                    self.tell(session.act(action))
                 except IllegalAction as exc:
                     self.say(str(exc))
+
+    def _line(self) -> str | None:
+        try:
+            return self._read()
+        except EOFError:
+            return None
 
     def answer(self, line: str) -> Any:
         """The action a typed line means, or a sentence saying why it means none."""
@@ -119,20 +113,25 @@ class PlainFamily:
 
 
 def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
-                  pause: bool = False) -> int:
+                  pause: bool = False, inp: TextIO | None = None) -> int:
     """Tell a saved solo game again, as its player saw it: the same seed deals the same game
     and the bots, seeded from it, play the same moves; the saved actions answer the player's
-    decisions. 0 when it was played to its end, 1 when it was left before (or the file does
-    not fit its own deal: 2)."""
+    decisions. 0 when it was played to its end (or the input ended at a pause), 1 when it
+    was left before (or the file does not fit its own deal: 2). ``pause`` waits for Enter
+    before each new turn, as the other replays do."""
+    from p2pbang.ui.replay import family_teller
+
     out = out or sys.stdout
     session = FamilySoloSession(record.choice, record.seed, record.you,
                                 record.names[record.you], record.opponents)
     session.names = list(record.names)
     board = make_board(session)
+    tell = family_teller(lambda events: [text for _style, text in board.describe(events)],
+                         pause, out, inp or sys.stdin)
     actions = iter(record.actions)
     while True:
-        for _style, text in board.describe(session.advance()):
-            print(text, file=out)
+        if not tell(session.advance()):
+            return 0
         if isinstance(session.pending, End):
             return 0
         action = next(actions, None)
@@ -144,10 +143,8 @@ def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
         except IllegalAction as exc:
             print(f"p2pbang: the saved game does not fit its own deal: {exc}", file=sys.stderr)
             return 2
-        for _style, text in board.describe(events):
-            print(text, file=out)
-        if pause:
-            input()
+        if not tell(events):
+            return 0
 
 
 def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:

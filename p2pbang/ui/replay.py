@@ -38,16 +38,19 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
         if core.choice.game != "bang":
             from p2pbang.ui.network.family_net import board_narrator
 
-            return _family_teller(board_narrator(core, names), pause, out, inp)
+            family = family_teller(board_narrator(core, names), pause, out, inp)
+
+            def tell_family(events: list[Event]) -> None:
+                if not family(events):
+                    raise SystemExit(0)  # the input ended at a pause
+            return tell_family
         describe = Describer(core.game, names).event
 
         def tell(events: list[Event]) -> None:
             for event in events:
-                if event.kind == "turn" and pause and event.value > 1:
-                    out.write(_("(Enter for the next turn) "))
-                    out.flush()
-                    if not inp.readline():
-                        raise SystemExit(0)
+                if event.kind == "turn" and pause and event.value > 1 \
+                        and not wait_for_enter(out, inp):
+                    raise SystemExit(0)
                 text = describe(event)
                 if text:
                     out.write(text + "\n")
@@ -107,11 +110,9 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
             else:
                 session.step_one()
             for event in session.take_spectator_events():
-                if event.kind == "turn" and pause and event.value > 1:
-                    out.write(_("(Enter for the next turn) "))
-                    out.flush()
-                    if not inp.readline():
-                        return 0
+                if event.kind == "turn" and pause and event.value > 1 \
+                        and not wait_for_enter(out, inp):
+                    return 0
                 text = describer.event(event)
                 if text:
                     out.write(text + "\n")
@@ -140,17 +141,25 @@ class _ToThePlayer(Describer):
         return seat == self.you
 
 
-def _family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out: TextIO,
-                   inp: TextIO) -> Callable[[list[Event]], None]:
-    """Tell a Dice Game's or Duel's events with its board's sentences (pausing at turns)."""
-    def tell(events: list[Event]) -> None:
-        if pause and any(e.kind == "turn" and e.value > 1 for e in events):
-            out.write(_("(Enter for the next turn) "))
-            out.flush()
-            if not inp.readline():
-                raise SystemExit(0)
+def wait_for_enter(out: TextIO, inp: TextIO) -> bool:
+    """``--pause`` before a turn: the prompt, then a line; False when the input ended (the
+    telling stops there, as a deliberate leave)."""
+    out.write(_("(Enter for the next turn) "))
+    out.flush()
+    return bool(inp.readline())
+
+
+def family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out: TextIO,
+                  inp: TextIO) -> Callable[[list[Event]], bool]:
+    """Tell a Dice Game's or Duel's events with its board's sentences, pausing before a new
+    turn; False when the input ended at a pause (nothing told)."""
+    def tell(events: list[Event]) -> bool:
+        if pause and any(e.kind == "turn" and e.value > 1 for e in events) \
+                and not wait_for_enter(out, inp):
+            return False
         for text in narrate(events):
             out.write(text + "\n")
+        return True
     return tell
 
 
@@ -170,4 +179,4 @@ def _left(text: str, cells: int) -> str:
     return text + " " * max(0, cells - width_of(text))
 
 
-__all__ = ["replay", "replay_solo"]
+__all__ = ["family_teller", "replay", "replay_solo", "wait_for_enter"]

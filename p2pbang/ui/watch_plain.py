@@ -21,6 +21,7 @@ from p2pbang.engine.bang.game import Game
 from p2pbang.table.seats import seat_number, seating, seats_clockwise
 from p2pbang.table.watch import TableWatch, WatchResult
 from p2pbang.ui.describe import Describer
+from p2pbang.ui.plain.commands import AGAIN, Commands, word
 from p2pbang.ui.texts import card_name, character_name, role_name
 from p2pbang.ui.view import card_view
 
@@ -87,22 +88,25 @@ class PlainWatcher:
                        if ok else "The claim could not be sent: the bot's player is not "
                        "connected.")
             return
+        take = object()  # the answer to ``take``: the offer is sent from this loop
+        commands = Commands(self.print).add(
+            word(("take",), lambda _rest: take if self.watch is not None else None))
         while not self.holding:
             line = await table.input.readline()
-            if line is None:
-                table.input.hold(None)  # the end of input, for the seat's table too
+            if line is None or self.holding:
+                table.input.hold(line)  # the end of input, or a move typed as the seat was given
                 return
-            if self.holding:
-                table.input.hold(line)  # a move for the seat, typed as it was given
-                return
-            word = line.strip().lower()
-            if word == "take" and self.watch is not None:
+            if commands.answer(line, self._not_a_command) is take:
+                assert self.watch is not None
                 ok = await self.watch.offer_seat(self.watch.identity.name, table)
                 self.print("You offered to take a seat: if one is replaced, it is yours."
                            if ok else "The offer could not be sent now: try again.")
-            elif word:
-                self.print("A watcher has one command: take (offer to take a seat if the "
-                           "table replaces one).")
+
+    def _not_a_command(self, text: str) -> object:
+        if text:
+            self.print("A watcher has one command: take (offer to take a seat if the table "
+                       "replaces one).")
+        return AGAIN
 
     def events(self, events: list[Event]) -> None:
         if self.holding and self.seat_table is not None:

@@ -114,3 +114,14 @@ def test_a_chosen_name_is_told_in_the_third_person(tmp_path: Path) -> None:
     assert replay_solo(load_solo(session.record.path.parent), out=out) == 0
     text = out.getvalue()
     assert "Zoli plays " in text and "You play " not in text
+
+
+def test_a_paused_replay_waits_for_enter_before_each_turn_and_stops_at_the_end_of_input(
+        tmp_path: Path) -> None:
+    played = _play(tmp_path, seed=3)
+    assert played.record is not None
+    out = io.StringIO()
+    assert replay_solo(played.record, out=out, pause=True, inp=io.StringIO("\n\n")) == 0
+    told = out.getvalue()
+    assert told.count("(Enter for the next turn) ") == 3  # two Enters, then the input ends
+    assert "The table at the end:" not in told

@@ -21,6 +21,7 @@ from p2pbang.table.solo import SoloSession
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.network.plain_net import PlainNetworkTable
 from p2pbang.ui.plain import PlainSolo, explain, render_table
+from p2pbang.ui.plain.commands import AGAIN, choose_number
 from p2pbang.ui.render import status_line
 from p2pbang.ui.sets.events_texts import event_label, event_name, event_text
 from p2pbang.ui.sets.events_view import help_sections, plain_command
@@ -184,8 +185,8 @@ def test_the_network_plain_table_answers_e_too() -> None:
     out = io.StringIO()
     plain = PlainNetworkTable(io.StringIO(""), out)
     core = SimpleNamespace(game=table.game)
-    assert plain._command("e", core, 3) is None  # type: ignore[arg-type]
-    plain._command("?", core, 3)  # type: ignore[arg-type]
+    assert plain.commands(core.game).answer("e", choose_number(3, plain.print)) is AGAIN
+    plain.commands(core.game).answer("?", choose_number(3, plain.print))
     said = out.getvalue()
     assert said.startswith("Shootout: Each player may play a second BANG! card")
     assert "0 event cards left" in said and "  e          show the event card" in said

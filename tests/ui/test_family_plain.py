@@ -119,3 +119,30 @@ def test_a_damaged_saved_game_is_refused_in_one_line(tmp_path,
         "names": ["a", "b"], "opponents": "sensible", "actions": []}))
     assert main(["replay", str(path)]) == 2
     assert "damaged saved game" in capsys.readouterr().err
+
+
+def test_a_paused_replay_stops_cleanly_when_the_input_ends(monkeypatch) -> None:
+    """``replay --pause`` of a saved Dice Game waits for Enter with the other replays'
+    prompt; the end of the input stops the telling (exit 0), not a traceback."""
+    from p2pbang.engine.actions import End
+    from p2pbang.table.solo_family import FamilySoloRecord
+    from p2pbang.ui.dice_duel_app import replay_family
+
+    choice = GameChoice.make("dice", 4)
+    session = FamilySoloSession(choice, 21)
+    actions = []
+    while len(actions) < 12:
+        session.advance()
+        if session.your_turn_to_decide() is False:
+            break  # the game is over
+        actions.append(session.legal_actions()[0])
+        session.act(actions[-1])
+    record = FamilySoloRecord(choice, 21, 0, list(session.names), "sensible", actions)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))  # one Enter, then the end
+    out = io.StringIO()
+    assert replay_family(record, out=out, pause=True) == 0
+    told = out.getvalue()
+    assert told.count("(Enter for the next turn) ") == 2
+    assert "stops here" not in told
+    ended = isinstance(session.pending, End)
+    assert replay_family(record, out=io.StringIO()) == (0 if ended else 1)  # no pause: all

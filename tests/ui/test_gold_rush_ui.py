@@ -573,14 +573,16 @@ def test_the_plain_network_table_reads_the_shop_on_request() -> None:
     from types import SimpleNamespace
 
     from p2pbang.ui.network.plain_net import PlainNetworkTable
+    from p2pbang.ui.plain.commands import AGAIN, choose_number
 
     table = table_of(nuggets={0: 2}, shop=["boots", "shot", "wanted"])
     out = io.StringIO()
     plain = PlainNetworkTable(io.StringIO(""), out)
     plain.names = list(NAMES)
     core = SimpleNamespace(game=table.game)
-    assert plain._command("s", core, 3) is None  # a command, not an action
-    assert plain._command("?", core, 3) is None
+    # a command, not an action
+    assert plain.commands(core.game).answer("s", choose_number(3, plain.print)) is AGAIN
+    assert plain.commands(core.game).answer("?", choose_number(3, plain.print)) is AGAIN
     text = out.getvalue()
     assert "The shop:\n  Boots (3 nuggets): Draw a card for each life you lose" in text
     assert "You: 2 nuggets" in text

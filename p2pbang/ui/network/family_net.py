@@ -17,13 +17,19 @@ from typing import Any, TextIO
 
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.table.core import TableCore
-from p2pbang.table.participants import LeaveForGood, PlayerQuit
-from p2pbang.ui.board_lines import line_answer, table_lines
-from p2pbang.ui.dice_duel_shell import HANDLED
+from p2pbang.table.participants import PlayerQuit
+from p2pbang.ui.plain.board import BoardQuestion, table_lines
+from p2pbang.ui.plain.commands import (
+    AGAIN,
+    QUIT,
+    leave_command,
+    read_answer_async,
+    stopped,
+    word,
+)
 
 FAMILY_GAMES = ("dice", "duel")
 WAIT_REPEAT = 10.0
-QUIT_WORDS = ("q", "quit", "exit")
 
 
 class CoreSeat:
@@ -86,6 +92,18 @@ class PlainFamilyTable:
         self.out = out
         self._last_wait = 0.0
         self.seats = core.players  # "leave" (for good) needs three seats or more
+        extra = [leave_command()] if self.seats >= 3 else []
+        extra.append(word(("t",), self._table_again))
+        self.question = BoardQuestion(self.board, print_line, self.show_table, self._prompt,
+                                      extra)
+
+    def _prompt(self) -> None:
+        self.out.write("> ")
+        self.out.flush()
+
+    def _table_again(self, _rest: str) -> object:
+        self.show_table()
+        return AGAIN
 
     def events(self, events: list[Event]) -> None:
         for _style, text in self.board.describe(events):
@@ -112,40 +130,13 @@ class PlainFamilyTable:
     async def decide(self, decision: Decision) -> Action:
         self.show_table()
         while True:
-            self.out.write("> ")
-            self.out.flush()
-            line = await self.readline()
-            if line is None:
-                raise PlayerQuit("end of input")
-            text = line.strip()
-            if text.lower() in QUIT_WORDS:
-                raise PlayerQuit("the player left")
-            if text.lower() == "leave" and self.seats >= 3:
-                raise LeaveForGood("the player leaves for good")
-            if text in ("?", "help"):
-                for _style, words in self.board.help():
-                    self.print(words)
-                continue
-            if text == "t":
-                self.show_table()
-                continue
-            answer = self._answer(text)
-            if answer is HANDLED:
-                self.show_table()
-                continue
-            if isinstance(answer, str):
-                self.print(answer)
-                continue
-            reason = self.seat.mine.check(answer)
-            if reason is not None:
-                self.print(f"Not allowed: {reason}")
-                continue
-            return answer
-
-    def _answer(self, line: str) -> Any:
-        """The action a typed line means, or a sentence saying why it means none (the solo
-        plain interface's reading)."""
-        return line_answer(self.board, line)
+            action = await read_answer_async(self.question, self.readline)
+            if stopped(action):
+                raise PlayerQuit("the player left" if action is QUIT else "end of input")
+            reason = self.seat.mine.check(action)
+            if reason is None:
+                return action
+            self.print(f"Not allowed: {reason}")
 
 
 __all__ = ["FAMILY_GAMES", "CoreSeat", "PlainFamilyTable", "board_for", "board_narrator"]

@@ -18,24 +18,29 @@ from typing import TYPE_CHECKING, TextIO
 import trio
 
 from p2pbang.engine.actions import PLAY, Action, Decision, Event
+from p2pbang.engine.bang.game import Game
 from p2pbang.table.bot_pace import DELAYS, nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.handovers import SeatQuestion
-from p2pbang.table.participants import LeaveForGood, PlayerQuit
+from p2pbang.table.participants import PlayerQuit
 from p2pbang.table.seats import seat_number
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.network.family_net import FAMILY_GAMES, PlainFamilyTable
-from p2pbang.ui.plain import HELP, explain, plain_command, plain_help, render_table
-from p2pbang.ui.seat_questions import question_text, took_seat_line
-from p2pbang.ui.texts import (
-    card_name,
-    card_text,
-    character_name,
-    character_text,
-    role_goal,
-    role_name,
+from p2pbang.ui.plain.card_table import card_commands, render_table
+from p2pbang.ui.plain.commands import (
+    AGAIN,
+    QUIT,
+    Command,
+    Commands,
+    leave_command,
+    read_answer_async,
+    stopped,
+    word,
 )
+from p2pbang.ui.plain.stepped import StepQuestion
+from p2pbang.ui.seat_questions import question_text, took_seat_line
+from p2pbang.ui.texts import character_name, character_text, role_goal, role_name
 from p2pbang.ui.view import build_view, display_names
 
 if TYPE_CHECKING:
@@ -242,6 +247,7 @@ class PlainNetworkTable:
     # -- decider --
 
     async def decide(self, core: TableCore, decision: Decision) -> Action:
+        """The person's action, asked in steps as in solo play (``StepQuestion``)."""
         if self.family is not None:
             return await self.family.decide(decision)
         assert self.say is not None
@@ -250,66 +256,30 @@ class PlainNetworkTable:
         if decision.kind == PLAY and self._shown_turn != game.turn:
             self._shown_turn = game.turn
             self.print(render_table(build_view(game, self.names), self.names))
-        actions = game.legal_actions()
-        self.print(self.say.decision(decision))
-        for number, action in enumerate(actions, 1):
-            self.print(f"  {number:>2}. {self.say.action(decision, action)}")
+        question = StepQuestion(self.say, decision, game.legal_actions(), self.commands(game),
+                                self.out, decision.seat)
         while True:
-            self.out.write(_("choice (? for help)> "))
-            self.out.flush()
-            line = await self.input.readline()
-            if line is None:
-                raise PlayerQuit("end of input")
-            text = line.strip()
-            chosen = self._command(text, core, len(actions))
-            if chosen is None:
-                continue
-            action = actions[chosen - 1]
+            question.show()
+            action = await read_answer_async(question, self.input.readline)
+            if stopped(action):
+                raise PlayerQuit("the player left" if action is QUIT else "end of input")
             reason = game.check(action)
-            if reason is not None:  # listed actions are legal; say so if one is not
-                self.print(_("Not allowed: {reason}").format(reason=reason))
-                continue
-            return action
+            if reason is None:
+                return action
+            self.print(_("Not allowed: {reason}").format(reason=reason))  # listed: legal
 
-    def _command(self, text: str, core: TableCore, count: int) -> int | None:
-        """Handle one typed line: the number of an action, or None after a command."""
-        if not text:
-            return None
-        if text in ("q", "quit", "exit"):
-            raise PlayerQuit("the player left")
-        if text == "leave" and core.game.n >= 3:
-            raise LeaveForGood("the player leaves for good")
-        shown = plain_command(core.game, self.names, text)  # a set's: "s", "e"
-        if text in ("?", "help"):
-            self.print(_(HELP))
-            for extra in plain_help(core.game):
-                self.print(extra)
-            if self._pace is not None:
-                self.print(_(PACE_HELP))
-            if core.game.n >= 3:
-                self.print(_(LEAVE_HELP))
-        elif text in ("+", "-") and self._pace is not None:
-            self._change_pace(slower=text == "+")
-        elif shown is not None:
-            self.print(shown)
-        elif text == "t":
-            self.print(render_table(build_view(core.game, self.names), self.names))
-        elif text == "h":
-            for card in build_view(core.game, self.names).hand:
-                self.print(f"  {card_name(card.name)} ({card.label}): {card_text(card.name)}")
-        elif text.startswith("c ") or text == "c":
-            self.print(explain(text[1:]))
-        elif not text.isdigit():
-            self.print(_("Type the number of an action (1-{n}), or ? for help.").format(n=count))
-        elif not 1 <= int(text) <= count:
-            self.print(_("There is no action {number}: choose 1 to {n}.").format(
-                number=int(text), n=count))
-        else:
-            return int(text)
-        return None
+    def commands(self, game: Game) -> Commands:
+        """The card game's commands, and a network table's: the pace of the bot peers this
+        host started (``+``/``-``), and ``leave`` for good at a table of three or more."""
+        extra: list[Command] = []
+        if self._pace is not None:
+            extra += [word(("+",), lambda _rest: self._change_pace(slower=True), PACE_HELP),
+                      word(("-",), lambda _rest: self._change_pace(slower=False))]
+        if game.n >= 3:
+            extra.append(leave_command(LEAVE_HELP))
+        return card_commands(Commands(self.print), game, self.names, extra)
 
-
-    def _change_pace(self, slower: bool) -> None:
+    def _change_pace(self, slower: bool) -> object:
         """One step of the solo speeds up or down, written where the bots read it."""
         assert self._pace is not None
         step = nearest_speed(self._pace) + (1 if slower else -1)
@@ -317,6 +287,7 @@ class PlainNetworkTable:
         write_pace(self._pace, DELAYS[step])
         self.print(_("The bots now wait {seconds} s before each move.").format(
             seconds=f"{DELAYS[step]:g}"))
+        return AGAIN
 
 
 __all__ = ["LineInput", "PlainNetworkTable"]

@@ -9,12 +9,15 @@ as before this room read anything.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from p2pbang.table.network import Lobby
 from p2pbang.ui.i18n import N_, _
 from p2pbang.ui.lobby import SeatStatus
 from p2pbang.ui.network.net_lobby import RoomNews, remove_player, room_state
+from p2pbang.ui.plain.commands import AGAIN, HELP_WORDS, Commands, help_lines, said, word
 from p2pbang.ui.textfit import pad, width_of
 
 ROOM_HELP = N_(
@@ -51,17 +54,25 @@ class PlainWaitingRoom:
 
     async def command(self, text: str) -> bool:
         """Carry out one room command; False when ``text`` is not one (it is the game's)."""
-        word, _sep, rest = text.partition(" ")
-        word, rest = word.lower(), rest.strip()
-        if word in ("?", "help"):
-            self.say(_(ROOM_HELP))
-        elif word in ("p", "players") and not rest:
+        answered = self.commands().answer(text, lambda _text: None)
+        if inspect.isawaitable(answered):  # removing a player asks the lobby
+            await answered
+        return answered is not None
+
+    def commands(self) -> Commands:
+        """The room's table of commands (the plain interfaces' dispatcher): its help is one
+        block, the words are listed there."""
+        commands = Commands(self.say)
+
+        def listed(_rest: str) -> Any:
             self.list_players()
-        elif word in ("r", "remove"):
-            await self.remove(rest)
-        else:
-            return False
-        return True
+            return AGAIN
+
+        return commands.add(
+            help_lines(said(ROOM_HELP)),
+            word(HELP_WORDS, lambda _rest: commands.show_help(), rest=True),
+            word(("p", "players"), listed),
+            word(("r", "remove"), self.remove, rest=True))
 
     def list_players(self) -> None:
         seats = self.seats()

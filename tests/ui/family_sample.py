@@ -1,0 +1,104 @@
+"""A sample of the Dice Game's and The Duel's plain solo interface, written out whole, to
+compare two versions of the plain interfaces.
+
+Why: a change meant to move code without changing what anyone reads (the plain interfaces'
+one table of commands, ``ui/plain/``) is checked by playing the same seeded games before and
+after and comparing every line. Each sample is a whole solo game with the bots, in one
+language: the person's lines typed (the dice to roll again, ``k``, the rows' keys) with
+commands and mistakes between (``?``, ``help``, ``t``, an empty line, nonsense), each typed
+line written into the sample too.
+
+    PYTHONPATH=. python -m tests.ui.family_sample OUT.json [--seeds 1,2,3]
+
+Two files written by two versions are compared with ``cmp`` (or ``--compare A B``, which
+names the first samples that differ).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import sys
+from pathlib import Path
+
+from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.dice.actions import REROLL
+from p2pbang.table.solo_family import FamilySoloSession
+from p2pbang.ui.dice_duel_app import PlainFamily
+from p2pbang.ui.i18n import set_language
+
+LANGUAGES = ("en", "hu", "ro")
+GAMES = (("dice", 3, ()), ("dice", 5, ()), ("dice", 8, ("old-saloon",)), ("duel", 2, ()))
+TYPED = ("?", "help", "t", "nonsense", "", "  ", "h", "c x", "Q?", "99", "0")
+MAX_LINES = 4000  # then the input ends: a game left is a sample too
+
+
+def plain_game(game: str, seats: int, expansions: tuple[str, ...], seed: int) -> list[str]:
+    """One game typed to its end (or to ``MAX_LINES``), every line it printed."""
+    rng = random.Random(seed)
+    out = io.StringIO()
+    choice = GameChoice.make(game, seats, list(expansions))
+    plain = PlainFamily(FamilySoloSession(choice, seed), out=out)
+    typed = 0
+
+    def read() -> str:
+        nonlocal typed
+        typed += 1
+        if typed > MAX_LINES:
+            raise EOFError
+        session = plain.session
+        if rng.random() < 0.12:
+            line = rng.choice(TYPED)
+        elif game == "dice" and session.mine.pending.kind == REROLL:
+            dice = [str(i + 1) for i in range(len(session.mine.dice)) if rng.random() < 0.4]
+            line = " ".join(dice) if dice and rng.random() < 0.6 else rng.choice(("k", "K"))
+        else:
+            keys = [c.key for c in plain.board.choices() if c.key]
+            line = rng.choice(keys) if keys else "1"
+        out.write(f"[typed {line!r}]\n")
+        return line
+
+    plain._read = read
+    code = plain.run()
+    return [*out.getvalue().splitlines(), f"exit {code}"]
+
+
+def sample(seeds: list[int]) -> dict[str, list[str]]:
+    """Every game in every language: sample name -> its lines."""
+    found: dict[str, list[str]] = {}
+    for language in LANGUAGES:
+        set_language(language)
+        for game, seats, expansions in GAMES:
+            for seed in seeds:
+                name = f"{game}-{seats}{''.join('-' + e for e in expansions)}"
+                found[f"{name}/{seed}/{language}"] = plain_game(game, seats, expansions, seed)
+    set_language("en")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", help="where to write the sample (JSON)")
+    parser.add_argument("--seeds", default="1,2,3", help="comma-separated seeds")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                        help="compare two written samples")
+    args = parser.parse_args(argv)
+    if args.compare:
+        first, second = (json.loads(Path(p).read_text("utf-8")) for p in args.compare)
+        differ = [name for name in first if first[name] != second.get(name)]
+        differ += [name for name in second if name not in first]
+        print(f"{len(first)} samples, {sum(len(v) for v in first.values())} lines; "
+              f"{len(differ)} differ" + (": " + ", ".join(differ[:10]) if differ else ""))
+        return 1 if differ else 0
+    if not args.out:
+        parser.error("name the file to write, or --compare A B")
+    found = sample([int(s) for s in args.seeds.split(",")])
+    Path(args.out).write_text(json.dumps(found, ensure_ascii=False, indent=0), "utf-8")
+    print(f"{len(found)} samples, {sum(len(v) for v in found.values())} lines")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
