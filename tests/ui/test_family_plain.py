@@ -13,7 +13,8 @@ import pytest
 from p2pbang.cli import main
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import REROLL, Reroll
-from p2pbang.table.solo_family import FAMILY_SOLO_KIND, FamilySoloSession
+from p2pbang.table.solo import SoloSession
+from p2pbang.table.solo_record import FAMILY_SOLO_KIND
 from p2pbang.ui.dice_duel_app import PlainFamily
 from p2pbang.ui.i18n import set_language
 
@@ -47,7 +48,7 @@ def test_whole_games_in_the_plain_interface(game: str, seats: int, seed: int,
                                             language: str) -> None:
     set_language(language)
     out = io.StringIO()
-    plain = PlainFamily(FamilySoloSession(GameChoice.make(game, seats), seed), out=out)
+    plain = PlainFamily(SoloSession(GameChoice.make(game, seats), seed), out=out)
     plain._read = scripted(plain, seed)
     assert plain.run() == 0
     text = out.getvalue()
@@ -57,7 +58,7 @@ def test_whole_games_in_the_plain_interface(game: str, seats: int, seed: int,
 
 
 def test_typed_dice_numbers_reroll_those_dice_and_a_dynamite_is_refused() -> None:
-    plain = PlainFamily(FamilySoloSession(GameChoice.make("dice", 4), 21), out=io.StringIO())
+    plain = PlainFamily(SoloSession(GameChoice.make("dice", 4), 21), out=io.StringIO())
     session = plain.session
     while True:
         session.advance()
