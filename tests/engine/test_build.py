@@ -26,7 +26,7 @@ from p2pbang.engine import build
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import game_kind
-from p2pbang.sim.family_games import play_one
+from p2pbang.sim.selfplay import play_one
 
 REPO = Path(p2pbang.__file__).parent.parent
 SO = importlib.machinery.EXTENSION_SUFFIXES[0]  # a name only: assess() never loads these files

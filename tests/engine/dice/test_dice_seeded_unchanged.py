@@ -17,7 +17,7 @@ import pytest
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import game_kind
-from p2pbang.sim.family_games import play_one
+from p2pbang.sim.selfplay import play_one
 
 
 def combined_hash(choice: GameChoice, games: int, seed: int = 7) -> str:
