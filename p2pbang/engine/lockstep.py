@@ -24,27 +24,30 @@ from p2pbang.engine.runner import Dealer, Decider
 
 
 class Lockstep:
-    """``truth`` (the all-seeing engine) and ``views`` (viewer -> that viewer's engine: a seat
-    or ``SPECTATOR``), all at the same step.
+    """``truth`` (the all-seeing engine) and ``views`` (engines of viewers: seats or
+    ``SPECTATOR``), all at the same step.
 
     ``apply(item)`` feeds the pending step its answer: the truth first (an illegal input
-    raises ``IllegalAction`` there and no engine changes), then every view. ``step`` asks the
-    dealer or the deciding seat for that answer. Each view's events of the last input are
-    its own ``events`` (the contract), the truth's are returned."""
+    raises ``IllegalAction`` there and no engine changes), then every view, a chance result
+    masked for the viewer the view sees for at that moment (an observer's engine that took a
+    seat, ``contract.take_seat``, is shown that seat's cards from then on). ``step`` asks
+    the dealer or the deciding seat for that answer. Each view's events of the last input
+    are its own ``events`` (the contract); the truth's are returned."""
 
-    def __init__(self, truth: GameState, views: Mapping[int, GameState] | None = None) -> None:
+    def __init__(self, truth: GameState, views: Iterable[GameState] = ()) -> None:
+        if truth.viewer is not None:
+            raise ValueError(f"the truth must be all-seeing, not seeing for {truth.viewer}")
         self.truth = truth
-        self.views: dict[int, GameState] = dict(views or {})
-        for viewer, view in self.views.items():
-            if view.viewer != viewer:
-                raise ValueError(f"the engine given for viewer {viewer} sees for {view.viewer}")
+        self.views: list[GameState] = list(views)
+        if any(view.viewer is None for view in self.views):
+            raise ValueError("a view sees for a seat or for the spectator, not for everyone")
 
     @classmethod
     def of(cls, kind: Any, choice: Any, viewers: Iterable[int]) -> Lockstep:
         """A fresh lockstep of ``choice`` through its fact sheet ``kind`` (``new_game``),
         with an engine for each of ``viewers``."""
         return cls(kind.new_game(choice, None),
-                   {viewer: kind.new_game(choice, viewer) for viewer in viewers})
+                   [kind.new_game(choice, viewer) for viewer in viewers])
 
     @property
     def pending(self) -> Any:
@@ -54,10 +57,17 @@ class Lockstep:
     def ended(self) -> bool:
         return isinstance(self.truth.pending, End)
 
+    def view_of(self, viewer: int) -> GameState | None:
+        """The (first) engine that sees for ``viewer``, or ``None``."""
+        for view in self.views:
+            if view.viewer == viewer:
+                return view
+        return None
+
     def engine_for(self, seat: int) -> GameState:
         """The engine seat ``seat`` decides from: its own when it has one (it cannot use
         what it was not shown), else the all-seeing engine."""
-        return self.views.get(seat, self.truth)
+        return self.view_of(seat) or self.truth
 
     def apply(self, item: Any, first: int | None = None) -> list[Event]:
         """Feed every engine the answer to the pending step; the truth's events.
@@ -66,19 +76,14 @@ class Lockstep:
         move is refused for the reason that person's own engine gives); otherwise the truth
         judges. Either way a refused input raises ``IllegalAction`` and changes nothing."""
         pending = self.truth.pending
-        if first is not None:
-            self._feed(first, self.views[first], pending, item)
+        judge = None if first is None else self.view_of(first)
+        if judge is not None:
+            _feed(judge, pending, item)
         events = self.truth.apply(item)
-        for viewer, view in self.views.items():
-            if viewer != first:
-                self._feed(viewer, view, pending, item)
+        for view in self.views:
+            if view is not judge:
+                _feed(view, pending, item)
         return events
-
-    @staticmethod
-    def _feed(viewer: int, view: GameState, pending: Any, item: Any) -> None:
-        """A decision is public: every engine gets it as it is; a chance result is masked."""
-        view.apply(item if isinstance(pending, Decision)
-                   else result_for_viewer(pending, item, viewer))
 
     def answer(self, dealer: Dealer, deciders: Mapping[int, Decider] | Sequence[Decider]) -> Any:
         """The answer to the pending step (not applied): the dealer's to a chance request, the
@@ -105,3 +110,10 @@ class Lockstep:
                 return self.truth.pending
             self.step(dealer, deciders)
         raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+def _feed(view: GameState, pending: Any, item: Any) -> None:
+    """A decision is public: every engine gets it as it is; a chance result is masked for the
+    viewer the engine sees for."""
+    view.apply(item if isinstance(pending, Decision)
+               else result_for_viewer(pending, item, view.viewer))

@@ -50,8 +50,8 @@ class SoloSession:
         viewers = [*range(choice.seats), *([SPECTATOR] if spectate else [])]
         self.engines = Lockstep.of(game_kind(choice), choice, viewers)
         self.truth = self.engines.truth
-        self.mine = self.engines.views[you]
-        self.spectator = self.engines.views.get(SPECTATOR)
+        self.mine = self.engines.views[you]  # the views in the order of ``viewers``
+        self.spectator = self.engines.view_of(SPECTATOR)
         self._spectator_events: list[Event] = []
         bots = iter(BOT_NAMES)
         self.names = [your_name if s == you else next(bots) for s in range(choice.seats)]
@@ -91,7 +91,7 @@ class SoloSession:
         for seat, bot in self.bots.items():
             observe = getattr(bot, "observe", None)
             if observe is not None:
-                observe(views[seat].events)
+                observe(views[seat].events)  # seat ``seat``'s engine
         if self.spectator is not None:
             self._spectator_events.extend(self.spectator.events)
 

@@ -73,11 +73,11 @@ def test_every_seat_engine_agrees_with_the_truth_and_knows_no_more(name: str) ->
                           spectate=True)
     session.advance()
     engines = session.engines
-    assert set(engines.views) == {*range(saved.choice.seats), SPECTATOR}
-    for view in engines.views.values():
+    assert [view.viewer for view in engines.views] == [*range(saved.choice.seats), SPECTATOR]
+    for view in engines.views:
         assert view.pending == session.truth.pending
         assert len(view.history) == len(session.truth.history)
-    assert session.mine is engines.views[saved.you]
+    assert session.mine is engines.view_of(saved.you)
 
 
 def test_the_file_kind_follows_the_game() -> None:
@@ -131,7 +131,7 @@ def test_a_seat_outside_the_game_is_refused() -> None:
 def test_an_illegal_move_changes_no_engine() -> None:
     session = SoloSession(GameChoice.make("dice", 4), 21, opponents="random")
     session.advance()
-    engines = [session.truth, *session.engines.views.values()]
+    engines = [session.truth, *session.engines.views]
     before = [len(game.history) for game in engines]
     with pytest.raises(IllegalAction):
         session.act(object())
