@@ -40,15 +40,18 @@ def run_engine_bench(games: int = 500, players: int = 7, seed: int = 0,
     for index in range(games):
         game = kind.new_game(choice, None)
         dealer = LocalDealer(f"{seed}/{index}")
-        decide = [bot.decide for bot in random_bots(choice, f"{seed}/{index}")]
-        apply, resolve = game.apply, dealer.resolve  # bound once: the loop is what is timed
+        bots = random_bots(choice, f"{seed}/{index}")
+        # ``bots[seat].decide(...)`` and ``dealer.resolve(...)`` as method calls: CPython
+        # specialises those, and they counted fewer instructions per game than calls through
+        # bound methods fetched once (docs/benchmarks.md, "One stack above the engine").
+        apply = game.apply
         while game.result is None:
             pending = game.pending
             if type(pending) is Decision:
-                apply(decide[pending.seat](game, pending))
+                apply(bots[pending.seat].decide(game, pending))
                 decisions += 1
             else:
-                apply(resolve(pending))
+                apply(dealer.resolve(pending))
         steps += len(game.history)
         turns += game.turn
     cpu = time.process_time() - start
