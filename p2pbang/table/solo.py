@@ -8,7 +8,8 @@ exactly as in a network game; each bot decides from its own seat's engine and he
 events of that engine (``observe``, for the bots that keep a memory of the table), so it
 cannot use what it was not shown either. The card game's bots decide the same from their
 seat's engine as from the all-seeing one (they read only their own seat and public facts),
-so its seeded solo games are the games they always were (``tests/table/test_solo_session.py``).
+so its seeded solo games are the games they always were (``tests/table/test_solo_session.py``,
+and ``tests/bots/test_fairness.py`` for the bots themselves).
 """
 
 from __future__ import annotations
