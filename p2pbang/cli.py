@@ -228,10 +228,9 @@ def _solo(args: argparse.Namespace) -> int:
 
         return run_family_solo(args, choice)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = SoloSession(args.players, seed, your_name=args.player, opponents=args.opponents,
-                          choice=choice)
-    record = SoloRecord(args.players, seed, session.you, session.names, args.opponents,
-                        path=new_record_path(data_home(args.home), seed), choice=choice)
+    session = SoloSession(choice, seed, your_name=args.player, opponents=args.opponents)
+    record = SoloRecord(choice, seed, session.you, session.names, args.opponents,
+                        path=new_record_path(data_home(args.home), seed))
     try:
         record.save()
     except OSError as exc:
@@ -314,11 +313,18 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def _is_family_solo(file: str) -> bool:
+    """Is ``file`` a saved solo game the Dice Game and The Duel's replay tells (the card
+    game's solo files, and a damaged one, go on to the table layer's replay)?"""
     from pathlib import Path
 
-    from p2pbang.table.solo_family import is_family_solo_game
+    from p2pbang.table.solo_record import SoloRecordError, is_solo_game, load_solo
 
-    return is_family_solo_game(Path(file))
+    if not is_solo_game(Path(file)):
+        return False
+    try:
+        return load_solo(Path(file)).choice.game != "bang"
+    except SoloRecordError:
+        return False
 
 
 def _replay_family_solo(args: argparse.Namespace) -> int:
@@ -326,15 +332,15 @@ def _replay_family_solo(args: argparse.Namespace) -> int:
     table layer's replay)."""
     from pathlib import Path
 
-    from p2pbang.table.solo_family import FamilySoloRecordError, load_family_solo
+    from p2pbang.table.solo_record import SoloRecordError, load_solo
     from p2pbang.ui.dice_duel_app import replay_family
     from p2pbang.ui.i18n import set_language
 
     set_language(args.lang)
 
     try:
-        record = load_family_solo(Path(args.file))
-    except FamilySoloRecordError as exc:
+        record = load_solo(Path(args.file))
+    except SoloRecordError as exc:
         print(f"p2pbang: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return replay_family(record, pause=args.pause)

@@ -70,7 +70,7 @@ def test_the_checks_see_a_bad_citation(tmp_path: Path) -> None:
     cites = [m for _line, text in prose(source) for m in CITED.findall(text)]
     assert cites == ["docs/nowhere.md", "engine/bang/game.py"]
     assert not exists("docs/nowhere.md") and exists("engine/bang/game.py")
-    assert exists("sim/family_games") and exists("protocol/vectors/crypto-*.json")
+    assert exists("sim/selfplay") and exists("protocol/vectors/crypto-*.json")
     assert not exists("protocol/vectors/poker-*.json")
     assert [m for _line, text in prose(source) for m in OUTSIDE.findall(text)] == [
         "DESIGN.md", "seed 002"]

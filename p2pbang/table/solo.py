@@ -1,8 +1,15 @@
-"""A solo game on this machine: one person against bots, with the seeded LocalDealer.
+"""A solo game on this machine: one person against bots, with the seeded LocalDealer, for every
+game of the family (through its fact sheet, ``engine/family.py``).
 
-The person's interface reads only the person's own engine (``Game(viewer=you)``), fed the
-same inputs as the all-seeing engine that the dealer and bots work with, masked to what that
-seat may see. So the interface has no hidden card to leak, exactly as in a network game.
+The engines run in lockstep (``engine/lockstep.py``): the all-seeing engine the dealer works
+with, and one engine per seat fed the same inputs masked to what that seat may see. The
+person's interface reads only the person's own engine, so it has no hidden card to leak,
+exactly as in a network game; each bot decides from its own seat's engine and hears the
+events of that engine (``observe``, for the bots that keep a memory of the table), so it
+cannot use what it was not shown either. The card game's bots decide the same from their
+seat's engine as from the all-seeing one (they read only their own seat and public facts),
+so its seeded solo games are the games they always were (``tests/table/test_solo_session.py``,
+and ``tests/bots/test_fairness.py`` for the bots themselves).
 """
 
 from __future__ import annotations
@@ -11,44 +18,45 @@ from typing import Any
 
 from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import Action, Decision, End, Event
-from p2pbang.engine.bang.game import SPECTATOR, Game
-from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.actions import Decision, End, Event
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.contract import SPECTATOR
+from p2pbang.engine.family import game_kind
+from p2pbang.engine.lockstep import Lockstep
 from p2pbang.table.solo_record import SoloRecord
 
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
 
 
 class SoloSession:
-    def __init__(self, players: int, seed: int | str, you: int = 0,
+    def __init__(self, choice: GameChoice | int, seed: int | str, you: int = 0,
                  your_name: str = "You", opponents: str = "sensible",
-                 record: SoloRecord | None = None, spectate: bool = False,
-                 choice: GameChoice | None = None) -> None:
-        """``opponents``: the bots' kind, "sensible" (they play to win) or "random".
-        ``record``: where the person's actions are saved as they are made. ``spectate``: also
-        run a spectator's engine (``replay`` tells the game as a spectator saw it).
-        ``choice``: the game (the base game for ``players`` when omitted; its seats must be
-        ``players``)."""
-        if choice is None:
-            choice = GameChoice.make("bang", players)  # ChoiceError names the seat range
-        if choice.seats != players:
-            raise ValueError(f"{choice.label()} is not a game for {players} players")
-        self.players = players
+                 record: SoloRecord | None = None, spectate: bool = False) -> None:
+        """``choice``: the game (a number of players stands for the base card game with
+        that many). ``opponents``: the bots' kind (``bots.make_bot``: "sensible", "random",
+        "strong"). ``record``: where the person's actions are saved as they are made.
+        ``spectate``: also run a spectator's engine (``replay`` tells the game as a
+        spectator saw it)."""
+        if isinstance(choice, int):
+            choice = GameChoice.make("bang", choice)  # ChoiceError names the seat range
+        if not 0 <= you < choice.seats:
+            raise ValueError(f"seat {you} is not a seat of {choice.label()}")
         self.choice = choice
+        self.players = choice.seats
         self.you = you
         self.seed = seed
-        self.truth = Game(players, choice=choice)
-        self.mine = Game(players, viewer=you, choice=choice)
         self.dealer = LocalDealer(seed)
-        self.bots = {s: make_bot(opponents, f"{seed}/bot/{s}")
-                     for s in range(players) if s != you}
-        bots = iter(BOT_NAMES)
-        self.names = [your_name if s == you else next(bots) for s in range(players)]
-        self.record = record
-        self.spectator = (Game(players, viewer=SPECTATOR, choice=choice) if spectate
-                          else None)
+        self.bots = {s: make_bot(opponents, f"{seed}/bot/{s}", choice.game)
+                     for s in range(choice.seats) if s != you}
+        viewers = [*range(choice.seats), *([SPECTATOR] if spectate else [])]
+        self.engines = Lockstep.of(game_kind(choice), choice, viewers)
+        self.truth = self.engines.truth
+        self.mine = self.engines.views[you]  # the views in the order of ``viewers``
+        self.spectator = self.engines.view_of(SPECTATOR)
         self._spectator_events: list[Event] = []
+        bots = iter(BOT_NAMES)
+        self.names = [your_name if s == you else next(bots) for s in range(choice.seats)]
+        self.record = record
 
     @property
     def pending(self) -> Decision | End | object:
@@ -66,48 +74,40 @@ class SoloSession:
         return events
 
     def step_one(self) -> list[Event]:
-        """One input (a chance answer or one bot decision), for interfaces that animate."""
+        """One input (a chance answer or one bot decision), for interfaces that animate; the
+        person's engine's events."""
         if isinstance(self.truth.pending, End) or self.your_turn_to_decide():
             return []
         return self._step_once()
 
     def _step_once(self) -> list[Event]:
-        pending = self.truth.pending
-        if isinstance(pending, Decision):
-            # The bots read only their own seat and public facts, even from this engine.
-            action = self.bots[pending.seat].decide(self.truth, pending)
-            self._tell_bots(self.truth.apply(action))
-            self._show_spectator(action)
-            return self.mine.apply(action)
-        result = self.dealer.resolve(pending)
-        self._tell_bots(self.truth.apply(result))
-        self._show_spectator(result_for_viewer(pending, result, SPECTATOR))
-        return self.mine.apply(result_for_viewer(pending, result, self.you))
+        self.engines.step(self.dealer, self.bots)
+        self._after_input()
+        return self.mine.events
 
-    def _show_spectator(self, step: Any) -> None:
+    def _after_input(self) -> None:
+        """Each bot hears its own engine's events (who attacked whom, public as they are);
+        the spectator's are kept for ``take_spectator_events``."""
+        views = self.engines.views
+        for seat, bot in self.bots.items():
+            observe = getattr(bot, "observe", None)
+            if observe is not None:
+                observe(views[seat].events)  # seat ``seat``'s engine
         if self.spectator is not None:
-            self._spectator_events.extend(self.spectator.apply(step))
+            self._spectator_events.extend(self.spectator.events)
 
     def take_spectator_events(self) -> list[Event]:
         """What the spectator saw since the last call (with ``spectate``)."""
         events, self._spectator_events = self._spectator_events, []
         return events
 
-    def _tell_bots(self, events: list[Event]) -> None:
-        """Who attacked whom (public fields only), so the bots know their foes."""
-        for bot in self.bots.values():
-            observe = getattr(bot, "observe", None)
-            if observe is not None:
-                observe(events)
-
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[Any]:
         return self.mine.legal_actions()
 
-    def act(self, action: Action) -> list[Event]:
+    def act(self, action: Any) -> list[Event]:
         """The person's action; raises IllegalAction (nothing changes) when it is not legal."""
-        events = self.mine.apply(action)
-        self._tell_bots(self.truth.apply(action))
-        self._show_spectator(action)
+        self.engines.apply(action, first=self.you)  # what the person's own engine allows
+        self._after_input()
         if self.record is not None:
             self.record.add(action)
-        return events
+        return self.mine.events

@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         import secrets
 
         seed = secrets.randbelow(2**31)
-    session = SoloSession(args.players, seed, your_name=args.name, choice=choice)
+    session = SoloSession(choice, seed, your_name=args.name)
     try:
         if args.plain or not fullscreen_supported():
             from p2pbang.ui.plain import PlainSolo

@@ -18,7 +18,8 @@ from typing import Any, TextIO
 from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import DEFAULT_SPEED, speed_of
-from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
+from p2pbang.table.solo import SoloSession
+from p2pbang.table.solo_record import SoloRecord
 from p2pbang.ui.dice_duel_shell import FamilyScreen
 from p2pbang.ui.i18n import _
 from p2pbang.ui.plain.board import BoardQuestion, line_answer, table_lines
@@ -34,7 +35,7 @@ def your_name(name: str) -> str:
     return t("you")
 
 
-def make_board(session: FamilySoloSession) -> Any:
+def make_board(session: SoloSession) -> Any:
     """The board of the session's game."""
     if session.choice.game == "dice":
         from p2pbang.ui.dice.dice_board import DiceBoard
@@ -45,7 +46,7 @@ def make_board(session: FamilySoloSession) -> Any:
     return DuelBoard(session)
 
 
-def play_fullscreen(session: FamilySoloSession, speed: int = DEFAULT_SPEED) -> int:
+def play_fullscreen(session: SoloSession, speed: int = DEFAULT_SPEED) -> int:
     """0 when the game was played to its end or the person left it, 2 on an error."""
     from p2pbang.ui.app import SoloDriver, run_screen
 
@@ -62,7 +63,7 @@ class PlainFamily:
     """The plain line interface: events as sentences, the table and the numbered choices
     when the person decides, one line of input per answer."""
 
-    def __init__(self, session: FamilySoloSession, read: Callable[[], str] | None = None,
+    def __init__(self, session: SoloSession, read: Callable[[], str] | None = None,
                  out: TextIO | None = None) -> None:
         """``read``: a line typed, EOFError at the end of the input (``input`` by default,
         which writes its own prompt)."""
@@ -112,7 +113,7 @@ class PlainFamily:
         return line_answer(self.board, line)
 
 
-def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
+def replay_family(record: SoloRecord, out: TextIO | None = None,
                   pause: bool = False, inp: TextIO | None = None) -> int:
     """Tell a saved solo game again, as its player saw it: the same seed deals the same game
     and the bots, seeded from it, play the same moves; the saved actions answer the player's
@@ -122,8 +123,8 @@ def replay_family(record: FamilySoloRecord, out: TextIO | None = None,
     from p2pbang.ui.replay import family_teller
 
     out = out or sys.stdout
-    session = FamilySoloSession(record.choice, record.seed, record.you,
-                                record.names[record.you], record.opponents)
+    session = SoloSession(record.choice, record.seed, record.you,
+                          record.names[record.you], record.opponents)
     session.names = list(record.names)
     board = make_board(session)
     tell = family_teller(lambda events: [text for _style, text in board.describe(events)],
@@ -153,10 +154,10 @@ def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
     from p2pbang.table.solo_record import new_record_path
 
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    record = FamilySoloRecord(choice, seed, 0, [], args.opponents,
-                              path=new_record_path(data_home(args.home), seed))
-    session = FamilySoloSession(choice, seed, your_name=your_name(args.player),
-                                opponents=args.opponents, record=record)
+    record = SoloRecord(choice, seed, 0, [], args.opponents,
+                        path=new_record_path(data_home(args.home), seed))
+    session = SoloSession(choice, seed, your_name=your_name(args.player),
+                          opponents=args.opponents, record=record)
     record.names = list(session.names)
     try:
         record.save()
@@ -206,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     expansions = [n.strip() for n in args.expansions.split(",") if n.strip()]
     choice = GameChoice.make(args.game, seats, expansions)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = FamilySoloSession(choice, seed, your_name=your_name(args.name))
+    session = SoloSession(choice, seed, your_name=your_name(args.name))
     from p2pbang.ui.app import fullscreen_supported
 
     if args.plain or not fullscreen_supported():

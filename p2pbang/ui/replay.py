@@ -76,9 +76,9 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
     end, 1 when it stops short (left before the end, or an action the rules refuse)."""
     out = out or sys.stdout
     inp = inp or sys.stdin
-    session = SoloSession(record.players, record.seed, record.you,
+    session = SoloSession(record.choice, record.seed, record.you,
                           your_name=record.names[record.you], opponents=record.opponents,
-                          spectate=True, choice=record.choice)
+                          spectate=True)
     spectator = session.spectator
     assert spectator is not None
     names = list(record.names)

@@ -6,7 +6,6 @@ from p2pbang.bots.dice import DiceBot
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Choose, Decision, End, Pass
-from p2pbang.engine.chance import ChanceResult, result_for_viewer
 from p2pbang.engine.dice.actions import REROLL, Reroll
 from p2pbang.engine.dice.faces import (
     ARROW,
@@ -17,26 +16,23 @@ from p2pbang.engine.dice.faces import (
 )
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.dice.scenario import keep, roll, table
+from p2pbang.engine.lockstep import Lockstep
 
 
 @pytest.mark.parametrize("expansions", [(), ("old-saloon",)])
 def test_bot_plays_whole_games_on_its_own_seat_engine(expansions):
     for players in range(3, 9):
-        game = DiceGame(players, expansions=expansions)
-        views = [DiceGame(players, viewer=s, expansions=expansions) for s in range(players)]
+        engines = Lockstep(DiceGame(players, expansions=expansions),
+                           [DiceGame(players, viewer=s, expansions=expansions)
+                            for s in range(players)])
         bots = [DiceBot(s) for s in range(players)]
         dealer = LocalDealer(players)
-        while not isinstance(game.pending, End):
-            pending = game.pending
+        while not engines.ended:
+            pending = engines.pending
+            action = engines.answer(dealer, bots)  # a seat decides from its own engine
             if isinstance(pending, Decision):
-                action = bots[pending.seat].decide(views[pending.seat], pending)
-                assert action in views[pending.seat].legal_actions()
-            else:
-                action = dealer.resolve(pending)
-            game.apply(action)
-            for view in views:
-                view.apply(result_for_viewer(pending, action, view.viewer)
-                           if isinstance(action, ChanceResult) else action)
+                assert action in engines.engine_for(pending.seat).legal_actions()
+            engines.apply(action)
 
 
 def test_deputy_never_shoots_the_sheriff_and_outlaw_does():

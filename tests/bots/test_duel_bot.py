@@ -5,31 +5,20 @@ from __future__ import annotations
 
 from p2pbang.bots.duel import DuelBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import Decision, End, Pass, Play
-from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.actions import Pass, Play
 from p2pbang.engine.duel.actions import ACTIVE, RESPOND_HIT, MoveToken
 from p2pbang.engine.duel.catalog import LAWMEN, OUTLAWS
 from p2pbang.engine.duel.game import DuelGame
+from p2pbang.engine.lockstep import Lockstep
 from tests.engine.duel.support import act, in_hand, play_duel, random_duel_bot, start
 
 
 def test_bots_play_whole_games_from_their_own_views() -> None:
     for seed in range(3):
-        judge = DuelGame()
-        views = [DuelGame(viewer=0), DuelGame(viewer=1)]
+        engines = Lockstep(DuelGame(), [DuelGame(viewer=0), DuelGame(viewer=1)])
         bots = [DuelBot(seed), DuelBot(seed + 100)]
-        dealer = LocalDealer(f"bot-view/{seed}")
-        while not isinstance(judge.pending, End):
-            pending = judge.pending
-            if isinstance(pending, Decision):
-                action = bots[pending.seat].decide(views[pending.seat], pending)
-                for game in (judge, *views):
-                    game.apply(action)  # raises if the bot chose an illegal action
-            else:
-                result = dealer.resolve(pending)
-                judge.apply(result)
-                for seat, view in enumerate(views):
-                    view.apply(result_for_viewer(pending, result, seat))
+        # Each bot decides from its own view; an illegal action would raise.
+        engines.play_out(LocalDealer(f"bot-view/{seed}"), bots)
 
 
 def test_the_bot_beats_the_random_bot() -> None:

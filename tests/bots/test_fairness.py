@@ -10,8 +10,8 @@ from p2pbang.bots.view import SeatView
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.bang.game import Game
-from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.lockstep import Lockstep
 
 
 @pytest.mark.parametrize("players,seed,fed,expansions", [
@@ -22,8 +22,9 @@ def test_same_choice_on_the_own_seat_engine_and_the_all_seeing_engine(
     players: int, seed: int, fed: bool, expansions: tuple[str, ...]
 ) -> None:
     choice = GameChoice.make("bang", players, expansions)
-    truth = Game(players, choice=choice)
-    views = [Game(players, viewer=seat, choice=choice) for seat in range(players)]
+    engines = Lockstep(Game(players, choice=choice),
+                       [Game(players, viewer=seat, choice=choice) for seat in range(players)])
+    truth, views = engines.truth, engines.views
     dealer = LocalDealer(f"fairness/{seed}")
     seeing = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
     blind = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
@@ -35,13 +36,10 @@ def test_same_choice_on_the_own_seat_engine_and_the_all_seeing_engine(
             on_own = blind[pending.seat].decide(views[pending.seat], pending)
             assert on_truth == on_own, f"decision {decisions}: {pending}"
             decisions += 1
-            truth_events = truth.apply(on_truth)
-            view_events = [view.apply(on_truth) for view in views]
+            truth_events = engines.apply(on_truth)
         else:
-            result = dealer.resolve(pending)
-            truth_events = truth.apply(result)
-            view_events = [view.apply(result_for_viewer(pending, result, seat))
-                           for seat, view in enumerate(views)]
+            truth_events = engines.apply(dealer.resolve(pending))
+        view_events = [view.events for view in views]
         if fed:
             for seat in range(players):
                 seeing[seat].observe(truth_events)

@@ -29,7 +29,7 @@ from p2pbang.engine.bang.position import START
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city, gold_rush, shadows
-from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.lockstep import Lockstep
 
 from .support import PLAIN4, ask
 
@@ -172,8 +172,9 @@ def test_same_choice_on_the_own_seat_engine_and_the_all_seeing_engine(
         rules: RuleSet, players: int, seed: int) -> None:
     """Buying, selling and shadow play read public facts only (tests/bots/test_fairness.py
     for Gold Rush and the shadows)."""
-    truth = Game(players, rules=rules)
-    views = [Game(players, viewer=seat, rules=rules) for seat in range(players)]
+    engines = Lockstep(Game(players, rules=rules),
+                       [Game(players, viewer=seat, rules=rules) for seat in range(players)])
+    truth, views = engines.truth, engines.views
     dealer = LocalDealer(f"fairness/gr/{seed}")
     seeing = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
     blind = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
@@ -185,13 +186,10 @@ def test_same_choice_on_the_own_seat_engine_and_the_all_seeing_engine(
             on_own = blind[pending.seat].decide(views[pending.seat], pending)
             assert on_truth == on_own, f"decision {decisions}: {pending}"
             decisions += 1
-            truth_events = truth.apply(on_truth)
-            view_events = [view.apply(on_truth) for view in views]
+            truth_events = engines.apply(on_truth)
         else:
-            result = dealer.resolve(pending)
-            truth_events = truth.apply(result)
-            view_events = [view.apply(result_for_viewer(pending, result, seat))
-                           for seat, view in enumerate(views)]
+            truth_events = engines.apply(dealer.resolve(pending))
+        view_events = [view.events for view in views]
         for seat in range(players):
             seeing[seat].observe(truth_events)
             blind[seat].observe(view_events[seat])

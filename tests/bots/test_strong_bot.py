@@ -14,9 +14,9 @@ from p2pbang.bots.determinize import SampleFailed, SeatKnowledge, sample_world
 from p2pbang.bots.strong import StrongBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
-from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import new_game
+from p2pbang.engine.lockstep import Lockstep
 from p2pbang.sim.bench_bots import wilson
 
 CHOICES = [
@@ -43,8 +43,8 @@ def test_the_same_decision_on_the_seat_engine_as_on_the_all_seeing_engine(
         choice: GameChoice) -> None:
     """Seat 0's strong bot, asked twice at each of its decisions: once handed the all-seeing
     engine, once its own seat's engine (where the other hands and roles do not exist)."""
-    truth = new_game(choice, None)
-    own = new_game(choice, 0)
+    engines = Lockstep(new_game(choice, None), [new_game(choice, 0)])
+    truth, own = engines.truth, engines.views[0]
     dealer = LocalDealer("strong-fair-a")
     seeing, blind = _strong("s", choice.game), _strong("s", choice.game)
     others = [make_bot("sensible", seat, choice.game) for seat in range(choice.seats)]
@@ -58,12 +58,9 @@ def test_the_same_decision_on_the_seat_engine_as_on_the_all_seeing_engine(
                 compared += len(truth.legal_actions()) > 1
             else:
                 action = others[pending.seat].decide(truth, pending)
-            truth.apply(action)
-            own.apply(action)
+            engines.apply(action)
         else:
-            result = dealer.resolve(pending)
-            own.apply(result_for_viewer(pending, result, 0))
-            truth.apply(result)
+            engines.apply(dealer.resolve(pending))
     assert compared > 0 and seeing.searched > 0 and seeing.fallbacks == 0
 
 

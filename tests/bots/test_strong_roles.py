@@ -12,9 +12,9 @@ from p2pbang.bots.roles import CARD_GAME, role_weight
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, ROLE_CARDS
-from p2pbang.engine.chance import result_for_viewer
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import new_game
+from p2pbang.engine.lockstep import Lockstep
 
 
 def _search(game: str):  # the game's bot's SEARCH: its evidence and factors
@@ -87,22 +87,18 @@ def test_the_weights_read_only_the_seat_view() -> None:
     """The evidence is the same whether the knowledge is fed the all-seeing log or the
     seat's own (masked) log: it comes from public events."""
     choice = GameChoice.make("bang", 6)
-    truth = new_game(choice, None)
-    own = new_game(choice, 0)
+    engines = Lockstep(new_game(choice, None), [new_game(choice, 0)])
+    truth, own = engines.truth, engines.views[0]
     dealer = LocalDealer("roles-b")
     bots = [make_bot("sensible", s, "bang") for s in range(6)]
     for _ in range(400):
         pending = truth.pending
         if isinstance(pending, End):
             break
-        if isinstance(pending, Decision):
-            action = bots[pending.seat].decide(truth, pending)
-            truth.apply(action)
-            own.apply(action)
+        if isinstance(pending, Decision):  # every bot decides from the truth here
+            engines.apply(bots[pending.seat].decide(truth, pending))
         else:
-            result = dealer.resolve(pending)
-            own.apply(result_for_viewer(pending, result, 0))
-            truth.apply(result)
+            engines.apply(dealer.resolve(pending))
     seeing, blind = SeatKnowledge(choice, 0), SeatKnowledge(choice, 0)
     seeing.sync(truth)
     blind.sync(own)

@@ -15,7 +15,7 @@ from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.bang.invariants import violations
 from p2pbang.engine.bang.rules import RuleSet
-from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.lockstep import Lockstep
 from p2pbang.engine.runner import play_out
 from p2pbang.engine.wire import history_hash, pack, unpack
 
@@ -62,24 +62,17 @@ def walk_in_lockstep(players: int, seed: int, rules: RuleSet | None = None,
     its own hand is all a decision needs), all agree on the pending step and on ``public``
     at every step, and a seat knows a card only as it truly is. Returns the all-seeing
     engine at the end and the steps taken."""
-    truth = Game(players, rules=rules)
-    views = [Game(players, viewer=seat, rules=rules) for seat in range(players)]
+    engines = Lockstep(Game(players, rules=rules),
+                       [Game(players, viewer=seat, rules=rules) for seat in range(players)])
+    truth, views = engines.truth, engines.views
     dealer = LocalDealer(seed)
     bots = [RandomBot(seat) for seat in range(players)]
     steps = 0
-    while not isinstance(truth.pending, End):
-        pending = truth.pending
-        if isinstance(pending, Decision):
-            action = bots[pending.seat].decide(views[pending.seat], pending)
-            assert action in truth.legal_actions()
-            truth.apply(action)
-            for view in views:
-                view.apply(action)
-        else:
-            result = dealer.resolve(pending)
-            truth.apply(result)
-            for seat, view in enumerate(views):
-                view.apply(result_for_viewer(pending, result, seat))
+    while not engines.ended:
+        item = engines.answer(dealer, bots)  # a seat decides from its own engine
+        if isinstance(truth.pending, Decision):
+            assert item in truth.legal_actions()
+        engines.apply(item)
         facts = public(truth)
         for view in views:
             assert view.pending == truth.pending

@@ -26,7 +26,7 @@ from p2pbang.engine import build
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import game_kind
-from p2pbang.sim.family_games import play_one
+from p2pbang.sim.selfplay import play_one
 
 REPO = Path(p2pbang.__file__).parent.parent
 SO = importlib.machinery.EXTENSION_SUFFIXES[0]  # a name only: assess() never loads these files
@@ -213,8 +213,7 @@ def test_the_seeded_games_tests_pass_on_the_pure_build_too() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
          "-o", "addopts=-m 'not slow' --import-mode=importlib",
-         "tests/engine/dice/test_dice_seeded_unchanged.py",
-         "tests/engine/duel/test_duel_seeded_unchanged.py"],
+         "tests/engine/test_seeded_unchanged.py"],
         cwd=REPO, env=environ, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert " 5 passed" in done.stdout, done.stdout
+    assert " 11 passed" in done.stdout, done.stdout

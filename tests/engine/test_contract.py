@@ -17,10 +17,11 @@ from p2pbang.bots import make_bot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine import contract
 from p2pbang.engine.actions import Decision, End, IllegalAction, Pass
-from p2pbang.engine.chance import ChanceResult, result_for_viewer
+from p2pbang.engine.chance import ChanceResult
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.contract import SPECTATOR, GameOver, GameState
 from p2pbang.engine.family import GAME_KINDS, SHEETS, game_kind
+from p2pbang.engine.lockstep import Lockstep
 
 ENGINE = Path(p2pbang.__file__).parent / "engine"
 
@@ -164,21 +165,11 @@ def test_control_flow_never_reads_a_hidden_card(choice: GameChoice) -> None:
     steps, in the same order, as the all-seeing engine, fed the same log with what they may
     not see masked."""
     kind = game_kind(choice)
-    judge = kind.new_game(choice, None)
-    views = {viewer: kind.new_game(choice, viewer) for viewer in (SPECTATOR, 0)}
+    engines = Lockstep.of(kind, choice, (SPECTATOR, 0))
+    judge = engines.truth
     dealer, bots = LocalDealer("hidden"), _bots(choice, "hidden")
-    while not isinstance(judge.pending, End):
-        pending = judge.pending
-        for view in views.values():
-            assert view.pending == pending
-        if isinstance(pending, Decision):
-            action = _step(judge, dealer, bots)
-            judge.apply(action)
-            for view in views.values():
-                view.apply(action)
-        else:
-            result = dealer.resolve(pending)
-            judge.apply(result)
-            for viewer, view in views.items():
-                view.apply(result_for_viewer(pending, result, viewer))
-    assert all(view.pending == judge.pending for view in views.values())
+    while not engines.ended:
+        for view in engines.views:
+            assert view.pending == judge.pending
+        engines.apply(_step(judge, dealer, bots))  # the bots read the all-seeing engine here
+    assert all(view.pending == judge.pending for view in engines.views)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.bang.game import Game
-from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.lockstep import Lockstep
 from p2pbang.engine.wire import history_hash
 
 from .properties_kit import play_checked, replayed, walk_in_lockstep
@@ -78,13 +78,11 @@ def test_every_seat_engine_walks_the_same_path_knowing_only_its_own_cards(
 
 
 def test_a_seat_engine_does_not_know_hidden_hands_at_the_start() -> None:
-    truth = Game(5)
-    view = Game(5, viewer=2)
+    engines = Lockstep(Game(5), [Game(5, viewer=2)])
+    truth, view = engines.truth, engines.views[0]
     dealer = LocalDealer(3)
     while not isinstance(truth.pending, Decision):
-        result = dealer.resolve(truth.pending)
-        view.apply(result_for_viewer(truth.pending, result, 2))
-        truth.apply(result)
+        engines.apply(dealer.resolve(truth.pending))
     for p in view.players:
         for slot in p.hand:
             assert (slot in view.known) == (p.seat == 2)

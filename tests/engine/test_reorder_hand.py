@@ -12,7 +12,7 @@ import pytest
 
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import PUT_BACK, STORE_PICK, Decision, End, IllegalAction, Play
+from p2pbang.engine.actions import PUT_BACK, STORE_PICK, Decision, IllegalAction, Play
 from p2pbang.engine.bang.game import SPECTATOR, Game
 from p2pbang.engine.bang.position import START
 from p2pbang.engine.bang.scenario import Scenario, game_state
@@ -24,6 +24,7 @@ from p2pbang.engine.chance import (
     public_result,
     result_for_viewer,
 )
+from p2pbang.engine.lockstep import Lockstep
 from p2pbang.engine.wire import pack, unpack
 
 # seat 0: the Sheriff, whose turn it is; seat 1: El Gringo (steals from whoever hurts him).
@@ -263,22 +264,16 @@ def test_every_seat_engine_keeps_the_same_record_and_forgets_reordered_hands(
         players: int, seed: int) -> None:
     """Lockstep with the LocalDealer (which really permutes): every seat's engine keeps the
     same seen-by record; after each reorder only the owner knows the reordered slots."""
-    truth = Game(players)
-    views = [Game(players, viewer=seat) for seat in range(players)]
+    engines = Lockstep(Game(players), [Game(players, viewer=seat) for seat in range(players)])
+    truth, views = engines.truth, engines.views
     dealer = LocalDealer(seed)
     bots = [RandomBot(f"{seed}/{s}") for s in range(players)]
     seen = 0
-    while not isinstance(truth.pending, End):
+    while not engines.ended:
         pending = truth.pending
+        result = engines.step(dealer, bots)  # a seat decides from its own engine
         if isinstance(pending, Decision):
-            action = bots[pending.seat].decide(views[pending.seat], pending)
-            for game in (truth, *views):
-                game.apply(action)
             continue
-        result = dealer.resolve(pending)
-        truth.apply(result)
-        for seat, view in enumerate(views):
-            view.apply(result_for_viewer(pending, result, seat))
         assert all(view.seen_by == truth.seen_by for view in views)
         if isinstance(pending, ReorderHand):
             seen += 1

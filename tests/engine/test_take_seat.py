@@ -21,10 +21,11 @@ from p2pbang.bots import make_bot
 from p2pbang.bots.view import SeatView
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import NO_SLOT, Decision, End, IllegalAction
-from p2pbang.engine.chance import ChanceResult, Deal, public_result, result_for_viewer
+from p2pbang.engine.chance import ChanceResult, Deal, public_result
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.contract import SPECTATOR, GameState
 from p2pbang.engine.family import game_kind
+from p2pbang.engine.lockstep import Lockstep
 
 CHOICES = [
     GameChoice.make("bang", 4),
@@ -54,6 +55,7 @@ class Table:
     judge: GameState = field(init=False)
     seats: list[GameState] = field(init=False)
     observer: GameState = field(init=False)
+    engines: Lockstep = field(init=False)
     dealer: LocalDealer = field(init=False)
     bots: list[Any] = field(init=False)
     taken: int | None = None  # the seat the observer took, once it did
@@ -66,6 +68,8 @@ class Table:
         self.judge = kind.new_game(self.choice, None)
         self.seats = [kind.new_game(self.choice, s) for s in range(self.choice.seats)]
         self.observer = kind.new_game(self.choice, SPECTATOR)
+        # The observer is masked for the viewer it sees for: the spectator, then its seat.
+        self.engines = Lockstep(self.judge, [*self.seats, self.observer])
         self.dealer = LocalDealer(f"take-seat/{self.seed}")
         self.bots = [make_bot("random", f"{self.seed}/{s}", self.choice.game)
                      for s in range(self.choice.seats)]
@@ -82,16 +86,9 @@ class Table:
         if isinstance(pending, Decision):
             seat = pending.seat
             engine = self.observer if seat == self.taken else self.seats[seat]
-            action = (decide or self.bots[seat].decide)(engine, pending)
-            for game in (self.judge, *self.seats, self.observer):
-                game.apply(action)
+            self.engines.apply((decide or self.bots[seat].decide)(engine, pending))
             return
-        result = self.dealer.resolve(pending)
-        self.judge.apply(result)
-        for seat, game in enumerate(self.seats):
-            game.apply(result_for_viewer(pending, result, seat))
-        viewer = SPECTATOR if self.taken is None else self.taken
-        self.observer.apply(result_for_viewer(pending, result, viewer))
+        self.engines.apply(self.dealer.resolve(pending))
 
     def play(self, steps: int) -> None:
         for _ in range(steps):

@@ -6,7 +6,8 @@ import pytest
 
 from p2pbang.cli import main
 from p2pbang.engine.choice import GameChoice
-from p2pbang.sim.family_games import run_family_bench, selfplay_family
+from p2pbang.sim.bench_engine import run_engine_bench
+from p2pbang.sim.selfplay import selfplay
 
 
 @pytest.mark.parametrize("choice", [
@@ -14,13 +15,13 @@ from p2pbang.sim.family_games import run_family_bench, selfplay_family
     GameChoice.make("dice", 5, ["old-saloon"]), GameChoice.make("duel", 2),
 ], ids=lambda c: c.label())
 def test_selfplay_finds_no_violation(choice: GameChoice) -> None:
-    report = selfplay_family(6, 11, choice)
+    report = selfplay(6, seed=11, choice=choice)
     assert report.problems == []
     assert report.games == 6 and sum(report.wins.values()) == 6 and report.steps > 0
 
 
 def test_bench_counts_complete_games() -> None:
-    result = run_family_bench(5, 0, GameChoice.make("dice", 8))
+    result = run_engine_bench(5, seed=0, choice=GameChoice.make("dice", 8))
     assert result["games"] == 5 and result["games_per_second"] > 0
     assert result["turns_per_game"] >= 1
 

@@ -11,7 +11,8 @@ import pytest
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import PICK_CHECK, Decision, End
 from p2pbang.engine.bang.game import Game
-from p2pbang.engine.chance import Deal, ReorderHand, result_for_viewer
+from p2pbang.engine.chance import Deal, ReorderHand
+from p2pbang.engine.lockstep import Lockstep
 from p2pbang.table.local_bus import LocalTable
 
 
@@ -82,21 +83,16 @@ def test_a_mental_poker_game_is_consistent_and_private(seed: int) -> None:
 
 def test_a_local_dealer_game_passes_the_same_checks() -> None:
     players = 4
-    truth = Game(players)
-    views = [Game(players, viewer=s) for s in range(players)]
+    engines = Lockstep(Game(players), [Game(players, viewer=s) for s in range(players)])
+    truth, views = engines.truth, engines.views
     dealer = LocalDealer(5)
     rng = random.Random(5)
     checked = 0
-    while not isinstance(truth.pending, End):
+    while not engines.ended:
         pending = truth.pending
         if isinstance(pending, Decision):
-            action = rng.choice(views[pending.seat].legal_actions())
-            for game in (truth, *views):
-                game.apply(action)
+            engines.apply(rng.choice(views[pending.seat].legal_actions()))
         else:
-            result = dealer.resolve(pending)
-            truth.apply(result)
-            for seat, view in enumerate(views):
-                view.apply(result_for_viewer(pending, result, seat))
+            engines.apply(dealer.resolve(pending))
         checked += check_consistent(truth, views)
     assert checked > 30

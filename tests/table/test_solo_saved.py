@@ -23,7 +23,7 @@ from p2pbang.ui.replay import replay_solo
 
 def _play(tmp_path: Path, seed: int, stop_after: int | None = None) -> SoloSession:
     session = SoloSession(4, seed, opponents="random")
-    session.record = SoloRecord(4, seed, session.you, session.names, "random",
+    session.record = SoloRecord(session.choice, seed, session.you, session.names, "random",
                                 path=new_record_path(tmp_path, seed))
     session.record.save()
     made = 0
@@ -83,7 +83,7 @@ def test_a_dodge_city_solo_game_has_a_spectator_of_the_same_game() -> None:
     """``replay`` tells a solo game as a spectator saw it: the spectator's engine plays the
     saved choice (a 3-seat Dodge City game was refused as a base game of 3 players)."""
     choice = GameChoice.make("bang", 3, ["dodge-city"])
-    session = SoloSession(3, 5, spectate=True, choice=choice)
+    session = SoloSession(choice, 5, spectate=True)
     assert session.spectator is not None and session.spectator.n == 3
 
 
@@ -103,7 +103,7 @@ def test_the_replay_of_ones_own_game_speaks_to_you_in_the_second_person(
 
 def test_a_chosen_name_is_told_in_the_third_person(tmp_path: Path) -> None:
     session = SoloSession(4, 3, your_name="Zoli", opponents="random")
-    session.record = SoloRecord(4, 3, session.you, session.names, "random",
+    session.record = SoloRecord(session.choice, 3, session.you, session.names, "random",
                                 path=new_record_path(tmp_path, 3))
     session.record.save()
     while not isinstance(session.truth.pending, End):

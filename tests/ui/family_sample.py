@@ -25,7 +25,7 @@ from pathlib import Path
 
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import REROLL
-from p2pbang.table.solo_family import FamilySoloSession
+from p2pbang.table.solo import SoloSession
 from p2pbang.ui.dice_duel_app import PlainFamily
 from p2pbang.ui.i18n import set_language
 
@@ -40,7 +40,7 @@ def plain_game(game: str, seats: int, expansions: tuple[str, ...], seed: int) ->
     rng = random.Random(seed)
     out = io.StringIO()
     choice = GameChoice.make(game, seats, list(expansions))
-    plain = PlainFamily(FamilySoloSession(choice, seed), out=out)
+    plain = PlainFamily(SoloSession(choice, seed), out=out)
     typed = 0
 
     def read() -> str:

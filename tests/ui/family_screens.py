@@ -12,7 +12,7 @@ from prompt_toolkit.output import DummyOutput
 
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
-from p2pbang.table.solo_family import FamilySoloSession
+from p2pbang.table.solo import SoloSession
 from p2pbang.ui.dice_duel_app import make_board
 from p2pbang.ui.dice_duel_shell import FamilyScreen
 from p2pbang.ui.textfit import line_width
@@ -21,7 +21,7 @@ from p2pbang.ui.textfit import line_width
 @contextmanager
 def family_screen(game: str, seats: int, seed: int,
                   expansions: tuple[str, ...] = ()) -> Iterator[FamilyScreen]:
-    session = FamilySoloSession(GameChoice.make(game, seats, expansions), seed)
+    session = SoloSession(GameChoice.make(game, seats, expansions), seed)
     with create_pipe_input() as pipe:
         yield FamilyScreen(session, make_board(session), speed=0, input=pipe,
                            output=DummyOutput())

@@ -56,7 +56,7 @@ TERMS = ("ba", "sid", "pep", "gold", "thirst", "pick", "we")
 def screen_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
     """One game on the full screen: the screen at each of the person's steps."""
     rng = random.Random(seed)
-    session = SoloSession(seats, seed=seed, choice=choice)
+    session = SoloSession(choice, seed=seed)
     out: list[str] = []
     with create_pipe_input() as pipe:
         screen = TableScreen(session, input=pipe, output=DummyOutput())
@@ -95,7 +95,7 @@ def screen_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
 def plain_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
     """The same game in the plain interface, typed to the end with commands between."""
     rng = random.Random(seed)
-    session = SoloSession(seats, seed=seed, choice=choice)
+    session = SoloSession(choice, seed=seed)
     commands = ["?", "t", "h", "s", "e", *(f"c {t}" for t in TERMS)]
 
     class Typed(io.StringIO):

@@ -91,7 +91,7 @@ def test_the_hunter_who_hits_his_target_wins_and_the_screen_says_so() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_whole_three_player_game_in_the_plain_interface(seed: int) -> None:
-    session = SoloSession(3, seed=seed, choice=GameChoice.make("bang", 3, ["dodge-city"]))
+    session = SoloSession(GameChoice.make("bang", 3, ["dodge-city"]), seed=seed)
 
     class Ones(io.StringIO):
         def readline(self, size: int = -1) -> str:

@@ -315,7 +315,7 @@ def test_whole_dodge_city_games_read_as_sentences(language: str, players: int,
     said, with no placeholder left and no engine name showing through."""
     set_language(language)
     choice = GameChoice.make("bang", players, ["dodge-city"])
-    session = SoloSession(players, seed=seed, opponents="random", choice=choice)
+    session = SoloSession(choice, seed=seed, opponents="random")
     describer = Describer(session.mine, session.names)
     me = RandomBot(f"person/{seed}")
     kinds: set[str] = set()

@@ -158,7 +158,7 @@ def test_the_plain_table_and_its_e_command_say_the_event() -> None:
 def test_a_whole_plain_game_with_events(expansions: list[str], seed: int) -> None:
     """Typed numbers to the end: each new event is announced with its text, the table
     shows the one in force, ``e`` and ``?`` answer, the event decisions are asked."""
-    session = SoloSession(5, seed=seed, choice=GameChoice.make("bang", 5, expansions))
+    session = SoloSession(GameChoice.make("bang", 5, expansions), seed=seed)
 
     class Typed(io.StringIO):
         lines = ["e", "?"]

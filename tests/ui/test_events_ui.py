@@ -166,7 +166,7 @@ def test_the_event_deck_is_said_when_it_is_laid_out() -> None:
     from p2pbang.engine.choice import GameChoice
     from p2pbang.table.solo import SoloSession
 
-    session = SoloSession(4, seed=3, choice=GameChoice.make("bang", 4, ["high-noon"]))
+    session = SoloSession(GameChoice.make("bang", 4, ["high-noon"]), seed=3)
     describer = Describer(session.mine, NAMES)
     said: list[str] = []
     while session.mine.current < 0:
@@ -488,8 +488,8 @@ def test_whole_random_games_with_events_read_as_sentences(
     from p2pbang.table.solo import SoloSession
 
     set_language(language)
-    session = SoloSession(players, seed=seed, opponents="random",
-                          choice=GameChoice.make("bang", players, expansions))
+    session = SoloSession(GameChoice.make("bang", players, expansions), seed=seed,
+                          opponents="random")
     describer = Describer(session.mine, session.names)
     me = RandomBot(f"person/{seed}")
     quiet = {"check", "end_turn", "game_over", "seating"}

@@ -254,13 +254,13 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
     than 80, in en/hu/ro; the chat line keeps the end of a long text in view."""
     from prompt_toolkit.output import DummyOutput
 
-    from p2pbang.table.solo_family import FamilySoloSession
+    from p2pbang.table.solo import SoloSession
     from p2pbang.ui.dice_duel_app import make_board
 
     sent: list[str] = []
     for language in ("en", "hu", "ro"):
         set_language(language)
-        session = FamilySoloSession(GameChoice.make("dice", 8, ["old-saloon"]), 5)
+        session = SoloSession(GameChoice.make("dice", 8, ["old-saloon"]), 5)
         session.advance()
         with create_pipe_input() as keys:
             note = _("Waiting {seconds} s for {names}.").format(

@@ -13,7 +13,8 @@ import pytest
 from p2pbang.cli import main
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import REROLL, Reroll
-from p2pbang.table.solo_family import FAMILY_SOLO_KIND, FamilySoloSession
+from p2pbang.table.solo import SoloSession
+from p2pbang.table.solo_record import FAMILY_SOLO_KIND
 from p2pbang.ui.dice_duel_app import PlainFamily
 from p2pbang.ui.i18n import set_language
 
@@ -47,7 +48,7 @@ def test_whole_games_in_the_plain_interface(game: str, seats: int, seed: int,
                                             language: str) -> None:
     set_language(language)
     out = io.StringIO()
-    plain = PlainFamily(FamilySoloSession(GameChoice.make(game, seats), seed), out=out)
+    plain = PlainFamily(SoloSession(GameChoice.make(game, seats), seed), out=out)
     plain._read = scripted(plain, seed)
     assert plain.run() == 0
     text = out.getvalue()
@@ -57,7 +58,7 @@ def test_whole_games_in_the_plain_interface(game: str, seats: int, seed: int,
 
 
 def test_typed_dice_numbers_reroll_those_dice_and_a_dynamite_is_refused() -> None:
-    plain = PlainFamily(FamilySoloSession(GameChoice.make("dice", 4), 21), out=io.StringIO())
+    plain = PlainFamily(SoloSession(GameChoice.make("dice", 4), 21), out=io.StringIO())
     session = plain.session
     while True:
         session.advance()
@@ -125,11 +126,11 @@ def test_a_paused_replay_stops_cleanly_when_the_input_ends(monkeypatch) -> None:
     """``replay --pause`` of a saved Dice Game waits for Enter with the other replays'
     prompt; the end of the input stops the telling (exit 0), not a traceback."""
     from p2pbang.engine.actions import End
-    from p2pbang.table.solo_family import FamilySoloRecord
+    from p2pbang.table.solo_record import SoloRecord
     from p2pbang.ui.dice_duel_app import replay_family
 
     choice = GameChoice.make("dice", 4)
-    session = FamilySoloSession(choice, 21)
+    session = SoloSession(choice, 21)
     actions = []
     while len(actions) < 12:
         session.advance()
@@ -137,7 +138,7 @@ def test_a_paused_replay_stops_cleanly_when_the_input_ends(monkeypatch) -> None:
             break  # the game is over
         actions.append(session.legal_actions()[0])
         session.act(actions[-1])
-    record = FamilySoloRecord(choice, 21, 0, list(session.names), "sensible", actions)
+    record = SoloRecord(choice, 21, 0, list(session.names), "sensible", actions)
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))  # one Enter, then the end
     out = io.StringIO()
     assert replay_family(record, out=out, pause=True) == 0

@@ -442,7 +442,7 @@ def test_a_whole_plain_game_with_gold_rush_and_shadows(language: str, seed: int)
     then always the first row."""
     set_language(language)
     choice = GameChoice.make("bang", 5, ["gold-rush"], ["shadows"])
-    session = SoloSession(5, seed=seed, opponents="random", choice=choice)
+    session = SoloSession(choice, seed=seed, opponents="random")
     out = io.StringIO()
     status = PlainSolo(session, io.StringIO("s\n?\n" + "1\n" * 3000), out).run()
     text = out.getvalue()
@@ -471,7 +471,7 @@ def test_whole_games_read_as_sentences(language: str, players: int, seed: int,
     its plain words are drawn at every decision."""
     set_language(language)
     choice = GameChoice.make("bang", players, expansions, variants)
-    session = SoloSession(players, seed=seed, opponents="random", choice=choice)
+    session = SoloSession(choice, seed=seed, opponents="random")
     describer = Describer(session.mine, session.names)
     me = RandomBot(f"person/{seed}")
     kinds: set[str] = set()

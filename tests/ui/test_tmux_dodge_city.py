@@ -43,8 +43,7 @@ def start(tmp: Path, language: str, players: int, seed: int, env: str = "TERM=xt
 
 def dealt(players: int, seed: int) -> SoloSession:
     """The same deal the program makes, from the same engine, to know what to look for."""
-    session = SoloSession(players, seed,
-                          choice=GameChoice.make("bang", players, ["dodge-city"]))
+    session = SoloSession(GameChoice.make("bang", players, ["dodge-city"]), seed)
     while session.mine.current < 0:
         session.step_one()
     return session

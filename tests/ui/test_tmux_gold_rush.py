@@ -44,8 +44,7 @@ def start(tmp: Path, language: str, seed: int) -> Pane:
 
 def dealt(seed: int) -> SoloSession:
     """The same deal the program makes, to know the person's character and role."""
-    session = SoloSession(PLAYERS, seed, choice=GameChoice.make(
-        "bang", PLAYERS, ["gold-rush"], ["shadows"]))
+    session = SoloSession(GameChoice.make("bang", PLAYERS, ["gold-rush"], ["shadows"]), seed)
     while session.mine.current < 0:
         session.step_one()
     return session

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 from p2pbang.bots.dice import DiceBot
 from p2pbang.bots.random_bot import RandomBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import Decision, End
-from p2pbang.engine.chance import ChanceResult, RandomInt, result_for_viewer
+from p2pbang.engine.chance import RandomInt
 from p2pbang.engine.dice.faces import ARROW_TOKENS, SHERIFF
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.dice.play import play_dice_game
+from p2pbang.engine.lockstep import Lockstep
 
 
 def public_facts(game: DiceGame):
@@ -47,36 +47,18 @@ def check_secrets(view: DiceGame) -> None:
        sensible=st.booleans())
 def test_random_games_end_within_bounds_and_views_agree(players, seed, saloon, sensible):
     expansions = ("old-saloon",) if saloon else ()
-    views = [DiceGame(players, viewer=s, expansions=expansions) for s in range(players)]
     bots = [(DiceBot if sensible else RandomBot)(seed + s) for s in range(players)]
-
-    def after_step(game):
-        item = game.history[-1]
-        request = previous[0]
-        for view in views:
-            if isinstance(item, ChanceResult):
-                view.apply(result_for_viewer(request, item, view.viewer))
-            else:
-                view.apply(item)
+    engines = Lockstep(DiceGame(players, expansions=expansions),
+                       [DiceGame(players, viewer=s, expansions=expansions)
+                        for s in range(players)])
+    game, views = engines.truth, engines.views
+    dealer = LocalDealer(seed)
+    while not engines.ended:
+        engines.step(dealer, bots)  # a bot decides from its own seat's engine only
         check_bounds(game)
         for view in views:
             assert public_facts(view) == public_facts(game)
             check_secrets(view)
-        previous[0] = game.pending
-
-    previous = [None]
-    game = DiceGame(players, expansions=expansions)
-    previous[0] = game.pending
-    dealer = LocalDealer(seed)
-    while not isinstance(game.pending, End):
-        pending = game.pending
-        if isinstance(pending, Decision):
-            # A bot decides from its own seat's engine only.
-            action = bots[pending.seat].decide(views[pending.seat], pending)
-        else:
-            action = dealer.resolve(pending)
-        game.apply(action)
-        after_step(game)
     end = game.pending
     assert end.winners and all(game.players[s].role_public for s in range(players))
     for view in views:

@@ -13,7 +13,7 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS, LAWMEN, OUTLAWS
 from p2pbang.engine.duel.game import CHARACTER_PILES, DECK_PILES, DuelGame
 from p2pbang.engine.runner import Decider
-from p2pbang.sim.family_games import play_game
+from p2pbang.sim.selfplay import play_game
 
 DUEL = GameChoice.make("duel", 2)
 

@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
-from p2pbang.engine.chance import Deal, result_for_viewer
+from p2pbang.engine.chance import Deal
 from p2pbang.engine.duel.game import SPECTATOR, DuelGame
 from p2pbang.engine.duel.invariants import violations
 from p2pbang.engine.duel.wire import pack, unpack
+from p2pbang.engine.lockstep import Lockstep
 from tests.engine.duel.support import play_duel, random_duel_bot
 
 SETTINGS = settings(max_examples=8, deadline=None,
@@ -59,8 +60,9 @@ def public_facts(game: DuelGame) -> tuple:
 @SETTINGS
 @given(st.integers(min_value=0, max_value=10**9))
 def test_side_engines_agree_on_public_facts_and_never_see_the_other_hand(seed: int) -> None:
-    judge = DuelGame()
-    views = {0: DuelGame(viewer=0), 1: DuelGame(viewer=1), SPECTATOR: DuelGame(viewer=SPECTATOR)}
+    engines = Lockstep(DuelGame(), [DuelGame(viewer=v) for v in (0, 1, SPECTATOR)])
+    judge = engines.truth
+    views = {view.viewer: view for view in engines.views}
     dealer = LocalDealer(f"lockstep/{seed}")
     bots = [random_duel_bot(f"{seed}/0"), random_duel_bot(f"{seed}/1")]
     for _ in range(100_000):
@@ -68,21 +70,13 @@ def test_side_engines_agree_on_public_facts_and_never_see_the_other_hand(seed: i
         if isinstance(pending, End):
             break
         if isinstance(pending, Decision):
-            action = bots[pending.seat].decide(views[pending.seat], pending)
             assert views[pending.seat].legal_actions() == judge.legal_actions()
-            judge.apply(action)
-            for view in views.values():
-                view.apply(action)
-        else:
-            result = dealer.resolve(pending)
-            judge.apply(result)
-            for viewer, view in views.items():
-                view.apply(result_for_viewer(pending, result, viewer))
-            if isinstance(pending, Deal):
-                other = views[1 - pending.seat]
-                spectator = views[SPECTATOR]
-                assert all(slot not in other.known or slot in spectator.known
-                           for slot in pending.slots), "a private deal leaked"
+        engines.step(dealer, bots)  # a side decides from its own engine
+        if isinstance(pending, Deal):
+            other = views[1 - pending.seat]
+            spectator = views[SPECTATOR]
+            assert all(slot not in other.known or slot in spectator.known
+                       for slot in pending.slots), "a private deal leaked"
         facts = public_facts(judge)
         for viewer, view in views.items():
             assert public_facts(view) == facts
