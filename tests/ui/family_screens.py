@@ -18,13 +18,17 @@ from p2pbang.ui.dice_duel_shell import FamilyScreen
 from p2pbang.ui.textfit import line_width
 
 
+def new_screen(session: FamilySoloSession, **options: Any) -> FamilyScreen:
+    """The full screen of a solo session's game, its bots at pace 0."""
+    return FamilyScreen(session, make_board(session), speed=0, **options)
+
+
 @contextmanager
 def family_screen(game: str, seats: int, seed: int,
                   expansions: tuple[str, ...] = ()) -> Iterator[FamilyScreen]:
     session = FamilySoloSession(GameChoice.make(game, seats, expansions), seed)
     with create_pipe_input() as pipe:
-        yield FamilyScreen(session, make_board(session), speed=0, input=pipe,
-                           output=DummyOutput())
+        yield new_screen(session, input=pipe, output=DummyOutput())
 
 
 def text_of(screen: FamilyScreen, width: int = 80, height: int = 24) -> list[str]:
