@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from p2pbang.ui.dice_duel_shell import HANDLED
+from p2pbang.ui.shell.screen import HANDLED
 
 
 def table_lines(board: Any) -> list[str]:

@@ -2,7 +2,7 @@
 
 Why here and not in ``app.py``: the card game's program is being reworked by others; these
 two games only need the stage and the solo driver it already has (``run_screen``,
-``SoloDriver``), a board of their own and the shell (``dice_duel_shell.py``). The plain
+``SoloDriver``), a board of their own and the shell (``shell/screen.py``). The plain
 interface is the same board read aloud: the table as text, the choices numbered, a line in.
 """
 
@@ -20,8 +20,8 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import DEFAULT_SPEED, speed_of
 from p2pbang.table.solo_family import FamilySoloRecord, FamilySoloSession
 from p2pbang.ui.board_lines import line_answer, table_lines
-from p2pbang.ui.dice_duel_shell import HANDLED, FamilyScreen
 from p2pbang.ui.i18n import _
+from p2pbang.ui.shell.screen import HANDLED, FamilyScreen
 
 QUIT_WORDS = ("q", "quit", "exit")
 

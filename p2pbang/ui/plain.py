@@ -14,10 +14,10 @@ from p2pbang.engine.actions import FROM_HAND, PLAY, Decision, End, IllegalAction
 from p2pbang.engine.bang.game import Game
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui import sets
+from p2pbang.ui.bang.render import PAID_MARK
+from p2pbang.ui.bang.steps import BACK, Step, ability_step, choices, step_name
 from p2pbang.ui.describe import Describer, slot_label
 from p2pbang.ui.i18n import N_, _, ngettext
-from p2pbang.ui.render import PAID_MARK
-from p2pbang.ui.steps import BACK, Step, ability_step, choices, step_name
 from p2pbang.ui.textfit import wrap
 from p2pbang.ui.texts import (
     CARD_NAMES,

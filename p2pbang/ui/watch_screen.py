@@ -28,13 +28,13 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Event
 from p2pbang.table.watch import WATCH_FAILURES, TableWatch, WatchReporter, WatchResult
+from p2pbang.ui.bang.render import LogEntry, log_lines, max_log_offset, seat_lines, status_line
 from p2pbang.ui.describe import Describer
-from p2pbang.ui.render import LogEntry, log_lines, max_log_offset, seat_lines, status_line
-from p2pbang.ui.stage import QUIT, Stage, first_of, run_program
-from p2pbang.ui.style import table_style
+from p2pbang.ui.shell.stage import QUIT, Stage, first_of, run_program
+from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.widgets import PanelControl
 from p2pbang.ui.textfit import Line, fit_line, width_of
 from p2pbang.ui.view import phase_name, spectator_view
-from p2pbang.ui.widgets import PanelControl
 
 MAX_LOG = 5000
 HINTS = " q leave \u00b7 t take a seat if one is replaced \u00b7 PgUp/PgDn log "

@@ -14,7 +14,7 @@ from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo_family import FamilySoloSession
 from p2pbang.ui.dice_duel_app import make_board
-from p2pbang.ui.dice_duel_shell import FamilyScreen
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.textfit import line_width
 
 

@@ -12,9 +12,9 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import DEFAULT_PACE, DELAYS, speed_of
 from p2pbang.table.solo import SoloSession
 from p2pbang.table.solo_family import FamilySoloSession
+from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.dice_duel_app import make_board
-from p2pbang.ui.dice_duel_shell import FamilyScreen
-from p2pbang.ui.table_screen import TableScreen
+from p2pbang.ui.shell.screen import FamilyScreen
 
 
 def test_the_default_pace_is_a_second_a_move_on_every_solo_screen() -> None:

@@ -45,7 +45,7 @@ from p2pbang.engine.dice.faces import (
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.ui.dice.dice_texts import ability, character_name, t
 from p2pbang.ui.dice.dice_view import DiceSeatView, DiceView, build_dice_view
-from p2pbang.ui.dice_duel_shell import HANDLED, SHORTCUTS, Choice
+from p2pbang.ui.shell.screen import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
 _ROLE_OF_EVENT = ("sheriff", "deputy", "outlaw", "renegade")  # "eliminated" event values

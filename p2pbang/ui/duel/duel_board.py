@@ -46,7 +46,6 @@ from p2pbang.engine.duel.actions import (
 )
 from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS, SYMBOLS
 from p2pbang.engine.duel.game import DuelGame
-from p2pbang.ui.dice_duel_shell import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.duel.duel_texts import (
     ability,
     card_name,
@@ -58,7 +57,8 @@ from p2pbang.ui.duel.duel_texts import (
     t,
 )
 from p2pbang.ui.duel.duel_view import DuelView, FigureView, SideView, build_duel_view
-from p2pbang.ui.menu_keys import StableKeys
+from p2pbang.ui.shell.menu_keys import StableKeys
+from p2pbang.ui.shell.screen import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
 _BACK = ("back", "")  # the step-two row that goes back to the cards

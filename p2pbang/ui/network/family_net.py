@@ -19,7 +19,7 @@ from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.table.core import TableCore
 from p2pbang.table.participants import LeaveForGood, PlayerQuit
 from p2pbang.ui.board_lines import line_answer, table_lines
-from p2pbang.ui.dice_duel_shell import HANDLED
+from p2pbang.ui.shell.screen import HANDLED
 
 FAMILY_GAMES = ("dice", "duel")
 WAIT_REPEAT = 10.0

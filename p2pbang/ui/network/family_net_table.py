@@ -7,7 +7,7 @@ for, drop-outs, chat in and out, the verdict, the result); only the screen diffe
 ``add_events``, ``add_line``, ``add_chat``, ``show_dialog`` and ``notice`` are the same
 words on the shell). So this class keeps all of that and puts the
 solo screens' board (``dice/dice_board.py``, ``duel/duel_board.py``) on the shell
-(``dice_duel_shell.FamilyScreen``) instead of a ``TableScreen``, reading this peer's own
+(``shell.screen.FamilyScreen``) instead of a ``TableScreen``, reading this peer's own
 engine (``core.game``: it holds only what this seat was shown).
 
 A resumed game's log is told again from the engine's own history (a fresh engine for this
@@ -27,11 +27,11 @@ from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
-from p2pbang.ui.dice_duel_shell import FamilyScreen
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.network.family_net import FAMILY_GAMES, board_for
 from p2pbang.ui.network.net_table import WAIT_FRESH, NetworkTable
 from p2pbang.ui.seat_questions import took_seat_line
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.view import display_names
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from p2pbang.table.network import Lobby
 from p2pbang.ui.i18n import N_, _
-from p2pbang.ui.lobby import SeatStatus
+from p2pbang.ui.lobby.screen import SeatStatus
 from p2pbang.ui.network.net_lobby import RoomNews, remove_player, room_state
 from p2pbang.ui.textfit import pad, width_of
 

@@ -45,12 +45,9 @@ from p2pbang.engine.actions import (
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.chance import ChanceResult
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
-from p2pbang.ui import players_page, sets
-from p2pbang.ui.describe import Describer, action_card, slot_label
-from p2pbang.ui.helptext import Section, help_sections
-from p2pbang.ui.i18n import _
-from p2pbang.ui.menu_keys import StableKeys
-from p2pbang.ui.render import (
+from p2pbang.ui import sets
+from p2pbang.ui.bang import players_page
+from p2pbang.ui.bang.render import (
     PAID_MARK,
     SHORTCUTS,
     LogEntry,
@@ -69,9 +66,14 @@ from p2pbang.ui.render import (
     shortcut,
     status_line,
 )
-from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
-from p2pbang.ui.steps import BACK, Choice, Step, choices, step_name
-from p2pbang.ui.style import table_style
+from p2pbang.ui.bang.steps import BACK, Choice, Step, choices, step_name
+from p2pbang.ui.describe import Describer, action_card, slot_label
+from p2pbang.ui.helptext import Section, help_sections
+from p2pbang.ui.i18n import _
+from p2pbang.ui.shell.menu_keys import StableKeys
+from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
+from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.widgets import ChatLine, PanelControl
 from p2pbang.ui.textfit import Line, fit_line, pad, width_of, wrap
 from p2pbang.ui.texts import (
     card_help,
@@ -84,7 +86,6 @@ from p2pbang.ui.texts import (
     role_name,
 )
 from p2pbang.ui.view import TableView, build_view, display_names, phase_name, phase_of
-from p2pbang.ui.widgets import ChatLine, PanelControl
 
 MAX_LOG = 5000  # log entries kept; older ones scroll away for good
 CATCH_UP_LINES = 400  # a resumed game's log told again: its last lines at most

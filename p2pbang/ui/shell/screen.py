@@ -37,10 +37,10 @@ from prompt_toolkit.output import Output
 from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui.i18n import _
-from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
-from p2pbang.ui.style import table_style
+from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
+from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.widgets import MAX_CHAT, PanelControl, clean_chat
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
-from p2pbang.ui.widgets import MAX_CHAT, PanelControl, clean_chat
 
 # Shortcuts of the action rows: digits, then letters that are not commands of the shell
 # (q quit, y confirm) or of a board (r roll, k keep).
