@@ -13,14 +13,14 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo_family import FamilySoloSession
-from p2pbang.ui.dice_duel_app import make_board
+from p2pbang.ui.boards import board_for
 from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.textfit import line_width
 
 
 def new_screen(session: FamilySoloSession, **options: Any) -> FamilyScreen:
     """The full screen of a solo session's game, its bots at pace 0."""
-    return FamilyScreen(session, make_board(session), speed=0, **options)
+    return FamilyScreen(session, board_for(session), speed=0, **options)
 
 
 @contextmanager

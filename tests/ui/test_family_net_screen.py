@@ -255,7 +255,7 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
     from prompt_toolkit.output import DummyOutput
 
     from p2pbang.table.solo_family import FamilySoloSession
-    from p2pbang.ui.dice_duel_app import make_board
+    from p2pbang.ui.boards import board_for
 
     sent: list[str] = []
     for language in ("en", "hu", "ro"):
@@ -265,7 +265,7 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
         with create_pipe_input() as keys:
             note = _("Waiting {seconds} s for {names}.").format(
                 seconds=12, names=_("{name} (disconnected)").format(name="Bonnie"))
-            screen = FamilyScreen(session, make_board(session), input=keys,
+            screen = FamilyScreen(session, board_for(session), input=keys,
                                   output=DummyOutput(), send_chat=sent.append,
                                   note=lambda note=note: note, pace_keys=True)
             screen.add_chat("Bonnie", "hello")

@@ -45,6 +45,7 @@ from p2pbang.engine.dice.faces import (
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.ui.dice.dice_texts import ability, character_name, t
 from p2pbang.ui.dice.dice_view import DiceSeatView, DiceView, build_dice_view
+from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.screen import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
@@ -474,6 +475,25 @@ class DiceBoard:
     def end_words(self, end: End) -> str:
         """Who won, and whether the person did (the outcome printed after a network game)."""
         return self._end_words(end)
+
+    # ------------------------------------------------------------------ a network table's words
+
+    def title(self) -> str:
+        """The game's name in the person's language."""
+        if "old-saloon" in self.session.choice.expansions:
+            return _("BANG! The Dice Game with Old Saloon")
+        return _("BANG! The Dice Game")
+
+    def dealing_words(self) -> str:
+        """What the peers do before the first turn."""
+        return _("Every peer shuffles the roles and proves it; every roll is drawn by all the "
+                 "peers together.")
+
+    def out_note(self) -> str:
+        """The news under the actions once the person is out and the game goes on."""
+        if isinstance(self.game.pending, End) or self.game.players[self.you].alive:
+            return ""
+        return _("You are out, but stay to the end: your keys deal the others' cards.")
 
     def _end_words(self, end: End) -> str:
         if end.team in ("sheriff", "outlaws", "renegade") and self.game.n > 3:

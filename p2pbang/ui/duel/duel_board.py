@@ -57,6 +57,7 @@ from p2pbang.ui.duel.duel_texts import (
     t,
 )
 from p2pbang.ui.duel.duel_view import DuelView, FigureView, SideView, build_duel_view
+from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.menu_keys import StableKeys
 from p2pbang.ui.shell.screen import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
@@ -500,6 +501,20 @@ class DuelBoard:
     def end_words(self, end: End) -> str:
         """Who won, and whether the person did (the outcome printed after a network game)."""
         return self._end_words(end)
+
+    # ------------------------------------------------------------------ a network table's words
+
+    def title(self) -> str:
+        """The game's name in the person's language."""
+        return _("BANG! The Duel")
+
+    def dealing_words(self) -> str:
+        """What the peers do before the first turn."""
+        return _("Every peer shuffles and proves it; the cards are being dealt.")
+
+    def out_note(self) -> str:
+        """Nothing: a duel ends when a side is out."""
+        return ""
 
     def _end_words(self, end: End) -> str:
         side = end.winners[0] if end.winners else 0

@@ -18,10 +18,11 @@ from typing import Any, TextIO
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.table.core import TableCore
 from p2pbang.table.participants import LeaveForGood, PlayerQuit
+from p2pbang.ui import boards
 from p2pbang.ui.board_lines import line_answer, table_lines
 from p2pbang.ui.shell.screen import HANDLED
 
-FAMILY_GAMES = ("dice", "duel")
+FAMILY_GAMES = boards.board_games()  # the games a board on the shell shows
 WAIT_REPEAT = 10.0
 QUIT_WORDS = ("q", "quit", "exit")
 
@@ -56,14 +57,8 @@ class CoreSeat:
 
 
 def board_for(seat: CoreSeat) -> Any:
-    """The solo screen's board of the seat's game."""
-    if seat.choice.game == "dice":
-        from p2pbang.ui.dice.dice_board import DiceBoard
-
-        return DiceBoard(seat)
-    from p2pbang.ui.duel.duel_board import DuelBoard
-
-    return DuelBoard(seat)
+    """The solo screen's board of the seat's game (the registry's, ``boards.py``)."""
+    return boards.board_for(seat)
 
 
 def board_narrator(core: TableCore, names: list[str]) -> Callable[[list[Event]], list[str]]:
