@@ -1,10 +1,12 @@
 """The table screen: the game as one seat sees it, its keys, its log and its chat line.
 
-``TableScreen`` owns the interface state (log, selection, scroll, help, chat focus) and
-builds a prompt-toolkit ``Application`` around the pure renderers in ``render.py``. It reads
-the game only through a ``TableSession`` (the seat's own engine and its legal actions), so
-the same screen serves a solo game and, later, a network game. It never runs the game:
-a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person's actions.
+``TableScreen`` owns the interface state (log, selection, scroll, help, chat focus; what
+every game's screen has, the pace, notices, the dialog and leaving, is ``shell/base.py``'s
+``ScreenBase``) and builds a prompt-toolkit ``Application`` around the pure renderers in
+``render.py``. It reads the game only through a ``TableSession`` (the seat's own engine and
+its legal actions), so the same screen serves a solo game and a network game. It never runs
+the game: a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person's
+actions.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
-"""The full-screen shell shared by the Dice Game's and The Duel's solo tables.
+"""The full-screen shell a game's board sits in (the Dice Game's and The Duel's, solo, at a
+network table).
 
-Why a shell of its own rather than ``TableScreen``: the card game's screen is built around
-hands, reach and card steps, and is being refactored by others; the two smaller games need
-the same frame (status, the game's board, one decision line, numbered actions beside the log,
-a detail line, keys, help, quitting) but a different board. So the frame lives here and each
-game gives a *board*: an object that draws the top of the screen and turns its own
-decisions and events into words (``dice/dice_board.py``, ``duel/duel_board.py``).
+Why a frame and a board: the games need the same frame (status, the game's board, one
+decision line, numbered actions beside the log, a detail line, keys, help, quitting) around
+a different board: an object that draws the top of the screen and turns its own decisions
+and events into words (``dice/dice_board.py``, ``duel/duel_board.py``, on ``shell/board.py``'s
+``BoardBase``; which board a game has is the registry's, ``boards.py``). What the frame shares
+with the card game's own screen (``bang/table_screen.py``: the pace, notices, the dialog,
+leaving) is ``shell/base.py``'s ``ScreenBase``.
 
 The whole screen is one pure function, ``draw(width, height) -> lines``, which the tests call
 at exactly 80x24 without a terminal; the prompt-toolkit application only shows its lines and
