@@ -13,6 +13,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 import p2pbang.ui
+from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GAMES, GameChoice, seat_range
 from p2pbang.table.solo_family import FamilySoloSession
 from p2pbang.ui import boards
@@ -81,3 +82,33 @@ def test_no_module_outside_a_games_package_names_a_game_to_pick_its_screens() ->
             if PICKS.search(line):
                 found.append(f"{path.relative_to(UI)}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_a_boards_words_for_a_network_table() -> None:
+    """The title, the dealing line and the note once out: each board's, asked by the
+    network table instead of naming its game."""
+    duel = FamilySoloSession(GameChoice.make("duel", 2), 1)
+    board = boards.board_for(duel)
+    assert board.title() == "BANG! The Duel" and board.out_note() == ""
+    assert "cards are being dealt" in board.dealing_words()
+    saloon = FamilySoloSession(GameChoice.make("dice", 4, ("old-saloon",)), 1)
+    assert boards.board_for(saloon).title() == "BANG! The Dice Game with Old Saloon"
+    for seed in range(1, 40):  # a Dice Game where the person is out before the end
+        session = FamilySoloSession(GameChoice.make("dice", 8), seed)
+        board = boards.board_for(session)
+        assert "roll is drawn by all the peers" in board.dealing_words()
+        assert board.title() == "BANG! The Dice Game"
+        game = session.mine
+        while game.players[session.you].alive and not isinstance(session.pending, End):
+            assert board.out_note() == ""
+            if session.your_turn_to_decide():
+                session.act(session.legal_actions()[0])
+            else:
+                session.step_one()  # one input at a time: the moment the person is out
+        if not isinstance(session.pending, End):
+            assert board.out_note().startswith("You are out, but stay to the end")
+            while not isinstance(session.pending, End):
+                session.advance()
+            assert board.out_note() == ""  # the game is over: nothing goes on
+            return
+    raise AssertionError("no seed put the person out before the end")
