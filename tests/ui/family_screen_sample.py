@@ -8,7 +8,7 @@ smallest size it draws) with the keys pressed as a person would (shortcuts, arro
 Esc, the board's own keys, the help scrolled, a quit asked and refused), every line with
 its styles; and the same game in the plain interface.
 
-    PYTHONPATH=. python -m tests.ui.family_sample OUT.json [--seeds 1,2]
+    PYTHONPATH=. python -m tests.ui.family_screen_sample OUT.json [--seeds 1,2]
 
 Two files are compared with ``python -m tests.ui.screen_sample --compare A B``.
 """
