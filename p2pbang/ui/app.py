@@ -1,7 +1,7 @@
 """Running a screen: prompt-toolkit on asyncio, trio as its guest, trio owning the lifetime.
 
 ``run_screen`` starts an asyncio loop, starts trio inside it with
-``trio.lowlevel.start_guest_run`` (``stage.py``) and lets the trio side open the
+``trio.lowlevel.start_guest_run`` (``shell/stage.py``) and lets the trio side open the
 application and the driver (which plays the computer seats with a short pause so the person
 can follow). When either ends, both end. A network game is a longer program on the same
 stage (``network/net_app.py``). The terminal is restored on
@@ -24,9 +24,9 @@ from p2pbang.engine.actions import End
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.table.choice_flags import add_choice_arguments, choice_or_message
 from p2pbang.table.solo import SoloSession
+from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import _, set_language
-from p2pbang.ui.stage import QUIT, Driver, Screen, run_program
-from p2pbang.ui.table_screen import TableScreen
+from p2pbang.ui.shell.stage import QUIT, Driver, Screen, run_program
 
 
 class SoloDriver:

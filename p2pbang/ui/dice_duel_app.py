@@ -2,7 +2,7 @@
 
 Why here and not in ``app.py``: the card game's program is being reworked by others; these
 two games only need the stage and the solo driver it already has (``run_screen``,
-``SoloDriver``), a board of their own and the shell (``dice_duel_shell.py``). The plain
+``SoloDriver``), a board of their own and the shell (``shell/screen.py``). The plain
 interface is the same board read aloud: the table as text, the choices numbered, a line in.
 """
 
@@ -16,14 +16,15 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from p2pbang.engine.actions import End, IllegalAction
-from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.choice import GameChoice, seat_range
 from p2pbang.table.bot_pace import DEFAULT_SPEED, speed_of
 from p2pbang.table.solo import SoloSession
 from p2pbang.table.solo_record import SoloRecord
-from p2pbang.ui.dice_duel_shell import FamilyScreen
+from p2pbang.ui.boards import board_for, board_games
 from p2pbang.ui.i18n import _
 from p2pbang.ui.plain.board import BoardQuestion, line_answer, table_lines
 from p2pbang.ui.plain.commands import read_answer, stopped
+from p2pbang.ui.shell.screen import FamilyScreen
 
 
 def your_name(name: str) -> str:
@@ -36,14 +37,8 @@ def your_name(name: str) -> str:
 
 
 def make_board(session: SoloSession) -> Any:
-    """The board of the session's game."""
-    if session.choice.game == "dice":
-        from p2pbang.ui.dice.dice_board import DiceBoard
-
-        return DiceBoard(session)
-    from p2pbang.ui.duel.duel_board import DuelBoard
-
-    return DuelBoard(session)
+    """The board of the session's game (the registry's, ``boards.py``)."""
+    return board_for(session)
 
 
 def play_fullscreen(session: SoloSession, speed: int = DEFAULT_SPEED) -> int:
@@ -165,7 +160,8 @@ def run_family_solo(args: argparse.Namespace, choice: GameChoice) -> int:
         print(f"p2pbang: cannot save the game: {exc}", file=sys.stderr)
         return 2
     flags = f"--game {choice.game}"
-    if choice.game == "dice":
+    low, high = seat_range(choice.game, choice.expansions)
+    if low != high:  # a game of one size (The Duel) takes no --players
         flags += f" --players {choice.seats}"
     if choice.expansions:
         flags += f" --expansions {','.join(choice.expansions)}"
@@ -193,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m p2pbang.ui.dice_duel_app",
         description="A solo Dice Game or Duel in the full-screen terminal interface.")
-    parser.add_argument("--game", choices=("dice", "duel"), default="dice")
+    parser.add_argument("--game", choices=board_games(), default=board_games()[0])
     parser.add_argument("--players", type=int, default=None, help="dice: 3-8 (default 5)")
     parser.add_argument("--expansions", default="", help="dice: old-saloon")
     parser.add_argument("--seed", type=int, default=None)
@@ -203,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plain", action="store_true")
     args = parser.parse_args(argv)
     set_language(args.lang)
-    seats = 2 if args.game == "duel" else (args.players or 5)
+    low, high = seat_range(args.game)
+    seats = low if low == high else (args.players or 5)
     expansions = [n.strip() for n in args.expansions.split(",") if n.strip()]
     choice = GameChoice.make(args.game, seats, expansions)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

@@ -20,6 +20,7 @@ from p2pbang.table.gamefiles import Transcript
 from p2pbang.table.seats import seat_number, seats_clockwise
 from p2pbang.table.solo import SoloSession
 from p2pbang.table.solo_record import SoloRecord
+from p2pbang.ui.boards import has_board
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.textfit import width_of
@@ -35,7 +36,7 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
     def narrate(core: TableCore, names: list[str]):
         # The card game's sentences; the Dice Game's and The Duel's are their boards'
         # (the solo screens'), told from the observer's engine.
-        if core.choice.game != "bang":
+        if has_board(core.choice.game):
             from p2pbang.ui.network.family_net import board_narrator
 
             family = family_teller(board_narrator(core, names), pause, out, inp)
@@ -61,7 +62,7 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
     except BrokenPipeError:  # the reader went away (``| head``): nothing left to tell
         return 0
     core = report.core
-    if core is not None and core.choice.game == "bang":
+    if core is not None and not has_board(core.choice.game):  # the card game's table
         _table_at_the_end(core.game, report.names, out)
     for line in report.lines():
         out.write(line + "\n")

@@ -4,7 +4,7 @@ Why: both games address their texts by stable keys ("ev.roll", "side.0"), becaus
 boards build many of them from engine facts ("face." + a face's name); the keys lead to the
 English source text, marked for the catalogs with ``C_`` and a context, and read in the
 interface language through the same gettext catalogs as the card game
-(``p2pbang/ui/locale/<lang>/LC_MESSAGES/p2pbang.po``). Each game's texts have their own
+(``p2pbang/ui/i18n/locale/<lang>/LC_MESSAGES/p2pbang.po``). Each game's texts have their own
 context (``dice_texts.DICE``, ``duel_texts.DUEL``...), since one English word may be said
 differently in the two games (Hungarian "Karakterek" in the Dice Game, "Szereplők" in The
 Duel); the shell's words (keys, quitting, the pace, whose turn, who won) are the same in

@@ -28,13 +28,14 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Event
 from p2pbang.table.watch import WATCH_FAILURES, TableWatch, WatchReporter, WatchResult
+from p2pbang.ui.bang.render import LogEntry, log_lines, max_log_offset, seat_lines, status_line
+from p2pbang.ui.boards import board_for, has_board
 from p2pbang.ui.describe import Describer
-from p2pbang.ui.render import LogEntry, log_lines, max_log_offset, seat_lines, status_line
-from p2pbang.ui.stage import QUIT, Stage, first_of, run_program
-from p2pbang.ui.style import table_style
+from p2pbang.ui.shell.stage import QUIT, Stage, first_of, run_program
+from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.widgets import PanelControl
 from p2pbang.ui.textfit import Line, fit_line, width_of
 from p2pbang.ui.view import phase_name, spectator_view
-from p2pbang.ui.widgets import PanelControl
 
 MAX_LOG = 5000
 HINTS = " q leave \u00b7 t take a seat if one is replaced \u00b7 PgUp/PgDn log "
@@ -71,14 +72,14 @@ class WatchScreen:
     def started(self, watch: TableWatch) -> None:
         self.watch = watch
         core = watch.core
-        if core.choice.game == "bang":
-            describer = Describer(core.game, watch.names)
-            self._describe = lambda events: [t for e in events if (t := describer.event(e))]
-        else:
-            from p2pbang.ui.network.family_net import CoreSeat, board_for
+        if has_board(core.choice.game):  # the board's own words, from the observer's engine
+            from p2pbang.ui.network.family_net import CoreSeat
 
             self._board = board_for(CoreSeat(core, watch.names))
             self._describe = lambda events: [t for _s, t in self._board.describe(events)]
+        else:  # the card game's sentences
+            describer = Describer(core.game, watch.names)
+            self._describe = lambda events: [t for e in events if (t := describer.event(e))]
         self.note = f"Watching {watch.table.info.name!r} ({core.choice.label()}): catching up"
         self._add(f"Watching {watch.table.info.name!r}: {', '.join(watch.names)}. "
                   "A watcher sees what the whole table sees: no hand, no hidden card.",
@@ -242,7 +243,7 @@ def outcome_lines(result: WatchResult, watch: TableWatch | None) -> list[str]:
         lines.append(f"The watch stopped: {result.stopped}.")
     if result.verdict is not None:
         lines.append("THE GAME WAS STOPPED: " + result.verdict.describe(result.names))
-    if result.end is not None and watch is not None and watch.core.choice.game == "bang":
+    if result.end is not None and watch is not None and not has_board(watch.core.choice.game):
         describer = Describer(watch.core.game, result.names)
         lines += [describer.end(result.end), describer.outcome(result.end)]
     elif result.end is not None:

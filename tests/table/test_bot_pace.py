@@ -13,6 +13,7 @@ from p2pbang.engine.actions import Action, Decision
 from p2pbang.table.bot_pace import (
     DEFAULT_PACE,
     DEFAULT_SPEED,
+    DELAYS,
     MAX_PACE,
     PacedDecider,
     read_pace,
@@ -20,7 +21,7 @@ from p2pbang.table.bot_pace import (
 )
 from p2pbang.table.core import TableCore
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.table_screen import DELAYS, TableScreen
+from p2pbang.ui.bang.table_screen import TableScreen
 
 
 def test_the_pace_file_round_trips_and_never_breaks_a_bot(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.net.identity import Identity
 from p2pbang.table.table_choice import settings_for
 from p2pbang.table.watch import TableWatch
-from p2pbang.ui.stage import Stage, run_program
+from p2pbang.ui.shell.stage import Stage, run_program
 from p2pbang.ui.textfit import line_width
 from p2pbang.ui.view import spectator_view
 from p2pbang.ui.watch_screen import WatchProgram, WatchScreen

@@ -13,9 +13,14 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.dice_duel_app import make_board
-from p2pbang.ui.dice_duel_shell import FamilyScreen
+from p2pbang.ui.boards import board_for
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.textfit import line_width
+
+
+def new_screen(session: SoloSession, **options: Any) -> FamilyScreen:
+    """The full screen of a solo session's game, its bots at pace 0."""
+    return FamilyScreen(session, board_for(session), speed=0, **options)
 
 
 @contextmanager
@@ -23,8 +28,7 @@ def family_screen(game: str, seats: int, seed: int,
                   expansions: tuple[str, ...] = ()) -> Iterator[FamilyScreen]:
     session = SoloSession(GameChoice.make(game, seats, expansions), seed)
     with create_pipe_input() as pipe:
-        yield FamilyScreen(session, make_board(session), speed=0, input=pipe,
-                           output=DummyOutput())
+        yield new_screen(session, input=pipe, output=DummyOutput())
 
 
 def text_of(screen: FamilyScreen, width: int = 80, height: int = 24) -> list[str]:

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from p2pbang.engine.actions import Action, Decision, Event
 from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.ui.bang.steps import BACK, Choice, Step, choices
 from p2pbang.ui.describe import Describer
-from p2pbang.ui.steps import BACK, Choice, Step, choices
 from p2pbang.ui.textfit import Line
 
 NAMES = ["You", "Ace", "Bonnie", "Clyde"]

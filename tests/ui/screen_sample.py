@@ -30,10 +30,10 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui import players_page
+from p2pbang.ui.bang import players_page
+from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.plain import PlainSolo, explain
-from p2pbang.ui.table_screen import TableScreen
 from tests.ui.screens import snapshot
 
 LANGUAGES = ("en", "hu", "ro")

@@ -14,8 +14,8 @@ from prompt_toolkit.layout.screen import Screen, WritePosition
 
 from p2pbang.engine.actions import End
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.lobby import LobbyScreen
-from p2pbang.ui.table_screen import TableScreen
+from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.lobby.screen import LobbyScreen
 
 
 def snapshot(screen: TableScreen | LobbyScreen, columns: int = 80,

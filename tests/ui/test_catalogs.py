@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from p2pbang.ui import i18n
-from p2pbang.ui.extract import check_catalog, extract, main, messages_in
 from p2pbang.ui.i18n import _, language_from_environment, po_path, set_language
-from p2pbang.ui.po import parse_po, placeholders
+from p2pbang.ui.i18n.extract import check_catalog, extract, main, messages_in
+from p2pbang.ui.i18n.po import parse_po, placeholders
 from p2pbang.ui.texts import CARD_NAMES, CHARACTER_TEXTS, ROLE_NAMES, card_name, role_name
 
 TRANSLATED = ("hu", "ro")
@@ -83,7 +83,7 @@ msgid "Gone"
 msgstr "Elment"
 ''')
     messages = [m for m in extract() if m.msgid == "Beer" and m.context is None]
-    from p2pbang.ui.extract import Message
+    from p2pbang.ui.i18n.extract import Message
 
     messages.append(Message("Hello {name}"))
     report = check_catalog("hu", messages, entries)
@@ -150,8 +150,8 @@ def test_one_english_name_for_two_cards_has_a_translation_for_each() -> None:
 
 
 def test_a_context_is_part_of_a_messages_key_in_the_checker() -> None:
-    from p2pbang.ui.extract import check_catalog, messages_in
-    from p2pbang.ui.po import parse_po
+    from p2pbang.ui.i18n.extract import check_catalog, messages_in
+    from p2pbang.ui.i18n.po import parse_po
 
     source = 'KIND = "event card"\nA = C_(KIND, "Gold Rush")\nB = N_("Gold Rush")\n'
     messages = messages_in(source, "x.py")

@@ -19,8 +19,8 @@ from p2pbang.ui.dice import dice_texts
 from p2pbang.ui.dice.dice_texts import DICE
 from p2pbang.ui.duel import duel_texts
 from p2pbang.ui.duel.duel_texts import DUEL, DUEL_CARD, DUEL_CHARACTER
-from p2pbang.ui.extract import extract
 from p2pbang.ui.i18n import LANGUAGES, set_language
+from p2pbang.ui.i18n.extract import extract
 from p2pbang.ui.text_table import FAMILY, SHARED_TEXTS
 
 # table name -> (its English texts by key, the context they are read in, the lookup)

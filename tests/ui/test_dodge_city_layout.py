@@ -14,9 +14,9 @@ from p2pbang.engine.actions import Action, Event
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city
+from p2pbang.ui.bang.render import READY_MARK, WAITING_MARK
+from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import set_language
-from p2pbang.ui.render import READY_MARK, WAITING_MARK
-from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.texts import card_name, card_text, character_name
 from tests.ui.screens import snapshot
 
@@ -110,7 +110,7 @@ def test_a_green_card_in_play_is_offered_with_its_readiness(screen: TableScreen)
 def test_the_roles_of_the_dead_leave_the_role_column_to_the_living() -> None:
     """Found playing in Hungarian: an eliminated "Seriffhelyettes" widened the role column
     and cut every living seat's cards in play, though the dead say their role elsewhere."""
-    from p2pbang.ui.render import seat_lines
+    from p2pbang.ui.bang.render import seat_lines
     from p2pbang.ui.view import build_view
 
     set_language("hu")
@@ -149,7 +149,7 @@ def test_the_plain_table_of_eight_seats_fits_80x24(language: str) -> None:
 
 
 def test_cards_in_play_drop_their_corners_before_their_names_are_cut() -> None:
-    from p2pbang.ui.render import _in_play
+    from p2pbang.ui.bang.render import _in_play
     from p2pbang.ui.view import CardView
 
     cards = [CardView(1, 1, "barrel", "K\u2660", "blue"),

@@ -9,7 +9,7 @@ import pytest
 from p2pbang.engine.bang.catalog import CharacterDef, build_deck
 from p2pbang.ui.helptext import help_sections
 from p2pbang.ui.i18n import po_path, set_language
-from p2pbang.ui.po import parse_po
+from p2pbang.ui.i18n.po import parse_po
 from p2pbang.ui.sets.dodge_city_texts import CHARACTER_NAMES as DODGE_CITY_CHARACTERS
 from p2pbang.ui.sets.dodge_city_texts import DODGE_CITY_CARD_KEYS
 from p2pbang.ui.texts import (

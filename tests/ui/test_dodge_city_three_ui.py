@@ -14,10 +14,10 @@ from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
+from p2pbang.ui.bang.render import seat_lines
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.plain import PlainSolo, render_table
-from p2pbang.ui.render import seat_lines
 from p2pbang.ui.view import build_view
 
 DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE))

@@ -36,10 +36,10 @@ from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
+from p2pbang.ui.bang.render import READY_MARK, WAITING_MARK, compact_hand, hand_lines, seat_lines
+from p2pbang.ui.bang.steps import BACK, Step, choices
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import set_language
-from p2pbang.ui.render import READY_MARK, WAITING_MARK, compact_hand, hand_lines, seat_lines
-from p2pbang.ui.steps import BACK, Step, choices
 from p2pbang.ui.view import build_view
 
 from .menus import NAMES, say, text_of, told, walk
@@ -101,7 +101,7 @@ def test_readiness_shows_in_the_view_on_the_table_and_in_plain_words() -> None:
 
 
 def test_green_cards_have_a_colour_and_an_attribute() -> None:
-    from p2pbang.ui.style import TABLE_STYLE
+    from p2pbang.ui.shell.style import TABLE_STYLE
 
     assert "green" in TABLE_STYLE["card.green"] and "italic" in TABLE_STYLE["card.green"]
     table = table_of(tables={0: ["bible"]})
@@ -398,7 +398,7 @@ def test_in_belle_stars_turn_the_others_cards_in_play_are_struck_through() -> No
     line = seat_lines(view, 80, False, False)[1]  # Ace, with his Barrel
     assert ("class:card.blue class:silenced", "Barrel") in line
     from p2pbang.ui.plain import render_table
-    from p2pbang.ui.style import TABLE_STYLE
+    from p2pbang.ui.shell.style import TABLE_STYLE
 
     assert TABLE_STYLE["silenced"] == "strike"
     plain = " ".join(render_table(view, NAMES).split())  # as read, across wrapped lines

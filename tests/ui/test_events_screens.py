@@ -18,14 +18,14 @@ from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city, fistful, high_noon
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
+from p2pbang.ui.bang.render import status_line
+from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.network.plain_net import PlainNetworkTable
 from p2pbang.ui.plain import PlainSolo, explain, render_table
 from p2pbang.ui.plain.commands import AGAIN, choose_number
-from p2pbang.ui.render import status_line
 from p2pbang.ui.sets.events_texts import event_label, event_name, event_text
 from p2pbang.ui.sets.events_view import help_sections, plain_command
-from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.view import build_view
 from tests.ui.screens import snapshot
@@ -211,7 +211,7 @@ def test_a_ricochet_row_shows_the_events_rule_and_peyote_is_the_draw_phase() -> 
 
 
 def test_a_ghost_is_marked_on_the_table_and_in_the_plain_lines() -> None:
-    from p2pbang.ui.render import seat_lines
+    from p2pbang.ui.bang.render import seat_lines
 
     roles = ["sheriff", "outlaw", "outlaw", "renegade"]
     table = Scenario(["vulture_sam"] * 4, rules=ALL, viewer=0, turn=1, dead=[2], roles=roles,

@@ -36,10 +36,10 @@ from p2pbang.engine.bang.position import START
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, fistful, high_noon
+from p2pbang.ui.bang.steps import BACK, Choice, Step, choices
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.sets.events_texts import EVENT_HELP, EVENT_NAMES, EVENT_TEXTS, event_name
-from p2pbang.ui.steps import BACK, Choice, Step, choices
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.view import build_view
 

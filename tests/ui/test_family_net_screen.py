@@ -19,11 +19,11 @@ from p2pbang.net.discovery import probe_peer
 from p2pbang.table.dropouts import Dropouts
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.table_choice import settings_for
-from p2pbang.ui.dice_duel_shell import FamilyScreen
 from p2pbang.ui.i18n import _, set_language
-from p2pbang.ui.lobby import WaitingRoom
+from p2pbang.ui.lobby.screen import WaitingRoom
 from p2pbang.ui.network.family_net_table import FamilyNetworkTable
 from p2pbang.ui.network.net_app import EXIT_CHEAT, EXIT_LEFT, EXIT_OK, NetworkPlay
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.textfit import width_of
 
 from .netkit import ENTER, ESC, TAB, Bots, until
@@ -255,7 +255,7 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
     from prompt_toolkit.output import DummyOutput
 
     from p2pbang.table.solo import SoloSession
-    from p2pbang.ui.dice_duel_app import make_board
+    from p2pbang.ui.boards import board_for
 
     sent: list[str] = []
     for language in ("en", "hu", "ro"):
@@ -265,7 +265,7 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
         with create_pipe_input() as keys:
             note = _("Waiting {seconds} s for {names}.").format(
                 seconds=12, names=_("{name} (disconnected)").format(name="Bonnie"))
-            screen = FamilyScreen(session, make_board(session), input=keys,
+            screen = FamilyScreen(session, board_for(session), input=keys,
                                   output=DummyOutput(), send_chat=sent.append,
                                   note=lambda note=note: note, pace_keys=True)
             screen.add_chat("Bonnie", "hello")
@@ -338,7 +338,7 @@ def test_a_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe, game:
     from p2pbang.table.resume import resumable_game
     from p2pbang.ui.network.net_app import NetworkRequest
     from p2pbang.ui.network.net_resume import ResumePlay, ResumeRequest
-    from p2pbang.ui.stage import Stage, run_program
+    from p2pbang.ui.shell.stage import Stage, run_program
 
     from .netkit import BOT_CONFIG, CONFIG
 
@@ -453,7 +453,7 @@ def test_an_eight_seat_dice_room_fits_80x24_in_every_language() -> None:
     """The waiting room of an 8-seat Dice Game (7 seated, one free), with the game under the
     title, the invitation and a few lines of news: every player and the free seat shown in
     24 rows of at most 80 cells, in en/hu/ro."""
-    from p2pbang.ui.lobby import RoomState, SeatStatus
+    from p2pbang.ui.lobby.screen import RoomState, SeatStatus
 
     seats = tuple(SeatStatus(name, f"{index:08x}", True, True, is_you=index == 0,
                              opened=index == 0, peer_id=f"peer{index}")

@@ -15,8 +15,8 @@ from p2pbang.engine.actions import Buy, RemoveEquipment
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city, gold_rush, shadows
+from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import set_language
-from p2pbang.ui.table_screen import TableScreen
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import card_name, character_name
 from tests.ui.screens import snapshot

@@ -37,16 +37,16 @@ from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, gold_rush, shadows
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
+from p2pbang.ui.bang.render import hand_title, seat_lines
+from p2pbang.ui.bang.steps import BACK, Step, choices
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.helptext import help_sections
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.plain import PlainSolo, render_table
-from p2pbang.ui.render import hand_title, seat_lines
 from p2pbang.ui.sets import gold_rush_plain, gold_rush_sentences
 from p2pbang.ui.sets import shadows as shadows_ui
 from p2pbang.ui.sets.gold_rush_texts import CARD_NAMES as EQUIPMENT_NAMES
 from p2pbang.ui.sets.gold_rush_texts import CHARACTER_NAMES as GOLD_CHARACTERS
-from p2pbang.ui.steps import BACK, Step, choices
 from p2pbang.ui.texts import card_name, character_name
 from p2pbang.ui.view import build_view, phase_of
 
@@ -113,7 +113,7 @@ def test_the_table_draws_nuggets_marked_equipment_and_the_shop_on_the_hand_rule(
 
 
 def test_equipment_has_a_style_and_a_mark_without_colour() -> None:
-    from p2pbang.ui.style import TABLE_STYLE
+    from p2pbang.ui.shell.style import TABLE_STYLE
 
     assert "underline" in TABLE_STYLE["card.black"]
     table = table_of(equipment={0: ["gun_belt"]})

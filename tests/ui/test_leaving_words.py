@@ -15,7 +15,7 @@ import pytest
 import trio
 
 from p2pbang.net.lobby import TableSettings
-from p2pbang.ui.lobby import TableBrowser, WaitingRoom
+from p2pbang.ui.lobby.screen import TableBrowser, WaitingRoom
 from p2pbang.ui.network.net_app import EXIT_LEFT, NetworkPlay
 
 from .netkit import CTRL_C, Bots, until

@@ -11,7 +11,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from p2pbang.ui.app import run_screen
-from p2pbang.ui.lobby import (
+from p2pbang.ui.lobby.screen import (
     LobbyScreen,
     OpenTableForm,
     RoomState,
@@ -22,7 +22,7 @@ from p2pbang.ui.lobby import (
     WaitingRoom,
     parse_peer,
 )
-from p2pbang.ui.widgets import MAX_CHAT, clean_chat
+from p2pbang.ui.shell.widgets import MAX_CHAT, clean_chat
 
 from .screens import snapshot
 

@@ -8,7 +8,7 @@ import pytest
 from p2pbang.net.discovery import DiscoveredTable, TableInfo
 from p2pbang.net.identity import Identity
 from p2pbang.ui.i18n import set_language
-from p2pbang.ui.lobby import (
+from p2pbang.ui.lobby.screen import (
     OpenTableForm,
     RoomState,
     SeatStatus,

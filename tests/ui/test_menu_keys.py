@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from p2pbang.ui.menu_keys import StableKeys
+from p2pbang.ui.shell.menu_keys import StableKeys
 
 
 def test_a_row_keeps_its_key_and_a_new_row_takes_a_key_never_used_this_turn() -> None:

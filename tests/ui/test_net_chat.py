@@ -18,10 +18,10 @@ from p2pbang.net.codec import CodecError
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.session import CHAT, MAX_CHAT_CHARS, SessionConfig, TableSession
-from p2pbang.ui.chat_guard import BURST
+from p2pbang.ui.network.chat_guard import BURST
 from p2pbang.ui.network.net_table import NetworkTable
-from p2pbang.ui.stage import Stage, run_program
-from p2pbang.ui.widgets import MAX_CHAT
+from p2pbang.ui.shell.stage import Stage, run_program
+from p2pbang.ui.shell.widgets import MAX_CHAT
 
 from .netkit import ENTER, TAB, sealed_genesis, until, wired_meshes
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import trio
 
+from p2pbang.ui.bang.render import hand_title, seat_lines
 from p2pbang.ui.network.net_app import EXIT_LEFT, EXIT_OK, NetworkPlay
-from p2pbang.ui.render import hand_title, seat_lines
 
 from .netkit import Bots, until
 from .screens import snapshot

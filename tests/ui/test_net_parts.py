@@ -14,9 +14,9 @@ from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import LobbyEvent, TableSettings, join_table, open_table
 from p2pbang.table.driver import CHEAT, EQUIVOCATION, FAILURE, Verdict
 from p2pbang.table.lobby_flow import TableRefused
-from p2pbang.ui.chat_guard import ChatGuard
 from p2pbang.ui.i18n import set_language
-from p2pbang.ui.lobby import WaitingRoom
+from p2pbang.ui.lobby.screen import WaitingRoom
+from p2pbang.ui.network.chat_guard import ChatGuard
 from p2pbang.ui.network.net_app import failure_text
 from p2pbang.ui.network.net_lobby import RoomNews, describe_event, listing, room_state
 from p2pbang.ui.network.net_table import verdict_lines

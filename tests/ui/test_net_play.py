@@ -19,8 +19,9 @@ from p2pbang.engine.actions import End, IllegalAction, Pass
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import TableSettings
 from p2pbang.table.gamefiles import GameFiles, load_transcript
+from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import _, set_language
-from p2pbang.ui.lobby import OpenTableForm, TableBrowser, WaitingRoom
+from p2pbang.ui.lobby.screen import OpenTableForm, TableBrowser, WaitingRoom
 from p2pbang.ui.network.net_app import (
     EXIT_CHEAT,
     EXIT_LEFT,
@@ -31,8 +32,7 @@ from p2pbang.ui.network.net_app import (
     NetworkRequest,
 )
 from p2pbang.ui.network.net_table import verdict_lines
-from p2pbang.ui.stage import Stage, run_program
-from p2pbang.ui.table_screen import TableScreen
+from p2pbang.ui.shell.stage import Stage, run_program
 from p2pbang.ui.textfit import width_of
 
 from .netkit import BOT_CONFIG, CONFIG, CTRL_C, DOWN, ENTER, ESC, TAB, Bots, until

@@ -18,7 +18,7 @@ from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.session import SessionConfig, TableSession
 from p2pbang.ui.network.net_table import NetworkTable
-from p2pbang.ui.stage import Stage, run_program
+from p2pbang.ui.shell.stage import Stage, run_program
 
 from .netkit import sealed_genesis, until, wired_meshes
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from p2pbang.ui.i18n import po_path
-from p2pbang.ui.po import PoSyntaxError, compile_mo, header_fields, parse_po, placeholders
+from p2pbang.ui.i18n.po import PoSyntaxError, compile_mo, header_fields, parse_po, placeholders
 
 SAMPLE = r'''# a translator comment
 msgid ""

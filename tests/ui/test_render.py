@@ -9,15 +9,15 @@ from prompt_toolkit.utils import get_cwidth
 
 from p2pbang.engine.actions import PLAY
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.i18n import set_language
-from p2pbang.ui.render import (
+from p2pbang.ui.bang.render import (
     LogEntry,
     action_lines,
     log_lines,
     max_log_offset,
     plan_layout,
 )
-from p2pbang.ui.table_screen import TableScreen
+from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.i18n import set_language
 from p2pbang.ui.textfit import ELLIPSIS, cut, fit_line, line_width, pad, wrap
 from p2pbang.ui.texts import card_name, character_name, role_name
 
@@ -160,7 +160,7 @@ def test_a_big_hand_is_drawn_compact_in_the_rows_it_needs() -> None:
     assert full.hand_rows == 5  # one row per card while the actions keep theirs
     big = plan_layout(80, 24, 7, 9, 6, True, 40, compact_hand_rows=2)
     assert big.hand_rows == 2 and big.middle_rows >= 6
-    from p2pbang.ui.render import compact_hand
+    from p2pbang.ui.bang.render import compact_hand
     from p2pbang.ui.view import CardView
 
     cards = [CardView(i, i, "bang", f"{i + 2}\u2663", "brown") for i in range(9)]

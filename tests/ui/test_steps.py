@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from p2pbang.engine.actions import ANY_TIME, FROM_HAND, PLAY, Ability, Pass, Play
 from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.ui.bang.render import action_lines
+from p2pbang.ui.bang.steps import BACK, Choice, choices
 from p2pbang.ui.describe import Describer, slot_label
-from p2pbang.ui.render import action_lines
-from p2pbang.ui.steps import BACK, Choice, choices
 from p2pbang.ui.textfit import width_of
 
 NAMES = ["You", "Ace", "Bonnie", "Clyde"]

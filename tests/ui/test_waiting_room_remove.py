@@ -20,10 +20,10 @@ from p2pbang.net.lobby import REMOVED_BY_OPENER, LobbyEvent, TableSettings, open
 from p2pbang.net.lobby import join_table as lobby_join
 from p2pbang.ui.app import run_screen
 from p2pbang.ui.i18n import _, set_language
-from p2pbang.ui.lobby import LobbyScreen, RoomState, SeatStatus, TableBrowser, WaitingRoom
+from p2pbang.ui.lobby.screen import LobbyScreen, RoomState, SeatStatus, TableBrowser, WaitingRoom
 from p2pbang.ui.network.net_app import EXIT_LEFT, NetworkPlay
 from p2pbang.ui.network.net_lobby import describe_event
-from p2pbang.ui.stage import Stage, run_program
+from p2pbang.ui.shell.stage import Stage, run_program
 from p2pbang.ui.textfit import width_of
 
 from .netkit import CONFIG, CTRL_C, DOWN, ESC, Bots, until

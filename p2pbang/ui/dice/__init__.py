@@ -1,3 +1,4 @@
 """The Dice Game's screens: its board (``dice_board.py``) on the shell the Dice Game and The
-Duel share (``ui/dice_duel_shell.py``), its view model (``dice_view.py``) and its words
-(``dice_texts.py``), for the solo table, a network table, a watcher and the replay."""
+Duel share (``ui/shell/screen.py``), its entry in the board registry (``board.py``), its view
+model (``dice_view.py``) and its words (``dice_texts.py``), for the solo table, a network
+table, a watcher and the replay."""

@@ -45,7 +45,9 @@ from p2pbang.engine.dice.faces import (
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.ui.dice.dice_texts import ability, character_name, t
 from p2pbang.ui.dice.dice_view import DiceSeatView, DiceView, build_dice_view
-from p2pbang.ui.dice_duel_shell import HANDLED, SHORTCUTS, Choice
+from p2pbang.ui.i18n import _
+from p2pbang.ui.shell.board import BoardBase
+from p2pbang.ui.shell.screen import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
 _ROLE_OF_EVENT = ("sheriff", "deputy", "outlaw", "renegade")  # "eliminated" event values
@@ -80,14 +82,14 @@ def role_name(role: str) -> str:
     return t("role." + role)
 
 
-class DiceBoard:
+class DiceBoard(BoardBase):
     """Draws and tells one person's dice game (their own engine, their names)."""
 
+    words = staticmethod(t)
+
     def __init__(self, session: Any) -> None:
-        self.session = session
+        super().__init__(session)
         self.game: DiceGame = session.mine
-        self.names: list[str] = session.names
-        self.you: int = session.you
         self.marked: set[int] = set()
         self._marked_for: Decision | None = None
         self._rolled_turn = 0  # the last turn whose dice were rolled, as the events told
@@ -100,12 +102,10 @@ class DiceBoard:
         return build_dice_view(self.game, self.names, self.you)
 
     def _decision(self) -> Decision | None:
-        pending = self.game.pending
-        if isinstance(pending, Decision) and pending.seat == self.you:
-            if pending is not self._marked_for:
-                self._marked_for, self.marked = pending, set()
-            return pending
-        return None
+        pending = super()._decision()
+        if pending is not None and pending is not self._marked_for:
+            self._marked_for, self.marked = pending, set()  # a new decision: none marked
+        return pending
 
     def top(self, width: int, height: int) -> list[Line]:
         self._decision()  # a new decision starts with no die marked
@@ -326,10 +326,6 @@ class DiceBoard:
                 return t("act.none_marked", n=len(self.game.dice))
         return self.key("r")
 
-    def hints(self) -> str:
-        keys = self.keys_hint()
-        return keys + " · " + t("hints") if keys else t("hints")
-
     def keys_hint(self) -> str:
         """The keys of the decision itself (the dice keys at a reroll), without the shell's."""
         d = self._decision()
@@ -341,16 +337,6 @@ class DiceBoard:
         """What to type in the plain interface."""
         d = self._decision()
         return t("plain.reroll") if d is not None and d.kind == REROLL else t("plain.choose")
-
-    def texts(self) -> dict[str, str]:
-        return {"not_yours": t("waiting", name=self._waiting_for()),
-                "pace": t("pace"),
-                "too_small": t("too_small"), "quit?": t("quit?"),
-                "help_title": t("help.title")}
-
-    def _waiting_for(self) -> str:
-        pending = self.game.pending
-        return self.names[pending.seat] if isinstance(pending, Decision) else ""
 
     # ------------------------------------------------------------------ words
 
@@ -397,10 +383,7 @@ class DiceBoard:
             elif self.you in (event.seat, event.target):
                 style = "class:log.you"
             lines.append((style, text))
-        pending = self.game.pending
-        if isinstance(pending, End) and any(e.kind == "game_over" for e in events):
-            lines.append(("class:log.end", self._end_words(pending)))
-        return lines
+        return lines + self._end_lines(events)
 
     def _life_after(self, events: Sequence[Event]) -> list[int]:
         """Each event's seat's life right after it (walking back from the life now)."""
@@ -471,9 +454,24 @@ class DiceBoard:
             return t("ev.takes_hit", name=name, to=other)
         return ""
 
-    def end_words(self, end: End) -> str:
-        """Who won, and whether the person did (the outcome printed after a network game)."""
-        return self._end_words(end)
+    # ------------------------------------------------------------------ a network table's words
+
+    def title(self) -> str:
+        """The game's name in the person's language."""
+        if "old-saloon" in self.session.choice.expansions:
+            return _("BANG! The Dice Game with Old Saloon")
+        return _("BANG! The Dice Game")
+
+    def dealing_words(self) -> str:
+        """What the peers do before the first turn."""
+        return _("Every peer shuffles the roles and proves it; every roll is drawn by all the "
+                 "peers together.")
+
+    def out_note(self) -> str:
+        """The news under the actions once the person is out and the game goes on."""
+        if isinstance(self.game.pending, End) or self.game.players[self.you].alive:
+            return ""
+        return _("You are out, but stay to the end: your keys deal the others' cards.")
 
     def _end_words(self, end: End) -> str:
         if end.team in ("sheriff", "outlaws", "renegade") and self.game.n > 3:
@@ -481,10 +479,7 @@ class DiceBoard:
         else:
             seat = end.winners[0]
             words = t("win.role", name=self.names[seat], role=role_name(end.team))
-        # A spectator (``replay``, you < 0) neither won nor lost.
-        mine = ("" if self.you < 0
-                else t("win.you") if self.you in end.winners else t("win.not_you"))
-        return f"{words} {mine}".rstrip()
+        return f"{words} {self.mine_words(end)}".rstrip()
 
     def help(self) -> list[tuple[str, str]]:
         lines: list[tuple[str, str]] = []

@@ -2,7 +2,7 @@
 
 The Dice Game has its own vocabulary (faces, arrows, the Chief's Arrow, its characters'
 dice abilities); its texts carry the context ``DICE`` in the gettext catalogs
-(``p2pbang/ui/locale/<lang>/LC_MESSAGES/p2pbang.po``), so its words never take the card
+(``p2pbang/ui/i18n/locale/<lang>/LC_MESSAGES/p2pbang.po``), so its words never take the card
 game's or The Duel's translation of the same English. Hungarian follows the Hungarian dice
 rulebook (Nyílvessző, Dinamit, Célkereszt, Sör, Gatling; seriff, seriffhelyettes, bandita,
 renegát); Romanian uses the Romanian rulebook's role words (Sheriff, Ajutor, Nelegiuit,

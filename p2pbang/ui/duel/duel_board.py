@@ -46,7 +46,6 @@ from p2pbang.engine.duel.actions import (
 )
 from p2pbang.engine.duel.catalog import DUEL_CARDS, DUEL_CHARACTERS, SYMBOLS
 from p2pbang.engine.duel.game import DuelGame
-from p2pbang.ui.dice_duel_shell import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.duel.duel_texts import (
     ability,
     card_name,
@@ -58,7 +57,10 @@ from p2pbang.ui.duel.duel_texts import (
     t,
 )
 from p2pbang.ui.duel.duel_view import DuelView, FigureView, SideView, build_duel_view
-from p2pbang.ui.menu_keys import StableKeys
+from p2pbang.ui.i18n import _
+from p2pbang.ui.shell.board import BoardBase
+from p2pbang.ui.shell.menu_keys import StableKeys
+from p2pbang.ui.shell.screen import HANDLED, SHORTCUTS, Choice
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
 _BACK = ("back", "")  # the step-two row that goes back to the cards
@@ -69,26 +71,20 @@ _YOU_FORMS = {"play": "ev.play.you", "dodge": "ev.dodge.you", "discard": "ev.dis
               "store_take": "ev.store_take.you"}
 
 
-class DuelBoard:
+class DuelBoard(BoardBase):
     """Draws and tells one person's duel (their own engine, their names)."""
 
+    words = staticmethod(t)
+
     def __init__(self, session: Any) -> None:
-        self.session = session
+        super().__init__(session)
         self.game: DuelGame = session.mine
-        self.names: list[str] = session.names
-        self.you: int = session.you
         self._group: Any = None  # the card or ability whose ways are shown (step two)
         self._group_for: Decision | None = None
         self._stable = StableKeys(SHORTCUTS)  # a card's key kept for the turn
 
     def view(self) -> DuelView:
         return build_duel_view(self.game, self.names, self.you)
-
-    def _decision(self) -> Decision | None:
-        pending = self.game.pending
-        if isinstance(pending, Decision) and pending.seat == self.you:
-            return pending
-        return None
 
     # ------------------------------------------------------------------ drawing
 
@@ -380,24 +376,6 @@ class DuelBoard:
         """Keys that open or close a card's ways; every other key is a row's shortcut."""
         return HANDLED if self._open(key) else None
 
-    def hints(self) -> str:
-        return t("hints")
-
-    def keys_hint(self) -> str:
-        """The Duel's rows need no keys of their own beyond their shortcuts."""
-        return ""
-
-    def plain_hints(self) -> str:
-        """What to type in the plain interface."""
-        return t("plain.choose")
-
-    def texts(self) -> dict[str, str]:
-        pending = self.game.pending
-        waiting = self.names[pending.seat] if isinstance(pending, Decision) else ""
-        return {"not_yours": t("waiting", name=waiting), "pace": t("pace"),
-                "too_small": t("too_small"), "quit?": t("quit?"),
-                "help_title": t("help.title")}
-
     # ------------------------------------------------------------------ words
 
     def describe(self, events: Sequence[Event]) -> list[tuple[str, str]]:
@@ -412,10 +390,7 @@ class DuelBoard:
             elif event.seat == self.you:
                 style = "class:log.you"
             lines.append((style, text))
-        pending = self.game.pending
-        if isinstance(pending, End) and any(e.kind == "game_over" for e in events):
-            lines.append(("class:log.end", self._end_words(pending)))
-        return lines
+        return lines + self._end_lines(events)
 
     def _sentence(self, e: Event) -> str:
         """One event in words; the person's own deeds in the second person."""
@@ -497,16 +472,20 @@ class DuelBoard:
                 return fig.life
         return 0
 
-    def end_words(self, end: End) -> str:
-        """Who won, and whether the person did (the outcome printed after a network game)."""
-        return self._end_words(end)
+    # ------------------------------------------------------------------ a network table's words
+
+    def title(self) -> str:
+        """The game's name in the person's language."""
+        return _("BANG! The Duel")
+
+    def dealing_words(self) -> str:
+        """What the peers do before the first turn."""
+        return _("Every peer shuffles and proves it; the cards are being dealt.")
+
 
     def _end_words(self, end: End) -> str:
         side = end.winners[0] if end.winners else 0
-        # A spectator (``replay``, you < 0) neither won nor lost.
-        mine = ("" if self.you < 0
-                else t("win.you") if self.you in end.winners else t("win.not_you"))
-        return f"{t('win', side=side_name(side))} {mine}".rstrip()
+        return f"{t('win', side=side_name(side))} {self.mine_words(end)}".rstrip()
 
     def help(self) -> list[tuple[str, str]]:
         lines: list[tuple[str, str]] = []

@@ -1,7 +1,7 @@
 """Every word The Duel's screens say: stable keys to English, read through the catalogs.
 
 The Duel's cards, characters and draw! symbols are its own, so its texts carry their own
-contexts in the gettext catalogs (``p2pbang/ui/locale/<lang>/LC_MESSAGES/p2pbang.po``):
+contexts in the gettext catalogs (``p2pbang/ui/i18n/locale/<lang>/LC_MESSAGES/p2pbang.po``):
 ``DUEL`` for sentences, ``DUEL_CARD`` for card names and ``DUEL_CHARACTER`` for character
 names, since one English word is two things here (the card "Barrel" keeps its English name
 in Romanian, the draw! symbol "Barrel" is "Butoi") and another in the card game. Hungarian

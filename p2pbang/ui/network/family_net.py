@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.table.core import TableCore
 from p2pbang.table.participants import PlayerQuit
+from p2pbang.ui import boards
 from p2pbang.ui.plain.board import BoardQuestion, table_lines
 from p2pbang.ui.plain.commands import (
     AGAIN,
@@ -28,7 +29,7 @@ from p2pbang.ui.plain.commands import (
     word,
 )
 
-FAMILY_GAMES = ("dice", "duel")
+FAMILY_GAMES = boards.board_games()  # the games a board on the shell shows
 WAIT_REPEAT = 10.0
 
 
@@ -62,14 +63,8 @@ class CoreSeat:
 
 
 def board_for(seat: CoreSeat) -> Any:
-    """The solo screen's board of the seat's game."""
-    if seat.choice.game == "dice":
-        from p2pbang.ui.dice.dice_board import DiceBoard
-
-        return DiceBoard(seat)
-    from p2pbang.ui.duel.duel_board import DuelBoard
-
-    return DuelBoard(seat)
+    """The solo screen's board of the seat's game (the registry's, ``boards.py``)."""
+    return boards.board_for(seat)
 
 
 def board_narrator(core: TableCore, names: list[str]) -> Callable[[list[Event]], list[str]]:

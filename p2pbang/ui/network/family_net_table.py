@@ -7,7 +7,7 @@ for, drop-outs, chat in and out, the verdict, the result); only the screen diffe
 ``add_events``, ``add_line``, ``add_chat``, ``show_dialog`` and ``notice`` are the same
 words on the shell). So this class keeps all of that and puts the
 solo screens' board (``dice/dice_board.py``, ``duel/duel_board.py``) on the shell
-(``dice_duel_shell.FamilyScreen``) instead of a ``TableScreen``, reading this peer's own
+(``shell.screen.FamilyScreen``) instead of a ``TableScreen``, reading this peer's own
 engine (``core.game``: it holds only what this seat was shown).
 
 A resumed game's log is told again from the engine's own history (a fresh engine for this
@@ -27,11 +27,11 @@ from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
-from p2pbang.ui.dice_duel_shell import FamilyScreen
+from p2pbang.ui.boards import board_for, has_board
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.network.family_net import FAMILY_GAMES, board_for
 from p2pbang.ui.network.net_table import WAIT_FRESH, NetworkTable
 from p2pbang.ui.seat_questions import took_seat_line
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.view import display_names
 
 if TYPE_CHECKING:
@@ -40,15 +40,6 @@ if TYPE_CHECKING:
     from p2pbang.table.session import TableSession
 
 CATCH_UP_LINES = 400  # a resumed game's log told again: its last lines at most
-
-
-def game_title(choice: GameChoice) -> str:
-    """The game's name in the person's language."""
-    if choice.game == "duel":
-        return _("BANG! The Duel")
-    if "old-saloon" in choice.expansions:
-        return _("BANG! The Dice Game with Old Saloon")
-    return _("BANG! The Dice Game")
 
 
 class FamilyNetworkTable(NetworkTable):
@@ -79,11 +70,7 @@ class FamilyNetworkTable(NetworkTable):
         fresh = waiting is not None and self._clock() - waiting[3] <= WAIT_FRESH
         if fresh or self._disconnected:  # the card game's words, which stop there
             return super().note()
-        if self.session is not None and not isinstance(self.mine.pending, End) \
-                and self.choice is not None and self.choice.game == "dice" \
-                and not self.mine.players[self.you].alive:
-            return _("You are out, but stay to the end: your keys deal the others' cards.")
-        return ""
+        return self.board.out_note() if self.board is not None else ""
 
     # ------------------------------------------------------------------ reporter
 
@@ -101,16 +88,12 @@ class FamilyNetworkTable(NetworkTable):
             on_speed=None if pace is None else (lambda seconds: write_pace(pace, seconds)))
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self._log(_("A game of {game} for {n} players: you and {others}.").format(
-            game=game_title(self.choice), n=session.players, others=others), "class:log.you")
+            game=self.board.title(), n=session.players, others=others), "class:log.you")
         took = took_seat_line(session)  # a watcher that took a vanished seat
         if took:
             self._log(took, "class:log.you")
-        elif self.choice.game == "dice":
-            self._log(_("Every peer shuffles the roles and proves it; every roll is drawn "
-                        "by all the peers together."), "class:log")
         else:
-            self._log(_("Every peer shuffles and proves it; the cards are being dealt."),
-                      "class:log")
+            self._log(self.board.dealing_words(), "class:log")
         if session.resumed:
             self._log(ngettext("Resumed: {n} log entry replayed from disk.",
                                "Resumed: {n} log entries replayed from disk.",
@@ -162,9 +145,9 @@ def catch_up(core: TableCore, board: Any) -> list[tuple[str, str]]:
 def network_table(choice: GameChoice, input: Input | None = None, output: Output | None = None,
                   pace: Path | None = None) -> NetworkTable:
     """The person's decider and reporter for a table that plays ``choice``."""
-    if choice.game in FAMILY_GAMES:
+    if has_board(choice.game):
         return FamilyNetworkTable(input, output, pace=pace)
     return NetworkTable(input, output, pace=pace)
 
 
-__all__ = ["FamilyNetworkTable", "catch_up", "game_title", "network_table"]
+__all__ = ["FamilyNetworkTable", "catch_up", "network_table"]

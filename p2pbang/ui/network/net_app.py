@@ -74,7 +74,7 @@ from p2pbang.table.session import (
 )
 from p2pbang.table.table_choice import choice_of, settings_for
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.lobby import (
+from p2pbang.ui.lobby.screen import (
     LobbyScreen,
     OpenTableForm,
     RoomState,
@@ -96,7 +96,7 @@ from p2pbang.ui.network.net_lobby import (
     watch_refusal,
 )
 from p2pbang.ui.network.net_table import NetworkTable, leave_for_good, verdict_lines
-from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Shown, Stage, first_of, run_program
+from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, Shown, Stage, first_of, run_program
 
 # EXIT_LEFT is this flow's "the person left"; the command exits 0 for it (a deliberate leave
 # is no failure: ``commands.table_commands._exit_code``), after the resume hint it decides on.

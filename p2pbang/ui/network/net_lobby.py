@@ -1,7 +1,7 @@
 """The network lobby in the lobby widgets' terms: listings, the waiting room, its news.
 
 The network (as ``p2pbang.table.network`` passes it up) speaks of discovered tables, lobby
-members, ready statements and lobby events; the widgets in ``lobby.py`` take plain data
+members, ready statements and lobby events; the widgets in ``lobby/screen.py`` take plain data
 (``TableListing``, ``RoomState``). This module is the translation between the two, in both
 senses: data shapes, and sentences in the person's language. It also holds the two lobby
 chores the full-screen flow runs while the room is shown, the same as the plain flow's
@@ -28,7 +28,7 @@ from p2pbang.table.network import (
 )
 from p2pbang.table.table_choice import describe, describe_for_listing, playable
 from p2pbang.ui.i18n import _
-from p2pbang.ui.lobby import RoomState, SeatStatus, TableListing
+from p2pbang.ui.lobby.screen import RoomState, SeatStatus, TableListing
 
 FINGERPRINT = 8  # characters of a peer id shown: enough to compare face to face
 MAX_NEWS = 50

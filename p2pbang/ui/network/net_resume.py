@@ -33,7 +33,7 @@ from p2pbang.ui.network.net_app import (
     outcome_lines,
 )
 from p2pbang.ui.network.net_table import leave_for_good
-from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, Stage, first_of, run_program
+from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, Stage, first_of, run_program
 
 
 @dataclass

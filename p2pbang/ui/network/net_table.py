@@ -37,12 +37,12 @@ from p2pbang.table.handovers import SeatQuestion
 from p2pbang.table.network import PeerNotConnected
 from p2pbang.table.seats import seat_number
 from p2pbang.table.session import CHAT
-from p2pbang.ui.chat_guard import ChatGuard
+from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import _, ngettext
+from p2pbang.ui.network.chat_guard import ChatGuard
 from p2pbang.ui.seat_questions import answer_hint, question_text, short_text, took_seat_line
-from p2pbang.ui.table_screen import TableScreen
+from p2pbang.ui.shell.widgets import clean_chat
 from p2pbang.ui.view import display_names
-from p2pbang.ui.widgets import clean_chat
 
 if TYPE_CHECKING:
     from p2pbang.table.driver import Verdict

@@ -15,7 +15,7 @@ from typing import Any
 
 from p2pbang.table.network import Lobby
 from p2pbang.ui.i18n import N_, _
-from p2pbang.ui.lobby import SeatStatus
+from p2pbang.ui.lobby.screen import SeatStatus
 from p2pbang.ui.network.net_lobby import RoomNews, remove_player, room_state
 from p2pbang.ui.plain.commands import AGAIN, HELP_WORDS, Commands, help_lines, said, word
 from p2pbang.ui.textfit import pad, width_of

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from p2pbang.ui.dice_duel_shell import HANDLED
 from p2pbang.ui.plain.commands import AGAIN, Command, Commands, help_lines, quit_command
+from p2pbang.ui.shell.screen import HANDLED
 
 
 def table_lines(board: Any) -> list[str]:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from p2pbang.engine.bang.game import Game
 from p2pbang.ui import sets
+from p2pbang.ui.bang.render import PAID_MARK
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.plain.commands import (
     AGAIN,
@@ -18,7 +19,6 @@ from p2pbang.ui.plain.commands import (
     said,
     word,
 )
-from p2pbang.ui.render import PAID_MARK
 from p2pbang.ui.textfit import wrap
 from p2pbang.ui.texts import (
     CARD_NAMES,

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from p2pbang.engine.actions import FROM_HAND, Action, Decision
+from p2pbang.ui.bang.steps import BACK, Choice, Step, ability_step, choices, step_name
 from p2pbang.ui.describe import Describer, slot_label
 from p2pbang.ui.i18n import _
 from p2pbang.ui.plain.commands import AGAIN, Commands, choose_number
-from p2pbang.ui.steps import BACK, Choice, Step, ability_step, choices, step_name
 
 
 class StepQuestion:

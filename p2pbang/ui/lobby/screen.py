@@ -41,9 +41,9 @@ from prompt_toolkit.output import Output
 from p2pbang.engine import choice as game_choice
 from p2pbang.engine.choice import seat_range, split_names
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.style import table_style
+from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.widgets import PanelControl, clean_chat
 from p2pbang.ui.textfit import Line, fit_line, pad, pad_left, width_of
-from p2pbang.ui.widgets import PanelControl, clean_chat
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 7
 MAX_NAME = 24

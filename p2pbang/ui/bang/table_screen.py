@@ -1,10 +1,12 @@
 """The table screen: the game as one seat sees it, its keys, its log and its chat line.
 
-``TableScreen`` owns the interface state (log, selection, scroll, help, chat focus) and
-builds a prompt-toolkit ``Application`` around the pure renderers in ``render.py``. It reads
-the game only through a ``TableSession`` (the seat's own engine and its legal actions), so
-the same screen serves a solo game and, later, a network game. It never runs the game:
-a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person's actions.
+``TableScreen`` owns the interface state (log, selection, scroll, help, chat focus; what
+every game's screen has, the pace, notices, the dialog and leaving, is ``shell/base.py``'s
+``ScreenBase``) and builds a prompt-toolkit ``Application`` around the pure renderers in
+``render.py``. It reads the game only through a ``TableSession`` (the seat's own engine and
+its legal actions), so the same screen serves a solo game and a network game. It never runs
+the game: a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person's
+actions.
 """
 
 from __future__ import annotations
@@ -44,13 +46,10 @@ from p2pbang.engine.actions import (
 )
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.chance import ChanceResult
-from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
-from p2pbang.ui import players_page, sets
-from p2pbang.ui.describe import Describer, action_card, slot_label
-from p2pbang.ui.helptext import Section, help_sections
-from p2pbang.ui.i18n import _
-from p2pbang.ui.menu_keys import StableKeys
-from p2pbang.ui.render import (
+from p2pbang.table.bot_pace import DEFAULT_SPEED
+from p2pbang.ui import sets
+from p2pbang.ui.bang import players_page
+from p2pbang.ui.bang.render import (
     PAID_MARK,
     SHORTCUTS,
     LogEntry,
@@ -69,10 +68,16 @@ from p2pbang.ui.render import (
     shortcut,
     status_line,
 )
-from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
-from p2pbang.ui.steps import BACK, Choice, Step, choices, step_name
-from p2pbang.ui.style import table_style
-from p2pbang.ui.textfit import Line, fit_line, pad, width_of, wrap
+from p2pbang.ui.bang.steps import BACK, Choice, Step, choices, step_name
+from p2pbang.ui.describe import Describer, action_card, slot_label
+from p2pbang.ui.helptext import Section, help_sections
+from p2pbang.ui.i18n import _
+from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
+from p2pbang.ui.shell.menu_keys import StableKeys
+from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
+from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.widgets import ChatLine, PanelControl
+from p2pbang.ui.textfit import Line, fit_line, width_of
 from p2pbang.ui.texts import (
     card_help,
     card_name,
@@ -84,7 +89,6 @@ from p2pbang.ui.texts import (
     role_name,
 )
 from p2pbang.ui.view import TableView, build_view, display_names, phase_name, phase_of
-from p2pbang.ui.widgets import ChatLine, PanelControl
 
 MAX_LOG = 5000  # log entries kept; older ones scroll away for good
 CATCH_UP_LINES = 400  # a resumed game's log told again: its last lines at most
@@ -106,7 +110,7 @@ class TableSession(Protocol):
     def act(self, action: Action) -> list[Event]: ...
 
 
-class TableScreen:
+class TableScreen(ScreenBase):
     """Interface state plus the prompt-toolkit application that shows it."""
 
     def __init__(self, session: TableSession, send_chat: Callable[[str], None] | None = None,
@@ -120,25 +124,15 @@ class TableScreen:
         the network (whom the table waits for, who is disconnected), shown under the actions
         when nothing more pressing is. ``on_speed`` hears each new pace (seconds per move):
         a host passes it on to the bot peers it started."""
-        self.session = session
+        super().__init__(session, speed, pace_keys=pace_keys, note=note, on_speed=on_speed)
         self.names = display_names(session.names, session.you)
         self.say = Describer(session.mine, self.names)
         self.log: list[LogEntry] = []
         self.log_offset = 0
         self.selected = 0
-        self.notice = ""
         self.phase: str | None = None
-        self.help_visible = False
         self.players_visible = False  # the help's window shows the players page (``l``)
-        self.help_offset = 0
-        self.confirm_quit = False
-        self.speed = max(0, min(len(DELAYS) - 1, speed))
-        self.on_action: Callable[[], None] = lambda: None
         self.send_chat = send_chat or self._chat_to_log
-        self.pace_keys = pace_keys
-        self.on_speed = on_speed
-        self.note = note or (lambda: "")
-        self.dialog: tuple[str, list[str]] | None = None
         self._introduced = False
         self._view: TableView | None = None
         self._actions: list[Action] = []
@@ -153,10 +147,6 @@ class TableScreen:
         self.app = self._build_application(input, output)
 
     # ------------------------------------------------------------------ game state
-
-    @property
-    def delay(self) -> float:
-        return DELAYS[self.speed]
 
     def current_view(self) -> TableView:
         """The seat's view, rebuilt (with the legal actions) after every change."""
@@ -327,11 +317,6 @@ class TableScreen:
         self._append(LogEntry(text, style))
         self.changed()
 
-    def add_chat(self, sender: str, text: str) -> None:
-        """A chat line from ``sender`` (already cleaned by whoever received it)."""
-        self._append(LogEntry(f"<{sender}> {text}", "class:log.chat"))
-        self.changed()
-
     def _chat_to_log(self, text: str) -> None:
         self.add_chat(self.names[self.session.you], text)
 
@@ -410,14 +395,6 @@ class TableScreen:
         self.log_offset = max(0, min(top, self.log_offset + rows))
         self.app.invalidate()
 
-    def change_speed(self, step: int) -> None:
-        self.speed = max(0, min(len(DELAYS) - 1, self.speed + step))
-        if self.on_speed is not None:
-            self.on_speed(self.delay)
-        self.notice = _("Computer players: {seconds:.1f} s per move.").format(
-            seconds=self.delay)
-        self.app.invalidate()
-
     def toggle_players(self) -> None:
         """The players page (``l``): every seat's character and cards in play, whole
         (``players_page.py``), in the help's window; ``l``, Esc or ``?`` closes it."""
@@ -451,33 +428,24 @@ class TableScreen:
                                three_players=game.role_rules.face_up,
                                shadows=self.view.shadows)]
 
-    def show_dialog(self, title: str, lines: list[str]) -> None:
-        """A message over the table that must be read (a verdict): Enter or Esc closes it."""
-        self.dialog = (title, list(lines))
-        self.confirm_quit = False
-        if self.help_visible:
-            self.help_visible = False
+    def _redraw(self) -> None:
+        self.app.invalidate()
+
+    def _dialog_shown(self) -> None:
         if self.app.is_running:
             self.app.layout.focus(self._dialog_window)
         self.app.invalidate()
 
-    def close_dialog(self) -> None:
-        self.dialog = None
+    def _dialog_closed(self) -> None:
         if self.app.is_running:
             self.app.layout.focus(self._actions_window)
         self.app.invalidate()
 
     def _dialog_width(self) -> int:
-        return max(20, min(self._plan.width - 4, 72))
+        return dialog_width(self._plan.width)
 
     def _dialog_body(self) -> list[str]:
-        if self.dialog is None:
-            return []
-        inner = self._dialog_width() - 4
-        body: list[str] = []
-        for line in self.dialog[1]:
-            body.extend(wrap(line, inner) or [""])
-        return body
+        return [] if self.dialog is None else dialog_body(self.dialog[1], self._dialog_width())
 
     def _dialog_height(self) -> int:
         limit = max(5, self._plan.height - 2)
@@ -486,20 +454,8 @@ class TableScreen:
     def _render_dialog(self, width: int, height: int) -> list[Line]:
         if self.dialog is None:
             return []
-        title = self.dialog[0]
-        body = self._dialog_body()[:max(0, height - 4)]
-        inner = width - 4
-        edge = "class:notice"  # bold and red: it stops the game
-        top = "\u250c\u2500 " + title + " "
-        lines = [fit_line([(edge, top + "\u2500" * max(0, width - 1 - width_of(top)) + "\u2510")],
-                          width)]
-        for text in ["", *body]:
-            lines.append(fit_line([(edge, "\u2502 "), ("class:text", pad(text, inner)),
-                                   (edge, " \u2502")], width))
-        hint = " " + _("Enter: close") + " "
-        lines.append(fit_line([(edge, "\u2514" + hint + "\u2500" * max(
-            0, width - 2 - width_of(hint)) + "\u2518")], width))
-        return lines
+        return dialog_box(self.dialog[0], ["", *self._dialog_body()[:max(0, height - 4)]],
+                          width)
 
     def selected_card_anchor(self) -> str | None:
         """The help entry of the card in the selected action (or the character's)."""
@@ -591,10 +547,7 @@ class TableScreen:
             return (self.say.end(pending) + " " + self.say.outcome(pending),
                     "class:decision.end")
         if self.confirm_quit:
-            if getattr(self.session, "may_leave_for_good", False):
-                return (_("Leave? y: pause (resume later), g: for good (a bot takes your "
-                          "seat), n: stay"), "class:decision.mine")
-            return _("Leave the game? y: yes, n: no"), "class:decision.mine"
+            return self.leave_question(), "class:decision.mine"
         decision = view.your_decision
         if decision is not None:
             text = "\u25b8 " + self.say.decision(decision)
@@ -850,13 +803,12 @@ class TableScreen:
         def _yes(event: KeyPressEvent) -> None:
             self.exit(QUIT)
 
-        @kb.add("g", filter=confirming & Condition(
-            lambda: getattr(self.session, "may_leave_for_good", False)))
+        @kb.add("g", filter=confirming & Condition(lambda: self.may_leave_for_good))
         def _for_good(event: KeyPressEvent) -> None:
             self.exit(LEAVE_FOR_GOOD)
 
         # A seat changing hands (the network table asks; nobody decides meanwhile).
-        asking = Condition(lambda: getattr(self.session, "question", None) is not None)
+        asking = Condition(lambda: self.asked)
 
         @kb.add("y", filter=table & asking)
         def _agree(event: KeyPressEvent) -> None:
@@ -903,9 +855,6 @@ class TableScreen:
             self.app.invalidate()
         return scroll
 
-    def _clear_notice(self, _processor: object) -> None:
-        self.notice = ""
-
     # ------------------------------------------------------------------ application
 
     def _build_application(self, input: Input | None,
@@ -923,7 +872,3 @@ class TableScreen:
         app.key_processor.before_key_press += self._clear_notice
         return app
 
-    def exit(self, result: str) -> None:
-        """Leave the screen with ``result`` (QUIT or FINISHED), once."""
-        if self.app.is_running and not self.app.future.done():
-            self.app.exit(result=result)

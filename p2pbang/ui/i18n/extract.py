@@ -6,8 +6,8 @@ Why our own: the source marks strings with ``_("...")``, ``N_("...")``,
 syntax tree is a few lines, needs no xgettext on the machine, and gives the tests the exact
 list of messages every catalog must translate.
 
-    python -m p2pbang.ui.extract --check    exit 1 when a catalog lacks or has extra messages
-    python -m p2pbang.ui.extract --update   add new messages (empty) and drop stale ones
+    python -m p2pbang.ui.i18n.extract            exit 1 when a catalog lacks or has extra messages
+    python -m p2pbang.ui.i18n.extract --update   add new messages (empty) and drop stale ones
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from p2pbang.ui.i18n import LANGUAGES, SOURCE_LANGUAGE, po_path
-from p2pbang.ui.po import PoEntry, header_fields, parse_po, placeholders
+from p2pbang.ui.i18n.po import PoEntry, header_fields, parse_po, placeholders
 
-UI_DIR = Path(__file__).parent
+UI_DIR = Path(__file__).parent.parent  # the ui package, of which this is i18n/
 # Where the person's words are written: the interface, and the commands that open it (their
 # lines to the person, such as the resume hint, are translated too). Read as files, never
 # imported: the commands stand above the interface.
@@ -227,7 +227,7 @@ def render_po(language: str, messages: list[Message], entries: list[PoEntry]) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m p2pbang.ui.extract",
+    parser = argparse.ArgumentParser(prog="python -m p2pbang.ui.i18n.extract",
                                      description="Check or update the interface catalogs.")
     parser.add_argument("--update", action="store_true",
                         help="rewrite the .po files: add new messages, drop stale ones")

@@ -1,11 +1,13 @@
-"""The full-screen shell shared by the Dice Game's and The Duel's solo tables.
+"""The full-screen shell a game's board sits in (the Dice Game's and The Duel's, solo, at a
+network table).
 
-Why a shell of its own rather than ``TableScreen``: the card game's screen is built around
-hands, reach and card steps, and is being refactored by others; the two smaller games need
-the same frame (status, the game's board, one decision line, numbered actions beside the log,
-a detail line, keys, help, quitting) but a different board. So the frame lives here and each
-game gives a *board*: an object that draws the top of the screen and turns its own
-decisions and events into words (``dice/dice_board.py``, ``duel/duel_board.py``).
+Why a frame and a board: the games need the same frame (status, the game's board, one
+decision line, numbered actions beside the log, a detail line, keys, help, quitting) around
+a different board: an object that draws the top of the screen and turns its own decisions
+and events into words (``dice/dice_board.py``, ``duel/duel_board.py``, on ``shell/board.py``'s
+``BoardBase``; which board a game has is the registry's, ``boards.py``). What the frame shares
+with the card game's own screen (``bang/table_screen.py``: the pace, notices, the dialog,
+leaving) is ``shell/base.py``'s ``ScreenBase``.
 
 The whole screen is one pure function, ``draw(width, height) -> lines``, which the tests call
 at exactly 80x24 without a terminal; the prompt-toolkit application only shows its lines and
@@ -35,12 +37,13 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End, IllegalAction
-from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
+from p2pbang.table.bot_pace import DEFAULT_SPEED
 from p2pbang.ui.i18n import _
-from p2pbang.ui.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
-from p2pbang.ui.style import table_style
+from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
+from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
+from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.widgets import MAX_CHAT, PanelControl, clean_chat
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
-from p2pbang.ui.widgets import MAX_CHAT, PanelControl, clean_chat
 
 # Shortcuts of the action rows: digits, then letters that are not commands of the shell
 # (q quit, y confirm) or of a board (r roll, k keep).
@@ -100,7 +103,7 @@ class Board(Protocol):
 HANDLED = object()  # a board's answer to a key it used without a message
 
 
-class FamilyScreen:
+class FamilyScreen(ScreenBase):
     """Interface state and keys around a board: log, selection, help, notices, quitting."""
 
     def __init__(self, session: Session, board: Board, speed: int = DEFAULT_SPEED,
@@ -111,31 +114,17 @@ class FamilyScreen:
         """``send_chat`` (a network table) adds the chat line; ``note`` is the network's
         news for the line under the actions; ``pace_keys`` (+/-) set the computer players'
         pace, and ``on_speed`` hears each new pace (a host tells the bot peers it started)."""
-        self.session = session
+        super().__init__(session, speed, pace_keys=pace_keys, note=note, on_speed=on_speed)
         self.board = board
-        self.speed = max(0, min(len(DELAYS) - 1, speed))
         self.log: list[tuple[str, str]] = []
         self.log_offset = 0  # rows scrolled back from the newest
         self.selected = 0
-        self.notice = ""
-        self.help_visible = False
-        self.help_offset = 0
-        self.confirm_quit = False
-        self.on_action: Callable[[], None] = lambda: None
         self.send_chat = send_chat
-        self.note = note or (lambda: "")
-        self.pace_keys = pace_keys
-        self.on_speed = on_speed
         self.chatting = False
         self.chat_text = ""
-        self.dialog: tuple[str, list[str]] | None = None
         self.app: Application[str] = self._build_application(input, output)
 
     # ------------------------------------------------------------------ the driver's side
-
-    @property
-    def delay(self) -> float:
-        return DELAYS[self.speed]
 
     def add_events(self, events: Sequence[Any]) -> int:
         """Tell ``events`` in the log; returns how many lines that added."""
@@ -154,19 +143,18 @@ class FamilyScreen:
         del self.log[:-LOG_LIMIT]
         self.changed()
 
-    def add_chat(self, sender: str, text: str) -> None:
-        """A chat line from ``sender`` (already cleaned by whoever received it)."""
-        self.add_line(f"<{sender}> {text}", "class:log.chat")
-
-    def show_dialog(self, title: str, lines: list[str]) -> None:
-        """A message over the table that must be read (a verdict): Enter or Esc closes it."""
-        self.dialog = (title, list(lines))
-        self.confirm_quit = self.help_visible = self.chatting = False
+    def _redraw(self) -> None:
         self.changed()
 
-    def close_dialog(self) -> None:
-        self.dialog = None
+    def _dialog_shown(self) -> None:
+        self.chatting = False
         self.changed()
+
+    def _pace_words(self) -> str:
+        return self.board.texts()["pace"]
+
+    def _quit_words(self) -> str:
+        return self.board.texts()["quit?"]
 
     def changed(self) -> None:
         choices = self.board.choices()
@@ -239,15 +227,6 @@ class FamilyScreen:
         self.log_offset = max(0, min(len(self.log), self.log_offset + rows))
         self.changed()
 
-    def change_speed(self, step: int) -> None:
-        if not self.pace_keys:
-            return
-        self.speed = max(0, min(len(DELAYS) - 1, self.speed + step))
-        if self.on_speed is not None:
-            self.on_speed(self.delay)
-        self.notice = self.board.texts()["pace"].format(seconds=self.delay)
-        self.changed()
-
     # ------------------------------------------------------------------ drawing
 
     def draw(self, width: int, height: int) -> list[Line]:
@@ -288,11 +267,7 @@ class FamilyScreen:
         if self.chatting:
             bottom = self._chat_row(width)
         elif self.confirm_quit:
-            question = texts["quit?"]
-            if getattr(self.session, "may_leave_for_good", False):
-                question = _("Leave? y: pause (resume later), g: for good (a bot takes your "
-                             "seat), n: stay")
-            bottom = [("class:notice", " " + question)]
+            bottom = [("class:notice", " " + self.leave_question())]
         elif self.notice:
             bottom = [("class:notice", " " + self.notice)]
         else:
@@ -331,21 +306,9 @@ class FamilyScreen:
         """Draw the dialog box over the middle of ``rows`` (title, wrapped lines, Enter)."""
         assert self.dialog is not None
         title, lines = self.dialog
-        box = max(20, min(width - 4, 72))
-        inner = box - 4
-        body: list[str] = [""]
-        for line in lines:
-            body.extend(wrap(line, inner) or [""])
-        body = body[:max(1, len(rows) - 4)]
-        edge = "class:notice"
-        head = "\u250c\u2500 " + title + " "
-        hint = " " + _("Enter: close") + " "
-        drawn: list[Line] = [[(edge, cut(head, box - 1) + "\u2500" * max(
-            0, box - 1 - width_of(head)) + "\u2510")]]
-        drawn += [[(edge, "\u2502 "), ("class:text", pad(text, inner)), (edge, " \u2502")]
-                  for text in body]
-        drawn.append([(edge, "\u2514" + hint + "\u2500" * max(0, box - 2 - width_of(hint))
-                       + "\u2518")])
+        box = dialog_width(width)
+        body = ["", *dialog_body(lines, box)][:max(1, len(rows) - 4)]
+        drawn = dialog_box(title, body, box)
         top = max(0, (len(rows) - len(drawn)) // 2)
         left = (width - box) // 2
         for offset, line in enumerate(drawn):
@@ -408,9 +371,6 @@ class FamilyScreen:
         app.key_processor.before_key_press += self._clear_notice
         return app
 
-    def _clear_notice(self, _processor: object) -> None:
-        self.notice = ""
-
     def _keys(self) -> KeyBindings:
         kb = KeyBindings()
 
@@ -447,11 +407,11 @@ class FamilyScreen:
             self.confirm_quit = False
             if key == "y":
                 self.exit(QUIT)
-            elif key == "g" and getattr(self.session, "may_leave_for_good", False):
+            elif key == "g" and self.may_leave_for_good:
                 self.exit(LEAVE_FOR_GOOD)
             self.changed()
             return
-        if key in ("y", "n") and getattr(self.session, "question", None) is not None:
+        if key in ("y", "n") and self.asked:
             self.session.answer_question(key == "y")  # a seat changing hands: agree / wait
             return
         if self.help_visible:
@@ -513,7 +473,3 @@ class FamilyScreen:
         elif len(key) == 1 and key.isprintable() and len(self.chat_text) < MAX_CHAT:
             self.chat_text += key
 
-    def exit(self, result: str) -> None:
-        """Leave the screen with ``result`` (QUIT or FINISHED), once."""
-        if self.app.is_running and not self.app.future.done():
-            self.app.exit(result=result)

@@ -1,6 +1,6 @@
 """Translation hook: every user-facing string goes through ``_`` / ``ngettext`` (gettext).
 
-Catalogs are the .po files in ``p2pbang/ui/locale/<lang>/LC_MESSAGES/p2pbang.po``. They are
+Catalogs are the .po files in ``p2pbang/ui/i18n/locale/<lang>/LC_MESSAGES/p2pbang.po``. They are
 read at run time (``po.py`` parses them and compiles .mo bytes in memory for the standard
 ``gettext.GNUTranslations``), so there is no build step and no msgfmt needed. English is the
 source language and needs no catalog. ``set_language`` switches at run time, from ``--lang``
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from p2pbang.ui.po import compile_mo, parse_po
+from p2pbang.ui.i18n.po import compile_mo, parse_po
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "p2pbang"

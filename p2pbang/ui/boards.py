@@ -1,0 +1,73 @@
+"""Which board shows which game: the one place the interface asks.
+
+Why a registry: the solo table, the replay, the network table, the watcher and the plain
+interfaces all show a game through its board (what it draws above the shell's decision
+line, and its words for events, decisions and the help). Each asked by game name once, in
+four places; a new game had to be added to each. Now each game's package declares its
+screens once, in ``ui/<game>/board.py`` (``SCREENS``, a ``GameScreens`` naming its game),
+and every place asks here by the game a choice names, so no module outside a game's package
+names that game to pick its screens. The games are the engine's registry's
+(``engine.choice.GAMES``); their packages are found by name, as the card game's sets are
+(``ui/sets/``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameScreens:
+    """One game's screens, declared by its package.
+
+    ``board`` makes the board from the session it reads (a solo session, a network
+    table's seat, a watcher's observer: anything with the person's engine as ``mine``,
+    ``names``, ``you`` and ``choice``). ``None``: the game has a full screen of its own
+    rather than a board on the shell (the card game's ``bang/table_screen.py``), and the
+    places that show it take that screen's way.
+    """
+
+    game: str
+    board: Callable[[Any], Any] | None = None
+
+
+def _games() -> tuple[str, ...]:
+    from p2pbang.engine import choice  # the engine's registry, read when first asked
+
+    return tuple(choice.GAMES)
+
+
+@cache
+def screens(game: str) -> GameScreens:
+    """The screens of ``game`` (a name of the engine's registry), from ``ui/<game>/board.py``."""
+    if game not in _games():
+        raise ValueError(f"no such game: {game!r}; the games are: {', '.join(_games())}")
+    declared = importlib.import_module(f"p2pbang.ui.{game}.board").SCREENS
+    if not isinstance(declared, GameScreens) or declared.game != game:
+        raise TypeError(f"p2pbang.ui.{game}.board declares {declared!r}, not {game}'s screens")
+    return declared
+
+
+def has_board(game: str) -> bool:
+    """True when ``game`` is shown by a board on the shell."""
+    return screens(game).board is not None
+
+
+def board_games() -> tuple[str, ...]:
+    """The games shown by a board on the shell, in the engine's order."""
+    return tuple(game for game in _games() if has_board(game))
+
+
+def board_for(session: Any) -> Any:
+    """The board of the game ``session.choice`` names, reading that session."""
+    make = screens(session.choice.game).board
+    if make is None:
+        raise ValueError(f"{session.choice.game} has its own screen, not a board")
+    return make(session)
+
+
+__all__ = ["GameScreens", "board_for", "board_games", "has_board", "screens"]

@@ -1,0 +1,169 @@
+"""What every full screen of a game has, written once: ``ScreenBase`` and the dialog box.
+
+Why: the card game's screen (``bang/table_screen.py``) and the shell the boards sit on
+(``shell/screen.py``, the Dice Game and The Duel) each kept the same state and the same
+answers: the computer players' pace (``+``/``-``) and who hears it, a notice cleared by the
+next key, the network's note, a dialog that must be read (a verdict), the question before
+leaving (and whether leaving for good is offered), the seat question's ``y``/``n``, the chat
+line's senders, leaving once. They differ in how they lay out and focus their parts (the
+card game's screen is a prompt-toolkit layout of panels; the shell draws one pure
+``draw(width, height)``), which each says through three small methods: ``_redraw``,
+``_dialog_shown`` and ``_dialog_closed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from prompt_toolkit.application import Application
+
+from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
+from p2pbang.ui.i18n import _
+from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
+
+DIALOG_MAX_WIDTH = 72
+
+
+class ScreenBase:
+    """The state and keys every game's full screen shares (see the module's docstring)."""
+
+    app: Application[str]
+
+    def __init__(self, session: Any, speed: int = DEFAULT_SPEED, *, pace_keys: bool = True,
+                 note: Callable[[], str] | None = None,
+                 on_speed: Callable[[float], None] | None = None) -> None:
+        """``pace_keys`` (+/-) set the computer players' pace, which only a game run here
+        has; ``on_speed`` hears each new pace in seconds per move (a host tells the bot
+        peers it started); ``note`` is the network's news (whom the table waits for, who
+        is disconnected), shown under the actions when nothing more pressing is."""
+        self.session = session
+        self.speed = max(0, min(len(DELAYS) - 1, speed))
+        self.pace_keys = pace_keys
+        self.on_speed = on_speed
+        self.note = note or (lambda: "")
+        self.notice = ""
+        self.help_visible = False
+        self.help_offset = 0
+        self.confirm_quit = False
+        self.dialog: tuple[str, list[str]] | None = None
+        self.on_action: Callable[[], None] = lambda: None
+
+    # ------------------------------------------------------------------ what each screen says
+
+    def _redraw(self) -> None:
+        """Ask for the screen to be drawn again."""
+        raise NotImplementedError
+
+    def _dialog_shown(self) -> None:
+        """A dialog came up: give it the keys."""
+        self._redraw()
+
+    def _dialog_closed(self) -> None:
+        """The dialog went: give the keys back to the table."""
+        self._redraw()
+
+    def _pace_words(self) -> str:
+        """The notice of a new pace, with ``{seconds}`` to fill."""
+        return _("Computer players: {seconds:.1f} s per move.")
+
+    def _quit_words(self) -> str:
+        """The question before leaving a game that cannot be left for good."""
+        return _("Leave the game? y: yes, n: no")
+
+    # ------------------------------------------------------------------ the pace
+
+    @property
+    def delay(self) -> float:
+        """Seconds the computer players wait before each move."""
+        return DELAYS[self.speed]
+
+    def change_speed(self, step: int) -> None:
+        """``+`` (step -1: faster) or ``-`` (step 1: slower), where the pace is this
+        screen's to set; says the new pace in the notice."""
+        if not self.pace_keys:
+            return
+        self.speed = max(0, min(len(DELAYS) - 1, self.speed + step))
+        if self.on_speed is not None:
+            self.on_speed(self.delay)
+        self.notice = self._pace_words().format(seconds=self.delay)
+        self._redraw()
+
+    # ------------------------------------------------------------------ the log's news
+
+    def add_line(self, text: str, style: str = "class:log") -> None:
+        """A line of news for the log that is not a game event."""
+        raise NotImplementedError
+
+    def add_chat(self, sender: str, text: str) -> None:
+        """A chat line from ``sender`` (already cleaned by whoever received it)."""
+        self.add_line(f"<{sender}> {text}", "class:log.chat")
+
+    # ------------------------------------------------------------------ dialogs, leaving
+
+    def show_dialog(self, title: str, lines: list[str]) -> None:
+        """A message over the table that must be read (a verdict): Enter or Esc closes it."""
+        self.dialog = (title, list(lines))
+        self.confirm_quit = self.help_visible = False
+        self._dialog_shown()
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+        self._dialog_closed()
+
+    @property
+    def may_leave_for_good(self) -> bool:
+        """The session lets the person leave for good (a bot takes the seat)."""
+        return bool(getattr(self.session, "may_leave_for_good", False))
+
+    @property
+    def asked(self) -> bool:
+        """A seat is changing hands and the table asks the person (``y``/``n``)."""
+        return getattr(self.session, "question", None) is not None
+
+    def leave_question(self) -> str:
+        """The question ``q`` asks."""
+        if self.may_leave_for_good:
+            return _("Leave? y: pause (resume later), g: for good (a bot takes your seat), "
+                     "n: stay")
+        return self._quit_words()
+
+    def _clear_notice(self, _processor: object) -> None:
+        self.notice = ""  # a notice lasts until the next key
+
+    def exit(self, result: str) -> None:
+        """Leave the screen with ``result`` (QUIT, FINISHED, LEAVE_FOR_GOOD), once."""
+        if self.app.is_running and not self.app.future.done():
+            self.app.exit(result=result)
+
+
+def dialog_width(width: int) -> int:
+    """The dialog box's width on a screen ``width`` cells wide."""
+    return max(20, min(width - 4, DIALOG_MAX_WIDTH))
+
+
+def dialog_body(lines: list[str], width: int) -> list[str]:
+    """A dialog's lines wrapped inside a box ``width`` cells wide."""
+    body: list[str] = []
+    for line in lines:
+        body.extend(wrap(line, width - 4) or [""])
+    return body
+
+
+def dialog_box(title: str, body: list[str], width: int) -> list[Line]:
+    """The box: its title in the top edge, ``body`` (already wrapped and cut to the rows it
+    has), "Enter: close" in the bottom edge; every line ``width`` cells."""
+    edge = "class:notice"  # bold and red: it stops the game
+    inner = width - 4
+    head = "\u250c\u2500 " + title + " "
+    lines = [fit_line([(edge, cut(head, width - 1) + "\u2500" * max(
+        0, width - 1 - width_of(head)) + "\u2510")], width)]
+    lines += [fit_line([(edge, "\u2502 "), ("class:text", pad(text, inner)),
+                        (edge, " \u2502")], width) for text in body]
+    hint = " " + _("Enter: close") + " "
+    lines.append(fit_line([(edge, "\u2514" + hint + "\u2500" * max(0, width - 2 - width_of(hint))
+                                   + "\u2518")], width))
+    return lines
+
+
+__all__ = ["ScreenBase", "dialog_body", "dialog_box", "dialog_width"]

@@ -1,0 +1,79 @@
+"""The parts every game's full screen shares (``ui/shell/base.py``): the dialog box, the pace,
+the question before leaving; the card game's screen and the boards' shell answer alike."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from p2pbang.engine.choice import GameChoice
+from p2pbang.table.bot_pace import DELAYS
+from p2pbang.table.solo import SoloSession
+from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.boards import board_for
+from p2pbang.ui.shell.base import ScreenBase, dialog_box, dialog_width
+from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.textfit import line_width
+
+
+def test_the_dialog_box_keeps_its_corners_when_the_title_is_too_long() -> None:
+    width = dialog_width(80)
+    lines = dialog_box("A very long title " * 8, ["", "one line"], width)
+    texts = ["".join(text for _style, text in line) for line in lines]
+    assert all(line_width(line) == width for line in lines)
+    assert texts[0].startswith("\u250c\u2500 A very long") and texts[0].endswith("\u2510")
+    assert "\u2026" in texts[0]  # the title was cut, and says so
+    assert texts[-1].startswith("\u2514") and texts[-1].endswith("\u2518")
+    assert [t[2:-2].rstrip() for t in texts[1:-1]] == ["", "one line"]
+
+
+def test_the_dialog_is_as_wide_as_the_screen_allows() -> None:
+    assert [dialog_width(w) for w in (20, 60, 76, 80, 200)] == [20, 56, 72, 72, 72]
+
+
+@pytest.fixture(params=["card game", "board"])
+def screen(request: pytest.FixtureRequest) -> Iterator[ScreenBase]:
+    with create_pipe_input() as pipe:
+        if request.param == "card game":
+            session: Any = SoloSession(4, seed=2)
+            yield TableScreen(session, speed=3, input=pipe, output=DummyOutput())
+        else:
+            session = SoloSession(GameChoice.make("duel", 2), 2)
+            yield FamilyScreen(session, board_for(session), speed=3, input=pipe,
+                               output=DummyOutput())
+
+
+def test_the_pace_changes_only_where_it_is_the_screens_to_set(screen: ScreenBase) -> None:
+    heard: list[float] = []
+    screen.on_speed = heard.append
+    screen.change_speed(-1)
+    assert screen.speed == 2 and heard == [DELAYS[2]]
+    assert f"{DELAYS[2]:.1f} s" in screen.notice
+    for _ in range(len(DELAYS) + 2):  # the pace stops at the slowest
+        screen.change_speed(1)
+    assert screen.speed == len(DELAYS) - 1
+    screen.pace_keys = False  # a network table whose bots are not this peer's
+    screen.notice = ""
+    screen.change_speed(-1)
+    assert screen.speed == len(DELAYS) - 1 and screen.notice == ""
+
+
+def test_leaving_for_good_is_asked_only_where_the_session_allows_it(
+        screen: ScreenBase) -> None:
+    assert "g:" not in screen.leave_question()
+    screen.session.may_leave_for_good = True
+    assert "g: " in screen.leave_question()
+    assert screen.may_leave_for_good
+
+
+def test_a_dialog_closes_the_help_and_the_quit_question(screen: ScreenBase) -> None:
+    screen.help_visible = screen.confirm_quit = True
+    screen.show_dialog("Stopped", ["A reason."])
+    assert screen.dialog == ("Stopped", ["A reason."])
+    assert not screen.help_visible and not screen.confirm_quit
+    screen.close_dialog()
+    assert screen.dialog is None
