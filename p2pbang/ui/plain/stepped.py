@@ -1,5 +1,5 @@
 """The card game's decision asked in steps, in plain lines: the card, then its target, then
-the target's card (``ui/steps.py``), each step a numbered list with a Back row, so a long list
+the target's card (``ui/bang/steps.py``), each step a numbered list with a Back row, so a long list
 of combinations is never read out whole. The solo interface and the network table ask with
 this one question; only where the lines come from and what is done with the action taken
 differ."""
