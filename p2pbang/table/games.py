@@ -63,7 +63,6 @@ class TableGame:
 
 
 TABLE_GAMES: dict[str, TableGame] = {sheet.name: TableGame(sheet.name) for sheet in SHEETS}
-BANG, DICE, DUEL = TABLE_GAMES["bang"], TABLE_GAMES["dice"], TABLE_GAMES["duel"]
 
 
 def table_game(choice: GameChoice | str) -> TableGame:
@@ -76,4 +75,4 @@ def table_game(choice: GameChoice | str) -> TableGame:
                        f"{', '.join(TABLE_GAMES)}") from None
 
 
-__all__ = ["BANG", "DICE", "DUEL", "TABLE_GAMES", "Claims", "TableGame", "table_game"]
+__all__ = ["TABLE_GAMES", "Claims", "TableGame", "table_game"]
