@@ -7,7 +7,7 @@ import pytest
 
 from p2pbang.ui import i18n
 from p2pbang.ui.i18n import _, language_from_environment, po_path, set_language
-from p2pbang.ui.i18n.extract import check_catalog, extract, main, messages_in
+from p2pbang.ui.i18n.extract import check_catalog, extract, main, messages_in, render_po
 from p2pbang.ui.i18n.po import parse_po, placeholders
 from p2pbang.ui.texts import CARD_NAMES, CHARACTER_TEXTS, ROLE_NAMES, card_name, role_name
 
@@ -55,6 +55,17 @@ def test_every_source_string_is_translated_with_the_same_placeholders(language: 
     path = po_path(language)
     report = check_catalog(language, extract(), parse_po(path.read_text("utf-8"), str(path)))
     assert report.ok, "\n".join(report.lines())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalogs_name_where_each_message_is_used_today(language: str) -> None:
+    """A catalog is exactly what ``extract --update`` writes: its ``#:`` lines name the files
+    and lines that use each message now, so a translator reading one finds the context (a
+    module moved or a string changed without the update fails here)."""
+    path = po_path(language)
+    text = path.read_text("utf-8")
+    assert render_po(language, extract(), parse_po(text, str(path))) == text, (
+        "run: python -m p2pbang.ui.i18n.extract --update")
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
