@@ -80,7 +80,12 @@ class StrongBot:
         self._facts: SearchFacts = sensible_class(game).SEARCH
         self.iterations = iterations
         self.seconds = seconds
-        self._fallback = make_bot("sensible", seed, game)
+        # The seat's own policy: the game's ``SEARCH.policy`` if it names one (the Duel's
+        # expert), else the sensible bot. It gives the default answer and plays this seat in
+        # the playouts; the other seats stay the sensible bot, the model of the opponents.
+        self._own = self._facts.policy_class()
+        self._fallback = self._own(seed) if self._own is not None else make_bot(
+            "sensible", seed, game)
         self._knowledge: SeatKnowledge | None = None
         self.fallbacks = 0  # decisions answered by the sensible bot (no world to sample)
         self.searched = 0  # decisions that ran a search
@@ -185,13 +190,16 @@ class StrongBot:
 
     def _playout(self, world: Any, dealer: Any, seat: int, label: str, seats: int,
                  attacks: list[Any] = ()) -> float:
-        """Play the world on with the sensible bot at every seat, each fed the public events
+        """Play the world on with the sensible bot at every other seat and the seat's own
+        policy at its own (``SEARCH.policy``, the sensible bot if none), each fed the public events
         as a table feeds its bots: first the attacks seen so far (so a rollout Deputy knows
         who shot the Sheriff), then the events of every step."""
         from p2pbang.bots import make_bot
 
         bots = [make_bot("sensible", f"{self._seed}/{label}/{other}", self._game)
                 for other in range(seats)]
+        if self._own is not None:
+            bots[seat] = self._own(f"{self._seed}/{label}/{seat}")
         observers = [bot.observe for bot in bots if hasattr(bot, "observe")]
         for observe in observers:
             observe(attacks)
