@@ -5,10 +5,11 @@ samples a world that agrees with the seat's knowledge (``determinize.sample_worl
 seat's masked log replayed into a fresh engine, hidden cards sampled, hidden roles weighed
 by what their seats were seen to do, ``roles.py``), plays each root action in its own copy
 of that world (the same sample again: generators cannot be copied), then plays on with the
-sensible bots of every seat as the rollout policy, fed the table's public events, for
+seat's own policy at its seat (its game's ``SEARCH.policy``, else the sensible bot) and the
+sensible bots at the others as the rollout policy, fed the table's public events, for
 its game's ``SEARCH.horizon`` steps (about two turns; ``search_facts.py``), and scores the
 position by the fitted winning chances of the seat's side (``evaluate.py``; a finished game
-scores 1 or 0). The root actions are the sensible bot's choice and up to ``MAX_ARMS - 1``
+scores 1 or 0). The root actions are the own policy's choice and up to ``MAX_ARMS - 1``
 challengers (``challengers``, with the game's own ``SEARCH.neighbours``); the sensible
 choice stands unless another one beats it over the same worlds by ``MARGIN`` a
 round and by ``CONFIDENCE`` standard errors of its lead, over at least ``MIN_ROUNDS``
@@ -17,7 +18,7 @@ stay thin; flat rounds spend the budget on the choice at hand.
 
 Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one legal
 action is answered at once. When no world can be sampled (a game started from a laid-out
-position, which no log replays), the bot answers as the sensible bot would.
+position, which no log replays), the bot answers as its own policy would.
 """
 
 from __future__ import annotations
