@@ -55,9 +55,11 @@ def keep_value(card: int) -> int:
 class DuelBot:
     """Rule-of-thumb player; ``seed`` only breaks ties. ``SEARCH``: what the strong bot
     needs to know of The Duel (a playout of about two turns, the fitted side model, no
-    hidden roles; its challengers are this bot's runners-up, ``rank``)."""
+    hidden roles; its challengers are its own policy's runners-up, ``rank``; its own policy
+    is ``DuelExpert``, ``duel_expert.py``, this bot the opponent's model)."""
 
-    SEARCH = SearchFacts(horizon=60, value=evaluate.duel_value, sample=evaluate.duel_sample)
+    SEARCH = SearchFacts(horizon=60, value=evaluate.duel_value, sample=evaluate.duel_sample,
+                         policy="p2pbang.bots.duel_expert:DuelExpert")
 
     def __init__(self, seed: int | str = 0) -> None:
         self._rng = random.Random(f"duel-bot/{seed}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 # A position's winning chances for a seat's side, 0..1 (a finished game: 1 or 0).
@@ -32,7 +33,10 @@ class SearchFacts:
     seat's knowledge holds and the likelihood factor of each role (by role card name) per
     piece of it (``roles.py``); ``neighbours(default, legal)``: where the moves worth trying
     against the sensible ``default`` lie when a sample of the legal ones would miss them
-    (``None`` or an empty answer: a sample)."""
+    (``None`` or an empty answer: a sample); ``policy``: the strong level's own policy,
+    ``module:Class`` under ``p2pbang.bots`` (made with a seed, as the sensible bot is), for
+    the strong seat's default answer and its own moves in a playout, while the other seats'
+    rollouts stay the sensible bot's, which models them (``None``: the sensible bot)."""
 
     horizon: int
     value: Value
@@ -40,3 +44,15 @@ class SearchFacts:
     role_evidence: Evidence | None = None
     role_factors: Mapping[str, float] | None = None
     neighbours: Callable[[Any, list[Any]], list[Any]] | None = None
+    policy: str | None = None
+
+    def policy_class(self) -> type[Any] | None:
+        """The class ``policy`` names (imported on first use: a game's bot module declares
+        these facts and may be imported by the policy's own module), or None."""
+        if self.policy is None:
+            return None
+        module, _, name = self.policy.partition(":")
+        if not module.startswith("p2pbang.bots.") or not name:
+            raise ValueError(f"a strong policy is module:Class under p2pbang.bots, not "
+                             f"{self.policy!r}")
+        return getattr(import_module(module), name)

@@ -5,10 +5,11 @@ samples a world that agrees with the seat's knowledge (``determinize.sample_worl
 seat's masked log replayed into a fresh engine, hidden cards sampled, hidden roles weighed
 by what their seats were seen to do, ``roles.py``), plays each root action in its own copy
 of that world (the same sample again: generators cannot be copied), then plays on with the
-sensible bots of every seat as the rollout policy, fed the table's public events, for
+seat's own policy at its seat (its game's ``SEARCH.policy``, else the sensible bot) and the
+sensible bots at the others as the rollout policy, fed the table's public events, for
 its game's ``SEARCH.horizon`` steps (about two turns; ``search_facts.py``), and scores the
 position by the fitted winning chances of the seat's side (``evaluate.py``; a finished game
-scores 1 or 0). The root actions are the sensible bot's choice and up to ``MAX_ARMS - 1``
+scores 1 or 0). The root actions are the own policy's choice and up to ``MAX_ARMS - 1``
 challengers (``challengers``, with the game's own ``SEARCH.neighbours``); the sensible
 choice stands unless another one beats it over the same worlds by ``MARGIN`` a
 round and by ``CONFIDENCE`` standard errors of its lead, over at least ``MIN_ROUNDS``
@@ -17,7 +18,7 @@ stay thin; flat rounds spend the budget on the choice at hand.
 
 Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one legal
 action is answered at once. When no world can be sampled (a game started from a laid-out
-position, which no log replays), the bot answers as the sensible bot would.
+position, which no log replays), the bot answers as its own policy would.
 """
 
 from __future__ import annotations
@@ -80,7 +81,12 @@ class StrongBot:
         self._facts: SearchFacts = sensible_class(game).SEARCH
         self.iterations = iterations
         self.seconds = seconds
-        self._fallback = make_bot("sensible", seed, game)
+        # The seat's own policy: the game's ``SEARCH.policy`` if it names one (the Duel's
+        # expert), else the sensible bot. It gives the default answer and plays this seat in
+        # the playouts; the other seats stay the sensible bot, the model of the opponents.
+        self._own = self._facts.policy_class()
+        self._fallback = self._own(seed) if self._own is not None else make_bot(
+            "sensible", seed, game)
         self._knowledge: SeatKnowledge | None = None
         self.fallbacks = 0  # decisions answered by the sensible bot (no world to sample)
         self.searched = 0  # decisions that ran a search
@@ -185,13 +191,16 @@ class StrongBot:
 
     def _playout(self, world: Any, dealer: Any, seat: int, label: str, seats: int,
                  attacks: list[Any] = ()) -> float:
-        """Play the world on with the sensible bot at every seat, each fed the public events
+        """Play the world on with the sensible bot at every other seat and the seat's own
+        policy at its own (``SEARCH.policy``, the sensible bot if none), each fed the public events
         as a table feeds its bots: first the attacks seen so far (so a rollout Deputy knows
         who shot the Sheriff), then the events of every step."""
         from p2pbang.bots import make_bot
 
         bots = [make_bot("sensible", f"{self._seed}/{label}/{other}", self._game)
                 for other in range(seats)]
+        if self._own is not None:
+            bots[seat] = self._own(f"{self._seed}/{label}/{seat}")
         observers = [bot.observe for bot in bots if hasattr(bot, "observe")]
         for observe in observers:
             observe(attacks)
