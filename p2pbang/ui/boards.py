@@ -27,12 +27,16 @@ class GameScreens:
     ``board`` makes the board from the session it reads (a solo session, a network
     table's seat, a watcher's observer: anything with the person's engine as ``mine``,
     ``names``, ``you`` and ``choice``). ``None``: the game has a full screen of its own
-    rather than a board on the shell (the card game's ``bang/table_screen.py``), and the
-    places that show it take that screen's way.
+    rather than a board on the shell (the card game's ``bang/table_screen.py``).
+
+    ``screen`` makes that full screen of its own (``screen(session, **options)``, the
+    options of ``full_screen``); a game with a board needs none, its full screen is the
+    shell (``shell/screen.py``'s ``FamilyScreen``) around its board.
     """
 
     game: str
     board: Callable[[Any], Any] | None = None
+    screen: Callable[..., Any] | None = None
 
 
 def _games() -> tuple[str, ...]:
@@ -62,6 +66,35 @@ def board_games() -> tuple[str, ...]:
     return tuple(game for game in _games() if has_board(game))
 
 
+def full_screen(session: Any, *, board: Any = None, speed: int | None = None,
+                input: Any = None, output: Any = None,
+                send_chat: Callable[[str], None] | None = None,
+                note: Callable[[], str] | None = None, pace_keys: bool = True,
+                on_speed: Callable[[float], None] | None = None) -> Any:
+    """The full screen of the game ``session.choice`` names, for every game: the shell
+    around its board (``board``, else the registry's board reading ``session``), or the
+    game's own screen. The solo table and the network table make their screen here, so
+    neither names a game nor a screen class.
+
+    ``speed`` is the computer players' pace step (the screens' default when ``None``),
+    ``input``/``output`` the terminal (tests pass pipes), ``send_chat`` the chat line's
+    sender (a network table), ``note`` the network's news, ``pace_keys`` whether +/- set
+    the pace here, ``on_speed`` who hears a new pace."""
+    declared = screens(session.choice.game)
+    options: dict[str, Any] = {"input": input, "output": output, "send_chat": send_chat,
+                               "note": note, "pace_keys": pace_keys, "on_speed": on_speed}
+    if speed is not None:
+        options["speed"] = speed
+    if declared.board is None:
+        if declared.screen is None:
+            raise TypeError(f"{declared.game} declares neither a board nor a screen")
+        return declared.screen(session, **options)
+    from p2pbang.ui.shell.screen import FamilyScreen  # the shell, loaded when a screen is
+
+    return FamilyScreen(session, board if board is not None else declared.board(session),
+                        **options)
+
+
 def board_for(session: Any) -> Any:
     """The board of the game ``session.choice`` names, reading that session."""
     make = screens(session.choice.game).board
@@ -70,4 +103,4 @@ def board_for(session: Any) -> Any:
     return make(session)
 
 
-__all__ = ["GameScreens", "board_for", "board_games", "has_board", "screens"]
+__all__ = ["GameScreens", "board_for", "board_games", "full_screen", "has_board", "screens"]

@@ -53,6 +53,52 @@ def test_a_game_with_its_own_screen_has_no_board() -> None:
         boards.board_for(session)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_full_screen_comes_from_the_registry(game: str) -> None:
+    """The solo and network tables make their screen through ``full_screen``: the shell
+    around the game's board, or the screen the game declares; the options reach it."""
+    seats = seat_range(game)[0]
+    session = SoloSession(GameChoice.make(game, seats), seed=3)
+    sent: list[str] = []
+    with create_pipe_input() as pipe:
+        screen = boards.full_screen(session, speed=1, input=pipe, output=DummyOutput(),
+                                    send_chat=sent.append, note=lambda: "news",
+                                    pace_keys=False)
+        declared = boards.screens(game)
+        if declared.board is None:
+            assert type(screen) is declared.screen
+        else:
+            assert isinstance(screen, FamilyScreen)
+            assert isinstance(screen.board, declared.board)  # type: ignore[arg-type]
+        assert screen.speed == 1 and not screen.pace_keys and screen.note() == "news"
+        screen.send_chat("hello")
+        assert sent == ["hello"]
+        screen.add_events(session.advance())
+
+
+def test_a_board_passed_in_is_the_one_on_the_shell() -> None:
+    game = boards.board_games()[0]
+    session = SoloSession(GameChoice.make(game, seat_range(game)[0]), seed=3)
+    board = boards.board_for(session)
+    with create_pipe_input() as pipe:
+        screen = boards.full_screen(session, board=board, input=pipe, output=DummyOutput())
+    assert screen.board is board
+
+
+def test_a_game_declaring_neither_a_board_nor_a_screen_is_refused(monkeypatch) -> None:
+    game = GAMES[0]
+    fake = types.ModuleType(f"p2pbang.ui.{game}.board")
+    fake.SCREENS = boards.GameScreens(game)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, fake.__name__, fake)
+    boards.screens.cache_clear()
+    session = types.SimpleNamespace(choice=types.SimpleNamespace(game=game))
+    try:
+        with pytest.raises(TypeError, match="neither a board nor a screen"):
+            boards.full_screen(session)
+    finally:
+        boards.screens.cache_clear()
+
+
 def test_an_unknown_game_is_refused_with_the_games_listed() -> None:
     with pytest.raises(ValueError, match="no such game: 'poker'.*" + GAMES[0]):
         boards.screens("poker")

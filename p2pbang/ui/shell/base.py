@@ -13,7 +13,7 @@ card game's screen is a prompt-toolkit layout of panels; the shell draws one pur
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -90,6 +90,15 @@ class ScreenBase:
         self._redraw()
 
     # ------------------------------------------------------------------ the log's news
+
+    def add_events(self, events: Sequence[Any]) -> int:
+        """Tell ``events`` in the log (the drivers' and network tables' one way in);
+        returns how many lines that added."""
+        raise NotImplementedError
+
+    def changed(self) -> None:
+        """The game moved on: draw again."""
+        raise NotImplementedError
 
     def add_line(self, text: str, style: str = "class:log") -> None:
         """A line of news for the log that is not a game event."""
