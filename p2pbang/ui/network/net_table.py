@@ -260,6 +260,14 @@ class NetworkTable:
             pace_keys=pace is not None,
             on_speed=None if pace is None else (lambda seconds: write_pace(pace, seconds)))
 
+    def end_lines(self, end: End) -> list[str]:
+        """The outcome for the terminal once the screen is gone: who won, and whether the
+        person did (the screen's words; none before the screen was made)."""
+        screen = self.screen
+        if screen is None:
+            return []
+        return [screen.say.end(end), screen.say.outcome(end)]  # type: ignore[attr-defined]
+
     def events(self, events: list[Event]) -> None:
         screen = self.screen
         if screen is None:
