@@ -6,10 +6,10 @@ answers: the computer players' pace (``+``/``-``) and who hears it, a notice cle
 next key, the network's note, a dialog that must be read (a verdict), the question before
 leaving (and whether leaving for good is offered) and its answers, the seat question's
 ``y``/``n``, the chat line's senders, leaving once, and the application itself (its colours,
-Ctrl-C, a notice lasting until the next key: ``_application``). They differ in how they lay out and focus their parts (the
-card game's screen is a prompt-toolkit layout of panels; the shell draws one pure
-``draw(width, height)``), which each says through three small methods: ``_redraw``,
-``_dialog_shown`` and ``_dialog_closed``.
+Ctrl-C, a notice lasting until the next key: ``_application``). They differ in how they lay
+out and focus their parts (the card game's screen is a prompt-toolkit layout of panels; the
+shell draws one pure ``draw(width, height)``), which each says through three small methods:
+``_redraw``, ``_dialog_shown`` and ``_dialog_closed``.
 """
 
 from __future__ import annotations
