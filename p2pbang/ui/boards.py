@@ -32,11 +32,44 @@ class GameScreens:
     ``screen`` makes that full screen of its own (``screen(session, **options)``, the
     options of ``full_screen``); a game with a board needs none, its full screen is the
     shell (``shell/screen.py``'s ``FamilyScreen``) around its board.
+
+    ``watched`` makes what the watcher shows of the game (``watched(watch)``, reading a
+    ``table/watch.py`` ``TableWatch``; see ``BoardWatched`` for what it has); a game with a
+    board needs none, its board tells its events.
     """
 
     game: str
     board: Callable[[Any], Any] | None = None
     screen: Callable[..., Any] | None = None
+    watched: Callable[[Any], Any] | None = None
+
+
+class BoardWatched:
+    """What the watcher shows of a board's game: its board's sentences, read from the
+    observer's engine, and no table of seats (a board draws one seat's view, so the log
+    tells the game). A game's own ``watched`` has the same methods."""
+
+    def __init__(self, watch: Any) -> None:
+        from p2pbang.ui.network.family_net import board_narrator  # a core read as a seat
+
+        self.describe: Callable[[list[Any]], list[str]] = board_narrator(watch.core,
+                                                                           watch.names)
+
+    def end_lines(self, end: Any) -> list[str]:
+        """Who won, in the game's words (none: the watcher says the game is over)."""
+        return []
+
+    def status(self, width: int) -> Any:
+        """The status line (``None``: the watcher's own, its note)."""
+        return None
+
+    def top_rows(self) -> int:
+        """Rows of the table above the log."""
+        return 0
+
+    def top(self, width: int) -> list[Any]:
+        """The table above the log."""
+        return []
 
 
 def _games() -> tuple[str, ...]:
@@ -95,6 +128,12 @@ def full_screen(session: Any, *, board: Any = None, speed: int | None = None,
                         **options)
 
 
+def watched_for(watch: Any) -> Any:
+    """What the watcher shows of the game ``watch`` follows (its core's choice)."""
+    make = screens(watch.core.choice.game).watched
+    return make(watch) if make is not None else BoardWatched(watch)
+
+
 def board_for(session: Any) -> Any:
     """The board of the game ``session.choice`` names, reading that session."""
     make = screens(session.choice.game).board
@@ -103,4 +142,5 @@ def board_for(session: Any) -> Any:
     return make(session)
 
 
-__all__ = ["GameScreens", "board_for", "board_games", "full_screen", "has_board", "screens"]
+__all__ = ["BoardWatched", "GameScreens", "board_for", "board_games", "full_screen", "has_board",
+           "screens", "watched_for"]
