@@ -34,14 +34,17 @@ class GameScreens:
     shell (``shell/screen.py``'s ``FamilyScreen``) around its board.
 
     ``watched`` makes what the watcher shows of the game (``watched(watch)``, reading a
-    ``table/watch.py`` ``TableWatch``; see ``BoardWatched`` for what it has); a game with a
-    board needs none, its board tells its events.
+    ``table/watch.py`` ``TableWatch``; see ``BoardWatched`` for what it has); ``told``, what
+    ``replay`` prints of a saved network game (``told(core, names)``, an observer's
+    ``TableCore``; see ``BoardTold``). A game with a board needs neither: its board tells
+    its events.
     """
 
     game: str
     board: Callable[[Any], Any] | None = None
     screen: Callable[..., Any] | None = None
     watched: Callable[[Any], Any] | None = None
+    told: Callable[[Any, list[str]], Any] | None = None
 
 
 class BoardWatched:
@@ -128,6 +131,34 @@ def full_screen(session: Any, *, board: Any = None, speed: int | None = None,
                         **options)
 
 
+class BoardTold:
+    """What ``replay`` prints of a board's game: its board's sentences, a pause before each
+    new turn when asked, nothing more at the end. A game's own ``told`` has the same
+    methods."""
+
+    def __init__(self, core: Any, names: list[str]) -> None:
+        self.core, self.names = core, names
+        self._narrate: Callable[[list[Any]], list[str]] | None = None  # made when first told
+
+    def tell(self, events: list[Any], pause: bool, out: Any, inp: Any) -> bool:
+        """Print ``events``; False when the input ended at a pause (nothing printed)."""
+        from p2pbang.ui.network.family_net import board_narrator  # a core read as a seat
+        from p2pbang.ui.replay import family_teller
+
+        if self._narrate is None:
+            self._narrate = board_narrator(self.core, self.names)
+        return family_teller(self._narrate, pause, out, inp)(events)
+
+    def at_the_end(self, out: Any) -> None:
+        """What follows the last event (nothing: the board's last line said who won)."""
+
+
+def told_for(core: Any, names: list[str]) -> Any:
+    """What ``replay`` prints of the game of ``core`` (its choice's game)."""
+    make = screens(core.choice.game).told
+    return make(core, names) if make is not None else BoardTold(core, names)
+
+
 def watched_for(watch: Any) -> Any:
     """What the watcher shows of the game ``watch`` follows (its core's choice)."""
     make = screens(watch.core.choice.game).watched
@@ -142,5 +173,5 @@ def board_for(session: Any) -> Any:
     return make(session)
 
 
-__all__ = ["BoardWatched", "GameScreens", "board_for", "board_games", "full_screen", "has_board",
-           "screens", "watched_for"]
+__all__ = ["BoardTold", "BoardWatched", "GameScreens", "board_for", "board_games", "full_screen",
+           "has_board", "screens", "told_for", "watched_for"]
