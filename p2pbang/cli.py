@@ -223,7 +223,9 @@ def _solo(args: argparse.Namespace) -> int:
         print(choice, file=sys.stderr)
         return EXIT_USAGE
     set_language(args.lang)
-    if choice.game != "bang":  # the Dice Game and The Duel have their own solo tables
+    from p2pbang.ui.boards import has_board
+
+    if has_board(choice.game):  # a board's game keeps its own record and plain table
         from p2pbang.ui.dice_duel_app import run_family_solo
 
         return run_family_solo(args, choice)

@@ -24,8 +24,9 @@ from p2pbang.engine.actions import End
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.table.choice_flags import add_choice_arguments, choice_or_message
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.boards import full_screen
 from p2pbang.ui.i18n import _, set_language
+from p2pbang.ui.shell.base import ScreenBase
 from p2pbang.ui.shell.stage import QUIT, Driver, Screen, run_program
 
 
@@ -40,7 +41,7 @@ class SoloDriver:
     def wake(self) -> None:
         self._person_acted.set()
 
-    async def __call__(self, screen: TableScreen) -> None:
+    async def __call__(self, screen: ScreenBase) -> None:
         session = self.session
         token = trio.lowlevel.current_trio_token()
         # The screen's keys run as asyncio callbacks: they reach trio through the token.
@@ -86,8 +87,9 @@ def run_fullscreen_solo(session: SoloSession, speed: int = DEFAULT_SPEED) -> int
 
 
 def play_solo(session: SoloSession, speed: int = DEFAULT_SPEED) -> int:
-    """The full-screen solo game itself (exit codes as ``run_fullscreen_solo``)."""
-    screen = TableScreen(session, speed=speed)
+    """The full-screen solo game itself (exit codes as ``run_fullscreen_solo``), on the
+    screen the registry has for the session's game (``boards.full_screen``)."""
+    screen = full_screen(session, speed=speed)
     try:
         run_screen(screen, SoloDriver(session))
     except Exception:

@@ -27,12 +27,52 @@ class GameScreens:
     ``board`` makes the board from the session it reads (a solo session, a network
     table's seat, a watcher's observer: anything with the person's engine as ``mine``,
     ``names``, ``you`` and ``choice``). ``None``: the game has a full screen of its own
-    rather than a board on the shell (the card game's ``bang/table_screen.py``), and the
-    places that show it take that screen's way.
+    rather than a board on the shell (the card game's ``bang/table_screen.py``).
+
+    ``screen`` makes that full screen of its own (``screen(session, **options)``, the
+    options of ``full_screen``); a game with a board needs none, its full screen is the
+    shell (``shell/screen.py``'s ``FamilyScreen``) around its board.
+
+    ``watched`` makes what the watcher shows of the game (``watched(watch)``, reading a
+    ``table/watch.py`` ``TableWatch``; see ``BoardWatched`` for what it has); ``told``, what
+    ``replay`` prints of a saved network game (``told(core, names)``, an observer's
+    ``TableCore``; see ``BoardTold``). A game with a board needs neither: its board tells
+    its events.
     """
 
     game: str
     board: Callable[[Any], Any] | None = None
+    screen: Callable[..., Any] | None = None
+    watched: Callable[[Any], Any] | None = None
+    told: Callable[[Any, list[str]], Any] | None = None
+
+
+class BoardWatched:
+    """What the watcher shows of a board's game: its board's sentences, read from the
+    observer's engine, and no table of seats (a board draws one seat's view, so the log
+    tells the game). A game's own ``watched`` has the same methods."""
+
+    def __init__(self, watch: Any) -> None:
+        from p2pbang.ui.network.family_net import board_narrator  # a core read as a seat
+
+        self.describe: Callable[[list[Any]], list[str]] = board_narrator(watch.core,
+                                                                           watch.names)
+
+    def end_lines(self, end: Any) -> list[str]:
+        """Who won, in the game's words (none: the watcher says the game is over)."""
+        return []
+
+    def status(self, width: int) -> Any:
+        """The status line (``None``: the watcher's own, its note)."""
+        return None
+
+    def top_rows(self) -> int:
+        """Rows of the table above the log."""
+        return 0
+
+    def top(self, width: int) -> list[Any]:
+        """The table above the log."""
+        return []
 
 
 def _games() -> tuple[str, ...]:
@@ -62,6 +102,69 @@ def board_games() -> tuple[str, ...]:
     return tuple(game for game in _games() if has_board(game))
 
 
+def full_screen(session: Any, *, board: Any = None, speed: int | None = None,
+                input: Any = None, output: Any = None,
+                send_chat: Callable[[str], None] | None = None,
+                note: Callable[[], str] | None = None, pace_keys: bool = True,
+                on_speed: Callable[[float], None] | None = None) -> Any:
+    """The full screen of the game ``session.choice`` names, for every game: the shell
+    around its board (``board``, else the registry's board reading ``session``), or the
+    game's own screen. The solo table and the network table make their screen here, so
+    neither names a game nor a screen class.
+
+    ``speed`` is the computer players' pace step (the screens' default when ``None``),
+    ``input``/``output`` the terminal (tests pass pipes), ``send_chat`` the chat line's
+    sender (a network table), ``note`` the network's news, ``pace_keys`` whether +/- set
+    the pace here, ``on_speed`` who hears a new pace."""
+    declared = screens(session.choice.game)
+    options: dict[str, Any] = {"input": input, "output": output, "send_chat": send_chat,
+                               "note": note, "pace_keys": pace_keys, "on_speed": on_speed}
+    if speed is not None:
+        options["speed"] = speed
+    if declared.board is None:
+        if declared.screen is None:
+            raise TypeError(f"{declared.game} declares neither a board nor a screen")
+        return declared.screen(session, **options)
+    from p2pbang.ui.shell.screen import FamilyScreen  # the shell, loaded when a screen is
+
+    return FamilyScreen(session, board if board is not None else declared.board(session),
+                        **options)
+
+
+class BoardTold:
+    """What ``replay`` prints of a board's game: its board's sentences, a pause before each
+    new turn when asked, nothing more at the end. A game's own ``told`` has the same
+    methods."""
+
+    def __init__(self, core: Any, names: list[str]) -> None:
+        self.core, self.names = core, names
+        self._narrate: Callable[[list[Any]], list[str]] | None = None  # made when first told
+
+    def tell(self, events: list[Any], pause: bool, out: Any, inp: Any) -> bool:
+        """Print ``events``; False when the input ended at a pause (nothing printed)."""
+        from p2pbang.ui.network.family_net import board_narrator  # a core read as a seat
+        from p2pbang.ui.replay import family_teller
+
+        if self._narrate is None:
+            self._narrate = board_narrator(self.core, self.names)
+        return family_teller(self._narrate, pause, out, inp)(events)
+
+    def at_the_end(self, out: Any) -> None:
+        """What follows the last event (nothing: the board's last line said who won)."""
+
+
+def told_for(core: Any, names: list[str]) -> Any:
+    """What ``replay`` prints of the game of ``core`` (its choice's game)."""
+    make = screens(core.choice.game).told
+    return make(core, names) if make is not None else BoardTold(core, names)
+
+
+def watched_for(watch: Any) -> Any:
+    """What the watcher shows of the game ``watch`` follows (its core's choice)."""
+    make = screens(watch.core.choice.game).watched
+    return make(watch) if make is not None else BoardWatched(watch)
+
+
 def board_for(session: Any) -> Any:
     """The board of the game ``session.choice`` names, reading that session."""
     make = screens(session.choice.game).board
@@ -70,4 +173,5 @@ def board_for(session: Any) -> Any:
     return make(session)
 
 
-__all__ = ["GameScreens", "board_for", "board_games", "has_board", "screens"]
+__all__ = ["BoardTold", "BoardWatched", "GameScreens", "board_for", "board_games", "full_screen",
+           "has_board", "screens", "told_for", "watched_for"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-import traceback
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -24,7 +23,6 @@ from p2pbang.ui.boards import board_for, board_games
 from p2pbang.ui.i18n import _
 from p2pbang.ui.plain.board import BoardQuestion, line_answer, table_lines
 from p2pbang.ui.plain.commands import read_answer, stopped
-from p2pbang.ui.shell.screen import FamilyScreen
 
 
 def your_name(name: str) -> str:
@@ -43,15 +41,9 @@ def make_board(session: SoloSession) -> Any:
 
 def play_fullscreen(session: SoloSession, speed: int = DEFAULT_SPEED) -> int:
     """0 when the game was played to its end or the person left it, 2 on an error."""
-    from p2pbang.ui.app import SoloDriver, run_screen
+    from p2pbang.ui.app import play_solo
 
-    screen = FamilyScreen(session, make_board(session), speed=speed)
-    try:
-        run_screen(screen, SoloDriver(session))  # type: ignore[arg-type]
-    except Exception:
-        traceback.print_exc()
-        return 2
-    return 0
+    return play_solo(session, speed)
 
 
 class PlainFamily:

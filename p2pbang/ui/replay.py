@@ -17,14 +17,11 @@ from p2pbang.engine.bang.game import Game
 from p2pbang.table.audit import audit
 from p2pbang.table.core import TableCore
 from p2pbang.table.gamefiles import Transcript
-from p2pbang.table.seats import seat_number, seats_clockwise
 from p2pbang.table.solo import SoloSession
 from p2pbang.table.solo_record import SoloRecord
-from p2pbang.ui.boards import has_board
+from p2pbang.ui.boards import told_for
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import _, ngettext
-from p2pbang.ui.textfit import width_of
-from p2pbang.ui.texts import character_name, role_name
 
 
 def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = None,
@@ -34,27 +31,13 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
     inp = inp or sys.stdin
 
     def narrate(core: TableCore, names: list[str]):
-        # The card game's sentences; the Dice Game's and The Duel's are their boards'
-        # (the solo screens'), told from the observer's engine.
-        if has_board(core.choice.game):
-            from p2pbang.ui.network.family_net import board_narrator
-
-            family = family_teller(board_narrator(core, names), pause, out, inp)
-
-            def tell_family(events: list[Event]) -> None:
-                if not family(events):
-                    raise SystemExit(0)  # the input ended at a pause
-            return tell_family
-        describe = Describer(core.game, names).event
+        # The game's own words, the registry's (``boards.told_for``), from the observer's
+        # engine: the card game's sentences, the Dice Game's and The Duel's boards'.
+        told = told_for(core, names)
 
         def tell(events: list[Event]) -> None:
-            for event in events:
-                if event.kind == "turn" and pause and event.value > 1 \
-                        and not wait_for_enter(out, inp):
-                    raise SystemExit(0)
-                text = describe(event)
-                if text:
-                    out.write(text + "\n")
+            if not told.tell(events, pause, out, inp):
+                raise SystemExit(0)  # the input ended at a pause
         return tell
 
     try:
@@ -62,8 +45,8 @@ def replay(transcript: Transcript, *, pause: bool = False, out: TextIO | None = 
     except BrokenPipeError:  # the reader went away (``| head``): nothing left to tell
         return 0
     core = report.core
-    if core is not None and not has_board(core.choice.game):  # the card game's table
-        _table_at_the_end(core.game, report.names, out)
+    if core is not None:  # what the game adds at its end (the card game's table)
+        told_for(core, report.names).at_the_end(out)
     for line in report.lines():
         out.write(line + "\n")
     out.flush()
@@ -75,6 +58,8 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
     """Tell a saved solo game again as a spectator saw it: the same settings and the
     person's saved actions through a fresh ``SoloSession``. Returns 0 when it replays to its
     end, 1 when it stops short (left before the end, or an action the rules refuse)."""
+    from p2pbang.ui.bang.told import table_at_the_end  # the card game's (it prints ours)
+
     out = out or sys.stdout
     inp = inp or sys.stdin
     session = SoloSession(record.choice, record.seed, record.you,
@@ -119,7 +104,7 @@ def replay_solo(record: SoloRecord, *, pause: bool = False, out: TextIO | None =
                     out.write(text + "\n")
         if isinstance(spectator.pending, End):
             out.write(describer.end(spectator.pending) + "\n")
-        _table_at_the_end(spectator, names, out)
+        table_at_the_end(spectator, names, out)
     except BrokenPipeError:
         return 0
     out.flush()
@@ -163,21 +148,6 @@ def family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out:
         return True
     return tell
 
-
-def _table_at_the_end(game: Game, names: list[str], out: TextIO) -> None:
-    out.write("\n" + _("The table at the end:") + "\n")
-    for seat in seats_clockwise(game):
-        player = game.players[seat]
-        role = role_name(player.role) if player.role else "?"
-        state = _("alive") if player.alive else _("eliminated")
-        chair = _("seat {n}:").format(n=seat_number(game, seat))
-        out.write(f"  {chair} {_left(names[seat], 12)} "
-                  f"{_left(character_name(player.character), 18)} {_left(role, 10)} {state}\n")
-
-
-def _left(text: str, cells: int) -> str:
-    """``text`` padded to ``cells`` terminal cells (a longer one is kept whole)."""
-    return text + " " * max(0, cells - width_of(text))
 
 
 __all__ = ["family_teller", "replay", "replay_solo", "wait_for_enter"]

@@ -1,16 +1,16 @@
 """A watcher's full screen (``p2pbang watch`` without ``--plain``): the running game as
 everyone at the table sees it, live.
 
-For the card game the top is the table drawn by the players' own renderers from the
-watcher's observer engine: the status line and the seats (``render.status_line`` and
-``seat_lines`` over ``view.spectator_view``: no hand, no distances, nobody is "you"). The
-Dice Game's and The Duel's boards draw one seat's view, so for them the screen shows the
-log only. Below, the game's log in the sentences of ``replay``. A watcher has no decision,
-no hand and no chat: its keys are q (leave), PgUp/PgDn, Home and End (the log), and t: offer
-to take a seat that the table replaces (``protocol/seats.md`` 7.2). When the table gives
-the watcher a seat, the player's own screen (the one ``host`` and ``join`` show) takes over,
-with the seat's hand. When the game ends the screen says so and stays until q; what to keep
-is printed once the terminal is restored.
+What it shows of the game is the registry's (``boards.watched_for``), so it names no game:
+for the card game (``bang/watched.py``) the top is the table drawn by the players' own
+renderers from the watcher's observer engine: the status line and the seats (no hand, no
+distances, nobody is "you"). The Dice Game's and The Duel's boards draw one seat's view, so
+for them the screen shows the log only, in their boards' sentences. Below, the game's log.
+A watcher has no decision, no hand and no chat: its keys are q (leave), PgUp/PgDn, Home and
+End (the log), and t: offer to take a seat that the table replaces (``protocol/seats.md``
+7.2). When the table gives the watcher a seat, the player's own screen (the one ``host`` and
+``join`` show) takes over, with the seat's hand. When the game ends the screen says so and
+stays until q; what to keep is printed once the terminal is restored.
 """
 
 from __future__ import annotations
@@ -28,14 +28,12 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Event
 from p2pbang.table.watch import WATCH_FAILURES, TableWatch, WatchReporter, WatchResult
-from p2pbang.ui.bang.render import LogEntry, log_lines, max_log_offset, seat_lines, status_line
-from p2pbang.ui.boards import board_for, has_board
-from p2pbang.ui.describe import Describer
+from p2pbang.ui.bang.render import LogEntry, log_lines, max_log_offset
+from p2pbang.ui.boards import watched_for
 from p2pbang.ui.shell.stage import QUIT, Stage, first_of, run_program
 from p2pbang.ui.shell.style import table_style
 from p2pbang.ui.shell.widgets import PanelControl
 from p2pbang.ui.textfit import Line, fit_line, width_of
-from p2pbang.ui.view import phase_name, spectator_view
 
 MAX_LOG = 5000
 HINTS = " q leave \u00b7 t take a seat if one is replaced \u00b7 PgUp/PgDn log "
@@ -51,7 +49,7 @@ class WatchScreen:
         self.note = "Connecting to the table..."
         self.result: WatchResult | None = None
         self._describe: Callable[[list[Event]], list[str]] | None = None
-        self._board: Any = None
+        self._watched: Any = None
         self.on_take: Callable[[], None] | None = None  # the t key (set by the program)
         self.on_took: Callable[[TableWatch], None] | None = None  # the table gave a seat
         self.forward_to: Any = None  # the person's table screen, once they hold a seat
@@ -72,14 +70,8 @@ class WatchScreen:
     def started(self, watch: TableWatch) -> None:
         self.watch = watch
         core = watch.core
-        if has_board(core.choice.game):  # the board's own words, from the observer's engine
-            from p2pbang.ui.network.family_net import CoreSeat
-
-            self._board = board_for(CoreSeat(core, watch.names))
-            self._describe = lambda events: [t for _s, t in self._board.describe(events)]
-        else:  # the card game's sentences
-            describer = Describer(core.game, watch.names)
-            self._describe = lambda events: [t for e in events if (t := describer.event(e))]
+        self._watched = watched_for(watch)  # the game's words and table, from the registry
+        self._describe = self._watched.describe
         self.note = f"Watching {watch.table.info.name!r} ({core.choice.label()}): catching up"
         self._add(f"Watching {watch.table.info.name!r}: {', '.join(watch.names)}. "
                   "A watcher sees what the whole table sees: no hand, no hidden card.",
@@ -147,30 +139,17 @@ class WatchScreen:
     # ------------------------------------------------------------------ drawing
 
     def _top_rows(self) -> int:
-        watch = self.watch
-        if watch is None:
-            return 0
-        if self._board is not None:
-            return 0  # their boards draw one seat's view: the log tells their game
-        return len(watch.core.game.players) + 1
+        return 0 if self._watched is None else self._watched.top_rows()
 
     def _render_status(self, width: int, height: int) -> list[Line]:
-        watch = self.watch
-        if watch is None or self._board is not None or not watch.seated:
+        line = None if self._watched is None else self._watched.status(width)
+        if line is None:
             return [fit_line([("class:status.title", " BANG! "),
                               ("class:status", " " + self.note)], width, "class:status")]
-        view = spectator_view(watch.core.game, watch.names)
-        phase = phase_name(view.phase) if view.phase else None
-        return [status_line(view, watch.names, phase, width)]
+        return [line]
 
     def _render_top(self, width: int, height: int) -> list[Line]:
-        watch = self.watch
-        if watch is None or self._board is not None:
-            return []
-        if not watch.seated:
-            return [[("class:dim", " The seats and the cards are being dealt.")]]
-        view = spectator_view(watch.core.game, watch.names)
-        return seat_lines(view, width, header=True, two_lines=False)
+        return [] if self._watched is None else self._watched.top(width)
 
     def _render_rule(self, width: int, height: int) -> list[Line]:
         text = " " + self.note + " "
@@ -243,11 +222,9 @@ def outcome_lines(result: WatchResult, watch: TableWatch | None) -> list[str]:
         lines.append(f"The watch stopped: {result.stopped}.")
     if result.verdict is not None:
         lines.append("THE GAME WAS STOPPED: " + result.verdict.describe(result.names))
-    if result.end is not None and watch is not None and not has_board(watch.core.choice.game):
-        describer = Describer(watch.core.game, result.names)
-        lines += [describer.end(result.end), describer.outcome(result.end)]
-    elif result.end is not None:
-        lines.append("The game is over.")
+    if result.end is not None:
+        said = [] if watch is None else watched_for(watch).end_lines(result.end)
+        lines += said or ["The game is over."]
     lines.append(f"watched {result.entries} log entries, head {result.head.hex()[:16]}")
     return lines
 

@@ -4,21 +4,26 @@ the log of the game; the application starts on a terminal of its own and q leave
 
 from __future__ import annotations
 
+import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.net.identity import Identity
+from p2pbang.table.solo import SoloSession
 from p2pbang.table.table_choice import settings_for
-from p2pbang.table.watch import TableWatch
+from p2pbang.table.watch import TableWatch, WatchResult
+from p2pbang.ui.describe import Describer
 from p2pbang.ui.shell.stage import Stage, run_program
 from p2pbang.ui.textfit import line_width
 from p2pbang.ui.view import spectator_view
-from p2pbang.ui.watch_screen import WatchProgram, WatchScreen
+from p2pbang.ui.watch_screen import WatchProgram, WatchScreen, outcome_lines
 
 from .test_watch import bot_table
 
@@ -82,3 +87,25 @@ def test_the_application_runs_and_q_leaves(tmp_path: Path) -> None:
 
     run_program(everything)
     assert outcome == {"shown": True, "result": None, "failure": None}  # left before the end
+
+
+def test_the_outcome_says_who_won_in_the_card_games_words_only() -> None:
+    """The watcher asks the registry (``boards.watched_for``): the card game's ``watched``
+    says who won; a board's game has no words of its own, so the watcher says it is over."""
+    for game, seats in (("bang", 4), ("dice", 4)):
+        session = SoloSession(GameChoice.make(game, seats), seed=5)
+        while not isinstance(session.truth.pending, End):
+            session.advance()
+            if session.your_turn_to_decide():
+                session.act(session.legal_actions()[0])
+        core = types.SimpleNamespace(game=session.truth, choice=session.choice, seat=0)
+        watch: Any = types.SimpleNamespace(core=core, names=list(session.names), seated=True)
+        end = session.truth.pending
+        result = WatchResult(watch.names, 12, bytes(32), end, None)
+        lines = outcome_lines(result, watch)
+        if game == "bang":
+            describer = Describer(session.truth, watch.names)
+            assert lines[:2] == [describer.end(end), describer.outcome(end)]
+        else:
+            assert lines[0] == "The game is over."
+        assert lines[-1].startswith("watched 12 log entries")

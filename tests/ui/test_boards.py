@@ -3,6 +3,7 @@ no interface module outside a game's package names a game to pick its screens.""
 
 from __future__ import annotations
 
+import io
 import re
 import sys
 import types
@@ -13,7 +14,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 import p2pbang.ui
-from p2pbang.engine.actions import End
+from p2pbang.engine.actions import End, Event
 from p2pbang.engine.choice import GAMES, GameChoice, seat_range
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui import boards
@@ -51,6 +52,52 @@ def test_a_game_with_its_own_screen_has_no_board() -> None:
     session = types.SimpleNamespace(choice=types.SimpleNamespace(game=own[0]))
     with pytest.raises(ValueError, match="its own screen"):
         boards.board_for(session)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_full_screen_comes_from_the_registry(game: str) -> None:
+    """The solo and network tables make their screen through ``full_screen``: the shell
+    around the game's board, or the screen the game declares; the options reach it."""
+    seats = seat_range(game)[0]
+    session = SoloSession(GameChoice.make(game, seats), seed=3)
+    sent: list[str] = []
+    with create_pipe_input() as pipe:
+        screen = boards.full_screen(session, speed=1, input=pipe, output=DummyOutput(),
+                                    send_chat=sent.append, note=lambda: "news",
+                                    pace_keys=False)
+        declared = boards.screens(game)
+        if declared.board is None:
+            assert type(screen) is declared.screen
+        else:
+            assert isinstance(screen, FamilyScreen)
+            assert isinstance(screen.board, declared.board)  # type: ignore[arg-type]
+        assert screen.speed == 1 and not screen.pace_keys and screen.note() == "news"
+        screen.send_chat("hello")
+        assert sent == ["hello"]
+        screen.add_events(session.advance())
+
+
+def test_a_board_passed_in_is_the_one_on_the_shell() -> None:
+    game = boards.board_games()[0]
+    session = SoloSession(GameChoice.make(game, seat_range(game)[0]), seed=3)
+    board = boards.board_for(session)
+    with create_pipe_input() as pipe:
+        screen = boards.full_screen(session, board=board, input=pipe, output=DummyOutput())
+    assert screen.board is board
+
+
+def test_a_game_declaring_neither_a_board_nor_a_screen_is_refused(monkeypatch) -> None:
+    game = GAMES[0]
+    fake = types.ModuleType(f"p2pbang.ui.{game}.board")
+    fake.SCREENS = boards.GameScreens(game)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, fake.__name__, fake)
+    boards.screens.cache_clear()
+    session = types.SimpleNamespace(choice=types.SimpleNamespace(game=game))
+    try:
+        with pytest.raises(TypeError, match="neither a board nor a screen"):
+            boards.full_screen(session)
+    finally:
+        boards.screens.cache_clear()
 
 
 def test_an_unknown_game_is_refused_with_the_games_listed() -> None:
@@ -112,3 +159,37 @@ def test_a_boards_words_for_a_network_table() -> None:
             assert board.out_note() == ""  # the game is over: nothing goes on
             return
     raise AssertionError("no seed put the person out before the end")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_the_replay_and_the_watcher_tell_comes_from_the_registry(game: str) -> None:
+    """A board's game is told by its board (``BoardTold``, ``BoardWatched``); a game with a
+    screen of its own declares its own (the card game's ``bang/told.py``, ``watched.py``)."""
+    session = SoloSession(GameChoice.make(game, seat_range(game)[0]), seed=4)
+    core = types.SimpleNamespace(game=session.mine, choice=session.choice, seat=0)
+    watch = types.SimpleNamespace(core=core, names=list(session.names), seated=True)
+    declared = boards.screens(game)
+    told, watched = boards.told_for(core, watch.names), boards.watched_for(watch)
+    if boards.has_board(game):
+        assert type(told) is boards.BoardTold and type(watched) is boards.BoardWatched
+        assert watched.top_rows() == 0 and watched.status(80) is None
+    else:
+        assert type(told) is declared.told and type(watched) is declared.watched
+        assert watched.top_rows() == len(session.mine.players) + 1
+
+
+def test_the_replay_stops_at_a_pause_whose_input_ended() -> None:
+    """The card game's telling pauses before each turn after the first: an ended input
+    stops it there, the turn's sentence unprinted."""
+    session = SoloSession(GameChoice.make("bang", 4), seed=4)
+    core = types.SimpleNamespace(game=session.mine, choice=session.choice, seat=0)
+    told = boards.told_for(core, list(session.names))
+    out = io.StringIO()
+    assert told.tell([Event("turn", seat=0, value=1)], True, out, io.StringIO(""))
+    first = out.getvalue()
+    assert first.strip()  # the first turn is told without a pause
+    assert not told.tell([Event("turn", seat=1, value=2)], True, out, io.StringIO(""))
+    assert out.getvalue()[len(first):] == "(Enter for the next turn) "
+    assert told.tell([Event("turn", seat=1, value=2)], True, out, io.StringIO("\n"))
+    told.at_the_end(out)
+    assert "The table at the end:" in out.getvalue()

@@ -3,11 +3,15 @@ the question before leaving; the card game's screen and the boards' shell answer
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from prompt_toolkit.application.current import set_app
 from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.key_binding.key_processor import KeyPress
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import DummyOutput
 
 from p2pbang.engine.choice import GameChoice
@@ -17,6 +21,7 @@ from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.boards import board_for
 from p2pbang.ui.shell.base import ScreenBase, dialog_box, dialog_width
 from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.stage import QUIT
 from p2pbang.ui.textfit import line_width
 
 
@@ -77,3 +82,39 @@ def test_a_dialog_closes_the_help_and_the_quit_question(screen: ScreenBase) -> N
     assert not screen.help_visible and not screen.confirm_quit
     screen.close_dialog()
     assert screen.dialog is None
+
+
+def test_the_quit_question_and_ctrl_c_are_the_shells_keys(screen: ScreenBase) -> None:
+    """The application both screens run (``ScreenBase._application``): Ctrl-C leaves, and
+    the quit question's answers are the same on both (n or g without leave for good: stay;
+    y: leave), pressed through the application's own keys."""
+    left: list[str] = []
+    screen.exit = left.append  # type: ignore[method-assign]
+    processor = screen.app.key_processor
+
+    def press(*keys: str) -> None:
+        async def feed() -> None:  # the processor times keys out on a running loop
+            with set_app(screen.app):
+                processor.feed_multiple([KeyPress(key) for key in keys])
+                processor.process_keys()
+
+        asyncio.run(feed())
+
+    press("q")
+    assert screen.confirm_quit
+    press("g")  # a solo game: no leaving for good
+    assert not screen.confirm_quit and left == []
+    press("q", "n")
+    assert not screen.confirm_quit and left == []
+    press("q", "y")
+    assert left == [QUIT]
+    press(Keys.ControlC)
+    assert left == [QUIT, QUIT]
+
+
+def test_the_seat_question_is_answered_alike(screen: ScreenBase) -> None:
+    answers: list[bool] = []
+    screen.session.answer_question = answers.append
+    screen.answer_seat("y")
+    screen.answer_seat("n")
+    assert answers == [True, False]

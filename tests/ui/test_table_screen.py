@@ -15,7 +15,8 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import End
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.app import SoloDriver, run_screen
-from p2pbang.ui.bang.table_screen import FINISHED, QUIT, TableScreen
+from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.shell.stage import FINISHED, QUIT
 
 from .screens import play_until_person_decides, snapshot
 

@@ -1,11 +1,15 @@
 """The card game's screens in the board registry (``ui/boards.py``).
 
 The card game has a full screen of its own (``bang/table_screen.py``: its table, hand and
-menu of steps), so it declares no board on the shell; the places that show a game take
-that screen's way when the registry says so."""
+menu of steps) rather than a board on the shell; it declares that screen, which the solo
+table and the network table make through the registry (``boards.full_screen``), and what
+the watcher shows of it (``bang/watched.py``) and what ``replay`` prints (``bang/told.py``)."""
 
 from __future__ import annotations
 
+from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.bang.told import CardTold
+from p2pbang.ui.bang.watched import CardWatched
 from p2pbang.ui.boards import GameScreens
 
-SCREENS = GameScreens("bang")
+SCREENS = GameScreens("bang", screen=TableScreen, watched=CardWatched, told=CardTold)

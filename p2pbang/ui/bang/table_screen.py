@@ -74,8 +74,7 @@ from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
 from p2pbang.ui.shell.menu_keys import StableKeys
-from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
-from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.stage import FINISHED
 from p2pbang.ui.shell.widgets import ChatLine, PanelControl
 from p2pbang.ui.textfit import Line, fit_line, width_of
 from p2pbang.ui.texts import (
@@ -722,11 +721,6 @@ class TableScreen(ScreenBase):
         dialog = Condition(lambda: self.dialog is not None)
         table = ~chat & ~helping & ~confirming & ~dialog
 
-        @kb.add("c-c")
-        @kb.add(Keys.SIGINT)
-        def _interrupt(event: KeyPressEvent) -> None:
-            self.exit(QUIT)
-
         for key in SHORTCUTS:
             kb.add(key, filter=table)(self._presser(key))
 
@@ -799,28 +793,17 @@ class TableScreen(ScreenBase):
             else:
                 self.confirm_quit = True
 
-        @kb.add("y", filter=confirming)
-        def _yes(event: KeyPressEvent) -> None:
-            self.exit(QUIT)
-
-        @kb.add("g", filter=confirming & Condition(lambda: self.may_leave_for_good))
-        def _for_good(event: KeyPressEvent) -> None:
-            self.exit(LEAVE_FOR_GOOD)
-
         # A seat changing hands (the network table asks; nobody decides meanwhile).
         asking = Condition(lambda: self.asked)
 
         @kb.add("y", filter=table & asking)
-        def _agree(event: KeyPressEvent) -> None:
-            self.session.answer_question(True)
-
         @kb.add("n", filter=table & asking)
-        def _wait(event: KeyPressEvent) -> None:
-            self.session.answer_question(False)
+        def _seat(event: KeyPressEvent) -> None:
+            self.answer_seat(event.data)
 
-        @kb.add(Keys.Any, filter=confirming)
-        def _no(event: KeyPressEvent) -> None:
-            self.confirm_quit = False
+        @kb.add(Keys.Any, filter=confirming)  # y: leave, g: for good, any other key: stay
+        def _leave(event: KeyPressEvent) -> None:
+            self.answer_leave(event.data)
 
         @kb.add("enter", filter=dialog)
         @kb.add("escape", filter=dialog, eager=True)
@@ -859,16 +842,6 @@ class TableScreen(ScreenBase):
 
     def _build_application(self, input: Input | None,
                            output: Output | None) -> Application[str]:
-        app: Application[str] = Application(
-            input=input,
-            output=output,
-            layout=self._build_layout(),
-            key_bindings=self._key_bindings(),
-            style=table_style(),
-            full_screen=True,
-            mouse_support=False,
-            before_render=self._before_render,
-        )
-        app.key_processor.before_key_press += self._clear_notice
-        return app
+        return self._application(self._build_layout(), self._key_bindings(), input, output,
+                                 before_render=self._before_render)
 

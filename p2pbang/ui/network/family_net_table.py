@@ -25,13 +25,11 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
-from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.ui.boards import board_for, has_board
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.network.net_table import WAIT_FRESH, NetworkTable
 from p2pbang.ui.seat_questions import took_seat_line
-from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.view import display_names
 
 if TYPE_CHECKING:
@@ -80,12 +78,7 @@ class FamilyNetworkTable(NetworkTable):
         self.names = display_names(session.names, session.seat)
         self.choice = session.core.choice
         self.board = board_for(self)
-        pace = self._pace
-        speed = nearest_speed(pace)  # start where the bots are
-        self.screen = FamilyScreen(  # type: ignore[assignment]
-            self, self.board, speed=speed, input=self._input, output=self._output,
-            send_chat=self._send_chat, note=self.note, pace_keys=pace is not None,
-            on_speed=None if pace is None else (lambda seconds: write_pace(pace, seconds)))
+        self.screen = self._screen(self.board)
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self._log(_("A game of {game} for {n} players: you and {others}.").format(
             game=self.board.title(), n=session.players, others=others), "class:log.you")

@@ -84,7 +84,7 @@ from p2pbang.ui.lobby.screen import (
     TableOptions,
     WaitingRoom,
 )
-from p2pbang.ui.network.family_net_table import FamilyNetworkTable, network_table
+from p2pbang.ui.network.family_net_table import network_table
 from p2pbang.ui.network.net_lobby import (
     RoomNews,
     address_text,
@@ -618,11 +618,8 @@ class NetworkPlay:
 def outcome_lines(result: SessionResult, table: NetworkTable) -> list[str]:
     """How the game went, for the terminal after the screen is gone."""
     lines = []
-    screen = table.screen
-    if result.end is not None and isinstance(table, FamilyNetworkTable):
+    if result.end is not None:
         lines += table.end_lines(result.end)
-    elif result.end is not None and screen is not None:
-        lines += [screen.say.end(result.end), screen.say.outcome(result.end)]
     elif result.verdict is not None:
         lines += verdict_lines(result.verdict, table.names)[:2]
     elif result.left:

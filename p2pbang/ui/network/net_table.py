@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import trio
 from prompt_toolkit.input import Input
@@ -37,10 +37,11 @@ from p2pbang.table.handovers import SeatQuestion
 from p2pbang.table.network import PeerNotConnected
 from p2pbang.table.seats import seat_number
 from p2pbang.table.session import CHAT
-from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.boards import full_screen
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.network.chat_guard import ChatGuard
 from p2pbang.ui.seat_questions import answer_hint, question_text, short_text, took_seat_line
+from p2pbang.ui.shell.base import ScreenBase
 from p2pbang.ui.shell.widgets import clean_chat
 from p2pbang.ui.view import display_names
 
@@ -63,7 +64,7 @@ class NetworkTable:
         self._pace = pace
         self._output = output
         self._clock = clock
-        self.screen: TableScreen | None = None
+        self.screen: ScreenBase | None = None
         self.ready = trio.Event()  # set once the session started and the screen exists
         self.session: TableSession | None = None
         self.result: SessionResult | None = None
@@ -228,12 +229,8 @@ class NetworkTable:
         self.session = session
         self._token = trio.lowlevel.current_trio_token()
         self.names = display_names(session.names, session.seat)
-        pace = self._pace
-        speed = nearest_speed(pace)  # start where the bots are
-        self.screen = TableScreen(
-            self, send_chat=self._send_chat, speed=speed, input=self._input,
-            output=self._output, pace_keys=pace is not None, note=self.note,
-            on_speed=None if pace is None else (lambda seconds: write_pace(pace, seconds)))
+        self.choice = session.core.choice
+        self.screen = self._screen()
         took = took_seat_line(session)  # a watcher that took a vanished seat
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
         self._log(_("A game of BANG! for {n} players: you and {bots}.").format(
@@ -252,6 +249,24 @@ class NetworkTable:
             self.screen.catch_up(core.kind.engine(core.choice, core.seat),
                                  list(core.game.history))
         self.ready.set()
+
+    def _screen(self, board: Any = None) -> ScreenBase:
+        """This table's full screen, the registry's for the game played (``boards.py``):
+        the bots' pace where this host started them, the chat line, the network's note."""
+        pace = self._pace
+        return full_screen(  # the pace starts where the bots are
+            self, board=board, speed=nearest_speed(pace), input=self._input,
+            output=self._output, send_chat=self._send_chat, note=self.note,
+            pace_keys=pace is not None,
+            on_speed=None if pace is None else (lambda seconds: write_pace(pace, seconds)))
+
+    def end_lines(self, end: End) -> list[str]:
+        """The outcome for the terminal once the screen is gone: who won, and whether the
+        person did (the screen's words; none before the screen was made)."""
+        screen = self.screen
+        if screen is None:
+            return []
+        return [screen.say.end(end), screen.say.outcome(end)]  # type: ignore[attr-defined]
 
     def events(self, events: list[Event]) -> None:
         screen = self.screen

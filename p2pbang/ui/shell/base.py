@@ -4,22 +4,30 @@ Why: the card game's screen (``bang/table_screen.py``) and the shell the boards 
 (``shell/screen.py``, the Dice Game and The Duel) each kept the same state and the same
 answers: the computer players' pace (``+``/``-``) and who hears it, a notice cleared by the
 next key, the network's note, a dialog that must be read (a verdict), the question before
-leaving (and whether leaving for good is offered), the seat question's ``y``/``n``, the chat
-line's senders, leaving once. They differ in how they lay out and focus their parts (the
-card game's screen is a prompt-toolkit layout of panels; the shell draws one pure
-``draw(width, height)``), which each says through three small methods: ``_redraw``,
-``_dialog_shown`` and ``_dialog_closed``.
+leaving (and whether leaving for good is offered) and its answers, the seat question's
+``y``/``n``, the chat line's senders, leaving once, and the application itself (its colours,
+Ctrl-C, a notice lasting until the next key: ``_application``). They differ in how they lay
+out and focus their parts (the card game's screen is a prompt-toolkit layout of panels; the
+shell draws one pure ``draw(width, height)``), which each says through three small methods:
+``_redraw``, ``_dialog_shown`` and ``_dialog_closed``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import Layout
+from prompt_toolkit.output import Output
 
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui.i18n import _
+from p2pbang.ui.shell.stage import LEAVE_FOR_GOOD, QUIT
+from p2pbang.ui.shell.style import table_style
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
 DIALOG_MAX_WIDTH = 72
@@ -91,6 +99,15 @@ class ScreenBase:
 
     # ------------------------------------------------------------------ the log's news
 
+    def add_events(self, events: Sequence[Any]) -> int:
+        """Tell ``events`` in the log (the drivers' and network tables' one way in);
+        returns how many lines that added."""
+        raise NotImplementedError
+
+    def changed(self) -> None:
+        """The game moved on: draw again."""
+        raise NotImplementedError
+
     def add_line(self, text: str, style: str = "class:log") -> None:
         """A line of news for the log that is not a game event."""
         raise NotImplementedError
@@ -128,8 +145,43 @@ class ScreenBase:
                      "n: stay")
         return self._quit_words()
 
+    def answer_leave(self, key: str) -> None:
+        """A key while the question before leaving is asked: ``y`` leaves (QUIT), ``g``
+        leaves for good where the session lets the person, any other key stays."""
+        self.confirm_quit = False
+        if key == "y":
+            self.exit(QUIT)
+        elif key == "g" and self.may_leave_for_good:
+            self.exit(LEAVE_FOR_GOOD)
+
+    def answer_seat(self, key: str) -> None:
+        """``y`` or ``n`` to the seat question: agree, or wait for the seat's person."""
+        self.session.answer_question(key == "y")
+
     def _clear_notice(self, _processor: object) -> None:
         self.notice = ""  # a notice lasts until the next key
+
+    # ------------------------------------------------------------------ the application
+
+    def _application(self, layout: Layout, key_bindings: KeyBindings, input: Input | None,
+                     output: Output | None, **options: Any) -> Application[str]:
+        """The full-screen application every game's screen runs: its layout and keys, the
+        table's colours, no mouse, Ctrl-C leaving, a notice lasting until the next key.
+        ``options`` are the application's others (the card game plans its panels in
+        ``before_render``)."""
+        keys = KeyBindings()
+
+        @keys.add("c-c")
+        @keys.add(Keys.SIGINT)
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.exit(QUIT)
+
+        app: Application[str] = Application(
+            input=input, output=output, layout=layout,
+            key_bindings=merge_key_bindings([keys, key_bindings]), style=table_style(),
+            full_screen=True, mouse_support=False, **options)
+        app.key_processor.before_key_press += self._clear_notice
+        return app
 
     def exit(self, result: str) -> None:
         """Leave the screen with ``result`` (QUIT, FINISHED, LEAVE_FOR_GOOD), once."""

@@ -40,8 +40,7 @@ from p2pbang.engine.actions import End, IllegalAction
 from p2pbang.table.bot_pace import DEFAULT_SPEED
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
-from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
-from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.stage import FINISHED
 from p2pbang.ui.shell.widgets import MAX_CHAT, PanelControl, clean_chat
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
@@ -365,19 +364,11 @@ class FamilyScreen(ScreenBase):
 
     def _build_application(self, input: Input | None, output: Output | None) -> Application[str]:
         window = Window(PanelControl(self._render, focusable=True))
-        app: Application[str] = Application(
-            input=input, output=output, layout=Layout(window), key_bindings=self._keys(),
-            style=table_style(), full_screen=True, mouse_support=False)
-        app.key_processor.before_key_press += self._clear_notice
-        return app
+        return self._application(Layout(window), self._keys(), input, output)
 
     def _keys(self) -> KeyBindings:
+        """Every key by its name to ``_key`` (Ctrl-C is the application's)."""
         kb = KeyBindings()
-
-        @kb.add("c-c")
-        @kb.add(Keys.SIGINT)
-        def _interrupt(event: KeyPressEvent) -> None:
-            self.exit(QUIT)
 
         @kb.add(Keys.Any)
         def _any(event: KeyPressEvent) -> None:
@@ -404,15 +395,11 @@ class FamilyScreen(ScreenBase):
             self.changed()
             return
         if self.confirm_quit:
-            self.confirm_quit = False
-            if key == "y":
-                self.exit(QUIT)
-            elif key == "g" and self.may_leave_for_good:
-                self.exit(LEAVE_FOR_GOOD)
+            self.answer_leave(key)
             self.changed()
             return
         if key in ("y", "n") and self.asked:
-            self.session.answer_question(key == "y")  # a seat changing hands: agree / wait
+            self.answer_seat(key)  # a seat changing hands: agree / wait
             return
         if self.help_visible:
             steps = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -10**6,
