@@ -41,6 +41,7 @@ class Words:
     leave: str
     left: str
     opened: str
+    rejoin: str  # the resume hint on stderr, in the game's language (--lang)
 
 
 def words(language: str) -> Words:
@@ -56,7 +57,9 @@ def words(language: str) -> Words:
             # At a network table of three or more the question offers leaving for good too.
             leave=_("Leave? y: pause (resume later), g: for good (a bot takes your seat), "
                     "n: stay").split("?")[0], opened=_("(opened the table)"),
-            left=_("You left the game: 'p2pbang resume' rejoins it."))
+            left=_("You left the game: 'p2pbang resume' rejoins it."),
+            rejoin=_("to rejoin this game: {command}").format(
+                command="p2pbang resume --home"))
     finally:
         set_language("en")
 
@@ -162,7 +165,7 @@ def test_a_person_hosts_a_dice_table_with_bot_peers_in_full_screen(tmp_path: Pat
         pane.close()
     assert "Dana" in room and said.opened in room
     assert "EXIT=0" in final and said.left in final
-    assert "to rejoin this game: p2pbang resume --home" in (tmp_path / "stderr").read_text()
+    assert said.rejoin in (tmp_path / "stderr").read_text()
 
 
 # Slow: the Duel by keys at a network table with a bot peer is
