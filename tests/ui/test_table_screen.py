@@ -236,3 +236,22 @@ def test_each_cards_key_stays_the_same_for_the_turn(pipe) -> None:
     text = "\n".join(snapshot(screen))
     assert " 3 Play Wells Fargo (3\u2665)" in text and " 4 End the turn" in text
     assert " 1 Play" not in text and " 2 Play" not in text
+
+
+def test_a_key_after_the_end_still_says_how_to_leave(pipe) -> None:
+    """Once the game is over, a key that chooses nothing leaves "Press q to leave." under the
+    end, rather than asking the person to wait for a turn that will not come."""
+    session = SoloSession(4, seed=3)
+    while True:
+        session.advance()
+        if isinstance(session.pending, End):
+            break
+        session.act(session.legal_actions()[0])
+    screen = make_screen(pipe, session)
+    for key in ("1", "x"):
+        screen.press(key)
+        text = "\n".join(snapshot(screen))
+        assert "Press q to leave." in text
+        assert "wait for your turn" not in text
+    assert not screen.take(0)
+    assert "Press q to leave." in "\n".join(snapshot(screen))

@@ -338,9 +338,16 @@ class TableScreen(ScreenBase):
         if self.choices:
             self.notice = _("There is no action {key}.").format(key=key)
         else:
-            self.notice = _("Nothing to choose now: wait for your turn.")
+            self.notice = self._nothing_to_choose()
         self.app.invalidate()
         return False
+
+    def _nothing_to_choose(self) -> str | None:
+        """The notice for a key that chooses nothing: wait for a turn, or nothing once the
+        game is over (the line under the end already says "Press q to leave.")."""
+        if isinstance(self.session.pending, End):
+            return None
+        return _("Nothing to choose now: wait for your turn.")
 
     def take(self, index: int) -> bool:
         """Choose menu row ``index``: a step towards an action, a step back, or the action
@@ -351,7 +358,7 @@ class TableScreen(ScreenBase):
                 self.notice = _("There is no action {key}.").format(
                     key=SHORTCUTS[index] if index < len(SHORTCUTS) else index + 1)
             else:
-                self.notice = _("Nothing to choose now: wait for your turn.")
+                self.notice = self._nothing_to_choose()
             self.app.invalidate()
             return False
         row = rows[index]
