@@ -342,11 +342,11 @@ class TableScreen(ScreenBase):
         self.app.invalidate()
         return False
 
-    def _nothing_to_choose(self) -> str | None:
-        """The notice for a key that chooses nothing: wait for a turn, or nothing once the
-        game is over (the line under the end already says "Press q to leave.")."""
+    def _nothing_to_choose(self) -> str:
+        """The notice for a key that chooses nothing: wait for a turn, or none once the game
+        is over (the line under the end already says "Press q to leave.")."""
         if isinstance(self.session.pending, End):
-            return None
+            return ""
         return _("Nothing to choose now: wait for your turn.")
 
     def take(self, index: int) -> bool:
