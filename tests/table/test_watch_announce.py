@@ -39,7 +39,11 @@ async def listed(browser: TableBrowser, table_id: bytes, test) -> DiscoveredTabl
 
 async def test_a_running_table_stays_announced_with_its_turn_and_watchers(
         tmp_path: Path, multicast_loopback: None) -> None:
-    async with bot_table(tmp_path, announce=True, to_the_end=False, pace=0.1) as table:
+    # The bots think 0.3 s a move, so the game (about 200 decisions) outlasts the
+    # announcements this test waits for even on a loaded machine: at 0.1 s a game ended
+    # once in CI before the watcher's announcement was seen, and an ended table is no
+    # longer announced.
+    async with bot_table(tmp_path, announce=True, to_the_end=False, pace=0.3) as table:
         session = table.sessions[0]
         await table.until(lambda: session.watchers.port is not None)
         async with TableBrowser(["127.0.0.1"]) as browser:
