@@ -14,6 +14,7 @@ shell draws one pure ``draw(width, height)``), which each says through three sma
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -33,7 +34,7 @@ from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 DIALOG_MAX_WIDTH = 72
 
 
-class ScreenBase:
+class ScreenBase(ABC):
     """The state and keys every game's full screen shares (see the module's docstring)."""
 
     app: Application[str]
@@ -59,9 +60,9 @@ class ScreenBase:
 
     # ------------------------------------------------------------------ what each screen says
 
+    @abstractmethod
     def _redraw(self) -> None:
         """Ask for the screen to be drawn again."""
-        raise NotImplementedError
 
     def _dialog_shown(self) -> None:
         """A dialog came up: give it the keys."""
@@ -99,18 +100,18 @@ class ScreenBase:
 
     # ------------------------------------------------------------------ the log's news
 
+    @abstractmethod
     def add_events(self, events: Sequence[Any]) -> int:
         """Tell ``events`` in the log (the drivers' and network tables' one way in);
         returns how many lines that added."""
-        raise NotImplementedError
 
+    @abstractmethod
     def changed(self) -> None:
         """The game moved on: draw again."""
-        raise NotImplementedError
 
+    @abstractmethod
     def add_line(self, text: str, style: str = "class:log") -> None:
         """A line of news for the log that is not a game event."""
-        raise NotImplementedError
 
     def add_chat(self, sender: str, text: str) -> None:
         """A chat line from ``sender`` (already cleaned by whoever received it)."""

@@ -11,13 +11,14 @@ words (context ``FAMILY``) are the shell's.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from p2pbang.engine.actions import Decision, End, Event
 
 
-class BoardBase:
+class BoardBase(ABC):
     """One person's game as a board reads it: their own engine (``game``), the names and
     their seat (``you``; an observer's spectator value for a watcher or the replay)."""
 
@@ -66,9 +67,9 @@ class BoardBase:
         """Who won, and whether the person did (the outcome printed after a network game)."""
         return self._end_words(end)
 
+    @abstractmethod
     def _end_words(self, end: End) -> str:
         """Who won (each board's own words)."""
-        raise NotImplementedError
 
     def _end_lines(self, events: Sequence[Event]) -> list[tuple[str, str]]:
         """The log's last line, under the events that ended the game."""
