@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from p2pbang.engine.actions import TARGET_PICK, Decision
+from p2pbang.engine.actions import DECLINE, EVENT_PICK, TARGET_PICK, Decision
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import (
@@ -25,7 +25,7 @@ from p2pbang.engine.bang.sets import (
 from p2pbang.engine.bang.sets.gold_rush import state as gold_state
 from p2pbang.ui import sets
 from p2pbang.ui.describe import Describer
-from p2pbang.ui.sets.event_deck import EventDeck, pile_speaker
+from p2pbang.ui.sets.event_deck import EventDeck, event_name, pile_speaker
 from p2pbang.ui.texts import CARD_NAMES, KIND_NAMES
 from p2pbang.ui.view import build_view
 
@@ -155,3 +155,25 @@ def test_a_newer_set_reads_a_kind_it_shares_with_an_older_one_first() -> None:
     assert read["gold_rush"] is not None and "Wanted" in read["gold_rush"]
     assert read["dodge_city"] is not None and "shot" in read["dodge_city"]
     assert say.decision(pick) == read["gold_rush"]
+
+
+def test_an_event_decision_is_said_by_the_deck_whose_card_asks_it() -> None:
+    """One decision kind serves cards of both decks (The Daltons' pick, Blood Brothers'
+    gift, Hard Liquor's question): the deck whose card is in force says it, the other is
+    silent, and a deck's card without words of its own gets the generic question."""
+    rules = RuleSet((base.MODULE, high_noon.MODULE, fistful.MODULE))
+    for event, owner in (("the_daltons", "high_noon"), ("blood_brothers", "fistful"),
+                         ("hard_liquor", "fistful")):
+        table = Scenario(["vulture_sam"] * 4, rules=rules, viewer=0, event=event)
+        say = Describer(table.game, NAMES)
+        pick = Decision(0, EVENT_PICK, options=(DECLINE, 1))
+        said = {s.name: s.decision(say, pick) for s in sets.asked()}
+        assert [name for name, text in said.items() if text is not None] == [owner], said
+        assert said[owner] != f"{event_name(event)}: choose."
+        assert [s.name for s in sets.asked() if s.choice(say, pick, DECLINE)] == [owner]
+        assert [s.name for s in sets.asked() if s.activity(say, Decision(1, EVENT_PICK))] \
+            == [owner]
+    table = Scenario(["vulture_sam"] * 4, rules=rules, viewer=0, event="thirst")
+    say = Describer(table.game, NAMES)
+    assert say.decision(Decision(0, EVENT_PICK)) == "Thirst: choose."
+    assert say.activity(Decision(1, EVENT_PICK)) == "Ace is choosing."

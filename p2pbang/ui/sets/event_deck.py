@@ -283,12 +283,13 @@ class EventDeck(UISet):
         return self.card_event(say, e, cause)
 
     def decision(self, say: Describer, d: Decision) -> str | None:
-        if not self.asks(say.game, d):
+        current = say.game.event_name()
+        if current is None or not self.asks(say.game, d):
             return None
         said = self.card_decision(say, d)
         if said is not None:
             return said
-        return _("{event}: choose.").format(event=event_name(say.game.event_name() or ""))
+        return _("{event}: choose.").format(event=event_name(current))  # no words of its own
 
     def activity(self, say: Describer, d: Decision) -> str | None:
         if not self.asks(say.game, d):
@@ -296,7 +297,7 @@ class EventDeck(UISet):
         said = self.card_activity(say, d)
         if said is not None:
             return said
-        return _("{name} is choosing.").format(name=say.who(d.seat))
+        return _("{name} is choosing.").format(name=say.who(d.seat))  # no words of its own
 
     def choice(self, say: Describer, d: Decision, value: int) -> str | None:
         return self.card_choice(say, d, value) if self.asks(say.game, d) else None
