@@ -161,7 +161,7 @@ def test_set_language_switches_and_rejects_unknown_languages() -> None:
 def test_one_english_name_for_two_cards_has_a_translation_for_each() -> None:
     """High Noon's event "Gold Rush" (turns run the other way) and Gold Rush's equipment card
     "Gold Rush" (5 nuggets) share their English name: the event's is read in its context."""
-    from p2pbang.ui.sets.events_texts import event_name
+    from p2pbang.ui.sets.event_deck import event_name
 
     for language, event, equipment in (("hu", "Aranyláz", "Aranyrög"),
                                        ("ro", "Febra aurului", "Gold Rush")):

@@ -24,8 +24,13 @@ from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.network.plain_net import PlainNetworkTable
 from p2pbang.ui.plain import PlainSolo, explain, render_table
 from p2pbang.ui.plain.commands import AGAIN, choose_number
-from p2pbang.ui.sets.events_texts import event_label, event_name, event_text
-from p2pbang.ui.sets.events_view import help_sections, plain_command
+from p2pbang.ui.sets.event_deck import (
+    event_label,
+    event_name,
+    event_text,
+    help_sections,
+    plain_command,
+)
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.view import build_view
 from tests.ui.screens import snapshot

@@ -39,7 +39,8 @@ from p2pbang.engine.bang.sets import base, fistful, high_noon
 from p2pbang.ui.bang.steps import BACK, Choice, Step, choices
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import set_language
-from p2pbang.ui.sets.events_texts import EVENT_HELP, EVENT_NAMES, EVENT_TEXTS, event_name
+from p2pbang.ui.sets import fistful_texts, high_noon_texts
+from p2pbang.ui.sets.event_deck import event_name, event_names
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.view import build_view
 
@@ -132,7 +133,10 @@ def test_the_view_holds_the_event_in_force_and_the_cards_left() -> None:
 def test_every_event_card_has_a_name_a_text_and_a_help() -> None:
     keys = {e.name for e in EVENTS.events}
     assert len(keys) == 28
-    assert keys == set(EVENT_NAMES) == set(EVENT_TEXTS) == set(EVENT_HELP)
+    assert keys == set(event_names())
+    for texts, deck in ((high_noon_texts, high_noon), (fistful_texts, fistful)):
+        own = {e.name for e in deck.MODULE.events}  # each deck's set has its own cards'
+        assert own == set(texts.EVENT_NAMES) == set(texts.EVENT_TEXTS) == set(texts.EVENT_HELP)
     for language in ("hu", "ro"):
         set_language(language)
         assert all(event_name(k) for k in keys)

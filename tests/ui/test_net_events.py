@@ -11,7 +11,7 @@ import pytest
 import trio
 
 from p2pbang.engine.actions import End
-from p2pbang.ui.sets.events_texts import event_label
+from p2pbang.ui.sets.event_deck import event_label
 
 from .netkit import Bots, until
 from .screens import snapshot

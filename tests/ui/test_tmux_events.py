@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from p2pbang.ui.i18n import _, set_language
-from p2pbang.ui.sets.events_texts import EVENT_LABEL
+from p2pbang.ui.sets.event_deck import EVENT_LABEL
 from p2pbang.ui.textfit import width_of
 
 from .test_tmux_dodge_city import leave_and_check

@@ -13,8 +13,10 @@ shared modules' questions (its sentences, view, drawing, steps, plain commands, 
 usually from the set's other modules beside it (``NAME_sentences.py``, ...).
 
 The registry finds the sets: every ``NAME_texts.py`` here is a set, and its ``TEXTS.sets``
-names the engine's sets it shows (the two event decks are one interface set: one mechanism,
-one table of names and sentences). So a new set adds its modules and edits no list.
+names the engine's sets it shows. So a new set adds its modules and edits no list. A module
+here without a ``NAME_texts.py`` is no set but what several sets share: ``event_deck.py``,
+the event mechanism every event deck (High Noon, A Fistful of Cards) builds on, as the
+engine's decks build on ``engine/bang/event_flow.py``.
 
 The order. ``ORDER`` lists the sets as they came out, as ``engine/bang/sets``' expansions are
 (then the variants, as the engine merges them), by the first engine set each shows:
@@ -50,10 +52,22 @@ Step = tuple[str, int]
 T = TypeVar("T")
 
 
+# The catalogs' context of every event card's name: High Noon's event "Gold Rush" is not Gold
+# Rush's equipment card of the same English name. (A set's texts module repeats it as a
+# constant of its own, ``EVENT_CARD = "event card"``: the catalogs' extractor reads a
+# context from the module's own constants.)
+EVENT_CARD = "event card"
+
+
 @dataclass(frozen=True)
 class SetTexts:
     """A set's strings for ``texts.py``'s tables (source strings marked with ``N_``), and
-    ``sets``: the names of the engine's sets (``engine/bang/sets``) the interface set shows."""
+    ``sets``: the names of the engine's sets (``engine/bang/sets``) the interface set shows.
+
+    An event deck's cards are not in ``texts.py``'s tables (the event "gold_rush" shares its
+    key with the expansion): their names (marked with ``C_(EVENT_CARD, ...)``), one-line
+    effects and help texts are ``event_names``, ``event_texts`` and ``event_help``, which
+    ``event_deck.py`` merges in the sets' order."""
 
     sets: tuple[str, ...] = ()
     card_names: Mapping[str, str] = field(default_factory=dict)
@@ -63,6 +77,9 @@ class SetTexts:
     character_texts: Mapping[str, str] = field(default_factory=dict)
     kind_names: Mapping[str, str] = field(default_factory=dict)  # card kinds, help order
     kind_texts: Mapping[str, str] = field(default_factory=dict)
+    event_names: Mapping[str, str] = field(default_factory=dict)  # an event deck's cards
+    event_texts: Mapping[str, str] = field(default_factory=dict)
+    event_help: Mapping[str, str] = field(default_factory=dict)
 
 
 class UISet:

@@ -1,12 +1,14 @@
-"""Sentences for the event cards' own events, decisions and actions (High Noon, A Fistful of
-Cards).
+"""Sentences for A Fistful of Cards' own events, decisions and actions
+(``engine/bang/sets/fistful.py``).
 
-``describe.Describer`` hands these over (through ``events.py``). The event in force is public
+``describe.Describer`` hands these over (through ``fistful.py``). The event in force is public
 (``Game.event_name()``), and it only changes before the first seat's turn, so a sentence
 about a pick, a guess or a forced discard reads it to say which event asked for it: one
-``EVENT_PICK`` kind serves The Daltons, Blood Brothers and Hard Liquor, one
+``EVENT_PICK`` kind serves Blood Brothers and Hard Liquor (and another deck's cards), one
 ``RESPOND_MISSED`` Ricochet and Russian Roulette. Each sentence is whole in the source
 language (the viewer's own deeds in the second person), as in the other sentence modules.
+The pile's sentences and an event decision's generic words are every deck's
+(``event_deck.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from typing import TYPE_CHECKING
 from p2pbang.engine.actions import (
     BLACK,
     DECLINE,
-    EVENT_PICK,
     EXCHANGE,
     GUESS,
     NO_SEAT,
@@ -38,15 +39,9 @@ from p2pbang.engine.bang.game import Game
 from p2pbang.engine.bang.sets.fistful import HARD_LIQUOR_HEAL
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.labels import card_label, slot_label
-from p2pbang.ui.sets.events_texts import event_name, event_text
 
 if TYPE_CHECKING:
     from p2pbang.ui.describe import Describer
-
-DECISION_KINDS = frozenset({EVENT_PICK, RESPOND_MISSED, EXCHANGE, GUESS})
-# The events that change how many cards phase 1 draws.
-DRAW_EVENTS = frozenset({"thirst", "train_arrival"})
-
 
 def is_ricochet(game: Game, seat: int, action: Action) -> bool:
     """A BANG! card discarded at a card in play under Ricochet (not a shot at a player)."""
@@ -68,42 +63,16 @@ def is_sniper(game: Game, seat: int, action: Action) -> bool:
 
 
 def event(say: Describer, e: Event, cause: str | None) -> str | None:
-    """A sentence for an event card's event, None when the kind is not one of them.
-    ``cause`` is the last card played (a Ricochet's BANG! before its forced discard)."""
+    """A sentence for an event of A Fistful of Cards' cards, None when the kind is not one of
+    them. ``cause`` is the last card played (a Ricochet's BANG! before its forced discard)."""
     game = say.game
     kind = e.kind
     mine = say.is_viewer(e.seat)
     name = say.who(e.seat)
-    if kind == "event_pile":
-        final = event_name(game.rules.events[game.event_final].name)
-        return ngettext("The event deck: {n} card, then {final} to the end.",
-                        "The event deck: {n} cards, then {final} to the end.",
-                        e.value).format(n=e.value, final=final)
-    current = game.event_name()
-    if kind == "draw" and say.phase_one_draw and current in DRAW_EVENTS:
-        # Thirst, Train Arrival: the turn's phase-1 draw, said as the event's.
-        event = event_name(current)
-        if mine:
-            return ngettext("{event}: you draw {n} card.", "{event}: you draw {n} cards.",
-                            e.value).format(event=event, n=e.value)
-        return ngettext("{event}: {name} draws {n} card.", "{event}: {name} draws {n} cards.",
-                        e.value).format(event=event, name=name, n=e.value)
-    if kind == "event_next":  # the event pile lies face up: its top card is public
-        key = game.rules.events[e.value].name
-        return _("Next event, face up on the pile: {name}.").format(name=event_name(key))
-    if kind == "event":
-        key = game.rules.events[e.value].name
-        return _("New event: {name}. {text}").format(name=event_name(key),
-                                                     text=event_text(key))
     if kind == "forced_discard":
         return _forced_discard(say, e, cause)
-    if kind == "back":
+    if kind == "back" and not game.event_rules.ghosts:  # back for good: Dead Man
         return _back(say, e)
-    if kind == "ghost_leaves":
-        if mine:
-            return _("Your ghost discards everything and leaves the table again.")
-        return _("{name}'s ghost discards everything and leaves the table again.").format(
-            name=name)
     if kind == "lose_life":  # Blood Brothers: a life given, not a hit
         if mine:
             return _("Blood Brothers: you give 1 life to {target} ({life} left).").format(
@@ -142,23 +111,17 @@ def event(say: Describer, e: Event, cause: str | None) -> str | None:
         if mine:
             return _("Hard Liquor: you skip drawing and regain 1 life.")
         return _("Hard Liquor: {name} skips drawing and regains 1 life.").format(name=name)
-    if kind == "no_effect" and e.card < 0 and e.seat in game.ghosts:
-        if mine:
-            return _("You are a ghost: nothing can hurt you.")
-        return _("{name} is a ghost: nothing can hurt them.").format(name=name)
     return None
 
 
 def _forced_discard(say: Describer, e: Event, cause: str | None) -> str | None:
-    """The Daltons' discard (nobody made it) or a Ricochet's (its shooter made it); the
-    last card played (``cause``) is not needed: the game's history tells."""
+    """A Ricochet's discard (its shooter made it); the last card played (``cause``) is not
+    needed: the game's history tells."""
     game = say.game
     card = card_label(game, e.card)
     name = say.who(e.seat)
-    if e.target == NO_SEAT:  # only The Daltons make a discard with no one behind it
-        if say.is_viewer(e.seat):
-            return _("The Daltons: you discard {card}.").format(card=card)
-        return _("The Daltons: {name} discards {card}.").format(name=name, card=card)
+    if e.target == NO_SEAT:  # nobody made it: not a Ricochet's (another deck's card)
+        return None
     if not _last_play_ricochet(game, e.target):
         return None  # a Cat Balou's, a Brawl's, a Can Can's: said by their own modules
     if say.is_viewer(e.seat):
@@ -188,10 +151,6 @@ def _last_play_ricochet(game: Game, shooter: int) -> bool:
 
 def _back(say: Describer, e: Event) -> str:
     name = say.who(e.seat)
-    if say.game.event_name() == "ghost_town":
-        if say.is_viewer(e.seat):
-            return _("Ghost Town: you come back as a ghost for this turn.")
-        return _("Ghost Town: {name} comes back as a ghost for this turn.").format(name=name)
     if say.is_viewer(e.seat):
         return ngettext("Dead Man: you are back in the game with {n} life.",
                         "Dead Man: you are back in the game with {n} lives.",
@@ -227,8 +186,9 @@ def ricochet_slot(game: Game) -> int | None:
     return None
 
 
-def decision(say: Describer, d: Decision) -> str:
-    """What the viewer decides in one of the event cards' decisions."""
+def decision(say: Describer, d: Decision) -> str | None:
+    """What the viewer decides at the decision of the deck's card in force (None: the
+    generic words say it)."""
     game = say.game
     event = game.event_name()
     if d.kind == GUESS:
@@ -245,13 +205,11 @@ def decision(say: Describer, d: Decision) -> str:
                 source=say.who(d.source))
         return _("Ricochet by {source}: discard a Missed!, or lose {card}.").format(
             source=say.who(d.source), card=slot_label(game, slot))
-    if event == "the_daltons":
-        return _("The Daltons: which of your blue cards in play do you discard?")
     if event == "blood_brothers":
         return _("Blood Brothers: give 1 of your lives to another player?")
     if event == "hard_liquor":
         return _("Hard Liquor: skip drawing to regain 1 life?")
-    return _("{event}: choose.").format(event=event_name(event) if event else "?")
+    return None
 
 
 def usual_decision(say: Describer, d: Decision) -> str | None:
@@ -287,8 +245,9 @@ def _play_decision(say: Describer, d: Decision) -> str | None:
         card=slot_label(game, game.must_play))
 
 
-def activity(say: Describer, d: Decision) -> str:
-    """What another seat is deciding in one of the event cards' decisions."""
+def activity(say: Describer, d: Decision) -> str | None:
+    """What another seat is deciding at the decision of the deck's card in force (None: the
+    generic words say it)."""
     name = say.who(d.seat)
     event = say.game.event_name()
     if d.kind == GUESS:
@@ -302,21 +261,20 @@ def activity(say: Describer, d: Decision) -> str:
             return _("{name} answers your Ricochet.").format(name=name)
         return _("{name} answers the Ricochet of {source}.").format(
             name=name, source=say.who(d.source))
-    if event == "the_daltons":
-        return _("{name} picks a blue card to discard (The Daltons).").format(name=name)
     if event == "blood_brothers":
         return _("{name} may give a life to another player (Blood Brothers).").format(
             name=name)
     if event == "hard_liquor":
         return _("{name} may skip drawing to regain 1 life (Hard Liquor).").format(name=name)
-    return _("{name} is choosing.").format(name=name)
+    return None
 
 
 # ---------------------------------------------------------------------- actions
 
 
-def choice(say: Describer, d: Decision, value: int) -> str:
-    """The label of one option of an event's pick or of Peyote's guess."""
+def choice(say: Describer, d: Decision, value: int) -> str | None:
+    """The label of one option of Blood Brothers' or Hard Liquor's pick or of Peyote's
+    guess."""
     game = say.game
     if d.kind == GUESS:
         if value == RED:
@@ -334,13 +292,12 @@ def choice(say: Describer, d: Decision, value: int) -> str:
         if value == DECLINE:
             return _("Draw as usual")
         return _("Skip drawing and regain 1 life")
-    if value == DECLINE:
-        return _("Decline")
-    return _("Discard {card}").format(card=slot_label(game, value))
+    return None
 
 
 def action(say: Describer, d: Decision, a: Action, brief: bool) -> str | None:
-    """An action the event cards add or reword; None to let the usual sentences say it."""
+    """An action A Fistful of Cards' cards add or reword; None to let the usual sentences
+    say it."""
     game = say.game
     if d.kind == RESPOND_MISSED:
         if isinstance(a, Play):

@@ -1,4 +1,5 @@
-"""The steps of the plays an event card adds (Ricochet, Sniper), for ``steps.py``.
+"""The steps of the plays A Fistful of Cards' events add (Ricochet, Sniper), for
+``bang/steps.py`` (through ``fistful.py``).
 
 Why steps of their own: under Ricochet a BANG! card is also played at a card in play, and
 under Sniper together with a second BANG! card. Walked with the usual steps (the card, the
@@ -15,8 +16,8 @@ from p2pbang.engine.actions import PLAY, Action, Decision, Play, PlayPaid
 from p2pbang.engine.bang.game import Game
 from p2pbang.ui.i18n import _
 from p2pbang.ui.labels import slot_label
-from p2pbang.ui.sets.events_sentences import is_ricochet, is_sniper
-from p2pbang.ui.sets.events_texts import event_name
+from p2pbang.ui.sets.event_deck import event_name
+from p2pbang.ui.sets.fistful_sentences import is_ricochet, is_sniper
 
 if TYPE_CHECKING:
     from p2pbang.ui.describe import Describer

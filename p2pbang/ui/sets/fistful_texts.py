@@ -1,37 +1,21 @@
-"""Names, one-line effects and help texts of the event cards (High Noon, A Fistful of Cards).
+"""The A Fistful of Cards event cards' names, one-line effects and help texts.
 
-Keyed by the engine's event names (``engine/bang/cards/high_noon.py``, ``cards/fistful.py``), in
-a table of their own: the High Noon event "gold_rush" shares its key with the Gold Rush
-expansion, so the events must not go into the cards' tables. The one-line effect fits the
-status and detail lines (said to "you", as the rest of the table is); the help text says the
-whole rule as the engine plays it (docs/rules/fistful.md, the High Noon cards, rulings D13-D18).
+Keyed by the engine's event names (``engine/bang/cards/fistful.py``), in the event tables
+(``SetTexts.event_names``...) that ``event_deck.py`` merges, not in ``texts.py``'s: an event
+card's key may be another card's (High Noon's event "gold_rush" is also the Gold Rush
+expansion's key). The one-line effect fits the status and detail lines (said to "you", as the
+rest of the table is); the help text says the whole rule as the engine plays it
+(docs/rules/fistful.md).
 """
 
 from __future__ import annotations
 
-from p2pbang.ui.i18n import C_, N_, _, pgettext
+from p2pbang.ui.i18n import C_, N_
 from p2pbang.ui.sets import SetTexts
 
-# The context of every event card's name in the catalogs: the High Noon event "Gold Rush"
-# is not the Gold Rush equipment card of the same English name.
-EVENT_CARD = "event card"
+EVENT_CARD = "event card"  # the context of an event card's name (sets.EVENT_CARD)
 
 EVENT_NAMES = {
-    # High Noon (the Romanian rulebook)
-    "blessing": C_(EVENT_CARD, "Blessing"),
-    "curse": C_(EVENT_CARD, "Curse"),
-    "the_daltons": C_(EVENT_CARD, "The Daltons"),
-    "the_doctor": C_(EVENT_CARD, "The Doctor"),
-    "ghost_town": C_(EVENT_CARD, "Ghost Town"),
-    "gold_rush": C_(EVENT_CARD, "Gold Rush"),
-    "hangover": C_(EVENT_CARD, "Hangover"),
-    "the_reverend": C_(EVENT_CARD, "The Reverend"),
-    "the_sermon": C_(EVENT_CARD, "The Sermon"),
-    "shootout": C_(EVENT_CARD, "Shootout"),
-    "thirst": C_(EVENT_CARD, "Thirst"),
-    "train_arrival": C_(EVENT_CARD, "Train Arrival"),
-    "high_noon": C_(EVENT_CARD, "High Noon"),
-    # A Fistful of Cards
     "abandoned_mine": C_(EVENT_CARD, "Abandoned Mine"),
     "ambush": C_(EVENT_CARD, "Ambush"),
     "blood_brothers": C_(EVENT_CARD, "Blood Brothers"),
@@ -50,20 +34,6 @@ EVENT_NAMES = {
 }
 
 EVENT_TEXTS = {
-    "blessing": N_("Every card counts as hearts."),
-    "curse": N_("Every card counts as spades."),
-    "the_daltons": N_("When revealed: everyone with blue cards in play discards one of them."),
-    "the_doctor": N_("When revealed: whoever has the fewest lives regains 1 life."),
-    "ghost_town": N_("The eliminated come back for their turn as ghosts: draw 3, can't be "
-                     "hurt."),
-    "gold_rush": N_("Turns go counter-clockwise; card effects still go clockwise."),
-    "hangover": N_("Characters have no abilities."),
-    "the_reverend": N_("No Beer can be played, not even when dying."),
-    "the_sermon": N_("No BANG! card in your own turn."),
-    "shootout": N_("Two BANG! cards per turn."),
-    "thirst": N_("Phase 1: draw one card less."),
-    "train_arrival": N_("Phase 1: draw one card more."),
-    "high_noon": N_("Each player loses 1 life at the start of his turn."),
     "abandoned_mine": N_("Phase 1 draws from the discard pile; then your cards go on the "
                          "deck."),
     "ambush": N_("Every distance is 1, changed only by cards in play."),
@@ -85,38 +55,6 @@ EVENT_TEXTS = {
 }
 
 EVENT_HELP = {
-    "blessing": N_("While it is in force every card counts as a heart: for every draw! "
-                   "(Barrel, Jail, Dynamite), Black Jack's shown card and Apache Kid's "
-                   "immunity."),
-    "curse": N_("While it is in force every card counts as a spade: for every draw! "
-                "(Barrel, Jail, Dynamite), Black Jack's shown card and Apache Kid's "
-                "immunity."),
-    "the_daltons": N_("When it is revealed, starting with the Sheriff, each player with "
-                      "blue-bordered cards in front of him (weapons, Jail and Dynamite "
-                      "included) discards one of them, his choice."),
-    "the_doctor": N_("When it is revealed, the player or players with the fewest life "
-                     "points regain 1 life."),
-    "ghost_town": N_("On his turn each eliminated player comes back as a ghost: he draws 3 "
-                     "cards instead of his phase 1, plays the turn with his character and "
-                     "cannot be hurt; at the end of the turn he discards all his cards and "
-                     "is out again."),
-    "gold_rush": N_("The turns go counter-clockwise, starting with the Sheriff. Dynamite, "
-                    "General Store and every effect that goes round the table still go "
-                    "clockwise."),
-    "hangover": N_("Every character loses his ability while it is in force (Vera Custer "
-                   "copies nobody, Belle Star silences nothing)."),
-    "the_reverend": N_("Beer cannot be played, not even to survive a lethal hit. Saloon is "
-                       "allowed."),
-    "the_sermon": N_("Nobody can play or discard a BANG! card in his own turn, not even to "
-                     "answer a Duel or Indians! he started."),
-    "shootout": N_("Each player may play a second BANG! card in his turn."),
-    "thirst": N_("Each player draws one card less in phase 1; characters who draw in their "
-                 "own way draw one less too."),
-    "train_arrival": N_("Each player draws one card more in phase 1; characters who draw in "
-                        "their own way draw one more too."),
-    "high_noon": N_("The last card of the High Noon deck; it stays to the end of the game. "
-                    "Each player loses 1 life point at the start of his turn, before "
-                    "anything else."),
     "abandoned_mine": N_("In phase 1 each player draws from the top of the discard pile "
                          "(from the deck once it runs out). If he drew from the discard "
                          "pile, every card he plays or discards from his hand in that turn "
@@ -162,33 +100,5 @@ EVENT_HELP = {
                              "answered like a BANG! and comes from nobody."),
 }
 
-EVENT_LABEL = N_("Event: {name}")
-
-
-def event_name(name: str) -> str:
-    """The translated name of event card ``name`` (an engine key)."""
-    return pgettext(EVENT_CARD, EVENT_NAMES[name])
-
-
-def event_text(name: str) -> str:
-    """The event's one-line effect."""
-    return _(EVENT_TEXTS[name])
-
-
-def event_help(name: str) -> str:
-    """The event's whole rule, as the engine plays it."""
-    return _(EVENT_HELP[name])
-
-
-def event_label(name: str) -> str:
-    """"Event: Thirst", for the status line."""
-    return _(EVENT_LABEL).format(name=event_name(name))
-
-
-def event_summary(name: str) -> str:
-    """"Thirst: Phase 1: draw one card less.", the event and its effect on one line."""
-    return _("{name}: {text}").format(name=event_name(name), text=event_text(name))
-
-
-# Nothing for ``texts.py``'s tables: the event cards have a table of their own (above).
-TEXTS = SetTexts(sets=("high-noon", "fistful"))
+TEXTS = SetTexts(sets=("fistful",), event_names=EVENT_NAMES, event_texts=EVENT_TEXTS,
+                 event_help=EVENT_HELP)
