@@ -26,8 +26,8 @@ from pathlib import Path
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import REROLL
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.dice_duel_app import PlainFamily
 from p2pbang.ui.i18n import set_language
+from p2pbang.ui.plain.board_solo import PlainFamily
 
 LANGUAGES = ("en", "hu", "ro")
 GAMES = (("dice", 3, ()), ("dice", 5, ()), ("dice", 8, ("old-saloon",)), ("duel", 2, ()))

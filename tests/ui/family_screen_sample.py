@@ -29,8 +29,8 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.dice_duel_app import PlainFamily
 from p2pbang.ui.i18n import set_language
+from p2pbang.ui.plain.board_solo import PlainFamily
 from tests.ui.family_screens import new_screen
 
 LANGUAGES = ("en", "hu", "ro")
