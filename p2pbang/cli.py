@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import os
 import secrets
-import shlex
 import sys
 from collections.abc import Callable, Sequence
 
@@ -16,7 +15,6 @@ from p2pbang.table.choice_flags import (
     EXIT_USAGE,
     add_choice_arguments,
     choice_or_message,
-    flags_for,
     seat_count,
     seats_help,
     seats_or_default,
@@ -211,11 +209,13 @@ def cmd_solo(args: argparse.Namespace) -> int:
 
 
 def _solo(args: argparse.Namespace) -> int:
+    """One path for every game: what differs (the person's name, the line that deals the
+    game again, the plain interface) is the registry's (``ui/boards.py``'s ``solo_for``)."""
     from p2pbang.table.gamefiles import data_home
     from p2pbang.table.solo import SoloSession
     from p2pbang.table.solo_record import SoloRecord, new_record_path
-    from p2pbang.ui.i18n import set_language
-    from p2pbang.ui.plain import PlainSolo, seed_line
+    from p2pbang.ui.boards import solo_for
+    from p2pbang.ui.i18n import _, set_language
 
     args.players = _seats(args, 5)
     choice = choice_or_message(args, args.players)
@@ -223,15 +223,11 @@ def _solo(args: argparse.Namespace) -> int:
         print(choice, file=sys.stderr)
         return EXIT_USAGE
     set_language(args.lang)
-    from p2pbang.ui.boards import has_board
-
-    if has_board(choice.game):  # a board's game keeps its own record and plain table
-        from p2pbang.ui.dice_duel_app import run_family_solo
-
-        return run_family_solo(args, choice)
+    solo = solo_for(choice.game)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = SoloSession(choice, seed, your_name=args.player, opponents=args.opponents)
-    record = SoloRecord(choice, seed, session.you, session.names, args.opponents,
+    session = SoloSession(choice, seed, your_name=solo.person(args.player),
+                          opponents=args.opponents)
+    record = SoloRecord(choice, seed, session.you, list(session.names), args.opponents,
                         path=new_record_path(data_home(args.home), seed))
     try:
         record.save()
@@ -239,17 +235,17 @@ def _solo(args: argparse.Namespace) -> int:
         print(f"p2pbang: cannot save the game: {exc}", file=sys.stderr)
         return 2
     session.record = record
-    base = choice.game == "bang" and not choice.expansions and not choice.variants
-    flags = "" if base else " ".join(flags_for(choice))
-    again = seed_line(
-        seed, f"p2pbang solo --players {args.players}{' ' + flags if flags else ''} "
-              f"--seed {seed}", f"p2pbang replay {shlex.quote(str(record.path))}")
+    again = solo.again(choice, seed, record.path)
     if args.plain:
         print(again)
-        return PlainSolo(session).run()
-    from p2pbang.ui.app import run_fullscreen_solo
+        return solo.plain(session)
+    from p2pbang.ui.app import fullscreen_supported, play_solo
 
-    code = run_fullscreen_solo(session, speed_of(args.pace))
+    if fullscreen_supported():
+        code = play_solo(session, speed_of(args.pace))
+    else:
+        print(_("(no full-screen terminal here: using the plain interface)"), file=sys.stderr)
+        code = solo.plain(session)
     print(again)
     return code
 
@@ -314,45 +310,9 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solo": cmd_solo, "selfplay": cmd_selfplay, "bench": cmd_bench}
 
 
-def _is_family_solo(file: str) -> bool:
-    """Is ``file`` a saved solo game the Dice Game and The Duel's replay tells (the card
-    game's solo files, and a damaged one, go on to the table layer's replay)?"""
-    from pathlib import Path
-
-    from p2pbang.table.solo_record import SoloRecordError, is_solo_game, load_solo
-
-    if not is_solo_game(Path(file)):
-        return False
-    try:
-        return load_solo(Path(file)).choice.game != "bang"
-    except SoloRecordError:
-        return False
-
-
-def _replay_family_solo(args: argparse.Namespace) -> int:
-    """``replay`` of a saved solo Dice Game or Duel (the card game's files go on to the
-    table layer's replay)."""
-    from pathlib import Path
-
-    from p2pbang.table.solo_record import SoloRecordError, load_solo
-    from p2pbang.ui.dice_duel_app import replay_family
-    from p2pbang.ui.i18n import set_language
-
-    set_language(args.lang)
-
-    try:
-        record = load_solo(Path(args.file))
-    except SoloRecordError as exc:
-        print(f"p2pbang: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    return replay_family(record, pause=args.pause)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "replay" and _is_family_solo(args.file):
-            return _replay_family_solo(args)
         return COMMANDS[args.command](args)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

@@ -1135,17 +1135,19 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from p2pbang.table.solo_record import SoloRecordError, is_solo_game, load_solo
+    from p2pbang.ui.boards import solo_for
     from p2pbang.ui.i18n import set_language
-    from p2pbang.ui.replay import replay, replay_solo
+    from p2pbang.ui.replay import replay
 
     set_language(args.lang)
 
-    if is_solo_game(Path(args.file)):
+    if is_solo_game(Path(args.file)):  # a solo game is told by its game's own replay
         try:
-            return replay_solo(load_solo(Path(args.file)), pause=args.pause)
+            record = load_solo(Path(args.file))
         except SoloRecordError as exc:
             print(f"p2pbang: {exc}", file=sys.stderr)
             return EXIT_USAGE
+        return solo_for(record.choice.game).replay(record, pause=args.pause)
     try:
         transcript = load_transcript(Path(args.file))
     except GameFileError as exc:

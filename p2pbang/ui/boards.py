@@ -38,6 +38,11 @@ class GameScreens:
     ``replay`` prints of a saved network game (``told(core, names)``, an observer's
     ``TableCore``; see ``BoardTold``). A game with a board needs neither: its board tells
     its events.
+
+    ``solo`` is what ``p2pbang solo`` and ``replay`` ask of the game played alone with the
+    bots (the person's name, the line that deals it again, the plain interface, the saved
+    game told again; see ``plain/board_solo.py``'s ``BoardSolo`` for what it has). A game
+    with a board needs none: ``BoardSolo`` reads its board.
     """
 
     game: str
@@ -45,6 +50,7 @@ class GameScreens:
     screen: Callable[..., Any] | None = None
     watched: Callable[[Any], Any] | None = None
     told: Callable[[Any, list[str]], Any] | None = None
+    solo: Any = None
 
 
 class BoardWatched:
@@ -165,6 +171,19 @@ def watched_for(watch: Any) -> Any:
     return make(watch) if make is not None else BoardWatched(watch)
 
 
+def solo_for(game: str) -> Any:
+    """What a solo game of ``game`` says and runs (its declared ``solo``, else
+    ``BoardSolo``): the ``solo`` command and the replay of a saved solo game ask here."""
+    declared = screens(game).solo
+    if declared is not None:
+        return declared
+    if not has_board(game):
+        raise TypeError(f"{game} has its own screen but declares no solo")
+    from p2pbang.ui.plain.board_solo import BoardSolo  # the plain interface, loaded when asked
+
+    return BoardSolo
+
+
 def board_for(session: Any) -> Any:
     """The board of the game ``session.choice`` names, reading that session."""
     make = screens(session.choice.game).board
@@ -174,4 +193,4 @@ def board_for(session: Any) -> Any:
 
 
 __all__ = ["BoardTold", "BoardWatched", "GameScreens", "board_for", "board_games", "full_screen",
-           "has_board", "screens", "told_for", "watched_for"]
+           "has_board", "screens", "solo_for", "told_for", "watched_for"]

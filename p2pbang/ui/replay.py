@@ -19,7 +19,7 @@ from p2pbang.table.core import TableCore
 from p2pbang.table.gamefiles import Transcript
 from p2pbang.table.solo import SoloSession
 from p2pbang.table.solo_record import SoloRecord
-from p2pbang.ui.boards import told_for
+from p2pbang.ui.boards import board_for, told_for
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import _, ngettext
 
@@ -135,6 +135,40 @@ def wait_for_enter(out: TextIO, inp: TextIO) -> bool:
     return bool(inp.readline())
 
 
+def replay_family(record: SoloRecord, out: TextIO | None = None,
+                  pause: bool = False, inp: TextIO | None = None) -> int:
+    """Tell a saved solo game of a board's game (the Dice Game, The Duel) again, as its
+    player saw it: the same seed deals the same game and the bots, seeded from it, play the
+    same moves; the saved actions answer the player's decisions. 0 when it was played to
+    its end (or the input ended at a pause), 1 when it was left before (or the file does
+    not fit its own deal: 2). ``pause`` waits for Enter before each new turn, as the other
+    replays do."""
+    out = out or sys.stdout
+    session = SoloSession(record.choice, record.seed, record.you,
+                          record.names[record.you], record.opponents)
+    session.names = list(record.names)
+    board = board_for(session)
+    tell = family_teller(lambda events: [text for _style, text in board.describe(events)],
+                         pause, out, inp or sys.stdin)
+    actions = iter(record.actions)
+    while True:
+        if not tell(session.advance()):
+            return 0
+        if isinstance(session.pending, End):
+            return 0
+        action = next(actions, None)
+        if action is None:
+            print(_("(the saved game stops here: it was left before the end)"), file=out)
+            return 1
+        try:
+            events = session.act(action)
+        except IllegalAction as exc:
+            print(f"p2pbang: the saved game does not fit its own deal: {exc}", file=sys.stderr)
+            return 2
+        if not tell(events):
+            return 0
+
+
 def family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out: TextIO,
                   inp: TextIO) -> Callable[[list[Event]], bool]:
     """Tell a Dice Game's or Duel's events with its board's sentences, pausing before a new
@@ -149,5 +183,4 @@ def family_teller(narrate: Callable[[list[Event]], list[str]], pause: bool, out:
     return tell
 
 
-
-__all__ = ["family_teller", "replay", "replay_solo", "wait_for_enter"]
+__all__ = ["family_teller", "replay", "replay_family", "replay_solo", "wait_for_enter"]

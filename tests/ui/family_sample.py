@@ -16,18 +16,15 @@ names the first samples that differ).
 
 from __future__ import annotations
 
-import argparse
 import io
-import json
 import random
 import sys
-from pathlib import Path
 
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import REROLL
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.dice_duel_app import PlainFamily
-from p2pbang.ui.i18n import set_language
+from p2pbang.ui.plain.board_solo import PlainFamily
+from tests.ui.sample_kit import Sample, in_languages, run_tool
 
 LANGUAGES = ("en", "hu", "ro")
 GAMES = (("dice", 3, ()), ("dice", 5, ()), ("dice", 8, ("old-saloon",)), ("duel", 2, ()))
@@ -65,39 +62,20 @@ def plain_game(game: str, seats: int, expansions: tuple[str, ...], seed: int) ->
     return [*out.getvalue().splitlines(), f"exit {code}"]
 
 
-def sample(seeds: list[int]) -> dict[str, list[str]]:
+def sample(seeds: list[int]) -> Sample:
     """Every game in every language: sample name -> its lines."""
-    found: dict[str, list[str]] = {}
-    for language in LANGUAGES:
-        set_language(language)
+    def draw(language: str) -> Sample:
+        found: Sample = {}
         for game, seats, expansions in GAMES:
             for seed in seeds:
                 name = f"{game}-{seats}{''.join('-' + e for e in expansions)}"
                 found[f"{name}/{seed}/{language}"] = plain_game(game, seats, expansions, seed)
-    set_language("en")
-    return found
+        return found
+    return in_languages(LANGUAGES, draw)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("out", nargs="?", help="where to write the sample (JSON)")
-    parser.add_argument("--seeds", default="1,2,3", help="comma-separated seeds")
-    parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
-                        help="compare two written samples")
-    args = parser.parse_args(argv)
-    if args.compare:
-        first, second = (json.loads(Path(p).read_text("utf-8")) for p in args.compare)
-        differ = [name for name in first if first[name] != second.get(name)]
-        differ += [name for name in second if name not in first]
-        print(f"{len(first)} samples, {sum(len(v) for v in first.values())} lines; "
-              f"{len(differ)} differ" + (": " + ", ".join(differ[:10]) if differ else ""))
-        return 1 if differ else 0
-    if not args.out:
-        parser.error("name the file to write, or --compare A B")
-    found = sample([int(s) for s in args.seeds.split(",")])
-    Path(args.out).write_text(json.dumps(found, ensure_ascii=False, indent=0), "utf-8")
-    print(f"{len(found)} samples, {sum(len(v) for v in found.values())} lines")
-    return 0
+    return run_tool(argv, __doc__ or "", sample, seeds="1,2,3")
 
 
 if __name__ == "__main__":

@@ -10,17 +10,14 @@ its styles; and the same game in the plain interface.
 
     PYTHONPATH=. python -m tests.ui.family_screen_sample OUT.json [--seeds 1,2]
 
-Two files are compared with ``python -m tests.ui.screen_sample --compare A B``.
+Two files are compared with ``--compare A B`` (``sample_kit.py``, as the other samples).
 """
 
 from __future__ import annotations
 
-import argparse
 import io
-import json
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
 from prompt_toolkit.input import create_pipe_input
@@ -29,9 +26,9 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.dice_duel_app import PlainFamily
-from p2pbang.ui.i18n import set_language
+from p2pbang.ui.plain.board_solo import PlainFamily
 from tests.ui.family_screens import new_screen
+from tests.ui.sample_kit import Sample, in_languages, run_tool
 
 LANGUAGES = ("en", "hu", "ro")
 # (name, game, seats, expansions)
@@ -105,30 +102,21 @@ def plain_game(game: str, seats: int, expansions: tuple[str, ...], seed: int) ->
     return out.getvalue().splitlines()
 
 
-def sample(seeds: list[int]) -> dict[str, list[str]]:
+def sample(seeds: list[int]) -> Sample:
     """Every game in every language: sample name -> its lines."""
-    found: dict[str, list[str]] = {}
-    for language in LANGUAGES:
-        set_language(language)
+    def draw(language: str) -> Sample:
+        found: Sample = {}
         for name, game, seats, expansions in GAMES:
             for seed in seeds:
                 key = f"{name}/{seed}/{language}"
                 found[f"screen/{key}"] = screen_game(game, seats, expansions, seed)
                 found[f"plain/{key}"] = plain_game(game, seats, expansions, seed)
-    set_language("en")
-    return found
+        return found
+    return in_languages(LANGUAGES, draw)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("out", help="where to write the sample (JSON)")
-    parser.add_argument("--seeds", default="1,2", help="comma-separated seeds")
-    args = parser.parse_args(argv)
-    found = sample([int(s) for s in args.seeds.split(",")])
-    Path(args.out).write_text(json.dumps(found, ensure_ascii=False, indent=0),
-                              encoding="utf-8")
-    print(f"{len(found)} samples, {sum(len(v) for v in found.values())} lines")
-    return 0
+    return run_tool(argv, __doc__ or "", sample, seeds="1,2")
 
 
 if __name__ == "__main__":

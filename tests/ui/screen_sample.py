@@ -17,12 +17,9 @@ names the first samples that differ).
 
 from __future__ import annotations
 
-import argparse
 import io
-import json
 import random
 import sys
-from pathlib import Path
 
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -32,8 +29,8 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang import players_page
 from p2pbang.ui.bang.table_screen import TableScreen
-from p2pbang.ui.i18n import set_language
 from p2pbang.ui.plain import PlainSolo, explain
+from tests.ui.sample_kit import Sample, in_languages, run_tool
 from tests.ui.screens import snapshot
 
 LANGUAGES = ("en", "hu", "ro")
@@ -109,11 +106,10 @@ def plain_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
     return out.getvalue().splitlines()
 
 
-def sample(seeds: list[int]) -> dict[str, list[str]]:
+def sample(seeds: list[int]) -> Sample:
     """Every game in every language: sample name -> its lines."""
-    found: dict[str, list[str]] = {}
-    for language in LANGUAGES:
-        set_language(language)
+    def draw(language: str) -> Sample:
+        found: Sample = {}
         for name, seats, expansions, variants in GAMES:
             choice = GameChoice.make("bang", seats, expansions, variants)
             for seed in seeds:
@@ -121,32 +117,12 @@ def sample(seeds: list[int]) -> dict[str, list[str]]:
                 found[f"screen/{key}"] = screen_game(seats, choice, seed)
                 found[f"plain/{key}"] = plain_game(seats, choice, seed)
         found[f"explain/{language}"] = [explain(t) for t in TERMS]
-    set_language("en")
-    return found
+        return found
+    return in_languages(LANGUAGES, draw)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("out", nargs="?", help="where to write the sample (JSON)")
-    parser.add_argument("--seeds", default="1,2", help="comma-separated seeds")
-    parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
-                        help="compare two written samples")
-    args = parser.parse_args(argv)
-    if args.compare:
-        a, b = (json.loads(Path(path).read_text(encoding="utf-8")) for path in args.compare)
-        differ = [k for k in a if a[k] != b.get(k)] + [k for k in b if k not in a]
-        lines = sum(len(v) for v in a.values())
-        print(f"{len(a)} samples, {lines} lines; {len(differ)} differ")
-        for key in differ[:10]:
-            print("  " + key)
-        return 1 if differ else 0
-    if not args.out:
-        parser.error("name the file to write, or --compare A B")
-    found = sample([int(s) for s in args.seeds.split(",")])
-    Path(args.out).write_text(json.dumps(found, ensure_ascii=False, indent=0),
-                              encoding="utf-8")
-    print(f"{len(found)} samples, {sum(len(v) for v in found.values())} lines")
-    return 0
+    return run_tool(argv, __doc__ or "", sample, seeds="1,2")
 
 
 if __name__ == "__main__":

@@ -100,6 +100,41 @@ def test_a_game_declaring_neither_a_board_nor_a_screen_is_refused(monkeypatch) -
         boards.screens.cache_clear()
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_solo_comes_from_the_registry(game: str, tmp_path: Path) -> None:
+    """What ``solo`` and ``replay`` ask of a game: a board's game has the boards' (its name
+    said in the interface's language), a game with its own screen declares its own."""
+    from p2pbang.ui.i18n import set_language
+    from p2pbang.ui.plain.board_solo import BoardSolo
+
+    solo = boards.solo_for(game)
+    assert (solo is BoardSolo) == boards.has_board(game)
+    low, _high = seat_range(game)
+    choice = GameChoice.make(game, low)
+    line = solo.again(choice, 7, tmp_path / "solo.json")
+    assert "--seed 7" in line and "deals this game again" in line
+    assert solo.person("Zoli") == "Zoli"
+    set_language("hu")
+    try:
+        assert (solo.person("You") != "You") == boards.has_board(game)
+    finally:
+        set_language("en")
+    assert callable(solo.plain) and callable(solo.replay)  # played by the cli's tests
+
+
+def test_a_game_with_its_own_screen_and_no_solo_is_refused(monkeypatch) -> None:
+    game = next(g for g in GAMES if not boards.has_board(g))
+    fake = types.ModuleType(f"p2pbang.ui.{game}.board")
+    fake.SCREENS = boards.GameScreens(game, screen=object)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, fake.__name__, fake)
+    boards.screens.cache_clear()
+    try:
+        with pytest.raises(TypeError, match="declares no solo"):
+            boards.solo_for(game)
+    finally:
+        boards.screens.cache_clear()
+
+
 def test_an_unknown_game_is_refused_with_the_games_listed() -> None:
     with pytest.raises(ValueError, match="no such game: 'poker'.*" + GAMES[0]):
         boards.screens("poker")

@@ -15,8 +15,8 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import REROLL, Reroll
 from p2pbang.table.solo import SoloSession
 from p2pbang.table.solo_record import FAMILY_SOLO_KIND
-from p2pbang.ui.dice_duel_app import PlainFamily
 from p2pbang.ui.i18n import set_language
+from p2pbang.ui.plain.board_solo import PlainFamily
 
 
 @pytest.fixture(autouse=True)
@@ -127,7 +127,7 @@ def test_a_paused_replay_stops_cleanly_when_the_input_ends(monkeypatch) -> None:
     prompt; the end of the input stops the telling (exit 0), not a traceback."""
     from p2pbang.engine.actions import End
     from p2pbang.table.solo_record import SoloRecord
-    from p2pbang.ui.dice_duel_app import replay_family
+    from p2pbang.ui.replay import replay_family
 
     choice = GameChoice.make("dice", 4)
     session = SoloSession(choice, 21)

@@ -12,7 +12,7 @@ from p2pbang.engine.bang.game import Game
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.participants import LeaveForGood
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.dice_duel_app import make_board
+from p2pbang.ui.boards import board_for
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.network.plain_net import PlainNetworkTable
 from p2pbang.ui.plain import PlainSolo
@@ -108,7 +108,7 @@ def test_quit_words_stop_the_card_game_in_any_case() -> None:
 def test_a_boards_question_answers_help_quit_leave_and_the_boards_keys() -> None:
     session = SoloSession(GameChoice.make("dice", 4), 21)
     session.advance()
-    board = make_board(session)
+    board = board_for(session)
     said: list[str] = []
     shown: list[int] = []
     question = BoardQuestion(board, said.append, lambda: shown.append(1), lambda: None,

@@ -28,7 +28,7 @@ OVER = {"en": "The game is over", "hu": "Vége a játéknak", "ro": "Jocul s-a t
 
 def start(tmp: Path, *args: str) -> Pane:
     game = " ".join(shlex.quote(part) for part in (
-        sys.executable, "-m", "p2pbang.ui.dice_duel_app", "--speed", "0", *args))
+        sys.executable, "-m", "p2pbang", "solo", "--pace", "0", "--home", str(tmp), *args))
     script = (f"cd {shlex.quote(str(ROOT))}; stty -a > {tmp}/before; "
               f"TERM=xterm {game} 2> {tmp}/stderr; echo EXIT=$?; "
               f"stty -a > {tmp}/after; sleep 120")

@@ -11,5 +11,7 @@ from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.bang.told import CardTold
 from p2pbang.ui.bang.watched import CardWatched
 from p2pbang.ui.boards import GameScreens
+from p2pbang.ui.plain.solo import CardSolo
 
-SCREENS = GameScreens("bang", screen=TableScreen, watched=CardWatched, told=CardTold)
+SCREENS = GameScreens("bang", screen=TableScreen, watched=CardWatched, told=CardTold,
+                      solo=CardSolo)

@@ -41,7 +41,6 @@ import trio
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import pace_file
 from p2pbang.table.gamefiles import GameFiles
@@ -95,12 +94,18 @@ from p2pbang.ui.network.net_lobby import (
     room_state,
     watch_refusal,
 )
-from p2pbang.ui.network.net_table import NetworkTable, leave_for_good, verdict_lines
-from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, Shown, Stage, first_of, run_program
+from p2pbang.ui.network.net_play import (
+    EXIT_CHEAT,
+    EXIT_GAVE_UP,
+    EXIT_LEFT,
+    EXIT_OK,
+    EXIT_USAGE,
+    exit_status,
+    play_table,
+)
+from p2pbang.ui.network.net_table import NetworkTable, verdict_lines
+from p2pbang.ui.shell.stage import Shown, Stage, first_of, run_program
 
-# EXIT_LEFT is this flow's "the person left"; the command exits 0 for it (a deliberate leave
-# is no failure: ``commands.table_commands._exit_code``), after the resume hint it decides on.
-EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 BROWSE_POLL = 0.5
 ID_PREFIX_MIN = 6  # hex digits of a table id that name one table (ids are random)
 MULTICAST_CHECK_AFTER = 3.0
@@ -189,12 +194,17 @@ class NetworkPlay:
         self.form = OpenTableForm(self._post_open, self._show_browser,
                                   default_name=self.identity.name)
         self.screen = LobbyScreen(self.browser, input=input, output=output)
-        self.result: SessionResult | None = None
         self.table: NetworkTable | None = None
         self.lines_after: list[str] = []
         self._browsing = False
         self._playing = False
         self._nursery: trio.Nursery
+
+    @property
+    def result(self) -> SessionResult | None:
+        """How the game ended, from the moment the session ends (its reporter, the table,
+        keeps it), while the person may still be reading the end on the screen."""
+        return self.table.result if self.table is not None else None
 
     # ------------------------------------------------------------------ key handlers -> trio
 
@@ -560,59 +570,12 @@ class NetworkPlay:
         # The table this peer announced stays announced while it runs (for watchers).
         session.watchers.announce = request.settings is not None and request.announce
         session.on_chat = table.chat_received
-        finished = trio.Event()
-
-        async def run() -> None:
-            self.result = await session.run()
-            finished.set()
-
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(run)
-            nursery.start_soon(table.send_chats, session)
-            index, _value = await first_of(table.ready.wait, finished.wait,
-                                           lobby_shown.closed.wait)
-            if index == 0:
-                assert table.screen is not None
-                shown = await stage.show(table.screen)
-                nursery.start_soon(self._tick, table)
-                await first_of(finished.wait, shown.closed.wait)
-                if finished.is_set():
-                    await shown.closed.wait()  # the person reads the end, leaves with q
-                elif shown.result == LEAVE_FOR_GOOD and not isinstance(table.pending, End):
-                    await stage.hide()
-                    await leave_for_good(session, finished)
-                elif shown.result != FINISHED and not isinstance(table.pending, End):
-                    session.leave()
-            else:
-                session.leave()
-            if not finished.is_set():
-                await stage.hide()
-                with trio.move_on_after(0.5):
-                    await finished.wait()
-                if not finished.is_set():
-                    print(_("Waiting for the other players to confirm the end (at most {n} s; "
-                            "Ctrl-C stops now)...").format(n=int(request.session_config.linger)),
-                          flush=True)
-                    await finished.wait()
-            nursery.cancel_scope.cancel()
-        return self._conclude()
-
-    async def _tick(self, table: NetworkTable) -> None:
-        """Redraw each second: the waiting times count up, stale waiting news goes away."""
-        while True:
-            await trio.sleep(1.0)
-            if table.screen is not None:
-                table.screen.changed()
-
-    def _conclude(self) -> int:
-        result, table = self.result, self.table
-        assert result is not None and table is not None
+        result = await play_table(
+            stage, session, table, stop=lobby_shown.closed.wait,
+            end_note=_("Waiting for the other players to confirm the end (at most {n} s; "
+                       "Ctrl-C stops now)...").format(n=int(request.session_config.linger)))
         self.lines_after.extend(outcome_lines(result, table))
-        if result.left:
-            return EXIT_LEFT
-        if result.gave_up:
-            return EXIT_GAVE_UP
-        return EXIT_OK if result.ok else EXIT_CHEAT
+        return exit_status(result)
 
 
 def outcome_lines(result: SessionResult, table: NetworkTable) -> list[str]:
@@ -652,4 +615,5 @@ def run_network(request: NetworkRequest, input: Input | None = None,
     return EXIT_LEFT if code is None else code
 
 
-__all__ = ["NetworkPlay", "NetworkRequest", "outcome_lines", "run_network"]
+__all__ = ["EXIT_CHEAT", "EXIT_GAVE_UP", "EXIT_LEFT", "EXIT_OK", "EXIT_USAGE", "NetworkPlay",
+           "NetworkRequest", "outcome_lines", "run_network"]

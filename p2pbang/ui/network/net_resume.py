@@ -14,26 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import trio
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from p2pbang.engine.actions import End
 from p2pbang.table.network import Identity
 from p2pbang.table.resume import ResumableGame, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
 from p2pbang.table.table_choice import choice_of
 from p2pbang.ui.i18n import _
 from p2pbang.ui.network.family_net_table import network_table
-from p2pbang.ui.network.net_app import (
-    EXIT_CHEAT,
-    EXIT_GAVE_UP,
-    EXIT_LEFT,
-    EXIT_OK,
-    outcome_lines,
-)
-from p2pbang.ui.network.net_table import leave_for_good
-from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, Stage, first_of, run_program
+from p2pbang.ui.network.net_app import outcome_lines
+from p2pbang.ui.network.net_play import EXIT_CHEAT, EXIT_LEFT, EXIT_OK, exit_status, play_table
+from p2pbang.ui.shell.stage import Stage, run_program
 
 
 @dataclass
@@ -59,8 +51,12 @@ class ResumePlay:
         self._input, self._output = input, output
         self.table = network_table(choice_of(request.game.genesis.settings), input, output,
                                    pace=request.pace)
-        self.result: SessionResult | None = None
         self.lines_after: list[str] = []
+
+    @property
+    def result(self) -> SessionResult | None:
+        """How the game ended, from the moment the session ends (the table keeps it)."""
+        return self.table.result
 
     @staticmethod
     def _say(text: str) -> None:
@@ -79,7 +75,7 @@ class ResumePlay:
                                    table, table, config=request.session_config,
                                    meta=game.session_meta)
             session.on_chat = table.chat_received
-            await self._play(stage, session)
+            await play_table(stage, session, table, take_back=True)
             back = session.take_back_from()
         if back is not None:
             return await self._take_back(stage, session.seat, back[1])
@@ -113,55 +109,11 @@ class ResumePlay:
         self.lines_after.extend(watch_lines(result, program.watch))
         return EXIT_OK if result.complete else EXIT_CHEAT
 
-    async def _play(self, stage: Stage, session: TableSession) -> None:
-        table = self.table
-        finished = trio.Event()
-
-        async def run() -> None:
-            self.result = await session.run()
-            finished.set()
-
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(run)
-            nursery.start_soon(table.send_chats, session)
-            index, _value = await first_of(table.ready.wait, finished.wait)
-            if index == 0 and session.keeper.replaced_me is not None:
-                await finished.wait()  # given away while this peer was off: no stale screen
-            elif index == 0:
-                assert table.screen is not None
-                shown = await stage.show(table.screen)
-                nursery.start_soon(self._tick)
-                await first_of(finished.wait, shown.closed.wait)
-                if finished.is_set() and session.take_back_from() is not None:
-                    await stage.hide()  # a bot has the seat: the person takes it back next
-                elif finished.is_set():
-                    await shown.closed.wait()  # the person reads the end, leaves with q
-                elif shown.result == LEAVE_FOR_GOOD and not isinstance(table.pending, End):
-                    await stage.hide()
-                    await leave_for_good(session, finished)
-                elif shown.result != FINISHED and not isinstance(table.pending, End):
-                    session.leave()
-            if not finished.is_set():
-                await stage.hide()
-                await finished.wait()
-            nursery.cancel_scope.cancel()
-
-    async def _tick(self) -> None:
-        """Redraw each second: the waiting times count up, stale waiting news goes away."""
-        while True:
-            await trio.sleep(1.0)
-            if self.table.screen is not None:
-                self.table.screen.changed()
-
     def _conclude(self) -> int:
         result = self.result
         assert result is not None
         self.lines_after.extend(outcome_lines(result, self.table))
-        if result.left:
-            return EXIT_LEFT
-        if result.gave_up:
-            return EXIT_GAVE_UP
-        return EXIT_OK if result.ok else EXIT_CHEAT
+        return exit_status(result)
 
 
 def run_resumed(request: ResumeRequest, input: Input | None = None,

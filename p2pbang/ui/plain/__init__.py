@@ -3,7 +3,7 @@
 One table of commands and one reader of a choice (``commands.py``) serve every plain
 interface: the card game solo (``solo.py``) and at a network table
 (``ui/network/plain_net.py``), the Dice Game and The Duel (``board.py``, read by
-``ui/dice_duel_app.py`` and ``ui/network/family_net.py``). The card game's decisions are asked
+``board_solo.py`` and ``ui/network/family_net.py``). The card game's decisions are asked
 in steps (``stepped.py``) and its table is text (``card_table.py``).
 """
 

@@ -1,6 +1,6 @@
 """A Dice Game's or Duel's board read aloud: the plain interface's table, its reading of a
 typed line, and the question that reads the person's lines with the plain table of commands,
-shared by the solo game (``dice_duel_app.PlainFamily``) and the network table
+shared by the solo game (``board_solo.PlainFamily``) and the network table
 (``network/family_net.PlainFamilyTable``) so both read a board the same way."""
 
 from __future__ import annotations

@@ -3,18 +3,26 @@
 It prints the table, explains every event, asks each decision in steps (numbered, with a
 short explanation) and reads a number (or a command) per line. A mistyped choice is
 explained and asked again; end of input quits cleanly.
+
+``CardSolo`` is what ``p2pbang solo`` and ``replay`` ask of the card game (its entry in the
+registry, ``boards.solo_for``): the card game's words around a solo game and its replay.
 """
 
 from __future__ import annotations
 
+import shlex
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from p2pbang.engine.actions import PLAY, Decision, End, IllegalAction
+from p2pbang.engine.choice import GameChoice
+from p2pbang.table.choice_flags import flags_for
 from p2pbang.table.solo import SoloSession
+from p2pbang.table.solo_record import SoloRecord
 from p2pbang.ui.describe import Describer
 from p2pbang.ui.i18n import _
-from p2pbang.ui.plain.card_table import card_commands, render_table
+from p2pbang.ui.plain.card_table import card_commands, render_table, seed_line
 from p2pbang.ui.plain.commands import Commands, read_answer, stopped
 from p2pbang.ui.plain.stepped import StepQuestion
 from p2pbang.ui.texts import character_name, character_text, role_name
@@ -97,4 +105,36 @@ class PlainSolo:
         return self.inp.readline() or None
 
 
-__all__ = ["PlainSolo"]
+class CardSolo:
+    """What a solo card game says and runs (the card game's ``solo`` in the registry,
+    ``boards.solo_for``; a board's game has ``plain/board_solo.py``'s ``BoardSolo``)."""
+
+    @staticmethod
+    def person(name: str) -> str:
+        """The person's name at the table, as typed: the default "You" stays English in the
+        saved game, and the screens and the replay say it in their language."""
+        return name
+
+    @staticmethod
+    def again(choice: GameChoice, seed: int, path: Path) -> str:
+        """The line that says how to deal the game again and how to tell it again."""
+        base = not choice.expansions and not choice.variants
+        flags = "" if base else " ".join(flags_for(choice))
+        return seed_line(
+            seed, f"p2pbang solo --players {choice.seats}{' ' + flags if flags else ''} "
+                  f"--seed {seed}", f"p2pbang replay {shlex.quote(str(path))}")
+
+    @staticmethod
+    def plain(session: SoloSession) -> int:
+        """Play ``session`` in the plain line interface; its exit status."""
+        return PlainSolo(session).run()
+
+    @staticmethod
+    def replay(record: SoloRecord, pause: bool = False) -> int:
+        """Tell the saved game ``record`` again, as a spectator saw it."""
+        from p2pbang.ui.replay import replay_solo
+
+        return replay_solo(record, pause=pause)
+
+
+__all__ = ["CardSolo", "PlainSolo"]
