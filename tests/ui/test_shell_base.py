@@ -112,6 +112,48 @@ def test_the_quit_question_and_ctrl_c_are_the_shells_keys(screen: ScreenBase) ->
     assert left == [QUIT, QUIT]
 
 
+def test_one_key_table_on_both_screens(screen: ScreenBase) -> None:
+    """The shell's key table (``ScreenBase._key_table``, every key to ``_key``) in one order
+    on both screens: the help takes its keys before the seat question, a dialog takes Enter
+    before the table, Tab gives the keys to the chat line and Esc takes them back."""
+    processor = screen.app.key_processor
+
+    def press(*keys: str) -> None:
+        async def feed() -> None:
+            with set_app(screen.app):
+                processor.feed_multiple([KeyPress(key) for key in keys])
+                processor.process_keys()
+
+        asyncio.run(feed())
+
+    press("+")
+    assert screen.speed == 2
+    answers: list[bool] = []
+    screen.session.question = object()
+    screen.session.answer_question = answers.append
+    press("?")
+    assert screen.help_visible
+    press(Keys.Down, "y")
+    assert screen.help_offset == 1 and answers == []  # the help has the keys
+    press(Keys.Escape, "y")
+    assert not screen.help_visible and answers == [True]
+    screen.session.question = None
+    screen.show_dialog("Stopped", ["A reason."])
+    press("q")
+    assert screen.dialog is not None and not screen.confirm_quit
+    press(Keys.ControlM)
+    assert screen.dialog is None
+    screen.send_chat = lambda text: None  # a network table's chat line
+    press(Keys.Tab)
+    assert screen._typing()
+    press("q")
+    assert not screen.confirm_quit  # typed, not the quit key
+    press(Keys.Escape)
+    assert not screen._typing()
+    press("q")
+    assert screen.confirm_quit
+
+
 def test_the_seat_question_is_answered_alike(screen: ScreenBase) -> None:
     answers: list[bool] = []
     screen.session.answer_question = answers.append

@@ -17,8 +17,6 @@ from typing import Protocol
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition, has_focus
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Dimension,
@@ -74,7 +72,6 @@ from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
 from p2pbang.ui.shell.menu_keys import StableKeys
-from p2pbang.ui.shell.stage import FINISHED
 from p2pbang.ui.shell.widgets import ChatLine, PanelControl
 from p2pbang.ui.textfit import Line, fit_line, width_of
 from p2pbang.ui.texts import (
@@ -718,137 +715,60 @@ class TableScreen(ScreenBase):
             self._dialog_window, filter=Condition(lambda: self.dialog is not None)))])
         return Layout(with_dialog, focused_element=self._actions_window)
 
-    # ------------------------------------------------------------------ keys
+    # ------------------------------------------------------------------ the shell's key hooks
 
-    def _key_bindings(self) -> KeyBindings:
-        kb = KeyBindings()
-        chat = has_focus(self.chat.buffer)
-        helping = Condition(lambda: self.help_visible)
-        confirming = Condition(lambda: self.confirm_quit)
-        dialog = Condition(lambda: self.dialog is not None)
-        table = ~chat & ~helping & ~confirming & ~dialog
+    help_page = 20
+    help_closers = ("escape", "l", "q", "?", "f1")
 
-        for key in SHORTCUTS:
-            kb.add(key, filter=table)(self._presser(key))
+    def _typing(self) -> bool:
+        return self._typing_in_field()
 
-        @kb.add("up", filter=table)
-        def _up(event: KeyPressEvent) -> None:
-            self.move(-1)
+    def _typing_in_field(self) -> bool:
+        """The chat line is a prompt-toolkit text field: it types its keys itself."""
+        return self.app.layout.has_focus(self.chat.buffer)
 
-        @kb.add("down", filter=table)
-        def _down(event: KeyPressEvent) -> None:
-            self.move(1)
+    def _chat_key(self, key: str) -> None:
+        """Esc or Tab: back to the table without sending (Enter is the field's)."""
+        self.app.layout.focus(self._actions_window)
 
-        @kb.add("escape", filter=table & Condition(lambda: bool(self.steps)), eager=True)
-        def _back(event: KeyPressEvent) -> None:
-            self.back()
+    def _has_chat(self) -> bool:
+        return True  # solo play has it too: the line goes to the log
 
-        @kb.add("enter", filter=table)
-        def _enter(event: KeyPressEvent) -> None:
+    def _start_chat(self) -> None:
+        self.app.layout.focus(self.chat.window)
+
+    def _open_help(self) -> None:
+        self.toggle_help(self.selected_card_anchor())
+
+    def _close_help(self) -> None:
+        self.toggle_help()
+
+    def _log_key(self, key: str) -> None:
+        page = max(1, self._log_rows() - 1)
+        if key in ("pageup", "pagedown"):
+            self.scroll_log(page if key == "pageup" else -page)
+        elif key == "home":
+            self.scroll_log(len(self.log) * 50)
+        else:
+            self.log_offset = 0
+
+    def _own_key(self, key: str) -> None:
+        """Enter takes the selected row, Esc goes a step back, ``l`` opens the players page,
+        a row's shortcut chooses it."""
+        if key == "enter":
             if self.choices:
                 self.take(self.selected)
-            elif isinstance(self.session.pending, End):
-                self.exit(FINISHED)
-
-        @kb.add("pageup", filter=table)
-        def _log_back(event: KeyPressEvent) -> None:
-            self.scroll_log(max(1, self._log_rows() - 1))
-
-        @kb.add("pagedown", filter=table)
-        def _log_forward(event: KeyPressEvent) -> None:
-            self.scroll_log(-max(1, self._log_rows() - 1))
-
-        @kb.add("home", filter=table)
-        def _log_oldest(event: KeyPressEvent) -> None:
-            self.scroll_log(len(self.log) * 50)
-
-        @kb.add("end", filter=table)
-        def _log_newest(event: KeyPressEvent) -> None:
-            self.log_offset = 0
-            self.app.invalidate()
-
-        paced = table & Condition(lambda: self.pace_keys)
-
-        @kb.add("+", filter=paced)
-        @kb.add("=", filter=paced)
-        def _faster(event: KeyPressEvent) -> None:
-            self.change_speed(-1)
-
-        @kb.add("-", filter=paced)
-        def _slower(event: KeyPressEvent) -> None:
-            self.change_speed(1)
-
-        @kb.add("?", filter=table)
-        @kb.add("f1", filter=~chat & ~confirming & ~dialog)
-        def _help(event: KeyPressEvent) -> None:
-            self.toggle_help(None if self.help_visible else self.selected_card_anchor())
-
-        @kb.add("tab", filter=table)
-        @kb.add("c", filter=table)
-        def _to_chat(event: KeyPressEvent) -> None:
-            event.app.layout.focus(self.chat.window)
-
-        @kb.add("escape", filter=chat, eager=True)
-        @kb.add("tab", filter=chat)
-        def _from_chat(event: KeyPressEvent) -> None:
-            event.app.layout.focus(self._actions_window)
-
-        @kb.add("q", filter=table)
-        def _quit(event: KeyPressEvent) -> None:
-            if isinstance(self.session.pending, End):
-                self.exit(FINISHED)
-            else:
-                self.confirm_quit = True
-
-        # A seat changing hands (the network table asks; nobody decides meanwhile).
-        asking = Condition(lambda: self.asked)
-
-        @kb.add("y", filter=table & asking)
-        @kb.add("n", filter=table & asking)
-        def _seat(event: KeyPressEvent) -> None:
-            self.answer_seat(event.data)
-
-        @kb.add(Keys.Any, filter=confirming)  # y: leave, g: for good, any other key: stay
-        def _leave(event: KeyPressEvent) -> None:
-            self.answer_leave(event.data)
-
-        @kb.add("enter", filter=dialog)
-        @kb.add("escape", filter=dialog, eager=True)
-        @kb.add("space", filter=dialog)
-        def _close_dialog(event: KeyPressEvent) -> None:
-            self.close_dialog()
-
-        @kb.add("l", filter=table)
-        def _players(event: KeyPressEvent) -> None:
+        elif key == "escape":
+            self.back()
+        elif key == "l":
             self.toggle_players()
-
-        @kb.add("escape", filter=helping, eager=True)
-        @kb.add("l", filter=helping)
-        @kb.add("q", filter=helping)
-        @kb.add("?", filter=helping)
-        def _close_help(event: KeyPressEvent) -> None:
-            self.toggle_help()
-
-        for key, step in (("up", -1), ("down", 1), ("pageup", -20), ("pagedown", 20),
-                          ("home", -10**6), ("end", 10**6)):
-            kb.add(key, filter=helping)(self._help_scroller(step))
-        return kb
-
-    def _presser(self, key: str) -> Callable[[KeyPressEvent], None]:
-        def press(event: KeyPressEvent) -> None:
+        elif len(key) == 1 and key in SHORTCUTS:
             self.press(key)
-        return press
-
-    def _help_scroller(self, step: int) -> Callable[[KeyPressEvent], None]:
-        def scroll(event: KeyPressEvent) -> None:
-            self.help_offset = max(0, self.help_offset + step)
-            self.app.invalidate()
-        return scroll
 
     # ------------------------------------------------------------------ application
 
     def _build_application(self, input: Input | None,
                            output: Output | None) -> Application[str]:
-        return self._application(self._build_layout(), self._key_bindings(), input, output,
+        return self._application(self._build_layout(), self._key_table(), input, output,
                                  before_render=self._before_render)
 

@@ -19,25 +19,32 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.output import Output
 
+from p2pbang.engine.actions import End
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui.i18n import _
-from p2pbang.ui.shell.stage import LEAVE_FOR_GOOD, QUIT
+from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
 from p2pbang.ui.shell.style import table_style
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
 DIALOG_MAX_WIDTH = 72
+# The keys the key table passes on by name (every other key passes on as what it types).
+NAMED_KEYS = ("up", "down", "enter", "pageup", "pagedown", "home", "end", "escape", "f1",
+              "tab", "backspace")
 
 
 class ScreenBase(ABC):
     """The state and keys every game's full screen shares (see the module's docstring)."""
 
     app: Application[str]
+    help_page = 10  # rows PgUp/PgDn scroll the help
+    help_closers: tuple[str, ...] = ("escape", "?", "q", "f1")  # the keys closing the help
 
     def __init__(self, session: Any, speed: int = DEFAULT_SPEED, *, pace_keys: bool = True,
                  note: Callable[[], str] | None = None,
@@ -161,6 +168,127 @@ class ScreenBase(ABC):
 
     def _clear_notice(self, _processor: object) -> None:
         self.notice = ""  # a notice lasts until the next key
+
+    # ------------------------------------------------------------------ keys
+
+    def _key(self, key: str) -> None:
+        """Every key but Ctrl-C comes here, by its name (``NAMED_KEYS``) or as what it types
+        (the tests call it directly). One order for every screen: a dialog takes Enter, Esc
+        or Space; a chat line being typed, its keys; the question before leaving, any key;
+        the help, its scrolling and closing keys; the seat question, ``y`` and ``n``; then
+        the table's keys, the screen's own last."""
+        if self.dialog is not None:
+            if key in ("enter", "escape", " "):
+                self.close_dialog()
+            return
+        if self._typing():
+            self._chat_key(key)
+        elif self.confirm_quit:
+            self.answer_leave(key)
+        elif self.help_visible:
+            self._help_key(key)
+        elif key in ("y", "n") and self.asked:
+            self.answer_seat(key)  # a seat changing hands: agree / wait
+            return
+        else:
+            self._table_key(key)
+        self._redraw()
+
+    def _help_key(self, key: str) -> None:
+        """A key while the help is shown: scroll it, or close it."""
+        steps = {"up": -1, "down": 1, "pageup": -self.help_page, "pagedown": self.help_page,
+                 "home": -10**6, "end": 10**6}
+        if key in steps:
+            self.help_offset = max(0, self.help_offset + steps[key])
+        elif key in self.help_closers:
+            self._close_help()
+
+    def _table_key(self, key: str) -> None:
+        """A key at the table: the help, leaving, chat, the pace, the selection and the log,
+        then the screen's own (``_own_key``)."""
+        ended = isinstance(self.session.pending, End)
+        if key in ("?", "f1"):
+            self._open_help()
+        elif key == "q":
+            if ended:
+                self.exit(FINISHED)
+            else:
+                self.confirm_quit = True
+        elif key == "enter" and ended:
+            self.exit(FINISHED)
+        elif key in ("tab", "c") and self._has_chat():
+            self._start_chat()
+        elif key in ("+", "="):
+            self.change_speed(-1)
+        elif key == "-":
+            self.change_speed(1)
+        elif key in ("up", "down"):
+            self.move(-1 if key == "up" else 1)
+        elif key in ("pageup", "pagedown", "home", "end"):
+            self._log_key(key)
+        else:
+            self._own_key(key)
+
+    @abstractmethod
+    def _typing(self) -> bool:
+        """The chat line is being typed (its keys are ``_chat_key``'s)."""
+
+    @abstractmethod
+    def _chat_key(self, key: str) -> None:
+        """A key the chat line being typed leaves to the screen."""
+
+    @abstractmethod
+    def _has_chat(self) -> bool:
+        """Tab and ``c`` open a chat line here."""
+
+    @abstractmethod
+    def _start_chat(self) -> None:
+        """Give the keys to the chat line."""
+
+    @abstractmethod
+    def _open_help(self) -> None:
+        """Show the help (``?``, F1)."""
+
+    @abstractmethod
+    def _close_help(self) -> None:
+        """Hide the help."""
+
+    @abstractmethod
+    def move(self, step: int) -> None:
+        """Move the selection ``step`` rows."""
+
+    @abstractmethod
+    def _log_key(self, key: str) -> None:
+        """PgUp, PgDn, Home or End: scroll the log."""
+
+    @abstractmethod
+    def _own_key(self, key: str) -> None:
+        """Any other key: Enter, Esc, a row's shortcut, a screen's command."""
+
+    def _key_table(self) -> KeyBindings:
+        """The application's keys: every key to ``_key``, by its name or as what it types,
+        except the keys a text field types while it has them (Esc and Tab still leave it)."""
+        typing = Condition(self._typing_in_field)
+        kb = KeyBindings()
+
+        @kb.add(Keys.Any, filter=~typing)
+        def _any(event: KeyPressEvent) -> None:
+            self._key(event.data)
+
+        for name in NAMED_KEYS:
+            kb.add(name, filter=~typing, eager=name == "escape")(self._named(name))
+        for name in ("escape", "tab"):
+            kb.add(name, filter=typing, eager=name == "escape")(self._named(name))
+        return kb
+
+    def _typing_in_field(self) -> bool:
+        """A prompt-toolkit text field has the keys (the card game's chat line)."""
+        return False
+
+    def _named(self, name: str) -> Callable[[KeyPressEvent], None]:
+        def handle(event: KeyPressEvent) -> None:
+            self._key(name)
+        return handle
 
     # ------------------------------------------------------------------ the application
 

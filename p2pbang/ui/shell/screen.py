@@ -30,17 +30,14 @@ from typing import Any, Protocol
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.output import Output
 
-from p2pbang.engine.actions import End, IllegalAction
+from p2pbang.engine.actions import IllegalAction
 from p2pbang.table.bot_pace import DEFAULT_SPEED
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
-from p2pbang.ui.shell.stage import FINISHED
 from p2pbang.ui.shell.widgets import MAX_CHAT, PanelControl, clean_chat
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
@@ -364,84 +361,43 @@ class FamilyScreen(ScreenBase):
 
     def _build_application(self, input: Input | None, output: Output | None) -> Application[str]:
         window = Window(PanelControl(self._render, focusable=True))
-        return self._application(Layout(window), self._keys(), input, output)
+        return self._application(Layout(window), self._key_table(), input, output)
 
-    def _keys(self) -> KeyBindings:
-        """Every key by its name to ``_key`` (Ctrl-C is the application's)."""
-        kb = KeyBindings()
+    # ------------------------------------------------------------------ the shell's key hooks
 
-        @kb.add(Keys.Any)
-        def _any(event: KeyPressEvent) -> None:
-            self._key(event.data)
+    def _typing(self) -> bool:
+        return self.chatting
 
-        for name in ("up", "down", "enter", "pageup", "pagedown", "home", "end", "escape",
-                     "f1", "tab", "backspace"):
-            kb.add(name)(self._named(name))
-        return kb
+    def _has_chat(self) -> bool:
+        return self.send_chat is not None
 
-    def _named(self, name: str) -> Callable[[KeyPressEvent], None]:
-        def handle(event: KeyPressEvent) -> None:
-            self._key(name)
-        return handle
+    def _start_chat(self) -> None:
+        self.chatting = True
 
-    def _key(self, key: str) -> None:
-        """Every key but Ctrl-C comes here (the tests call it directly)."""
-        if self.dialog is not None:
-            if key in ("enter", "escape", " "):
-                self.close_dialog()
-            return
-        if self.chatting:
-            self._chat_key(key)
-            self.changed()
-            return
-        if self.confirm_quit:
-            self.answer_leave(key)
-            self.changed()
-            return
-        if key in ("y", "n") and self.asked:
-            self.answer_seat(key)  # a seat changing hands: agree / wait
-            return
-        if self.help_visible:
-            steps = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -10**6,
-                     "end": 10**6}
-            if key in steps:
-                self.help_offset = max(0, self.help_offset + steps[key])
-            elif key in ("escape", "?", "q", "f1"):
-                self.help_visible = False
-            self.changed()
-            return
-        ended = isinstance(self.session.pending, End)
-        if key in ("?", "f1"):
-            self.help_visible, self.help_offset = True, 0
-        elif key == "q":
-            if ended:
-                self.exit(FINISHED)
-            else:
-                self.confirm_quit = True
-        elif key == "enter":
-            if ended:
-                self.exit(FINISHED)
-            elif not self._board_key("enter"):
-                self.take(self.selected)
-        elif key in ("up", "down"):
-            self.move(-1 if key == "up" else 1)
-        elif key in ("pageup", "pagedown"):
+    def _open_help(self) -> None:
+        self.help_visible, self.help_offset = True, 0
+
+    def _close_help(self) -> None:
+        self.help_visible = False
+
+    def _log_key(self, key: str) -> None:
+        if key in ("pageup", "pagedown"):
             self.scroll_log(5 if key == "pageup" else -5)
         elif key == "home":
             self.scroll_log(len(self.log))
-        elif key == "end":
+        else:
             self.log_offset = 0
+
+    def _own_key(self, key: str) -> None:
+        """Enter takes the selected row unless the board uses it; Esc is a board's step back
+        (The Duel's card ways); a letter or digit, the board's key or a row's shortcut."""
+        if key == "enter":
+            if not self._board_key("enter"):
+                self.take(self.selected)
         elif key == "escape":
-            self._board_key("escape")  # a board's step back (The Duel's card ways)
-        elif key in ("tab", "c") and self.send_chat is not None:
-            self.chatting = True
-        elif key in ("+", "="):
-            self.change_speed(-1)
-        elif key == "-":
-            self.change_speed(1)
+            self._board_key("escape")
         elif len(key) == 1 and key.isprintable():
             self.press(key)
-        self.changed()
 
     def _chat_key(self, key: str) -> None:
         """A key while the chat line has the focus: type, Backspace, Enter sends and goes
