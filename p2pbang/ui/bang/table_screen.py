@@ -50,7 +50,6 @@ from p2pbang.ui.bang import players_page
 from p2pbang.ui.bang.render import (
     PAID_MARK,
     SHORTCUTS,
-    LogEntry,
     Plan,
     action_lines,
     compact_hand,
@@ -59,8 +58,6 @@ from p2pbang.ui.bang.render import (
     hand_lines,
     hand_title,
     help_lines,
-    log_lines,
-    max_log_offset,
     plan_layout,
     seat_lines,
     shortcut,
@@ -71,6 +68,7 @@ from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
+from p2pbang.ui.shell.log import GameLog, LogEntry
 from p2pbang.ui.shell.menu_keys import StableKeys
 from p2pbang.ui.shell.widgets import ChatLine, PanelControl
 from p2pbang.ui.textfit import Line, fit_line, width_of
@@ -123,8 +121,7 @@ class TableScreen(ScreenBase):
         super().__init__(session, speed, pace_keys=pace_keys, note=note, on_speed=on_speed)
         self.names = display_names(session.names, session.you)
         self.say = Describer(session.mine, self.names)
-        self.log: list[LogEntry] = []
-        self.log_offset = 0
+        self.game_log = GameLog(MAX_LOG, keeps_place=True)
         self.selected = 0
         self.phase: str | None = None
         self.players_visible = False  # the help's window shows the players page (``l``)
@@ -300,12 +297,13 @@ class TableScreen(ScreenBase):
                 role=role_name(me.role), goal=say.goal(self.session.you)), "class:log.you"))
         return lines
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log's entries, oldest first."""
+        return self.game_log.entries
+
     def _append(self, entry: LogEntry) -> None:
-        self.log.append(entry)
-        if len(self.log) > MAX_LOG:
-            del self.log[: len(self.log) - MAX_LOG]
-        if self.log_offset:
-            self.log_offset += 1  # stay on the lines being read
+        self.game_log.add(entry.text, entry.style)
 
     def add_line(self, text: str, style: str = "class:log") -> None:
         """A line of news for the log panel that is not a game event (a network game's
@@ -394,8 +392,7 @@ class TableScreen(ScreenBase):
     def scroll_log(self, rows: int) -> None:
         width = self._log_width()
         rows_shown = self._log_rows()
-        top = max_log_offset(self.log, width, rows_shown)
-        self.log_offset = max(0, min(top, self.log_offset + rows))
+        self.game_log.scroll(rows, self.game_log.most(width, rows_shown))
         self.app.invalidate()
 
     def toggle_players(self) -> None:
@@ -631,7 +628,7 @@ class TableScreen(ScreenBase):
         return seat_lines(self.view, width, self._plan.header, self._plan.seat_lines == 2)
 
     def _render_log(self, width: int, height: int) -> list[Line]:
-        return log_lines(self.log, width, height, self.log_offset)
+        return self.game_log.lines(width, height)
 
     def _render_actions(self, width: int, height: int) -> list[Line]:
         rows = self.choices
@@ -750,7 +747,7 @@ class TableScreen(ScreenBase):
         elif key == "home":
             self.scroll_log(len(self.log) * 50)
         else:
-            self.log_offset = 0
+            self.game_log.newest()
 
     def _own_key(self, key: str) -> None:
         """Enter takes the selected row, Esc goes a step back, ``l`` opens the players page,

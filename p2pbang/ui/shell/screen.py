@@ -38,6 +38,7 @@ from p2pbang.engine.actions import IllegalAction
 from p2pbang.table.bot_pace import DEFAULT_SPEED
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
+from p2pbang.ui.shell.log import GameLog, LogEntry
 from p2pbang.ui.shell.widgets import MAX_CHAT, PanelControl, clean_chat
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
@@ -112,8 +113,7 @@ class FamilyScreen(ScreenBase):
         pace, and ``on_speed`` hears each new pace (a host tells the bot peers it started)."""
         super().__init__(session, speed, pace_keys=pace_keys, note=note, on_speed=on_speed)
         self.board = board
-        self.log: list[tuple[str, str]] = []
-        self.log_offset = 0  # rows scrolled back from the newest
+        self.game_log = GameLog(LOG_LIMIT)  # scrolled back by whole lines (``_log_lines``)
         self.selected = 0
         self.send_chat = send_chat
         self.chatting = False
@@ -125,18 +125,17 @@ class FamilyScreen(ScreenBase):
     def add_events(self, events: Sequence[Any]) -> int:
         """Tell ``events`` in the log; returns how many lines that added."""
         lines = self.board.describe(events)
-        self.log.extend(lines)
-        del self.log[:-LOG_LIMIT]
+        for style, text in lines:
+            self.game_log.add(text, style)
         if lines:
-            self.log_offset = 0
+            self.game_log.newest()
         self.changed()
         return len(lines)
 
     def add_line(self, text: str, style: str = "class:log") -> None:
         """A line of news for the log that is not a game event (a network game's peers
         coming and going, warnings, the result)."""
-        self.log.append((style, text))
-        del self.log[:-LOG_LIMIT]
+        self.game_log.add(text, style)
         self.changed()
 
     def _redraw(self) -> None:
@@ -219,8 +218,13 @@ class FamilyScreen(ScreenBase):
             self.selected = (self.selected + step) % count
         self.changed()
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log's entries, oldest first."""
+        return self.game_log.entries
+
     def scroll_log(self, rows: int) -> None:
-        self.log_offset = max(0, min(len(self.log), self.log_offset + rows))
+        self.game_log.scroll(rows, len(self.log))
         self.changed()
 
     # ------------------------------------------------------------------ drawing
@@ -331,11 +335,13 @@ class FamilyScreen(ScreenBase):
         return lines
 
     def _log_lines(self, width: int, height: int) -> list[Line]:
+        """The log's end, a cell's margin on the right, ``offset`` lines back from the
+        newest (the boards' own way, kept as their screens have it)."""
         wrapped: list[Line] = []
-        for style, text in self.log[-200:]:
-            for part in wrap(text, max(10, width - 1), "  "):
-                wrapped.append([(style, part)])
-        end = len(wrapped) - min(self.log_offset, max(0, len(wrapped) - height))
+        for entry in self.log[-200:]:
+            for part in wrap(entry.text, max(10, width - 1), "  "):
+                wrapped.append([(entry.style, part)])
+        end = len(wrapped) - min(self.game_log.offset, max(0, len(wrapped) - height))
         return wrapped[max(0, end - height):end]
 
     def _draw_help(self, width: int, height: int) -> list[Line]:
@@ -386,7 +392,7 @@ class FamilyScreen(ScreenBase):
         elif key == "home":
             self.scroll_log(len(self.log))
         else:
-            self.log_offset = 0
+            self.game_log.newest()
 
     def _own_key(self, key: str) -> None:
         """Enter takes the selected row unless the board uses it; Esc is a board's step back
