@@ -160,3 +160,23 @@ def test_the_seat_question_is_answered_alike(screen: ScreenBase) -> None:
     screen.answer_seat("y")
     screen.answer_seat("n")
     assert answers == [True, False]
+
+
+def test_one_chat_line_on_both_screens(screen: ScreenBase) -> None:
+    """The chat line is the shell's (``ScreenBase._chat_key``, ``_paste``): typed and
+    pasted text (a line break becomes a space), Backspace, Enter sends it cleaned and gives
+    the keys back to the table, so the next ``q`` is the quit key again."""
+    sent: list[str] = []
+    screen.send_chat = sent.append
+    screen._key("tab")
+    for key in "hi":
+        screen._key(key)
+    screen._paste("there\nyou\x1b[31m")
+    screen._key("backspace")
+    assert screen.chatting and screen.chat_text == "hithere you\x1b[31"
+    screen._key("enter")
+    assert sent == ["hithere you[31"] and not screen.chatting and screen.chat_text == ""
+    screen._paste("ignored")  # a paste at the table chooses nothing
+    assert screen.chat_text == ""
+    screen._key("q")
+    assert screen.confirm_quit

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition, has_focus
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
 from prompt_toolkit.layout import (
     ConditionalContainer,
@@ -70,7 +70,7 @@ from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
 from p2pbang.ui.shell.log import GameLog, LogEntry
 from p2pbang.ui.shell.menu_keys import StableKeys
-from p2pbang.ui.shell.widgets import ChatLine, PanelControl
+from p2pbang.ui.shell.widgets import PanelControl
 from p2pbang.ui.textfit import Line, fit_line, width_of
 from p2pbang.ui.texts import (
     card_help,
@@ -136,7 +136,6 @@ class TableScreen(ScreenBase):
         self.steps: list[Step] = []  # the choices made so far towards one action
         self._decision_key: object = None
         self._plan = plan_layout(80, 24, len(session.names), 0, 0, False)
-        self.chat = ChatLine(self._send_chat, lambda: _("Say: "))
         self.app = self._build_application(input, output)
 
     # ------------------------------------------------------------------ game state
@@ -314,14 +313,6 @@ class TableScreen(ScreenBase):
     def _chat_to_log(self, text: str) -> None:
         self.add_chat(self.names[self.session.you], text)
 
-    def _send_chat(self, text: str) -> None:
-        """Send the line, then give the keys back to the table: a ``q`` or a digit typed
-        next is a command, never the start of another line (one line is the usual chat)."""
-        self.send_chat(text)
-        if self.app.is_running:
-            self.app.layout.focus(self._actions_window)
-        self.changed()
-
     # ------------------------------------------------------------------ person's actions
 
     def press(self, key: str) -> bool:
@@ -412,10 +403,6 @@ class TableScreen(ScreenBase):
         if self.help_visible and anchor:
             _lines, anchors = help_lines(self._help_sections(), max(20, self._plan.width))
             self.help_offset = anchors.get(anchor, 0)
-        if self.help_visible:
-            self.app.layout.focus(self._help_window)
-        else:
-            self.app.layout.focus(self._actions_window)
         self.app.invalidate()
 
     def _help_sections(self) -> list[Section]:
@@ -429,16 +416,6 @@ class TableScreen(ScreenBase):
                                shadows=self.view.shadows)]
 
     def _redraw(self) -> None:
-        self.app.invalidate()
-
-    def _dialog_shown(self) -> None:
-        if self.app.is_running:
-            self.app.layout.focus(self._dialog_window)
-        self.app.invalidate()
-
-    def _dialog_closed(self) -> None:
-        if self.app.is_running:
-            self.app.layout.focus(self._actions_window)
         self.app.invalidate()
 
     def _dialog_width(self) -> int:
@@ -610,9 +587,22 @@ class TableScreen(ScreenBase):
         return f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: {card_text(c.name)}"
 
     def _hints(self) -> str:
-        if has_focus(self.chat.buffer)():
+        if self.chatting:
             return _("Enter: send \u00b7 Esc: back")
         return _("?: help \u00b7 Tab: chat \u00b7 q: quit")
+
+    def _render_chat(self, width: int, height: int) -> list[Line]:
+        """The chat line left of the keys: its prompt, then the end of the text being typed
+        and a cursor while it has the keys (solo play has it too: the line goes to the
+        log)."""
+        prompt = _("Say: ")
+        if not self.chatting:
+            return [[("class:chat.prompt", prompt)]]
+        room = max(1, width - width_of(prompt) - 1)
+        text = self.chat_text
+        while width_of(text) > room:  # the end of a long line stays in view
+            text = text[1:]
+        return [[("class:chat.prompt", prompt), ("class:chat", text), ("reverse", " ")]]
 
     def _render_status(self, width: int, height: int) -> list[Line]:
         if self._too_small():
@@ -696,16 +686,17 @@ class TableScreen(ScreenBase):
                                      filter=wide),
                 ConditionalContainer(log_column, filter=wide),
             ]),
-            VSplit([self.chat.window, hints], height=1),
+            VSplit([Window(PanelControl(self._render_chat), style="class:chat"), hints],
+                   height=1),
         ])
-        self._help_window = Window(PanelControl(self._render_help, focusable=True))
+        self._help_window = Window(PanelControl(self._render_help))
         showing_help = Condition(lambda: self.help_visible)
         root = HSplit([
             ConditionalContainer(table, filter=~showing_help),
             ConditionalContainer(self._help_window, filter=showing_help),
         ])
         self._dialog_window = Window(
-            PanelControl(self._render_dialog, focusable=True),
+            PanelControl(self._render_dialog),
             width=lambda: Dimension.exact(self._dialog_width()),
             height=lambda: Dimension.exact(self._dialog_height()))
         with_dialog = FloatContainer(root, floats=[Float(ConditionalContainer(
@@ -716,23 +707,6 @@ class TableScreen(ScreenBase):
 
     help_page = 20
     help_closers = ("escape", "l", "q", "?", "f1")
-
-    def _typing(self) -> bool:
-        return self._typing_in_field()
-
-    def _typing_in_field(self) -> bool:
-        """The chat line is a prompt-toolkit text field: it types its keys itself."""
-        return self.app.layout.has_focus(self.chat.buffer)
-
-    def _chat_key(self, key: str) -> None:
-        """Esc or Tab: back to the table without sending (Enter is the field's)."""
-        self.app.layout.focus(self._actions_window)
-
-    def _has_chat(self) -> bool:
-        return True  # solo play has it too: the line goes to the log
-
-    def _start_chat(self) -> None:
-        self.app.layout.focus(self.chat.window)
 
     def _open_help(self) -> None:
         self.toggle_help(self.selected_card_anchor())

@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.keys import Keys
@@ -31,6 +30,7 @@ from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
 from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.widgets import MAX_CHAT, clean_chat
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
 DIALOG_MAX_WIDTH = 72
@@ -64,6 +64,9 @@ class ScreenBase(ABC):
         self.confirm_quit = False
         self.dialog: tuple[str, list[str]] | None = None
         self.on_action: Callable[[], None] = lambda: None
+        self.send_chat: Callable[[str], None] | None = None  # set by each screen
+        self.chatting = False  # the chat line has the keys
+        self.chat_text = ""
 
     # ------------------------------------------------------------------ what each screen says
 
@@ -129,7 +132,7 @@ class ScreenBase(ABC):
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
         self.dialog = (title, list(lines))
-        self.confirm_quit = self.help_visible = False
+        self.confirm_quit = self.help_visible = self.chatting = False
         self._dialog_shown()
 
     def close_dialog(self) -> None:
@@ -229,21 +232,45 @@ class ScreenBase(ABC):
         else:
             self._own_key(key)
 
-    @abstractmethod
     def _typing(self) -> bool:
         """The chat line is being typed (its keys are ``_chat_key``'s)."""
+        return self.chatting
 
-    @abstractmethod
-    def _chat_key(self, key: str) -> None:
-        """A key the chat line being typed leaves to the screen."""
-
-    @abstractmethod
     def _has_chat(self) -> bool:
-        """Tab and ``c`` open a chat line here."""
+        """Tab and ``c`` open a chat line here (a sender is set)."""
+        return self.send_chat is not None
 
-    @abstractmethod
     def _start_chat(self) -> None:
         """Give the keys to the chat line."""
+        self.chatting = True
+
+    def _chat_key(self, key: str) -> None:
+        """A key while the chat line has the keys: type, Backspace, Enter sends and goes
+        back to the table (a ``q`` or a digit typed next is a command again), Esc or Tab go
+        back without sending. The line is cleaned when sent (``clean_chat``)."""
+        if key in ("escape", "tab"):
+            self.chatting = False
+        elif key == "enter":
+            text = clean_chat(self.chat_text)
+            self.chat_text = ""
+            self.chatting = False
+            if text and self.send_chat is not None:
+                self.send_chat(text)
+        elif key == "backspace":
+            self.chat_text = self.chat_text[:-1]
+        elif len(key) == 1 and key.isprintable():
+            self._type(key)
+
+    def _type(self, text: str) -> None:
+        """Text typed or pasted into the chat line, up to ``MAX_CHAT`` characters."""
+        self.chat_text = (self.chat_text + text)[:MAX_CHAT]
+
+    def _paste(self, text: str) -> None:
+        """A bracketed paste: typed into the chat line when it has the keys (cleaned of
+        line breaks), else ignored, as a paste at the table chooses nothing."""
+        if self.chatting and self.dialog is None:
+            self._type(" ".join(text.splitlines()))
+            self._redraw()
 
     @abstractmethod
     def _open_help(self) -> None:
@@ -266,24 +293,21 @@ class ScreenBase(ABC):
         """Any other key: Enter, Esc, a row's shortcut, a screen's command."""
 
     def _key_table(self) -> KeyBindings:
-        """The application's keys: every key to ``_key``, by its name or as what it types,
-        except the keys a text field types while it has them (Esc and Tab still leave it)."""
-        typing = Condition(self._typing_in_field)
+        """The application's keys: every key to ``_key``, by its name or as what it types;
+        a paste to ``_paste``."""
         kb = KeyBindings()
 
-        @kb.add(Keys.Any, filter=~typing)
+        @kb.add(Keys.Any)
         def _any(event: KeyPressEvent) -> None:
             self._key(event.data)
 
-        for name in NAMED_KEYS:
-            kb.add(name, filter=~typing, eager=name == "escape")(self._named(name))
-        for name in ("escape", "tab"):
-            kb.add(name, filter=typing, eager=name == "escape")(self._named(name))
-        return kb
+        @kb.add(Keys.BracketedPaste)
+        def _pasted(event: KeyPressEvent) -> None:
+            self._paste(event.data)
 
-    def _typing_in_field(self) -> bool:
-        """A prompt-toolkit text field has the keys (the card game's chat line)."""
-        return False
+        for name in NAMED_KEYS:
+            kb.add(name, eager=name == "escape")(self._named(name))
+        return kb
 
     def _named(self, name: str) -> Callable[[KeyPressEvent], None]:
         def handle(event: KeyPressEvent) -> None:

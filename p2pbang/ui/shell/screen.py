@@ -39,7 +39,7 @@ from p2pbang.table.bot_pace import DEFAULT_SPEED
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
 from p2pbang.ui.shell.log import GameLog, LogEntry
-from p2pbang.ui.shell.widgets import MAX_CHAT, PanelControl, clean_chat
+from p2pbang.ui.shell.widgets import PanelControl
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
 # Shortcuts of the action rows: digits, then letters that are not commands of the shell
@@ -116,8 +116,6 @@ class FamilyScreen(ScreenBase):
         self.game_log = GameLog(LOG_LIMIT)  # scrolled back by whole lines (``_log_lines``)
         self.selected = 0
         self.send_chat = send_chat
-        self.chatting = False
-        self.chat_text = ""
         self.app: Application[str] = self._build_application(input, output)
 
     # ------------------------------------------------------------------ the driver's side
@@ -139,10 +137,6 @@ class FamilyScreen(ScreenBase):
         self.changed()
 
     def _redraw(self) -> None:
-        self.changed()
-
-    def _dialog_shown(self) -> None:
-        self.chatting = False
         self.changed()
 
     def _pace_words(self) -> str:
@@ -371,15 +365,6 @@ class FamilyScreen(ScreenBase):
 
     # ------------------------------------------------------------------ the shell's key hooks
 
-    def _typing(self) -> bool:
-        return self.chatting
-
-    def _has_chat(self) -> bool:
-        return self.send_chat is not None
-
-    def _start_chat(self) -> None:
-        self.chatting = True
-
     def _open_help(self) -> None:
         self.help_visible, self.help_offset = True, 0
 
@@ -404,21 +389,3 @@ class FamilyScreen(ScreenBase):
             self._board_key("escape")
         elif len(key) == 1 and key.isprintable():
             self.press(key)
-
-    def _chat_key(self, key: str) -> None:
-        """A key while the chat line has the focus: type, Backspace, Enter sends and goes
-        back to the table (a ``q`` or a digit typed next is a command again), Esc or Tab go
-        back without sending."""
-        if key in ("escape", "tab"):
-            self.chatting = False
-        elif key == "enter":
-            text = clean_chat(self.chat_text)
-            self.chat_text = ""
-            self.chatting = False
-            if text and self.send_chat is not None:
-                self.send_chat(text)
-        elif key == "backspace":
-            self.chat_text = self.chat_text[:-1]
-        elif len(key) == 1 and key.isprintable() and len(self.chat_text) < MAX_CHAT:
-            self.chat_text += key
-
