@@ -24,6 +24,8 @@ from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.shell.stage import QUIT
 from p2pbang.ui.textfit import line_width
 
+from .screens import snapshot
+
 
 def test_the_dialog_box_keeps_its_corners_when_the_title_is_too_long() -> None:
     width = dialog_width(80)
@@ -180,3 +182,19 @@ def test_one_chat_line_on_both_screens(screen: ScreenBase) -> None:
     assert screen.chat_text == ""
     screen._key("q")
     assert screen.confirm_quit
+
+
+def test_the_help_page_stops_at_its_end_on_both_screens(screen: ScreenBase) -> None:
+    """The help over the screen (``ScreenBase._help_page``): End scrolls to the last page,
+    whose last row is the text's last line, not blank rows below it."""
+    screen._key("?")
+    screen._key("end")
+    assert screen.help_offset == 10**6
+    if isinstance(screen, TableScreen):
+        rows = snapshot(screen, 80, 24)
+    else:
+        rows = ["".join(text for _style, text in line) for line in screen.draw(80, 24)]
+    assert 0 < screen.help_offset < 10**6 and len(rows) == 24
+    assert rows[-1].strip() or rows[-2].strip()  # the help ends with a blank line at most
+    screen._key("home")
+    assert screen.help_offset == 0

@@ -1,12 +1,13 @@
 """The table screen: the game as one seat sees it, its keys, its log and its chat line.
 
-``TableScreen`` owns the interface state (log, selection, scroll, help, chat focus; what
-every game's screen has, the pace, notices, the dialog and leaving, is ``shell/base.py``'s
-``ScreenBase``) and builds a prompt-toolkit ``Application`` around the pure renderers in
-``render.py``. It reads the game only through a ``TableSession`` (the seat's own engine and
-its legal actions), so the same screen serves a solo game and a network game. It never runs
-the game: a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person's
-actions.
+``TableScreen`` owns the card game's interface state (the view, the menu's steps and
+selection, the help and the players page; what every game's screen has, the pace, notices,
+the dialog, leaving, the key table and the chat line, is ``shell/base.py``'s
+``ScreenBase``, and the log is ``shell/log.py``'s ``GameLog``) and builds a prompt-toolkit
+``Application`` around the pure renderers in ``render.py``. It reads the game only through
+a ``TableSession`` (the seat's own engine and its legal actions), so the same screen serves
+a solo game and a network game. It never runs the game: a driver (``app.SoloDriver`` for
+solo) feeds it events and waits for the person's actions.
 """
 
 from __future__ import annotations
@@ -634,11 +635,8 @@ class TableScreen(ScreenBase):
         else:
             sections, name = self._help_sections(), _("Help")
         lines, _anchors = help_lines(sections, width)
-        self.help_offset = max(0, min(self.help_offset, len(lines) - height + 1))
-        title = fit_line([("class:status.title", " " + name + " "),
-                          ("class:status", " " + _("Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))],
-                         width, "class:status")
-        return [title, *lines[self.help_offset:self.help_offset + height - 1]]
+        return self._help_page([("class:status.title", " " + name + " "), ("class:status", " " + _(
+            "Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))], lines, width, height)
 
     def _build_layout(self) -> Layout:
         plan = lambda: self._plan  # noqa: E731 (read at draw time)

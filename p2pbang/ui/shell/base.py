@@ -5,11 +5,14 @@ Why: the card game's screen (``bang/table_screen.py``) and the shell the boards 
 answers: the computer players' pace (``+``/``-``) and who hears it, a notice cleared by the
 next key, the network's note, a dialog that must be read (a verdict), the question before
 leaving (and whether leaving for good is offered) and its answers, the seat question's
-``y``/``n``, the chat line's senders, leaving once, and the application itself (its colours,
-Ctrl-C, a notice lasting until the next key: ``_application``). They differ in how they lay
-out and focus their parts (the card game's screen is a prompt-toolkit layout of panels; the
-shell draws one pure ``draw(width, height)``), which each says through three small methods:
-``_redraw``, ``_dialog_shown`` and ``_dialog_closed``.
+``y``/``n``, the chat line (its text, its keys, a paste, its sender), leaving once, the
+application itself (its colours, Ctrl-C, a notice lasting until the next key:
+``_application``) and its one key table (``_key_table``: every key to ``_key`` by its name,
+in one order). They differ in how they lay out their parts (the card game's screen is a
+prompt-toolkit layout of panels; the shell draws one pure ``draw(width, height)``) and in a
+few keys, which each says through small methods: ``_redraw``, ``_dialog_shown``,
+``_dialog_closed``, and the key hooks (``_open_help``, ``_close_help``, ``move``,
+``_log_key``, ``_own_key``).
 """
 
 from __future__ import annotations
@@ -205,6 +208,17 @@ class ScreenBase(ABC):
             self.help_offset = max(0, self.help_offset + steps[key])
         elif key in self.help_closers:
             self._close_help()
+
+    def _help_page(self, title: Line, lines: list[Line], width: int,
+                   height: int) -> list[Line]:
+        """The help over the whole screen, as both screens draw it: ``title`` on the status
+        row, then ``lines`` from the reader's place (``help_offset``, kept within the text),
+        ``height`` rows of ``width`` cells."""
+        body = height - 1
+        self.help_offset = max(0, min(self.help_offset, len(lines) - body))
+        shown = lines[self.help_offset:self.help_offset + body]
+        return [fit_line(title, width, "class:status"), *(fit_line(line, width) for line in shown),
+                *(fit_line([], width) for _ in range(body - len(shown)))]
 
     def _table_key(self, key: str) -> None:
         """A key at the table: the help, leaving, chat, the pace, the selection and the log,

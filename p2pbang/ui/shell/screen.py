@@ -18,8 +18,9 @@ At a network table (``network/family_net_table.py``) the same screen gets what o
 has, as the card game's ``TableScreen`` does: a chat line (Tab or c, Enter sends, Esc goes
 back), the network's news under the actions (``note``), a dialog that must be read (a
 verdict), lines of news in the log, and the bots' pace only where this host started them.
-The chat line is kept here as plain state rather than a prompt-toolkit buffer, so that it
-is drawn by the same pure ``draw`` as the rest and tested without a terminal.
+The chat line's state and keys are the shell's (``shell/base.py``: plain state rather than
+a prompt-toolkit buffer, so that it is drawn by the same pure ``draw`` as the rest and
+tested without a terminal); this screen draws it in the keys' row (``_chat_row``).
 """
 
 from __future__ import annotations
@@ -346,13 +347,8 @@ class FamilyScreen(ScreenBase):
                 continue
             indent = "" if style == "class:help.title" else "  "
             lines.extend([(style, part)] for part in wrap(text, width - 1, indent))
-        body = height - 1
-        self.help_offset = max(0, min(self.help_offset, max(0, len(lines) - body)))
-        shown = lines[self.help_offset:self.help_offset + body]
         title = [("class:status.title", " " + self.board.texts()["help_title"])]
-        return [fit_line(title, width, "class:status")] + [
-            fit_line(line, width) for line in shown] + [
-            fit_line([], width) for _ in range(body - len(shown))]
+        return self._help_page(title, lines, width, height)
 
     # ------------------------------------------------------------------ application
 
