@@ -28,8 +28,8 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import Event
 from p2pbang.table.watch import WATCH_FAILURES, TableWatch, WatchReporter, WatchResult
-from p2pbang.ui.bang.render import LogEntry, log_lines, max_log_offset
 from p2pbang.ui.boards import watched_for
+from p2pbang.ui.shell.log import GameLog, LogEntry
 from p2pbang.ui.shell.stage import QUIT, Stage, first_of, run_program
 from p2pbang.ui.shell.style import table_style
 from p2pbang.ui.shell.widgets import PanelControl
@@ -44,8 +44,7 @@ class WatchScreen:
 
     def __init__(self, input: Input | None = None, output: Output | None = None) -> None:
         self.watch: TableWatch | None = None
-        self.log: list[LogEntry] = []
-        self.offset = 0
+        self.game_log = GameLog(MAX_LOG)
         self.note = "Connecting to the table..."
         self.result: WatchResult | None = None
         self._describe: Callable[[list[Event]], list[str]] | None = None
@@ -132,9 +131,13 @@ class WatchScreen:
         self._add(self.note, "class:log.you")
         self.changed()
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log's entries, oldest first."""
+        return self.game_log.entries
+
     def _add(self, text: str, style: str = "class:log") -> None:
-        self.log.append(LogEntry(text, style))
-        del self.log[:-MAX_LOG]
+        self.game_log.add(text, style)
 
     # ------------------------------------------------------------------ drawing
 
@@ -158,9 +161,9 @@ class WatchScreen:
                          width)]
 
     def _render_log(self, width: int, height: int) -> list[Line]:
-        self.offset = min(self.offset, max_log_offset(self.log, width, height))
+        self.game_log.scroll(0, self.game_log.most(width, height))
         self._log_size = (width, height)
-        return log_lines(self.log, width, height, self.offset)
+        return self.game_log.lines(width, height)
 
     def _render_hints(self, width: int, height: int) -> list[Line]:
         return [fit_line([("class:hints", HINTS)], width, "class:hints")]
@@ -177,9 +180,7 @@ class WatchScreen:
         ]))
 
     def scroll(self, rows: int) -> None:
-        width, height = self._log_size
-        most = max_log_offset(self.log, width, height)
-        self.offset = max(0, min(most, self.offset + rows))
+        self.game_log.scroll(rows, self.game_log.most(*self._log_size))
         self.changed()
 
     def _keys(self) -> KeyBindings:
@@ -210,7 +211,7 @@ class WatchScreen:
 
         @kb.add(Keys.End)
         def _newest(event: KeyPressEvent) -> None:
-            self.scroll(-self.offset)
+            self.scroll(-self.game_log.offset)
 
         return kb
 

@@ -116,7 +116,7 @@ def test_events_are_sentences_and_rolls_decode() -> None:
     assert dice_words([4, 1]) == "Beer, Dynamite"
     with family_screen("dice", 5, 3) as screen:
         advance_until(screen, is_reroll)
-        log = "\n".join(text for _style, text in screen.log)
+        log = "\n".join(entry.text for entry in screen.log)
         assert "Your role:" in log and "is the Sheriff and starts." in log
         assert "You roll:" in log or " rolls: " in log
 
@@ -146,7 +146,7 @@ def test_a_whole_game_by_keys_ends_with_the_winner_said() -> None:
             else:
                 screen._key(screen.board.choices()[0].key)
         assert isinstance(session.pending, End)
-        assert "win" in screen.log[-1][1].lower()
+        assert "win" in screen.log[-1].text.lower()
         assert "The game is over" in "\n".join(text_of(screen))
 
 

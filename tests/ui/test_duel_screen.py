@@ -116,7 +116,7 @@ def test_a_whole_duel_by_keys_ends_with_the_winner_said() -> None:
             # Play the first card or move, else end the turn (the last row).
             screen._key(choices[0].key if session.mine.turn % 3 else choices[-1].key or "1")
         assert isinstance(session.pending, End)
-        assert "win" in screen.log[-1][1].lower()
+        assert "win" in screen.log[-1].text.lower()
         assert "The game is over" in "\n".join(text_of(screen))
 
 
@@ -143,8 +143,8 @@ def test_the_draw_symbols_are_explained_in_the_help_and_at_each_draw(language: s
         checks = []
 
         def a_draw_was_told(_d: Decision) -> bool:
-            checks.extend(text for _style, text in screen.log
-                          if text.startswith(("draw!:", "Felfedés:", "Trage!:")))
+            checks.extend(entry.text for entry in screen.log
+                          if entry.text.startswith(("draw!:", "Felfedés:", "Trage!:")))
             return bool(checks)
 
         assert advance_until(screen, a_draw_was_told)

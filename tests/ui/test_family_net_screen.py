@@ -23,6 +23,7 @@ from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.lobby.screen import WaitingRoom
 from p2pbang.ui.network.family_net_table import FamilyNetworkTable
 from p2pbang.ui.network.net_app import EXIT_CHEAT, EXIT_LEFT, EXIT_OK, NetworkPlay
+from p2pbang.ui.shell.log import LogEntry
 from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.textfit import width_of
 
@@ -115,7 +116,7 @@ def test_a_person_hosts_a_dice_table_plays_chats_and_leaves(tmp_path: Path, pipe
         seen["answered"] = await answer(pipe, table, screen, 3)
         seen["cut short"] = over(table) or not table.mine.players[table.you].alive
         pipe.send_text(TAB + "howdy" + ENTER)
-        await until(lambda: ("class:log.chat", "<Dana> howdy") in screen.log)
+        await until(lambda: LogEntry("<Dana> howdy", "class:log.chat") in screen.log)
         pipe.send_text(ESC)
         await until(lambda: not screen.chatting)
         # The bots play on at full speed: the game may be over by now (the person shot dead
@@ -310,7 +311,7 @@ def test_a_person_joins_a_dice_table_by_address(tmp_path: Path, pipe) -> None:
         table, screen = await family_screen(play)
         seen["answered"] = await answer(pipe, table, screen, 2)
         seen["cut short"] = over(table) or not table.mine.players[table.you].alive
-        seen["log"] = "\n".join(text for _style, text in screen.log)
+        seen["log"] = "\n".join(entry.text for entry in screen.log)
         pipe.send_text("q")
         await until(lambda: screen.confirm_quit)
         pipe.send_text("y")
@@ -386,7 +387,7 @@ def test_a_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe, game:
             assert isinstance(table, FamilyNetworkTable)
             screen = table.screen
             assert isinstance(screen, FamilyScreen)
-            seen["log"] = [text for _style, text in screen.log]
+            seen["log"] = [entry.text for entry in screen.log]
             seen["answered"] = await answer(pipe, table, screen, 100_000 if to_the_end else 1)
             if to_the_end:
                 await until(lambda: resume.result is not None, 120)
@@ -437,7 +438,7 @@ def test_a_duel_table_named_on_the_command_line_is_found_and_played(tmp_path: Pa
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
         table, screen = await family_screen(play)
         seen["answered"] = await answer(pipe, table, screen, 1)
-        seen["log"] = "\n".join(text for _style, text in screen.log)
+        seen["log"] = "\n".join(entry.text for entry in screen.log)
         pipe.send_text("q")
         await until(lambda: screen.confirm_quit)
         pipe.send_text("y")

@@ -9,15 +9,10 @@ from prompt_toolkit.utils import get_cwidth
 
 from p2pbang.engine.actions import PLAY
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.bang.render import (
-    LogEntry,
-    action_lines,
-    log_lines,
-    max_log_offset,
-    plan_layout,
-)
+from p2pbang.ui.bang.render import action_lines, plan_layout
 from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import set_language
+from p2pbang.ui.shell.log import GameLog, LogEntry, log_lines, max_log_offset
 from p2pbang.ui.textfit import ELLIPSIS, cut, fit_line, line_width, pad, wrap
 from p2pbang.ui.texts import card_name, character_name, role_name
 
@@ -90,6 +85,33 @@ def test_the_log_shows_its_end_and_scrolls_back() -> None:
     back = [text_of(x).strip() for x in log_lines(entries, 20, 3, 5)]
     assert back[:2] == ["line 22", "line 23"] and "5" in back[2]
     assert max_log_offset(entries, 20, 3) == 27
+
+
+def test_the_log_keeps_the_readers_place_where_the_screen_asks() -> None:
+    """``GameLog``: a line coming in while the reader is scrolled back moves the offset with
+    it on the card game's screen (``keeps_place``), so the rows read stay put; not on the
+    watcher's; the oldest lines go beyond the limit; scrolling stops at the newest and at
+    ``most``."""
+    kept, plain = GameLog(9, keeps_place=True), GameLog(9)
+    for log in (kept, plain):
+        for i in range(7):
+            log.add(f"line {i}")
+        assert log.most(20, 3) == 4
+        log.scroll(10, log.most(20, 3))
+        assert log.offset == 4
+        before = [text_of(x).strip() for x in log.lines(20, 3)]
+        log.add("line 7", "class:log.you")
+        after = [text_of(x).strip() for x in log.lines(20, 3)]
+        assert (before[:2] == after[:2]) is log.keeps_place
+    assert kept.offset == 5 and plain.offset == 4
+    for i in range(8, 12):
+        kept.add(f"line {i}")
+    assert [e.text for e in kept.entries] == [f"line {i}" for i in range(3, 12)]
+    kept.scroll(-100, 5)
+    assert kept.offset == 0
+    kept.scroll(2, 5)
+    kept.newest()
+    assert kept.offset == 0
 
 
 def seat_row(lines: list[str], name: str) -> str:

@@ -24,6 +24,8 @@ from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.shell.stage import QUIT
 from p2pbang.ui.textfit import line_width
 
+from .screens import snapshot
+
 
 def test_the_dialog_box_keeps_its_corners_when_the_title_is_too_long() -> None:
     width = dialog_width(80)
@@ -112,9 +114,87 @@ def test_the_quit_question_and_ctrl_c_are_the_shells_keys(screen: ScreenBase) ->
     assert left == [QUIT, QUIT]
 
 
+def test_one_key_table_on_both_screens(screen: ScreenBase) -> None:
+    """The shell's key table (``ScreenBase._key_table``, every key to ``_key``) in one order
+    on both screens: the help takes its keys before the seat question, a dialog takes Enter
+    before the table, Tab gives the keys to the chat line and Esc takes them back."""
+    processor = screen.app.key_processor
+
+    def press(*keys: str) -> None:
+        async def feed() -> None:
+            with set_app(screen.app):
+                processor.feed_multiple([KeyPress(key) for key in keys])
+                processor.process_keys()
+
+        asyncio.run(feed())
+
+    press("+")
+    assert screen.speed == 2
+    answers: list[bool] = []
+    screen.session.question = object()
+    screen.session.answer_question = answers.append
+    press("?")
+    assert screen.help_visible
+    press(Keys.Down, "y")
+    assert screen.help_offset == 1 and answers == []  # the help has the keys
+    press(Keys.Escape, "y")
+    assert not screen.help_visible and answers == [True]
+    screen.session.question = None
+    screen.show_dialog("Stopped", ["A reason."])
+    press("q")
+    assert screen.dialog is not None and not screen.confirm_quit
+    press(Keys.ControlM)
+    assert screen.dialog is None
+    screen.send_chat = lambda text: None  # a network table's chat line
+    press(Keys.Tab)
+    assert screen._typing()
+    press("q")
+    assert not screen.confirm_quit  # typed, not the quit key
+    press(Keys.Escape)
+    assert not screen._typing()
+    press("q")
+    assert screen.confirm_quit
+
+
 def test_the_seat_question_is_answered_alike(screen: ScreenBase) -> None:
     answers: list[bool] = []
     screen.session.answer_question = answers.append
     screen.answer_seat("y")
     screen.answer_seat("n")
     assert answers == [True, False]
+
+
+def test_one_chat_line_on_both_screens(screen: ScreenBase) -> None:
+    """The chat line is the shell's (``ScreenBase._chat_key``, ``_paste``): typed and
+    pasted text (a line break becomes a space), Backspace, Enter sends it cleaned and gives
+    the keys back to the table, so the next ``q`` is the quit key again."""
+    sent: list[str] = []
+    screen.send_chat = sent.append
+    screen._key("tab")
+    for key in "hi":
+        screen._key(key)
+    screen._paste("there\nyou\x1b[31m")
+    screen._key("backspace")
+    assert screen.chatting and screen.chat_text == "hithere you\x1b[31"
+    screen._key("enter")
+    assert sent == ["hithere you[31"] and not screen.chatting and screen.chat_text == ""
+    screen._paste("ignored")  # a paste at the table chooses nothing
+    assert screen.chat_text == ""
+    screen._key("q")
+    assert screen.confirm_quit
+
+
+def test_the_help_page_stops_at_its_end_on_both_screens(screen: ScreenBase) -> None:
+    """The help over the screen (``ScreenBase._help_page``): End scrolls to the last page,
+    whose last row is the text's last line, not blank rows below it."""
+    screen._key("?")
+    screen._key("end")
+    assert screen.help_offset == 10**6
+    if isinstance(screen, TableScreen):
+        rows = snapshot(screen, 80, 24)
+    else:
+        rows = ["".join(text for _style, text in line) for line in screen.draw(80, 24)]
+    assert 0 < screen.help_offset < 10**6 and len(rows) == 24
+    assert rows[-1].strip() or rows[-2].strip()  # the help ends with a blank line at most
+    screen._key("home")
+    assert screen.help_offset == 0

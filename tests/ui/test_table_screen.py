@@ -76,7 +76,7 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
         await until(lambda: bool(screen.log) and "hello" in screen.log[-1].text)
         seen["chat"] = screen.log[-1].text
         pipe.send_text(ESC)
-        await until(lambda: not screen.app.layout.has_focus(screen.chat.buffer))
+        await until(lambda: not screen.chatting)
         pipe.send_text("z" if count < 20 else "")  # no such action: explained, nothing done
         await until(lambda: bool(screen.notice))
         seen["notice"] = screen.notice
@@ -188,11 +188,11 @@ def test_after_sending_a_chat_line_the_keys_are_the_tables_again(pipe) -> None:
         await until(lambda: screen.app.is_running)
         pipe.send_text(TAB + "howdy" + ENTER)
         await until(lambda: bool(screen.log) and screen.log[-1].text == "<You> howdy")
-        seen["chat left"] = not screen.app.layout.has_focus(screen.chat.buffer)
+        seen["chat left"] = not screen.chatting
         pipe.send_text("q")
-        await until(lambda: screen.confirm_quit or bool(screen.chat.buffer.text), 2.0)
+        await until(lambda: screen.confirm_quit or bool(screen.chat_text), 2.0)
         seen["q asks"] = screen.confirm_quit
-        seen["typed"] = screen.chat.buffer.text
+        seen["typed"] = screen.chat_text
         pipe.send_text("y")
         await trio.sleep_forever()
 
@@ -255,3 +255,20 @@ def test_a_key_after_the_end_still_says_how_to_leave(pipe) -> None:
         assert "wait for your turn" not in text
     assert not screen.take(0)
     assert "Press q to leave." in "\n".join(snapshot(screen))
+
+
+def test_the_chat_line_shows_what_is_typed_with_its_keys(pipe) -> None:
+    """The card game's chat row (the shell's chat state, drawn left of the keys): "Say:"
+    when idle, the end of the text and a cursor while typing, with Enter and Esc's keys."""
+    session = SoloSession(4, seed=1)
+    screen = make_screen(pipe, session)
+    play_until_person_decides(session, screen)
+    assert snapshot(screen)[-1].startswith("Say: ") and "Tab: chat" in snapshot(screen)[-1]
+    screen._key("tab")
+    for key in "howdy " * 20:
+        screen._key(key)
+    bottom = snapshot(screen)[-1]
+    assert bottom.startswith("Say: ") and "howdy howdy" in bottom
+    assert "Enter: send" in bottom and len(bottom) == 80
+    screen._key("escape")
+    assert not screen.chatting and "Tab: chat" in snapshot(screen)[-1]

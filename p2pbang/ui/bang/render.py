@@ -29,14 +29,6 @@ def card_style(kind: str) -> str:
 
 
 @dataclass(frozen=True)
-class LogEntry:
-    """One line of the log, with the style class that tells what kind of line it is."""
-
-    text: str
-    style: str = "class:log"
-
-
-@dataclass(frozen=True)
 class Plan:
     """Where everything goes on a screen of ``width`` x ``height`` cells.
 
@@ -413,31 +405,6 @@ def _window(order: list[int], selected: int, rows: int) -> list[int]:
     at = order.index(selected) if selected in order else len(order) - 1
     top = min(max(0, at - rows // 2), len(order) - rows)
     return order[top:top + rows]
-
-
-# ------------------------------------------------------------------------ log
-
-def log_lines(entries: Sequence[LogEntry], width: int, rows: int, offset: int) -> list[Line]:
-    """The end of the log wrapped to ``width``, ``offset`` rows scrolled back from the end."""
-    if rows <= 0 or width <= 0:
-        return []
-    wrapped: list[Line] = []
-    for entry in entries:
-        for text in wrap(entry.text, width, "  "):
-            wrapped.append([(entry.style, text)])
-    end = max(0, len(wrapped) - offset)
-    start = max(0, end - rows)
-    shown = wrapped[start:end]
-    if offset > 0 and shown:
-        hidden = len(wrapped) - end
-        note = " " + _("\u25bc {n} newer (PgDn)").format(n=hidden)
-        shown[-1] = [("class:more", cut(note, width))]
-    return [fit_line(line, width) for line in shown]
-
-
-def max_log_offset(entries: Sequence[LogEntry], width: int, rows: int) -> int:
-    total = sum(len(wrap(e.text, width, "  ")) for e in entries)
-    return max(0, total - rows)
 
 
 # ------------------------------------------------------------------------ help

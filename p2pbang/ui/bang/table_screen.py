@@ -1,12 +1,13 @@
 """The table screen: the game as one seat sees it, its keys, its log and its chat line.
 
-``TableScreen`` owns the interface state (log, selection, scroll, help, chat focus; what
-every game's screen has, the pace, notices, the dialog and leaving, is ``shell/base.py``'s
-``ScreenBase``) and builds a prompt-toolkit ``Application`` around the pure renderers in
-``render.py``. It reads the game only through a ``TableSession`` (the seat's own engine and
-its legal actions), so the same screen serves a solo game and a network game. It never runs
-the game: a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person's
-actions.
+``TableScreen`` owns the card game's interface state (the view, the menu's steps and
+selection, the help and the players page; what every game's screen has, the pace, notices,
+the dialog, leaving, the key table and the chat line, is ``shell/base.py``'s
+``ScreenBase``, and the log is ``shell/log.py``'s ``GameLog``) and builds a prompt-toolkit
+``Application`` around the pure renderers in ``render.py``. It reads the game only through
+a ``TableSession`` (the seat's own engine and its legal actions), so the same screen serves
+a solo game and a network game. It never runs the game: a driver (``app.SoloDriver`` for
+solo) feeds it events and waits for the person's actions.
 """
 
 from __future__ import annotations
@@ -15,10 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition, has_focus
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Dimension,
@@ -52,7 +51,6 @@ from p2pbang.ui.bang import players_page
 from p2pbang.ui.bang.render import (
     PAID_MARK,
     SHORTCUTS,
-    LogEntry,
     Plan,
     action_lines,
     compact_hand,
@@ -61,8 +59,6 @@ from p2pbang.ui.bang.render import (
     hand_lines,
     hand_title,
     help_lines,
-    log_lines,
-    max_log_offset,
     plan_layout,
     seat_lines,
     shortcut,
@@ -73,9 +69,9 @@ from p2pbang.ui.describe import Describer, action_card, slot_label
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
+from p2pbang.ui.shell.log import GameLog, LogEntry
 from p2pbang.ui.shell.menu_keys import StableKeys
-from p2pbang.ui.shell.stage import FINISHED
-from p2pbang.ui.shell.widgets import ChatLine, PanelControl
+from p2pbang.ui.shell.widgets import PanelControl
 from p2pbang.ui.textfit import Line, fit_line, width_of
 from p2pbang.ui.texts import (
     card_help,
@@ -126,8 +122,7 @@ class TableScreen(ScreenBase):
         super().__init__(session, speed, pace_keys=pace_keys, note=note, on_speed=on_speed)
         self.names = display_names(session.names, session.you)
         self.say = Describer(session.mine, self.names)
-        self.log: list[LogEntry] = []
-        self.log_offset = 0
+        self.game_log = GameLog(MAX_LOG, keeps_place=True)
         self.selected = 0
         self.phase: str | None = None
         self.players_visible = False  # the help's window shows the players page (``l``)
@@ -142,7 +137,6 @@ class TableScreen(ScreenBase):
         self.steps: list[Step] = []  # the choices made so far towards one action
         self._decision_key: object = None
         self._plan = plan_layout(80, 24, len(session.names), 0, 0, False)
-        self.chat = ChatLine(self._send_chat, lambda: _("Say: "))
         self.app = self._build_application(input, output)
 
     # ------------------------------------------------------------------ game state
@@ -303,12 +297,13 @@ class TableScreen(ScreenBase):
                 role=role_name(me.role), goal=say.goal(self.session.you)), "class:log.you"))
         return lines
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log's entries, oldest first."""
+        return self.game_log.entries
+
     def _append(self, entry: LogEntry) -> None:
-        self.log.append(entry)
-        if len(self.log) > MAX_LOG:
-            del self.log[: len(self.log) - MAX_LOG]
-        if self.log_offset:
-            self.log_offset += 1  # stay on the lines being read
+        self.game_log.add(entry.text, entry.style)
 
     def add_line(self, text: str, style: str = "class:log") -> None:
         """A line of news for the log panel that is not a game event (a network game's
@@ -318,14 +313,6 @@ class TableScreen(ScreenBase):
 
     def _chat_to_log(self, text: str) -> None:
         self.add_chat(self.names[self.session.you], text)
-
-    def _send_chat(self, text: str) -> None:
-        """Send the line, then give the keys back to the table: a ``q`` or a digit typed
-        next is a command, never the start of another line (one line is the usual chat)."""
-        self.send_chat(text)
-        if self.app.is_running:
-            self.app.layout.focus(self._actions_window)
-        self.changed()
 
     # ------------------------------------------------------------------ person's actions
 
@@ -397,8 +384,7 @@ class TableScreen(ScreenBase):
     def scroll_log(self, rows: int) -> None:
         width = self._log_width()
         rows_shown = self._log_rows()
-        top = max_log_offset(self.log, width, rows_shown)
-        self.log_offset = max(0, min(top, self.log_offset + rows))
+        self.game_log.scroll(rows, self.game_log.most(width, rows_shown))
         self.app.invalidate()
 
     def toggle_players(self) -> None:
@@ -418,10 +404,6 @@ class TableScreen(ScreenBase):
         if self.help_visible and anchor:
             _lines, anchors = help_lines(self._help_sections(), max(20, self._plan.width))
             self.help_offset = anchors.get(anchor, 0)
-        if self.help_visible:
-            self.app.layout.focus(self._help_window)
-        else:
-            self.app.layout.focus(self._actions_window)
         self.app.invalidate()
 
     def _help_sections(self) -> list[Section]:
@@ -435,16 +417,6 @@ class TableScreen(ScreenBase):
                                shadows=self.view.shadows)]
 
     def _redraw(self) -> None:
-        self.app.invalidate()
-
-    def _dialog_shown(self) -> None:
-        if self.app.is_running:
-            self.app.layout.focus(self._dialog_window)
-        self.app.invalidate()
-
-    def _dialog_closed(self) -> None:
-        if self.app.is_running:
-            self.app.layout.focus(self._actions_window)
         self.app.invalidate()
 
     def _dialog_width(self) -> int:
@@ -616,9 +588,22 @@ class TableScreen(ScreenBase):
         return f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: {card_text(c.name)}"
 
     def _hints(self) -> str:
-        if has_focus(self.chat.buffer)():
+        if self.chatting:
             return _("Enter: send \u00b7 Esc: back")
         return _("?: help \u00b7 Tab: chat \u00b7 q: quit")
+
+    def _render_chat(self, width: int, height: int) -> list[Line]:
+        """The chat line left of the keys: its prompt, then the end of the text being typed
+        and a cursor while it has the keys (solo play has it too: the line goes to the
+        log)."""
+        prompt = _("Say: ")
+        if not self.chatting:
+            return [[("class:chat.prompt", prompt)]]
+        room = max(1, width - width_of(prompt) - 1)
+        text = self.chat_text
+        while width_of(text) > room:  # the end of a long line stays in view
+            text = text[1:]
+        return [[("class:chat.prompt", prompt), ("class:chat", text), ("reverse", " ")]]
 
     def _render_status(self, width: int, height: int) -> list[Line]:
         if self._too_small():
@@ -634,7 +619,7 @@ class TableScreen(ScreenBase):
         return seat_lines(self.view, width, self._plan.header, self._plan.seat_lines == 2)
 
     def _render_log(self, width: int, height: int) -> list[Line]:
-        return log_lines(self.log, width, height, self.log_offset)
+        return self.game_log.lines(width, height)
 
     def _render_actions(self, width: int, height: int) -> list[Line]:
         rows = self.choices
@@ -650,11 +635,8 @@ class TableScreen(ScreenBase):
         else:
             sections, name = self._help_sections(), _("Help")
         lines, _anchors = help_lines(sections, width)
-        self.help_offset = max(0, min(self.help_offset, len(lines) - height + 1))
-        title = fit_line([("class:status.title", " " + name + " "),
-                          ("class:status", " " + _("Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))],
-                         width, "class:status")
-        return [title, *lines[self.help_offset:self.help_offset + height - 1]]
+        return self._help_page([("class:status.title", " " + name + " "), ("class:status", " " + _(
+            "Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))], lines, width, height)
 
     def _build_layout(self) -> Layout:
         plan = lambda: self._plan  # noqa: E731 (read at draw time)
@@ -702,153 +684,60 @@ class TableScreen(ScreenBase):
                                      filter=wide),
                 ConditionalContainer(log_column, filter=wide),
             ]),
-            VSplit([self.chat.window, hints], height=1),
+            VSplit([Window(PanelControl(self._render_chat), style="class:chat"), hints],
+                   height=1),
         ])
-        self._help_window = Window(PanelControl(self._render_help, focusable=True))
+        self._help_window = Window(PanelControl(self._render_help))
         showing_help = Condition(lambda: self.help_visible)
         root = HSplit([
             ConditionalContainer(table, filter=~showing_help),
             ConditionalContainer(self._help_window, filter=showing_help),
         ])
         self._dialog_window = Window(
-            PanelControl(self._render_dialog, focusable=True),
+            PanelControl(self._render_dialog),
             width=lambda: Dimension.exact(self._dialog_width()),
             height=lambda: Dimension.exact(self._dialog_height()))
         with_dialog = FloatContainer(root, floats=[Float(ConditionalContainer(
             self._dialog_window, filter=Condition(lambda: self.dialog is not None)))])
         return Layout(with_dialog, focused_element=self._actions_window)
 
-    # ------------------------------------------------------------------ keys
+    # ------------------------------------------------------------------ the shell's key hooks
 
-    def _key_bindings(self) -> KeyBindings:
-        kb = KeyBindings()
-        chat = has_focus(self.chat.buffer)
-        helping = Condition(lambda: self.help_visible)
-        confirming = Condition(lambda: self.confirm_quit)
-        dialog = Condition(lambda: self.dialog is not None)
-        table = ~chat & ~helping & ~confirming & ~dialog
+    help_page = 20
+    help_closers = ("escape", "l", "q", "?", "f1")
 
-        for key in SHORTCUTS:
-            kb.add(key, filter=table)(self._presser(key))
+    def _open_help(self) -> None:
+        self.toggle_help(self.selected_card_anchor())
 
-        @kb.add("up", filter=table)
-        def _up(event: KeyPressEvent) -> None:
-            self.move(-1)
+    def _close_help(self) -> None:
+        self.toggle_help()
 
-        @kb.add("down", filter=table)
-        def _down(event: KeyPressEvent) -> None:
-            self.move(1)
+    def _log_key(self, key: str) -> None:
+        page = max(1, self._log_rows() - 1)
+        if key in ("pageup", "pagedown"):
+            self.scroll_log(page if key == "pageup" else -page)
+        elif key == "home":
+            self.scroll_log(len(self.log) * 50)
+        else:
+            self.game_log.newest()
 
-        @kb.add("escape", filter=table & Condition(lambda: bool(self.steps)), eager=True)
-        def _back(event: KeyPressEvent) -> None:
-            self.back()
-
-        @kb.add("enter", filter=table)
-        def _enter(event: KeyPressEvent) -> None:
+    def _own_key(self, key: str) -> None:
+        """Enter takes the selected row, Esc goes a step back, ``l`` opens the players page,
+        a row's shortcut chooses it."""
+        if key == "enter":
             if self.choices:
                 self.take(self.selected)
-            elif isinstance(self.session.pending, End):
-                self.exit(FINISHED)
-
-        @kb.add("pageup", filter=table)
-        def _log_back(event: KeyPressEvent) -> None:
-            self.scroll_log(max(1, self._log_rows() - 1))
-
-        @kb.add("pagedown", filter=table)
-        def _log_forward(event: KeyPressEvent) -> None:
-            self.scroll_log(-max(1, self._log_rows() - 1))
-
-        @kb.add("home", filter=table)
-        def _log_oldest(event: KeyPressEvent) -> None:
-            self.scroll_log(len(self.log) * 50)
-
-        @kb.add("end", filter=table)
-        def _log_newest(event: KeyPressEvent) -> None:
-            self.log_offset = 0
-            self.app.invalidate()
-
-        paced = table & Condition(lambda: self.pace_keys)
-
-        @kb.add("+", filter=paced)
-        @kb.add("=", filter=paced)
-        def _faster(event: KeyPressEvent) -> None:
-            self.change_speed(-1)
-
-        @kb.add("-", filter=paced)
-        def _slower(event: KeyPressEvent) -> None:
-            self.change_speed(1)
-
-        @kb.add("?", filter=table)
-        @kb.add("f1", filter=~chat & ~confirming & ~dialog)
-        def _help(event: KeyPressEvent) -> None:
-            self.toggle_help(None if self.help_visible else self.selected_card_anchor())
-
-        @kb.add("tab", filter=table)
-        @kb.add("c", filter=table)
-        def _to_chat(event: KeyPressEvent) -> None:
-            event.app.layout.focus(self.chat.window)
-
-        @kb.add("escape", filter=chat, eager=True)
-        @kb.add("tab", filter=chat)
-        def _from_chat(event: KeyPressEvent) -> None:
-            event.app.layout.focus(self._actions_window)
-
-        @kb.add("q", filter=table)
-        def _quit(event: KeyPressEvent) -> None:
-            if isinstance(self.session.pending, End):
-                self.exit(FINISHED)
-            else:
-                self.confirm_quit = True
-
-        # A seat changing hands (the network table asks; nobody decides meanwhile).
-        asking = Condition(lambda: self.asked)
-
-        @kb.add("y", filter=table & asking)
-        @kb.add("n", filter=table & asking)
-        def _seat(event: KeyPressEvent) -> None:
-            self.answer_seat(event.data)
-
-        @kb.add(Keys.Any, filter=confirming)  # y: leave, g: for good, any other key: stay
-        def _leave(event: KeyPressEvent) -> None:
-            self.answer_leave(event.data)
-
-        @kb.add("enter", filter=dialog)
-        @kb.add("escape", filter=dialog, eager=True)
-        @kb.add("space", filter=dialog)
-        def _close_dialog(event: KeyPressEvent) -> None:
-            self.close_dialog()
-
-        @kb.add("l", filter=table)
-        def _players(event: KeyPressEvent) -> None:
+        elif key == "escape":
+            self.back()
+        elif key == "l":
             self.toggle_players()
-
-        @kb.add("escape", filter=helping, eager=True)
-        @kb.add("l", filter=helping)
-        @kb.add("q", filter=helping)
-        @kb.add("?", filter=helping)
-        def _close_help(event: KeyPressEvent) -> None:
-            self.toggle_help()
-
-        for key, step in (("up", -1), ("down", 1), ("pageup", -20), ("pagedown", 20),
-                          ("home", -10**6), ("end", 10**6)):
-            kb.add(key, filter=helping)(self._help_scroller(step))
-        return kb
-
-    def _presser(self, key: str) -> Callable[[KeyPressEvent], None]:
-        def press(event: KeyPressEvent) -> None:
+        elif len(key) == 1 and key in SHORTCUTS:
             self.press(key)
-        return press
-
-    def _help_scroller(self, step: int) -> Callable[[KeyPressEvent], None]:
-        def scroll(event: KeyPressEvent) -> None:
-            self.help_offset = max(0, self.help_offset + step)
-            self.app.invalidate()
-        return scroll
 
     # ------------------------------------------------------------------ application
 
     def _build_application(self, input: Input | None,
                            output: Output | None) -> Application[str]:
-        return self._application(self._build_layout(), self._key_bindings(), input, output,
+        return self._application(self._build_layout(), self._key_table(), input, output,
                                  before_render=self._before_render)
 

@@ -5,11 +5,14 @@ Why: the card game's screen (``bang/table_screen.py``) and the shell the boards 
 answers: the computer players' pace (``+``/``-``) and who hears it, a notice cleared by the
 next key, the network's note, a dialog that must be read (a verdict), the question before
 leaving (and whether leaving for good is offered) and its answers, the seat question's
-``y``/``n``, the chat line's senders, leaving once, and the application itself (its colours,
-Ctrl-C, a notice lasting until the next key: ``_application``). They differ in how they lay
-out and focus their parts (the card game's screen is a prompt-toolkit layout of panels; the
-shell draws one pure ``draw(width, height)``), which each says through three small methods:
-``_redraw``, ``_dialog_shown`` and ``_dialog_closed``.
+``y``/``n``, the chat line (its text, its keys, a paste, its sender), leaving once, the
+application itself (its colours, Ctrl-C, a notice lasting until the next key:
+``_application``) and its one key table (``_key_table``: every key to ``_key`` by its name,
+in one order). They differ in how they lay out their parts (the card game's screen is a
+prompt-toolkit layout of panels; the shell draws one pure ``draw(width, height)``) and in a
+few keys, which each says through small methods: ``_redraw``, ``_dialog_shown``,
+``_dialog_closed``, and the key hooks (``_open_help``, ``_close_help``, ``move``,
+``_log_key``, ``_own_key``).
 """
 
 from __future__ import annotations
@@ -25,19 +28,26 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.output import Output
 
+from p2pbang.engine.actions import End
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui.i18n import _
-from p2pbang.ui.shell.stage import LEAVE_FOR_GOOD, QUIT
+from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
 from p2pbang.ui.shell.style import table_style
+from p2pbang.ui.shell.widgets import MAX_CHAT, clean_chat
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
 DIALOG_MAX_WIDTH = 72
+# The keys the key table passes on by name (every other key passes on as what it types).
+NAMED_KEYS = ("up", "down", "enter", "pageup", "pagedown", "home", "end", "escape", "f1",
+              "tab", "backspace")
 
 
 class ScreenBase(ABC):
     """The state and keys every game's full screen shares (see the module's docstring)."""
 
     app: Application[str]
+    help_page = 10  # rows PgUp/PgDn scroll the help
+    help_closers: tuple[str, ...] = ("escape", "?", "q", "f1")  # the keys closing the help
 
     def __init__(self, session: Any, speed: int = DEFAULT_SPEED, *, pace_keys: bool = True,
                  note: Callable[[], str] | None = None,
@@ -57,6 +67,9 @@ class ScreenBase(ABC):
         self.confirm_quit = False
         self.dialog: tuple[str, list[str]] | None = None
         self.on_action: Callable[[], None] = lambda: None
+        self.send_chat: Callable[[str], None] | None = None  # set by each screen
+        self.chatting = False  # the chat line has the keys
+        self.chat_text = ""
 
     # ------------------------------------------------------------------ what each screen says
 
@@ -122,7 +135,7 @@ class ScreenBase(ABC):
     def show_dialog(self, title: str, lines: list[str]) -> None:
         """A message over the table that must be read (a verdict): Enter or Esc closes it."""
         self.dialog = (title, list(lines))
-        self.confirm_quit = self.help_visible = False
+        self.confirm_quit = self.help_visible = self.chatting = False
         self._dialog_shown()
 
     def close_dialog(self) -> None:
@@ -161,6 +174,159 @@ class ScreenBase(ABC):
 
     def _clear_notice(self, _processor: object) -> None:
         self.notice = ""  # a notice lasts until the next key
+
+    # ------------------------------------------------------------------ keys
+
+    def _key(self, key: str) -> None:
+        """Every key but Ctrl-C comes here, by its name (``NAMED_KEYS``) or as what it types
+        (the tests call it directly). One order for every screen: a dialog takes Enter, Esc
+        or Space; a chat line being typed, its keys; the question before leaving, any key;
+        the help, its scrolling and closing keys; the seat question, ``y`` and ``n``; then
+        the table's keys, the screen's own last."""
+        if self.dialog is not None:
+            if key in ("enter", "escape", " "):
+                self.close_dialog()
+            return
+        if self._typing():
+            self._chat_key(key)
+        elif self.confirm_quit:
+            self.answer_leave(key)
+        elif self.help_visible:
+            self._help_key(key)
+        elif key in ("y", "n") and self.asked:
+            self.answer_seat(key)  # a seat changing hands: agree / wait
+            return
+        else:
+            self._table_key(key)
+        self._redraw()
+
+    def _help_key(self, key: str) -> None:
+        """A key while the help is shown: scroll it, or close it."""
+        steps = {"up": -1, "down": 1, "pageup": -self.help_page, "pagedown": self.help_page,
+                 "home": -10**6, "end": 10**6}
+        if key in steps:
+            self.help_offset = max(0, self.help_offset + steps[key])
+        elif key in self.help_closers:
+            self._close_help()
+
+    def _help_page(self, title: Line, lines: list[Line], width: int,
+                   height: int) -> list[Line]:
+        """The help over the whole screen, as both screens draw it: ``title`` on the status
+        row, then ``lines`` from the reader's place (``help_offset``, kept within the text),
+        ``height`` rows of ``width`` cells."""
+        body = height - 1
+        self.help_offset = max(0, min(self.help_offset, len(lines) - body))
+        shown = lines[self.help_offset:self.help_offset + body]
+        return [fit_line(title, width, "class:status"), *(fit_line(line, width) for line in shown),
+                *(fit_line([], width) for _ in range(body - len(shown)))]
+
+    def _table_key(self, key: str) -> None:
+        """A key at the table: the help, leaving, chat, the pace, the selection and the log,
+        then the screen's own (``_own_key``)."""
+        ended = isinstance(self.session.pending, End)
+        if key in ("?", "f1"):
+            self._open_help()
+        elif key == "q":
+            if ended:
+                self.exit(FINISHED)
+            else:
+                self.confirm_quit = True
+        elif key == "enter" and ended:
+            self.exit(FINISHED)
+        elif key in ("tab", "c") and self._has_chat():
+            self._start_chat()
+        elif key in ("+", "="):
+            self.change_speed(-1)
+        elif key == "-":
+            self.change_speed(1)
+        elif key in ("up", "down"):
+            self.move(-1 if key == "up" else 1)
+        elif key in ("pageup", "pagedown", "home", "end"):
+            self._log_key(key)
+        else:
+            self._own_key(key)
+
+    def _typing(self) -> bool:
+        """The chat line is being typed (its keys are ``_chat_key``'s)."""
+        return self.chatting
+
+    def _has_chat(self) -> bool:
+        """Tab and ``c`` open a chat line here (a sender is set)."""
+        return self.send_chat is not None
+
+    def _start_chat(self) -> None:
+        """Give the keys to the chat line."""
+        self.chatting = True
+
+    def _chat_key(self, key: str) -> None:
+        """A key while the chat line has the keys: type, Backspace, Enter sends and goes
+        back to the table (a ``q`` or a digit typed next is a command again), Esc or Tab go
+        back without sending. The line is cleaned when sent (``clean_chat``)."""
+        if key in ("escape", "tab"):
+            self.chatting = False
+        elif key == "enter":
+            text = clean_chat(self.chat_text)
+            self.chat_text = ""
+            self.chatting = False
+            if text and self.send_chat is not None:
+                self.send_chat(text)
+        elif key == "backspace":
+            self.chat_text = self.chat_text[:-1]
+        elif len(key) == 1 and key.isprintable():
+            self._type(key)
+
+    def _type(self, text: str) -> None:
+        """Text typed or pasted into the chat line, up to ``MAX_CHAT`` characters."""
+        self.chat_text = (self.chat_text + text)[:MAX_CHAT]
+
+    def _paste(self, text: str) -> None:
+        """A bracketed paste: typed into the chat line when it has the keys (cleaned of
+        line breaks), else ignored, as a paste at the table chooses nothing."""
+        if self.chatting and self.dialog is None:
+            self._type(" ".join(text.splitlines()))
+            self._redraw()
+
+    @abstractmethod
+    def _open_help(self) -> None:
+        """Show the help (``?``, F1)."""
+
+    @abstractmethod
+    def _close_help(self) -> None:
+        """Hide the help."""
+
+    @abstractmethod
+    def move(self, step: int) -> None:
+        """Move the selection ``step`` rows."""
+
+    @abstractmethod
+    def _log_key(self, key: str) -> None:
+        """PgUp, PgDn, Home or End: scroll the log."""
+
+    @abstractmethod
+    def _own_key(self, key: str) -> None:
+        """Any other key: Enter, Esc, a row's shortcut, a screen's command."""
+
+    def _key_table(self) -> KeyBindings:
+        """The application's keys: every key to ``_key``, by its name or as what it types;
+        a paste to ``_paste``."""
+        kb = KeyBindings()
+
+        @kb.add(Keys.Any)
+        def _any(event: KeyPressEvent) -> None:
+            self._key(event.data)
+
+        @kb.add(Keys.BracketedPaste)
+        def _pasted(event: KeyPressEvent) -> None:
+            self._paste(event.data)
+
+        for name in NAMED_KEYS:
+            kb.add(name, eager=name == "escape")(self._named(name))
+        return kb
+
+    def _named(self, name: str) -> Callable[[KeyPressEvent], None]:
+        def handle(event: KeyPressEvent) -> None:
+            self._key(name)
+        return handle
 
     # ------------------------------------------------------------------ the application
 

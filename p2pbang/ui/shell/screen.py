@@ -18,8 +18,9 @@ At a network table (``network/family_net_table.py``) the same screen gets what o
 has, as the card game's ``TableScreen`` does: a chat line (Tab or c, Enter sends, Esc goes
 back), the network's news under the actions (``note``), a dialog that must be read (a
 verdict), lines of news in the log, and the bots' pace only where this host started them.
-The chat line is kept here as plain state rather than a prompt-toolkit buffer, so that it
-is drawn by the same pure ``draw`` as the rest and tested without a terminal.
+The chat line's state and keys are the shell's (``shell/base.py``: plain state rather than
+a prompt-toolkit buffer, so that it is drawn by the same pure ``draw`` as the rest and
+tested without a terminal); this screen draws it in the keys' row (``_chat_row``).
 """
 
 from __future__ import annotations
@@ -30,18 +31,16 @@ from typing import Any, Protocol
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.output import Output
 
-from p2pbang.engine.actions import End, IllegalAction
+from p2pbang.engine.actions import IllegalAction
 from p2pbang.table.bot_pace import DEFAULT_SPEED
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
-from p2pbang.ui.shell.stage import FINISHED
-from p2pbang.ui.shell.widgets import MAX_CHAT, PanelControl, clean_chat
+from p2pbang.ui.shell.log import GameLog, LogEntry
+from p2pbang.ui.shell.widgets import PanelControl
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
 # Shortcuts of the action rows: digits, then letters that are not commands of the shell
@@ -115,12 +114,9 @@ class FamilyScreen(ScreenBase):
         pace, and ``on_speed`` hears each new pace (a host tells the bot peers it started)."""
         super().__init__(session, speed, pace_keys=pace_keys, note=note, on_speed=on_speed)
         self.board = board
-        self.log: list[tuple[str, str]] = []
-        self.log_offset = 0  # rows scrolled back from the newest
+        self.game_log = GameLog(LOG_LIMIT)  # scrolled back by whole lines (``_log_lines``)
         self.selected = 0
         self.send_chat = send_chat
-        self.chatting = False
-        self.chat_text = ""
         self.app: Application[str] = self._build_application(input, output)
 
     # ------------------------------------------------------------------ the driver's side
@@ -128,25 +124,20 @@ class FamilyScreen(ScreenBase):
     def add_events(self, events: Sequence[Any]) -> int:
         """Tell ``events`` in the log; returns how many lines that added."""
         lines = self.board.describe(events)
-        self.log.extend(lines)
-        del self.log[:-LOG_LIMIT]
+        for style, text in lines:
+            self.game_log.add(text, style)
         if lines:
-            self.log_offset = 0
+            self.game_log.newest()
         self.changed()
         return len(lines)
 
     def add_line(self, text: str, style: str = "class:log") -> None:
         """A line of news for the log that is not a game event (a network game's peers
         coming and going, warnings, the result)."""
-        self.log.append((style, text))
-        del self.log[:-LOG_LIMIT]
+        self.game_log.add(text, style)
         self.changed()
 
     def _redraw(self) -> None:
-        self.changed()
-
-    def _dialog_shown(self) -> None:
-        self.chatting = False
         self.changed()
 
     def _pace_words(self) -> str:
@@ -222,8 +213,13 @@ class FamilyScreen(ScreenBase):
             self.selected = (self.selected + step) % count
         self.changed()
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log's entries, oldest first."""
+        return self.game_log.entries
+
     def scroll_log(self, rows: int) -> None:
-        self.log_offset = max(0, min(len(self.log), self.log_offset + rows))
+        self.game_log.scroll(rows, len(self.log))
         self.changed()
 
     # ------------------------------------------------------------------ drawing
@@ -334,11 +330,13 @@ class FamilyScreen(ScreenBase):
         return lines
 
     def _log_lines(self, width: int, height: int) -> list[Line]:
+        """The log's end, a cell's margin on the right, ``offset`` lines back from the
+        newest (the boards' own way, kept as their screens have it)."""
         wrapped: list[Line] = []
-        for style, text in self.log[-200:]:
-            for part in wrap(text, max(10, width - 1), "  "):
-                wrapped.append([(style, part)])
-        end = len(wrapped) - min(self.log_offset, max(0, len(wrapped) - height))
+        for entry in self.log[-200:]:
+            for part in wrap(entry.text, max(10, width - 1), "  "):
+                wrapped.append([(entry.style, part)])
+        end = len(wrapped) - min(self.game_log.offset, max(0, len(wrapped) - height))
         return wrapped[max(0, end - height):end]
 
     def _draw_help(self, width: int, height: int) -> list[Line]:
@@ -349,13 +347,8 @@ class FamilyScreen(ScreenBase):
                 continue
             indent = "" if style == "class:help.title" else "  "
             lines.extend([(style, part)] for part in wrap(text, width - 1, indent))
-        body = height - 1
-        self.help_offset = max(0, min(self.help_offset, max(0, len(lines) - body)))
-        shown = lines[self.help_offset:self.help_offset + body]
         title = [("class:status.title", " " + self.board.texts()["help_title"])]
-        return [fit_line(title, width, "class:status")] + [
-            fit_line(line, width) for line in shown] + [
-            fit_line([], width) for _ in range(body - len(shown))]
+        return self._help_page(title, lines, width, height)
 
     # ------------------------------------------------------------------ application
 
@@ -364,99 +357,31 @@ class FamilyScreen(ScreenBase):
 
     def _build_application(self, input: Input | None, output: Output | None) -> Application[str]:
         window = Window(PanelControl(self._render, focusable=True))
-        return self._application(Layout(window), self._keys(), input, output)
+        return self._application(Layout(window), self._key_table(), input, output)
 
-    def _keys(self) -> KeyBindings:
-        """Every key by its name to ``_key`` (Ctrl-C is the application's)."""
-        kb = KeyBindings()
+    # ------------------------------------------------------------------ the shell's key hooks
 
-        @kb.add(Keys.Any)
-        def _any(event: KeyPressEvent) -> None:
-            self._key(event.data)
+    def _open_help(self) -> None:
+        self.help_visible, self.help_offset = True, 0
 
-        for name in ("up", "down", "enter", "pageup", "pagedown", "home", "end", "escape",
-                     "f1", "tab", "backspace"):
-            kb.add(name)(self._named(name))
-        return kb
+    def _close_help(self) -> None:
+        self.help_visible = False
 
-    def _named(self, name: str) -> Callable[[KeyPressEvent], None]:
-        def handle(event: KeyPressEvent) -> None:
-            self._key(name)
-        return handle
-
-    def _key(self, key: str) -> None:
-        """Every key but Ctrl-C comes here (the tests call it directly)."""
-        if self.dialog is not None:
-            if key in ("enter", "escape", " "):
-                self.close_dialog()
-            return
-        if self.chatting:
-            self._chat_key(key)
-            self.changed()
-            return
-        if self.confirm_quit:
-            self.answer_leave(key)
-            self.changed()
-            return
-        if key in ("y", "n") and self.asked:
-            self.answer_seat(key)  # a seat changing hands: agree / wait
-            return
-        if self.help_visible:
-            steps = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -10**6,
-                     "end": 10**6}
-            if key in steps:
-                self.help_offset = max(0, self.help_offset + steps[key])
-            elif key in ("escape", "?", "q", "f1"):
-                self.help_visible = False
-            self.changed()
-            return
-        ended = isinstance(self.session.pending, End)
-        if key in ("?", "f1"):
-            self.help_visible, self.help_offset = True, 0
-        elif key == "q":
-            if ended:
-                self.exit(FINISHED)
-            else:
-                self.confirm_quit = True
-        elif key == "enter":
-            if ended:
-                self.exit(FINISHED)
-            elif not self._board_key("enter"):
-                self.take(self.selected)
-        elif key in ("up", "down"):
-            self.move(-1 if key == "up" else 1)
-        elif key in ("pageup", "pagedown"):
+    def _log_key(self, key: str) -> None:
+        if key in ("pageup", "pagedown"):
             self.scroll_log(5 if key == "pageup" else -5)
         elif key == "home":
             self.scroll_log(len(self.log))
-        elif key == "end":
-            self.log_offset = 0
+        else:
+            self.game_log.newest()
+
+    def _own_key(self, key: str) -> None:
+        """Enter takes the selected row unless the board uses it; Esc is a board's step back
+        (The Duel's card ways); a letter or digit, the board's key or a row's shortcut."""
+        if key == "enter":
+            if not self._board_key("enter"):
+                self.take(self.selected)
         elif key == "escape":
-            self._board_key("escape")  # a board's step back (The Duel's card ways)
-        elif key in ("tab", "c") and self.send_chat is not None:
-            self.chatting = True
-        elif key in ("+", "="):
-            self.change_speed(-1)
-        elif key == "-":
-            self.change_speed(1)
+            self._board_key("escape")
         elif len(key) == 1 and key.isprintable():
             self.press(key)
-        self.changed()
-
-    def _chat_key(self, key: str) -> None:
-        """A key while the chat line has the focus: type, Backspace, Enter sends and goes
-        back to the table (a ``q`` or a digit typed next is a command again), Esc or Tab go
-        back without sending."""
-        if key in ("escape", "tab"):
-            self.chatting = False
-        elif key == "enter":
-            text = clean_chat(self.chat_text)
-            self.chat_text = ""
-            self.chatting = False
-            if text and self.send_chat is not None:
-                self.send_chat(text)
-        elif key == "backspace":
-            self.chat_text = self.chat_text[:-1]
-        elif len(key) == 1 and key.isprintable() and len(self.chat_text) < MAX_CHAT:
-            self.chat_text += key
-
