@@ -81,7 +81,8 @@ class SensibleBot:
     turns, the fitted role models, attacks on the Sheriff as evidence)."""
 
     SEARCH = SearchFacts(horizon=60, value=evaluate.card_value, sample=evaluate.card_sample,
-                         role_evidence=roles.attacks_on_sheriff, role_factors=roles.CARD_GAME)
+                         role_evidence=roles.attacks_on_sheriff, role_factors=roles.CARD_GAME,
+                         policy="p2pbang.bots.bang_expert:BangExpert")
 
     def __init__(self, seed: int | str = 0) -> None:
         self._rng = random.Random(seed)

@@ -159,7 +159,7 @@ def test_the_barrel_it_equips_is_brought_to_the_front() -> None:
 def test_the_strong_bot_plays_the_expert_for_its_own_seat_only() -> None:
     """The Duel's facts name the expert: it gives the strong bot's default answer and plays
     the strong seat in the playouts, while the other seat stays the sensible bot (the model
-    of the opponent). The card game names no policy: its strong bot is as before."""
+    of the opponent). The card game names its own (tests/bots/test_bang_expert.py)."""
     assert DuelBot.SEARCH.policy_class() is DuelExpert
     assert isinstance(StrongBot(1, "bang")._fallback, SensibleBot)
     asked: dict[int, int] = {0: 0, 1: 0}
