@@ -81,6 +81,7 @@ OWN_LIFE = {SHERIFF: 3.0, DEPUTY: 1.0, OUTLAW: 1.0, RENEGADE: 1.6}
 # while the Sheriff is in danger (at SHERIFF_LOW life or less), a foe then.
 RENEGADE_SHERIFF = (-0.6, -2.0, 3.0)
 SHERIFF_LOW = 4
+URGENCY = 1.5  # a life point is worth 1 + URGENCY / life: more the nearer to death
 KILL = 2.5  # a kill, on top of the life, per unit of worth
 ARROW_COST = 1.1  # an arrow held costs about this share of a life (the Indians come)
 
@@ -215,7 +216,7 @@ class DiceExpert(DiceBot):
         lost = min(damage, life)
         value = 0.0
         for step in range(lost):
-            value += worth * (1 + 1.5 / (life - step))
+            value += worth * (1 + URGENCY / (life - step))
         if lost == life:
             value += worth * KILL
         return value
