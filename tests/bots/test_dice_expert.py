@@ -155,8 +155,8 @@ def test_a_deputy_keeps_no_gatling_that_would_kill_the_sheriff() -> None:
 
 def test_a_hurt_sheriff_with_arrows_does_not_risk_the_indians() -> None:
     """The Sheriff at 2 life holds 3 arrows and one is left in the middle: one Arrow rolled
-    brings the Indians and kills him. The sensible bot rolls its Arrows again anyway; the
-    expert keeps its dice."""
+    brings the Indians and kills him. The sensible bot rolls again a die it has no use for
+    anyway; the expert keeps its dice."""
     for bot, risks in ((DiceBot(0), True), (DiceExpert(0), False)):
         game = table(players=5, life={0: 2}, arrows={0: 3, 2: 3, 3: 2})
         roll(game, BEER, BEER, BULLS_EYE_2, BULLS_EYE_1, GATLING)
@@ -183,8 +183,8 @@ def test_the_strong_bot_plays_the_expert_for_its_own_seat() -> None:
     assert isinstance(StrongBot(1, "dice")._fallback, DiceExpert)
 
 
-def test_a_pass_is_always_among_its_answers_when_dice_are_locked() -> None:
-    """Three rolls' worth of Dynamites locked but two: a Pass or a reroll of the free dice."""
+def test_it_never_rolls_a_locked_dynamite() -> None:
+    """Two Dynamites showing are locked: a Pass or a reroll of the other dice."""
     game = table(players=4)
     roll(game, DYNAMITE, DYNAMITE, BULLS_EYE_2, BULLS_EYE_1, ARROW)
     action = DiceExpert(0).decide(game, game.pending)
