@@ -67,12 +67,13 @@ SYMBOLS = 8  # ARROW .. BULLET: a roll's outcome is a count per symbol
 # Renegade only when nobody else is in reach).
 SHOT_FACTOR = {OUTLAW: 1.0, RENEGADE: 0.12, DEPUTY: 0.06}
 # What one life of a seat of each role is worth to each role (above 0: a foe's life lost is
-# a gain; below 0: a friend's). The Sheriff's own life is the game for both sides.
+# a gain; below 0: a friend's). The Sheriff's own life is the game for both sides; to a
+# Renegade it is worth ``RENEGADE_SHERIFF``.
 WORTH = {
     OUTLAW: {SHERIFF: 3.0, DEPUTY: 1.0, RENEGADE: 0.9, OUTLAW: -1.0},
     SHERIFF: {DEPUTY: -1.2, RENEGADE: 1.0, OUTLAW: 1.2},
     DEPUTY: {SHERIFF: -3.0, DEPUTY: -1.0, RENEGADE: 1.0, OUTLAW: 1.2},
-    RENEGADE: {SHERIFF: -1.0, DEPUTY: 0.8, RENEGADE: 1.0, OUTLAW: 1.2},
+    RENEGADE: {DEPUTY: 0.8, RENEGADE: 1.0, OUTLAW: 1.2},
 }
 # What a seat's own life is worth to it (the Sheriff's is his side's game; a Renegade must
 # outlive everybody).
@@ -104,6 +105,13 @@ def _outcomes_sorted(kinds: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], flo
                 step[key] = step.get(key, 0.0) + p / 6
         dist = step
     return tuple(dist.items())
+
+
+@lru_cache(maxsize=256)
+def _deals(roles: tuple[str, ...], seats: int) -> tuple[tuple[str, ...], ...]:
+    """The distinct ways to deal these role cards to ``seats`` seats, sorted (the same sums
+    in every process, whatever the string hashes)."""
+    return tuple(sorted(set(permutations(roles, seats))))
 
 
 class DiceExpert(DiceBot):
@@ -155,9 +163,8 @@ class DiceExpert(DiceBot):
         left = sorted(pool.elements())
         evidence = {seat: self._shots_at_sheriff(game, seat) for seat in hidden}
         totals: dict[int, Counter[str]] = {seat: Counter() for seat in hidden}
-        deals = set(permutations(left, len(hidden)))
         mass = 0.0
-        for deal in deals:
+        for deal in _deals(tuple(left), len(hidden)):
             weight = 1.0
             for seat, role in zip(hidden, deal, strict=True):
                 if evidence[seat]:
