@@ -78,11 +78,13 @@ def reroll_neighbours(default: Any, legal: list[Any]) -> list[Any]:
 class DiceBot:
     """The Dice Game's sensible bot (its fact sheet names it), and what the strong bot needs
     to know of the game (``SEARCH``: a playout of about two turns, the fitted role models,
-    the life taken from the Sheriff as evidence, a reroll's neighbours as challengers)."""
+    the life taken from the Sheriff as evidence, a reroll's neighbours as challengers, and
+    the strong seat's own policy, ``DiceExpert``)."""
 
     SEARCH = SearchFacts(horizon=30, value=evaluate.dice_value, sample=evaluate.dice_sample,
                          role_evidence=roles.damage_to_sheriff, role_factors=roles.DICE_GAME,
-                         neighbours=reroll_neighbours)
+                         neighbours=reroll_neighbours,
+                         policy="p2pbang.bots.dice_expert:DiceExpert")
 
     def __init__(self, seed: int | str = 0) -> None:
         self._rng = random.Random(seed)
