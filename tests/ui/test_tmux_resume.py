@@ -76,11 +76,13 @@ def test_a_host_whose_terminal_dies_resumes_full_screen_and_is_told_the_outcome(
     resumed = _in_terminal(tmp_path, "resume", "--home", str(home), "--listen", "127.0.0.1")
     try:
         final = _play_until(resumed, re.compile(r"EXIT=\d+"), 240)
+        scrolled = "\n".join(resumed.screen(history=True))
     finally:
         resumed.close()
         _kill_what_uses(home)
     assert "EXIT=0" in final, final
-    assert "restarted 3 bot peers" in final, final
+    # said before the screen went up: above it, scrolled back to once the game is over
+    assert "restarted 3 bot peers" in scrolled, scrolled
     assert "You win!" in final or "You lose." in final, final
     assert "result:" not in final  # the plain interface's developer line
     assert not (game / "secrets.bin").exists()  # deleted once the game is over and saved

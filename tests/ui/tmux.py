@@ -31,9 +31,12 @@ class Pane:
     def keys(self, *keys: str) -> None:
         self._tmux("send-keys", "-t", "game", *keys)
 
-    def screen(self, escapes: bool = False) -> list[str]:
-        """The visible rows; with ``escapes`` the colour and attribute codes too."""
+    def screen(self, escapes: bool = False, history: bool = False) -> list[str]:
+        """The visible rows; with ``escapes`` the colour and attribute codes too; with
+        ``history`` the rows scrolled off the top first (what a person scrolls back to)."""
         flags = ["-p", "-e"] if escapes else ["-p"]
+        if history:
+            flags += ["-S", "-"]
         return self._tmux("capture-pane", *flags, "-t", "game").split("\n")
 
     def resize(self, columns: int, rows: int) -> None:
