@@ -52,7 +52,7 @@ EPILOG_BENCH = """examples:
   p2pbang bench table --game duel    a Duel of two bot peers
   p2pbang bench table --peers 7 --drop 1   kill a peer mid-game: a bot takes its seat
   p2pbang bench setup --peers 7      the escrow's cost at set-up, with and without
-  p2pbang bench bots --game duel --games 200
+  p2pbang bench bots --game duel --games 200 --jobs 2
                                      the strong bot against the sensible one, seats rotated
 """
 
