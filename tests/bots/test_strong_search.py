@@ -226,3 +226,33 @@ def test_a_clock_too_short_for_the_minimum_worlds_skips_the_search(
     assert started == -(-bot.searched // 3)  # the first, then every third
     assert bot.rounds == started  # each started search plays its first world only
     assert bot.departures == 0
+
+
+def test_the_stop_answers_as_the_whole_budget_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision of a Dice Game seat, searched with the stop and again to the whole
+    budget (``settled`` never true), same seed and view: the same answers, one of them a
+    departure (so a stop that gave up on a winning challenger would show), fewer worlds."""
+    choice = GameChoice.make("dice", 6)
+    game = new_game(choice, None)
+    dealer = LocalDealer("bench-bots/0/0")
+    bots: list[object] = [make_bot("sensible", f"bench-bots/0/0/{s}", "dice")
+                          for s in range(6)]
+    early = bots[0] = StrongBot("bench-bots/0/0/0", "dice", iterations=40, seconds=None)
+    whole = StrongBot("bench-bots/0/0/0", "dice", iterations=40, seconds=None)
+    while not isinstance(game.pending, End):
+        pending = game.pending
+        if isinstance(pending, Decision):
+            action = bots[pending.seat].decide(game, pending)
+            if pending.seat == 0 and len(game.legal_actions()) > 1:
+                with monkeypatch.context() as patch:
+                    patch.setattr(strong, "settled", lambda *args: False)
+                    assert whole.decide(game, pending) == action
+            events = game.apply(action)
+            for bot in [*bots, whole]:
+                observe = getattr(bot, "observe", None)
+                if observe is not None:
+                    observe(events)
+        else:
+            game.apply(dealer.resolve(pending))
+    assert whole.departures >= 1 and early.departures == whole.departures
+    assert early.early_stops > 0 and early.rounds < whole.rounds
