@@ -50,7 +50,7 @@ EPILOG_BENCH = """examples:
   p2pbang bench table --game duel    a Duel of two bot peers
   p2pbang bench table --peers 7 --drop 1   kill a peer mid-game: a bot takes its seat
   p2pbang bench setup --peers 7      the escrow's cost at set-up, with and without
-  p2pbang bench bots --game duel --games 200
+  p2pbang bench bots --game duel --games 200 --jobs 2
                                      the strong bot against the sensible one, seats rotated
 """
 
@@ -182,7 +182,13 @@ def build_parser() -> argparse.ArgumentParser:
                       help=seats_help("seats", 7))
     bots.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
     bots.add_argument("--think", type=float, default=0.5,
-                      help="the strong bot's time budget per decision, seconds (default 0.5)")
+                      help="the strong bot's time budget per decision, seconds (default 0.5; "
+                           "0: no clock, the iterations alone, so a seed replays its games)")
+    bots.add_argument("--iterations", type=_positive("iterations"), default=400,
+                      help="the strong bot's playouts per decision at most (default 400)")
+    bots.add_argument("--jobs", type=_positive("jobs", 64), default=1,
+                      help="play the games in this many processes: the same games and "
+                           "results (default 1)")
     add_choice_arguments(bots)
 
     from p2pbang.commands.table_commands import add_table_commands
@@ -282,7 +288,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     elif args.target == "bots":
         from p2pbang.sim.bench_bots import print_bench_bots
 
-        print_bench_bots(choice, args.games, args.seed, args.think)
+        print_bench_bots(choice, args.games, args.seed, args.think or None, args.iterations,
+                         args.jobs)
     elif args.target == "crypto":
         from p2pbang.crypto.bench import print_crypto_bench
 

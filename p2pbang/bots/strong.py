@@ -16,9 +16,11 @@ round and by ``CONFIDENCE`` standard errors of its lead, over at least ``MIN_ROU
 worlds. Why flat and not a tree: every playout pays a replay, so a tree's statistics would
 stay thin; flat rounds spend the budget on the choice at hand.
 
-Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one legal
-action is answered at once. When no world can be sampled (a game started from a laid-out
-position, which no log replays), the bot answers as its own policy would.
+Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one
+legal action is answered at once, and a search stops early once it is settled (``settled``:
+no challenger can still pass the bar within the budget), counted in ``early_stops``. When no
+world can be sampled (a game started from a laid-out position, which no log replays), the
+bot answers as its own policy would.
 """
 
 from __future__ import annotations
@@ -46,6 +48,38 @@ MAX_ARMS = 4  # root actions searched: the sensible bot's choice and a sample of
 MARGIN = 0.01
 CONFIDENCE = 2.0  # ... and by this many standard errors of that lead
 MIN_ROUNDS = 6  # ... over at least this many worlds: fewer make the spread itself noise
+# With a clock, a search the last search's pace says cannot reach MIN_ROUNDS worlds is not
+# started; every this many such decisions one is started anyway, to measure the pace again.
+PROBE_EVERY = 8
+
+
+def settled(leads: list[float], squares: list[float], rounds: int, final_rounds: int) -> bool:
+    """Whether no challenger can still be shown better than the default within the budget.
+
+    ``leads`` and ``squares``: per root action (the default first), the sums of its lead over
+    the default in each of ``rounds`` worlds and of its square; ``final_rounds``: how many
+    worlds the budget allows in all. The search departs only for a challenger whose mean
+    lead beats ``MARGIN`` and ``CONFIDENCE`` standard errors, over at least ``MIN_ROUNDS``
+    worlds. So it is settled when the budget cannot reach ``MIN_ROUNDS`` worlds (late in a
+    Duel, where a world's replay grows long, a busy core often cannot), or, from
+    ``MIN_ROUNDS`` worlds on, when every challenger is out of the race: even the optimistic
+    end of its lead now (its mean plus ``CONFIDENCE`` standard errors of the worlds seen)
+    stays below the bar it would have to pass at the end, ``MARGIN`` or ``CONFIDENCE``
+    standard errors of ``final_rounds`` worlds, whichever is higher. More worlds would only
+    narrow its estimate around a mean that cannot pass. Most searched decisions of a Duel
+    end where they started: this is where their time was going, confirming the default.
+    """
+    if final_rounds < MIN_ROUNDS:
+        return True
+    if rounds < MIN_ROUNDS:
+        return False
+    for lead, square in zip(leads[1:], squares[1:], strict=True):
+        mean = lead / rounds
+        sd = math.sqrt(max(square / rounds - mean * mean, 0.0))
+        bar = max(MARGIN, CONFIDENCE * sd / math.sqrt(max(final_rounds, rounds)))
+        if mean + CONFIDENCE * sd / math.sqrt(rounds) > bar:
+            return False
+    return True
 
 
 def challengers(default: Any, legal: list[Any], rng: random.Random,
@@ -91,6 +125,9 @@ class StrongBot:
         self.fallbacks = 0  # decisions answered by the sensible bot (no world to sample)
         self.searched = 0  # decisions that ran a search
         self.departures = 0  # searched decisions where another action beat the sensible one
+        self.early_stops = 0  # searched decisions stopped before the budget: settled
+        self._pace: float | None = None  # seconds per playout in the last timed search
+        self._unprobed = 0  # searches not started since the pace was last measured
         self.rounds = 0  # sampled worlds played out, over all searched decisions
         self.last_search: tuple[list[Any], int, list[float], float] | None = None
 
@@ -128,6 +165,12 @@ class StrongBot:
         ranked = rank(knowledge.view, knowledge.view.pending, legal) if rank else None
         legal = [default, *challengers(default, legal, rng, ranked, self._facts.neighbours)]
         count = len(legal)
+        self.searched += 1
+        if self._out_of_time(count):
+            # Settled before it starts: at the last search's pace (a world's replay only
+            # grows with the log) the clock cannot reach MIN_ROUNDS worlds (``settled``).
+            self.early_stops += 1
+            return default
         # Per root action, the sums of its lead over the sensible choice in each round, and
         # of its square: a lead is trusted only when it stands out of its own noise.
         leads = [0.0] * count
@@ -136,7 +179,9 @@ class StrongBot:
         base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
         rounds = failures = spent = world_index = 0
         weight = role_weight(knowledge, self._facts)
-        while spent + count <= max(self.iterations, count) and failures < 10:
+        budget = max(self.iterations, count)
+        started = time.perf_counter()
+        while spent + count <= budget and failures < 10:
             # The first round is always played out: without it there is nothing to compare.
             scores = self._round(knowledge, seat, legal, f"{base}/{world_index}",
                                  deadline if rounds else None, weight)
@@ -152,9 +197,15 @@ class StrongBot:
                 lead = score - scores[0]
                 leads[i] += lead
                 squares[i] += lead * lead
-            if deadline is not None and time.perf_counter() > deadline:
+            now = time.perf_counter()
+            if deadline is not None and now > deadline:
                 break
-        self.searched += 1
+            if settled(leads, squares, rounds, self._final_rounds(
+                    rounds, budget // count, world_index, now - started, deadline, now)):
+                self.early_stops += spent + count <= budget  # not when the budget ends anyway
+                break
+        if deadline is not None and world_index:
+            self._pace = (time.perf_counter() - started) / (world_index * count)
         self.rounds += rounds
         if rounds == 0:
             self.fallbacks += 1
@@ -168,6 +219,26 @@ class StrongBot:
             return default
         self.departures += 1
         return legal[best]
+
+    def _out_of_time(self, count: int) -> bool:
+        """Whether a timed search of ``count`` root actions is settled before it starts."""
+        if self.seconds is None or self._pace is None:
+            return False
+        if self.seconds / (self._pace * count) >= MIN_ROUNDS or self._unprobed >= PROBE_EVERY:
+            self._unprobed = 0
+            return False
+        self._unprobed += 1
+        return True
+
+    @staticmethod
+    def _final_rounds(rounds: int, budget_rounds: int, tried: int, elapsed: float,
+                      deadline: float | None, now: float) -> int:
+        """How many worlds the search would have played at its end: the iteration budget's,
+        or fewer when the clock, at the pace of the worlds tried so far, ends it first."""
+        if deadline is None or tried == 0 or elapsed <= 0.0:
+            return budget_rounds
+        more = int((deadline - now) / (elapsed / tried))
+        return max(rounds, min(budget_rounds, rounds + more))
 
     def _round(self, knowledge: SeatKnowledge, seat: int, legal: list[Any], label: str,
                deadline: float | None, weight: RoleWeight | None = None

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
-from p2pbang.bots import make_bot, sensible_class
+import pytest
+
+from p2pbang.bots import make_bot, sensible_class, strong
 from p2pbang.bots.dice import reroll_neighbours
 from p2pbang.bots.evaluate import card_value, dice_value, duel_value
 from p2pbang.bots.search_facts import SearchFacts
-from p2pbang.bots.strong import MAX_ARMS, StrongBot, challengers
+from p2pbang.bots.strong import MAX_ARMS, MIN_ROUNDS, StrongBot, challengers, settled
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End, Pass
 from p2pbang.engine.choice import GameChoice
@@ -150,3 +152,107 @@ def test_every_games_bot_tells_the_search_what_it_needs() -> None:
         assert isinstance(facts, SearchFacts)
         assert facts.horizon > 0
         assert (facts.role_evidence is None) == (facts.role_factors is None)
+
+
+def _sums(rows: list[list[float]]) -> tuple[list[float], list[float]]:
+    """The per-action sums of leads and of their squares over ``rows`` (one per world)."""
+    leads = [sum(row[i] for row in rows) for i in range(len(rows[0]))]
+    squares = [sum(row[i] ** 2 for row in rows) for i in range(len(rows[0]))]
+    return leads, squares
+
+
+def test_a_search_is_settled_only_when_no_challenger_can_still_pass() -> None:
+    behind = [[0.0, -0.02 + 0.001 * (i % 3), -0.05] for i in range(MIN_ROUNDS)]
+    leads, squares = _sums(behind)
+    assert settled(leads, squares, MIN_ROUNDS, 100)
+    assert not settled(leads, squares, MIN_ROUNDS - 1, 100)  # too few worlds to tell
+    ahead = [[0.0, 0.05 + 0.001 * (i % 3), -0.05] for i in range(MIN_ROUNDS)]
+    assert not settled(*_sums(ahead), MIN_ROUNDS, 100)
+    # Behind on average but noisy: its optimistic end still passes the bar.
+    noisy = [[0.0, (-0.3, 0.28)[i % 2], 0.0] for i in range(MIN_ROUNDS)]
+    assert not settled(*_sums(noisy), MIN_ROUNDS, 100)
+    # ... and settled when the budget's last world could not make it pass: at
+    # MIN_ROUNDS worlds the bar is two standard errors of those same worlds.
+    assert settled(*_sums(noisy), MIN_ROUNDS, MIN_ROUNDS)
+
+
+def test_a_budget_short_of_the_minimum_worlds_is_settled_at_once() -> None:
+    """The search never departs on fewer than MIN_ROUNDS worlds: a budget that cannot
+    reach them has nothing to look for, whatever the leads."""
+    ahead = [[0.0, 0.5]]
+    assert settled(*_sums(ahead), 1, MIN_ROUNDS - 1)
+    assert not settled(*_sums(ahead), 1, MIN_ROUNDS)
+
+
+def _strong_decisions(bot: StrongBot, seed: str, limit: int) -> list[object]:
+    choice = GameChoice.make("dice", 5)
+    game = new_game(choice, None)
+    dealer = LocalDealer(seed)
+    bots: list[object] = [make_bot("sensible", s, "dice") for s in range(5)]
+    bots[0] = bot
+    taken: list[object] = []
+    while not isinstance(game.pending, End) and len(taken) < limit:
+        pending = game.pending
+        if isinstance(pending, Decision):
+            action = bots[pending.seat].decide(game, pending)
+            if pending.seat == 0:
+                taken.append(action)
+            game.apply(action)
+        else:
+            game.apply(dealer.resolve(pending))
+    return taken
+
+
+def test_searches_stop_early_when_settled_and_stay_reproducible() -> None:
+    """With the iteration budget alone, a settled search stops before it and says so; the
+    same seed and view still give the same decisions."""
+    first = StrongBot("early", "dice", iterations=200, seconds=None)
+    second = StrongBot("early", "dice", iterations=200, seconds=None)
+    taken = _strong_decisions(first, "early-a", 12)
+    assert taken == _strong_decisions(second, "early-a", 12)
+    assert first.searched > 0 and 0 < first.early_stops <= first.searched
+    assert first.rounds < first.searched * 200 // 2  # far fewer worlds than the budget
+
+
+def test_a_clock_too_short_for_the_minimum_worlds_skips_the_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a timed search showed that the clock cannot reach MIN_ROUNDS worlds, the next
+    decisions are settled before they start, but one in PROBE_EVERY + 1 measures again."""
+    monkeypatch.setattr(strong, "PROBE_EVERY", 2)
+    bot = StrongBot("clock", "dice", iterations=400, seconds=1e-6)
+    _strong_decisions(bot, "clock-a", 40)
+    started = bot.searched - bot.early_stops
+    assert bot.searched >= 4 and bot.early_stops > 0
+    assert started == -(-bot.searched // 3)  # the first, then every third
+    assert bot.rounds == started  # each started search plays its first world only
+    assert bot.departures == 0
+
+
+def test_the_stop_answers_as_the_whole_budget_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision of a Dice Game seat, searched with the stop and again to the whole
+    budget (``settled`` never true), same seed and view: the same answers, one of them a
+    departure (so a stop that gave up on a winning challenger would show), fewer worlds."""
+    choice = GameChoice.make("dice", 6)
+    game = new_game(choice, None)
+    dealer = LocalDealer("bench-bots/0/0")
+    bots: list[object] = [make_bot("sensible", f"bench-bots/0/0/{s}", "dice")
+                          for s in range(6)]
+    early = bots[0] = StrongBot("bench-bots/0/0/0", "dice", iterations=40, seconds=None)
+    whole = StrongBot("bench-bots/0/0/0", "dice", iterations=40, seconds=None)
+    while not isinstance(game.pending, End):
+        pending = game.pending
+        if isinstance(pending, Decision):
+            action = bots[pending.seat].decide(game, pending)
+            if pending.seat == 0 and len(game.legal_actions()) > 1:
+                with monkeypatch.context() as patch:
+                    patch.setattr(strong, "settled", lambda *args: False)
+                    assert whole.decide(game, pending) == action
+            events = game.apply(action)
+            for bot in [*bots, whole]:
+                observe = getattr(bot, "observe", None)
+                if observe is not None:
+                    observe(events)
+        else:
+            game.apply(dealer.resolve(pending))
+    assert whole.departures >= 1 and early.departures == whole.departures
+    assert early.early_stops > 0 and early.rounds < whole.rounds

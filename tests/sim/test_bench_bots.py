@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from p2pbang.cli import main
@@ -55,3 +57,40 @@ def test_every_bot_hears_the_events_of_every_input() -> None:
     _play(choice, "listen", bots, None, [])
     for bot in bots:
         assert "play" in bot.heard and bot.heard == bots[0].heard
+
+
+def _without_clock(text: str) -> list[str]:
+    """The printed lines less what a clock measured (the run's and each game's seconds, the
+    decision times)."""
+    return [re.sub(r"\(\d+ s\)|, \d+ s$|p50 .*", "", line) for line in text.splitlines()]
+
+
+def test_jobs_play_the_same_games_as_one_process(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--jobs 2`` plays the games in two processes: the same games, the same wins, the
+    same lines, in the same order, as one process (no clock: ``--think 0``)."""
+    args = ["bench", "bots", "--game", "dice", "--players", "3", "--games", "4",
+            "--think", "0", "--iterations", "8"]
+    assert main([*args, "--jobs", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*args, "--jobs", "2"]) == 0
+    two = capsys.readouterr().out
+    assert "2 processes" in two and "1 process;" in one
+    lines = _without_clock(one)
+    assert [line.split(":")[0] for line in lines[:4]] == [
+        f"game {i} (strong seat {i % 3})" for i in range(4)]
+    assert "so far strong" in lines[3] and "stopped early" in lines[-1]
+    assert [line.replace("1 process;", "") for line in lines] == [
+        line.replace("2 processes;", "") for line in _without_clock(two)]
+
+
+def test_a_game_line_keeps_the_running_tally() -> None:
+    from p2pbang.sim.bench_bots import BotBench, GameResult
+
+    tally = BotBench("duel")
+    for index, won in enumerate((True, False, True)):
+        game = GameResult(index, index % 2, won, not won, [0.1], 0, 5, 4, 1, 2.0)
+        tally.add(game)
+    assert game.line(tally).startswith("game 2 (strong seat 0): strong won, sensible lost; "
+                                       "so far strong 2/3, sensible 1/3")
+    assert tally.searched == 15 and tally.early_stops == 12 and tally.departures == 3
+    assert "15: 12 stopped early" in tally.lines()[4]
