@@ -27,15 +27,12 @@ tried for them did better (docs/benchmarks.md).
 
 from __future__ import annotations
 
-from typing import Any
-
-from p2pbang.bots import events, gold_rush, turn
+from p2pbang.bots import gold_rush, turn
 from p2pbang.bots.allegiance import NEVER, TOP, Allegiance
 from p2pbang.bots.cards import keep_value
 from p2pbang.bots.context import Context
 from p2pbang.bots.sensible import _CHOOSERS, SensibleBot
-from p2pbang.bots.view import SeatView
-from p2pbang.engine.actions import NO_SEAT, PLAY, Action, Decision, Pass, Play
+from p2pbang.engine.actions import NO_SEAT, PLAY, Action, Play
 from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 
 # How likely each hidden role makes one piece of public evidence: an attack on the Sheriff
@@ -181,11 +178,7 @@ _RULES = tuple(_REPLACED.get(rule, rule) for rule in turn._RULES)
 
 def choose_play(ctx: Context) -> Action:
     """The sensible bot's first-rule-that-fires list with the rules above in its place."""
-    for rule in _RULES:
-        action = rule(ctx)
-        if action is not None:
-            return action
-    return Pass()
+    return turn.first_rule(ctx, _RULES)
 
 
 _EXPERT_CHOOSERS = {**_CHOOSERS, PLAY: gold_rush.with_gold(choose_play)}
@@ -193,19 +186,10 @@ _EXPERT_CHOOSERS = {**_CHOOSERS, PLAY: gold_rush.with_gold(choose_play)}
 
 class BangExpert(SensibleBot):
     """The strong level's card-game policy; ``seed`` only breaks ties (as the sensible
-    bot's). Its memory and ``observe`` are the sensible bot's."""
+    bot's). Its memory, ``observe`` and ``decide`` are the sensible bot's, reading the table
+    with ``ExpertAllegiance``, the cards with ``ExpertContext`` and playing by the rules
+    above."""
 
-    def decide(self, game: Any, decision: Decision) -> Action:
-        legal = game.legal_actions()
-        view = SeatView(game, decision.seat)
-        self._grudges.record_decision(decision, view.turn, view.bangs_played, view.current)
-        chooser = _EXPERT_CHOOSERS.get(decision.kind)
-        if chooser is None:  # a decision this bot does not know: as the sensible bot
-            return Pass() if Pass() in legal else legal[0]
-        side = ExpertAllegiance(view, self._grudges, gold_rush.side_role(view))
-        ctx = ExpertContext(view, side, decision, legal, self._rng)
-        action = events.before_rules(ctx) or chooser(ctx)
-        if action in legal:
-            return action
-        self.fallbacks += 1
-        return Pass() if Pass() in legal else legal[0]
+    ALLEGIANCE = ExpertAllegiance
+    CONTEXT = ExpertContext
+    CHOOSERS = _EXPERT_CHOOSERS

@@ -84,6 +84,12 @@ class SensibleBot:
                          role_evidence=roles.attacks_on_sheriff, role_factors=roles.CARD_GAME,
                          policy="p2pbang.bots.bang_expert:BangExpert")
 
+    # What ``decide`` builds and asks: a policy built on this one (``bang_expert.py``) swaps
+    # the seat's reading of the table, the decision's context and some of the choosers.
+    ALLEGIANCE: type[Allegiance] = Allegiance
+    CONTEXT: type[Context] = Context
+    CHOOSERS: dict[str, Callable[[Context], Action]] = _CHOOSERS
+
     def __init__(self, seed: int | str = 0) -> None:
         self._rng = random.Random(seed)
         self._grudges = Grudges()
@@ -100,11 +106,11 @@ class SensibleBot:
         legal = game.legal_actions()
         view = SeatView(game, decision.seat)
         self._grudges.record_decision(decision, view.turn, view.bangs_played, view.current)
-        chooser = _CHOOSERS.get(decision.kind)
+        chooser = self.CHOOSERS.get(decision.kind)
         if chooser is None:  # a decision of an expansion this bot does not know yet
             return Pass() if Pass() in legal else legal[0]
-        side = Allegiance(view, self._grudges, gold_rush.side_role(view))
-        ctx = Context(view, side, decision, legal, self._rng)
+        side = self.ALLEGIANCE(view, self._grudges, gold_rush.side_role(view))
+        ctx = self.CONTEXT(view, side, decision, legal, self._rng)
         action = events.before_rules(ctx) or chooser(ctx)
         if action in legal:
             return action

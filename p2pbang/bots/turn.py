@@ -27,12 +27,19 @@ _DYNAMITE_MIN_LIFE = 4
 Rule = Callable[[Context], Action | None]
 
 
-def choose_play(ctx: Context) -> Action:
-    for rule in _RULES:
+def first_rule(ctx: Context, rules: tuple[Rule, ...]) -> Action:
+    """The action of the first of ``rules`` that proposes one, else the end of the turn:
+    the play phase of the sensible bot (``RULES``) and of a policy that replaces some of
+    its rules (``bang_expert.py``)."""
+    for rule in rules:
         action = rule(ctx)
         if action is not None:
             return action
     return Pass()
+
+
+def choose_play(ctx: Context) -> Action:
+    return first_rule(ctx, _RULES)
 
 
 def _draw_cards(ctx: Context) -> Action | None:
