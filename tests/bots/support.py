@@ -1,10 +1,16 @@
-"""Shared helpers for the bot tests: ask a fresh SensibleBot about a scenario's decision."""
+"""Shared helpers for the bot tests: ask a fresh SensibleBot about a scenario's decision, and
+play a whole game asking every decision on the all-seeing engine and on the seat's own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from p2pbang.bots.sensible import SensibleBot
-from p2pbang.engine.actions import Action, Decision, Play
+from p2pbang.dealer.local import LocalDealer
+from p2pbang.engine.actions import Action, Decision, End, Play
 from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.lockstep import Lockstep
 
 # Characters whose abilities play no part in a play-phase or response scenario.
 PLAIN4 = ["black_jack", "kit_carlson", "jesse_jones", "pedro_ramirez"]
@@ -40,3 +46,36 @@ def play_hidden(table: Scenario, seat: int, name: str, target: int) -> None:
     index = next(i for i, card in enumerate(cards) if table.game.card_name(card) == name)
     slot = table.game.players[seat].hand[index]
     table.act(Play(slot, cards[index], target))
+
+
+def same_on_own_engine(engines: Lockstep, dealer: LocalDealer, make: Callable[[int], Any],
+                       fed: bool = True) -> int:
+    """Play ``engines`` (the all-seeing engine and one view per seat, in seat order) to the
+    end, asking every decision twice: a bot made by ``make(seat)`` on the all-seeing engine,
+    which knows every hand and role, and another made alike on the seat's own engine. The
+    two answers must be the same: the bot reads only what its seat may know. With ``fed``
+    each bot hears its engine's events, as a table feeds them. Returns the decisions asked."""
+    truth, views = engines.truth, engines.views
+    seats = len(views)
+    assert [view.viewer for view in views] == list(range(seats))
+    seeing = [make(seat) for seat in range(seats)]
+    blind = [make(seat) for seat in range(seats)]
+    asked = 0
+    while not isinstance(truth.pending, End):
+        pending = truth.pending
+        if isinstance(pending, Decision):
+            on_truth = seeing[pending.seat].decide(truth, pending)
+            on_own = blind[pending.seat].decide(views[pending.seat], pending)
+            assert on_truth == on_own, f"decision {asked}: {pending}"
+            asked += 1
+            truth_events = engines.apply(on_truth)
+        else:
+            truth_events = engines.apply(dealer.resolve(pending))
+        if fed:
+            for seat in range(seats):
+                for bot, events in ((seeing[seat], truth_events),
+                                    (blind[seat], views[seat].events)):
+                    observe = getattr(bot, "observe", None)
+                    if observe is not None:
+                        observe(events)
+    return asked

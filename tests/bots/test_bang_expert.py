@@ -28,7 +28,7 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import new_game
 from p2pbang.engine.lockstep import Lockstep
 
-from .support import ask, is_play
+from .support import ask, is_play, same_on_own_engine
 
 MAX_STEPS = 20_000
 # Characters whose abilities play no part in these scenarios (all with 4 life).
@@ -110,24 +110,8 @@ def test_the_same_choice_on_its_own_seat_engine_as_on_the_all_seeing_one(
     players = choice.seats
     engines = Lockstep(Game(players, choice=choice),
                        [Game(players, viewer=seat, choice=choice) for seat in range(players)])
-    truth, views = engines.truth, engines.views
-    dealer = LocalDealer(f"expert-fair/{choice.label()}")
-    seeing = [BangExpert(seat) for seat in range(players)]
-    blind = [BangExpert(seat) for seat in range(players)]
-    compared = 0
-    while not isinstance(truth.pending, End):
-        pending = truth.pending
-        if isinstance(pending, Decision):
-            on_truth = seeing[pending.seat].decide(truth, pending)
-            on_own = blind[pending.seat].decide(views[pending.seat], pending)
-            assert on_truth == on_own, f"decision {compared}: {pending}"
-            compared += 1
-            truth_events = engines.apply(on_truth)
-        else:
-            truth_events = engines.apply(dealer.resolve(pending))
-        for seat in range(players):
-            seeing[seat].observe(truth_events)
-            blind[seat].observe(views[seat].events)
+    compared = same_on_own_engine(engines, LocalDealer(f"expert-fair/{choice.label()}"),
+                                  BangExpert)
     assert compared > 50
 
 

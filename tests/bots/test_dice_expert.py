@@ -14,8 +14,7 @@ from p2pbang.bots.dice import DiceBot
 from p2pbang.bots.dice_expert import DiceExpert
 from p2pbang.bots.strong import StrongBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import Choose, Decision, End, Pass
-from p2pbang.engine.chance import result_for_viewer
+from p2pbang.engine.actions import Choose, Decision, Pass
 from p2pbang.engine.dice.actions import BEER_TARGET, REROLL, SHOOT, Reroll
 from p2pbang.engine.dice.faces import (
     ARROW,
@@ -29,6 +28,8 @@ from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.dice.play import play_dice_game
 from p2pbang.engine.dice.scenario import choose, keep, roll, table
 from p2pbang.engine.lockstep import Lockstep
+
+from .support import same_on_own_engine
 
 SALOON = ("old-saloon",)
 
@@ -63,26 +64,11 @@ def test_the_same_choice_on_its_own_seat_engine_as_on_the_all_seeing_one(
     """Asked at every decision of a whole 6-player game on both engines: the all-seeing one
     knows every hidden role, the seat's own knows its own; the answers never differ."""
     players = 6
-    truth = DiceGame(players, expansions=expansions)
-    views = [DiceGame(players, viewer=s, expansions=expansions) for s in range(players)]
-    dealer = LocalDealer(f"expert-fair/{seed}")
-    seeing = [DiceExpert(f"{seed}/{s}") for s in range(players)]
-    blind = [DiceExpert(f"{seed}/{s}") for s in range(players)]
-    compared = 0
-    while not isinstance(truth.pending, End):
-        pending = truth.pending
-        if isinstance(pending, Decision):
-            on_truth = seeing[pending.seat].decide(truth, pending)
-            view = views[pending.seat]
-            assert blind[pending.seat].decide(view, view.pending) == on_truth
-            compared += 1
-            for game in (truth, *views):
-                game.apply(on_truth)
-        else:
-            result = dealer.resolve(pending)
-            truth.apply(result)
-            for seat, view in enumerate(views):
-                view.apply(result_for_viewer(pending, result, seat))
+    engines = Lockstep(DiceGame(players, expansions=expansions),
+                       [DiceGame(players, viewer=s, expansions=expansions)
+                        for s in range(players)])
+    compared = same_on_own_engine(engines, LocalDealer(f"expert-fair/{seed}"),
+                                  lambda s: DiceExpert(f"{seed}/{s}"), fed=False)
     assert compared > 30
 
 

@@ -24,7 +24,10 @@ from p2pbang.engine.duel.actions import ACTIVE, DISCARD, RESPOND_HIT
 from p2pbang.engine.duel.catalog import DUEL_CARDS, LAWMEN, OUTLAWS
 from p2pbang.engine.duel.game import DuelGame
 from p2pbang.engine.family import new_game
+from p2pbang.engine.lockstep import Lockstep
 from tests.engine.duel.support import act, end_turn, in_hand, play_duel, start
+
+from .support import same_on_own_engine
 
 
 def _own_views_game(seed: object, bots: list[Any]) -> tuple[int, End]:
@@ -65,25 +68,9 @@ def test_its_decisions_are_legal_from_its_own_view(seed: int) -> None:
 def test_the_same_choice_on_its_own_seat_engine_as_on_the_all_seeing_one(seed: int) -> None:
     """Asked at every decision of a whole game on both engines: the all-seeing one knows the
     opponent's hand and the piles, the seat's own does not; the answers never differ."""
-    truth = DuelGame()
-    views = [DuelGame(viewer=0), DuelGame(viewer=1)]
-    dealer = LocalDealer(f"expert-fair/{seed}")
-    seeing = [DuelExpert(f"{seed}/{seat}") for seat in range(2)]
-    blind = [DuelExpert(f"{seed}/{seat}") for seat in range(2)]
-    compared = 0
-    while not isinstance(truth.pending, End):
-        pending = truth.pending
-        if isinstance(pending, Decision):
-            on_truth = seeing[pending.seat].decide(truth, pending)
-            assert blind[pending.seat].decide(views[pending.seat], pending) == on_truth
-            compared += 1
-            for game in (truth, *views):
-                game.apply(on_truth)
-        else:
-            result = dealer.resolve(pending)
-            truth.apply(result)
-            for seat, view in enumerate(views):
-                view.apply(result_for_viewer(pending, result, seat))
+    engines = Lockstep(DuelGame(), [DuelGame(viewer=0), DuelGame(viewer=1)])
+    compared = same_on_own_engine(engines, LocalDealer(f"expert-fair/{seed}"),
+                                  lambda seat: DuelExpert(f"{seed}/{seat}"), fed=False)
     assert compared > 50
 
 

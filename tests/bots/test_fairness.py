@@ -8,10 +8,12 @@ import pytest
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.bots.view import SeatView
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import Decision, End
+from p2pbang.engine.actions import Decision
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.lockstep import Lockstep
+
+from .support import same_on_own_engine
 
 
 @pytest.mark.parametrize("players,seed,fed,expansions", [
@@ -24,26 +26,8 @@ def test_same_choice_on_the_own_seat_engine_and_the_all_seeing_engine(
     choice = GameChoice.make("bang", players, expansions)
     engines = Lockstep(Game(players, choice=choice),
                        [Game(players, viewer=seat, choice=choice) for seat in range(players)])
-    truth, views = engines.truth, engines.views
-    dealer = LocalDealer(f"fairness/{seed}")
-    seeing = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
-    blind = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
-    decisions = 0
-    while not isinstance(truth.pending, End):
-        pending = truth.pending
-        if isinstance(pending, Decision):
-            on_truth = seeing[pending.seat].decide(truth, pending)
-            on_own = blind[pending.seat].decide(views[pending.seat], pending)
-            assert on_truth == on_own, f"decision {decisions}: {pending}"
-            decisions += 1
-            truth_events = engines.apply(on_truth)
-        else:
-            truth_events = engines.apply(dealer.resolve(pending))
-        view_events = [view.events for view in views]
-        if fed:
-            for seat in range(players):
-                seeing[seat].observe(truth_events)
-                blind[seat].observe(view_events[seat])
+    decisions = same_on_own_engine(engines, LocalDealer(f"fairness/{seed}"),
+                                   lambda seat: SensibleBot(f"{seed}/{seat}"), fed)
     assert decisions > 50
 
 

@@ -31,7 +31,7 @@ from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city, gold_rush, shadows
 from p2pbang.engine.lockstep import Lockstep
 
-from .support import PLAIN4, ask
+from .support import PLAIN4, ask, same_on_own_engine
 
 SHADOW4 = ["black_jack", "vulture_sam", "jesse_jones", "pedro_ramirez"]
 GOLD_RUSH = RuleSet((base.MODULE, gold_rush.MODULE))
@@ -174,23 +174,6 @@ def test_same_choice_on_the_own_seat_engine_and_the_all_seeing_engine(
     for Gold Rush and the shadows)."""
     engines = Lockstep(Game(players, rules=rules),
                        [Game(players, viewer=seat, rules=rules) for seat in range(players)])
-    truth, views = engines.truth, engines.views
-    dealer = LocalDealer(f"fairness/gr/{seed}")
-    seeing = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
-    blind = [SensibleBot(f"{seed}/{seat}") for seat in range(players)]
-    decisions = 0
-    while not isinstance(truth.pending, End):
-        pending = truth.pending
-        if isinstance(pending, Decision):
-            on_truth = seeing[pending.seat].decide(truth, pending)
-            on_own = blind[pending.seat].decide(views[pending.seat], pending)
-            assert on_truth == on_own, f"decision {decisions}: {pending}"
-            decisions += 1
-            truth_events = engines.apply(on_truth)
-        else:
-            truth_events = engines.apply(dealer.resolve(pending))
-        view_events = [view.events for view in views]
-        for seat in range(players):
-            seeing[seat].observe(truth_events)
-            blind[seat].observe(view_events[seat])
+    decisions = same_on_own_engine(engines, LocalDealer(f"fairness/gr/{seed}"),
+                                   lambda seat: SensibleBot(f"{seed}/{seat}"))
     assert decisions > 20
