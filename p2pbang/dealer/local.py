@@ -29,6 +29,9 @@ def _result(values: tuple[int | None, ...]) -> ChanceResult:
     return made
 
 
+# The answer to every shuffle (it carries no values).
+_NO_VALUES = _result(())
+
 # One shared ``ChanceResult`` per random integer drawn: a value is immutable, and a dice game
 # draws from a few thousand (a roll of up to five dice is below 6**5), so looking one up costs
 # less than making it. Bounded, as a seating code (up to 8! = 40,320) or a card game's large
@@ -57,15 +60,19 @@ class LocalDealer:
         self.cards: dict[int, int] = dict(cards or {})
 
     def resolve(self, request: ChanceRequest) -> ChanceResult:
-        if type(request) is RandomInt:  # most requests of a dice game: answered first
+        kind = type(request)
+        if kind is RandomInt:  # most requests of a dice game: answered first
             value = self._below(request.bound)
             return _INT_RESULTS.get(value) or _int_result(value)
+        if kind is Deal or kind is Reveal:  # most requests of a card game
+            cards = self.cards
+            return _result(tuple([cards[slot] for slot in request.slots]))
         if isinstance(request, Shuffle):
             order = list(request.cards)
             self._stream.shuffle(order)
             for slot, card in zip(request.slots, order, strict=True):
                 self.cards[slot] = card
-            return ChanceResult(())
+            return _NO_VALUES
         if isinstance(request, (Deal, Reveal)):
             cards = self.cards
             return _result(tuple([cards[slot] for slot in request.slots]))
@@ -74,7 +81,7 @@ class LocalDealer:
             order = [self.cards[slot] for slot in request.slots]
             self._stream.shuffle(order)
             self.cards.update(zip(request.slots, order, strict=True))
-            return ChanceResult(tuple(order))
+            return _result(tuple(order))
         if isinstance(request, RandomInt):
             return ChanceResult((self._stream.below(request.bound),))
         raise TypeError(f"not a chance request: {request!r}")

@@ -116,16 +116,31 @@ def check_result_shape(request: ChanceRequest, result: ChanceResult) -> str | No
     """Return why ``result`` cannot answer ``request``, or ``None`` when its shape fits."""
     if not isinstance(result, ChanceResult):
         return "the pending step is a chance request: only a ChanceResult answers it"
-    n = len(result.values)
+    values = result.values
+    n = len(values)
+    kind = type(request)
+    if kind is Deal or kind is Reveal:  # most requests of a card game: one plain loop
+        if n != len(request.slots):
+            return f"expected {len(request.slots)} card values, got {n}"
+        hidden = False
+        for value in values:
+            if type(value) is not int:
+                if value is None:
+                    hidden = True
+                elif not isinstance(value, int) or isinstance(value, bool):
+                    return "card values must be integers"
+        if hidden and kind is Reveal:
+            return "a public reveal must show every card"
+        return None
     if isinstance(request, Shuffle):
         return None if n == 0 else "a shuffle result carries no values"
     if isinstance(request, (Deal, Reveal, ReorderHand)):
         if n != len(request.slots):
             return f"expected {len(request.slots)} card values, got {n}"
-        for value in result.values:
+        for value in values:
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 return "card values must be integers"
-        if isinstance(request, Reveal) and any(v is None for v in result.values):
+        if isinstance(request, Reveal) and any(v is None for v in values):
             return "a public reveal must show every card"
         if isinstance(request, ReorderHand) and len({v is None for v in result.values}) > 1:
             return "a reordered hand is shown whole or not at all"

@@ -86,11 +86,22 @@ from p2pbang.engine.chance import (
 )
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.contract import SPECTATOR, GameOver, StepChecks, seat_taking_refusal
+from p2pbang.engine.fastvalues import EVENTS, shared_event
+from p2pbang.engine.fastvalues import choose as new_choose
+from p2pbang.engine.fastvalues import deal as new_deal
+from p2pbang.engine.fastvalues import decision as new_decision
+from p2pbang.engine.fastvalues import discard as new_discard
+from p2pbang.engine.fastvalues import play as new_play
+from p2pbang.engine.fastvalues import reveal as new_reveal
 from p2pbang.engine.hidden_roles import dealt_role_slot, missing_role_refusal, role_claim_refusal
 from p2pbang.engine.slots import SlotKnowledge
 
 Step = Generator[Any, Any, Any]
 
+# The one ``Pass()`` and ``UseBarrel()`` the legal actions list (values without fields: any
+# other Pass or UseBarrel equals them).
+PASS = Pass()
+USE_BARREL = UseBarrel()
 _RESPONSE_KINDS = (RESPOND_SHOT, RESPOND_DUEL, RESPOND_INDIANS, RESPOND_MISSED)
 _CHOICE_KINDS = (DRAW_SOURCE, PUT_BACK, PICK_CHECK, STORE_PICK, BRAWL_PICK, PICK_IN_PLAY,
                  COPY_PICK, TARGET_PICK, EVENT_PICK, GUESS, DISCARD_PICK, EQUIPMENT_USE,
@@ -163,20 +174,16 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         self._card_rules = self.rules.card_rules
         self._card_reach = self.rules.card_reach
         # Suit immunities exist only with some characters: checked only then.
-        self._immunities = any(
-            self.rules.character_rules(c.name).immune_to_suit for c in self.rules.characters
-        ) or any(t.immune_suit for t in rules.table_rules)
+        self._immunities = rules.has_suit_immunity
         # A character who silences cards in play exists only in some games: skipped without.
-        self._silencer = any(self.rules.character_rules(c.name).silences_cards_in_play
-                             for c in self.rules.characters) or any(
-            e.silences_cards_in_play for e in self.rules.event_rules)
+        self._silencer = rules.has_silencer
         # Green cards exist only in some decks: without them their checks are skipped.
-        self._has_green = any(card.kind == "green" for card in self.cards)
-        self._names = tuple(card.name for card in self.cards)
-        self._kinds = tuple(card.kind for card in self.cards)
-        self.suits = tuple(card.suit for card in self.cards)  # as they count now
+        self._has_green = rules.has_green
+        self._names = rules.card_names
+        self._kinds = rules.card_kinds
+        self.suits = rules.card_suits  # as they count now
         self._printed_suits = self.suits
-        self.ranks = tuple(card.rank for card in self.cards)
+        self.ranks = rules.card_ranks
         self.players = [Player(seat) for seat in range(players)]
         # Each seat's character rules, resolved once when the characters are dealt.
         self.seat_rules: list[CharacterRules] = [NO_CHARACTER_RULES] * players
@@ -268,10 +275,24 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
     # ------------------------------------------------------------------ public interface
 
     def apply(self, action: Action | ChanceResult) -> list[Event]:
-        """Feed the pending step its answer; return the events it caused."""
-        reason = self.check(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        """Feed the pending step its answer; return the events it caused.
+
+        An answer that is one of the very objects ``legal_actions`` listed for the pending
+        decision is legal without ``check`` (the engine made it from what it knows: its
+        fields are integers, its slots in the hand); the bots answer so at nearly every
+        step. Anything else, an equal action off the network included, goes through
+        ``check``."""
+        memo = self._legal_memo
+        listed = False
+        if memo is not None and memo[0] is self.pending:
+            for candidate in memo[1]:
+                if candidate is action:
+                    listed = True
+                    break
+        if not listed:
+            reason = self.check(action)
+            if reason is not None:
+                raise IllegalAction(reason)
         self.events = events = []
         self.history.append(action)
         self.pending = self._flow.send(action)
@@ -510,9 +531,21 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         if isinstance(request, ReorderHand):
             return self._check_reorder(request, result)
         if isinstance(request, (Deal, Reveal)):
+            known, where, role_slots = self.known, self._where, self._role_slots
+            event_slots, count = self._event_slots, len(self.cards)
             for slot, value in zip(request.slots, result.values, strict=True):
                 if value is None:
                     continue
+                if type(value) is int and 0 <= value < count and slot not in role_slots \
+                        and slot not in event_slots:
+                    # ``_claim_fits`` written out for a plain card (most values).
+                    held = known.get(slot)
+                    if held is None:
+                        elsewhere = where.get(value)
+                        if elsewhere is None or elsewhere == slot:
+                            continue
+                    elif held == value:
+                        continue
                 if slot in self._role_slots:
                     if value not in self.role_ids or value == SHERIFF_ROLE_ID:
                         return f"no such role card in play: {value}"
@@ -560,35 +593,37 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
                 forced = self._forced_plays(d.seat)
                 if forced:
                     return forced
-            actions.extend(self._ability_options(d.seat, hand, kind))
+            options = self.seat_rules[d.seat].ability_options  # ``_ability_options``
+            if options is not None:
+                actions.extend(options(self, d.seat, hand, kind))
             if self._table_actions:
                 actions.extend(self._table_options(d.seat, hand, kind))
-            actions.append(Pass())
+            actions.append(PASS)
             return actions
         if kind in _RESPONSE_KINDS:
             return self._legal_response(d, hand)
         if kind == GUESS and not d.needed:  # a guess he may also decline (Peyote's next)
-            return [*(Choose(option) for option in d.options), Pass()]
+            return [*(new_choose(option) for option in d.options), PASS]
         if kind in _CHOICE_KINDS:
-            return [Choose(option) for option in d.options]
+            return [new_choose(option) for option in d.options]
         if kind == DISCARD:
-            actions = [Discard(slot, card) for slot, card in hand]
+            actions = [new_discard(slot, card) for slot, card in hand]
             actions.extend(self._ability_options(d.seat, hand, kind))
             return actions
         if kind == EXCHANGE:
-            return [*(Discard(slot, card) for slot, card in hand), Pass()]
+            return [*(new_discard(slot, card) for slot, card in hand), PASS]
         if kind == ANY_TIME:
-            return [*self._ability_options(d.seat, hand, kind), Pass()]
+            return [*self._ability_options(d.seat, hand, kind), PASS]
         if kind == DYING:
             actions = []
             if len(self.ring) > 2 and self.beer_allowed:
                 rules = self._card_rules
-                actions = [Play(slot, card) for slot, card in hand
+                actions = [new_play(slot, card) for slot, card in hand
                            if rules[card].saves_from_dying]
             actions.extend(self._ability_options(d.seat, hand, kind))
             if self._table_actions:
                 actions.extend(self._table_options(d.seat, hand, kind))
-            actions.append(Pass())
+            actions.append(PASS)
             return actions
         raise AssertionError(f"unknown decision kind {kind}")
 
@@ -607,16 +642,26 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         kind = d.kind
         # A Missed! discarded to an event answers like one played against a shot.
         card_kind = RESPOND_SHOT if kind == RESPOND_MISSED else kind
-        actions: list[Action] = [Play(slot, card) for slot, card in hand
-                                 if self._answers(d.seat, card, card_kind)]
+        seat_rules = self.seat_rules[d.seat]
+        actions: list[Action]
+        if card_kind in seat_rules.answers_with_any or seat_rules.extra_answers:
+            actions = [new_play(slot, card) for slot, card in hand
+                       if self._answers(d.seat, card, card_kind)]
+        else:  # only the cards' own symbols answer: ``_answers`` written out
+            rules, kinds = self._card_rules, self._kinds
+            actions = [new_play(slot, card) for slot, card in hand
+                       if card_kind in rules[card].answers and kinds[card] != "green"]
         if (self._no_own_bang and d.seat == self.current
                 and kind in (RESPOND_DUEL, RESPOND_INDIANS)):
             actions = []  # no BANG! card in one's own turn, not even discarded (D15)
         if kind == RESPOND_SHOT and d.needed and d.barrels > 0:
-            actions.append(UseBarrel())
-        actions.extend(UseGreen(slot) for slot in self._green_answers(d.seat, kind))
-        actions.extend(self._ability_options(d.seat, hand, kind))
-        actions.append(Pass())
+            actions.append(USE_BARREL)
+        if self._has_green:
+            actions.extend(UseGreen(slot) for slot in self._green_answers(d.seat, kind))
+        options = seat_rules.ability_options
+        if options is not None:
+            actions.extend(options(self, d.seat, hand, kind))
+        actions.append(PASS)
         return actions
 
     def _ability_options(self, seat: int, hand: list[tuple[int, int]],
@@ -679,24 +724,26 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
             kind = kinds[card]
             if kind == "green":
                 if names[card] not in table_names:
-                    actions.append(Play(slot, card))
+                    actions.append(new_play(slot, card))
                 continue
             rules = self.play_rules(seat, card) if plays_as else card_rules[card]
             if rules.counts_as_bang and rules.play_options is not None:
                 # Every BANG! of a hand has the same targets: computed once per hand.
                 if shot is None:
                     shot = rules.play_options(self, seat, slot, card)
-                actions.extend(Play(slot, card, a.target) for a in shot
-                               if not self._immunities or not self.immune(seat, a.target, card))
+                immunities = self._immunities
+                for a in shot:
+                    if not immunities or not self.immune(seat, a.target, card):
+                        actions.append(new_play(slot, card, a.target))
                 continue
             if rules.play_options is not None:
                 options = rules.play_options(self, seat, slot, card)
             elif kind == "brown":
                 if rules.effect is None:
                     continue
-                options = [Play(slot, card)]
+                options = [new_play(slot, card)]
             elif names[card] not in table_names:
-                options = [Play(slot, card)]
+                options = [new_play(slot, card)]
             else:
                 continue
             if self._immunities:
@@ -709,7 +756,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
                     for cost_slot, cost_card in hand if cost_slot != slot)
             else:
                 actions.extend(options)
-        for slot in self.ready_green(seat):
+        for slot in self.ready_green(seat) if self._has_green else ():
             rules = self._card_rules[known[slot]]
             if rules.play_options is not None:
                 actions.extend(UseGreen(slot, a.target, a.target_slot)
@@ -756,7 +803,11 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
 
     def event(self, kind: str, seat: int = NO_SEAT, target: int = NO_SEAT,
                card: int = -1, value: int = 0, life: int = -1) -> None:
-        self.events.append(Event(kind, seat, target, card, value, life))
+        """Add ``Event(kind, seat, target, card, value, life)`` to the step's events: the one
+        shared value of those fields (``engine/fastvalues.py``; a game repeats a few hundred
+        distinct events, and looking one up costs less than making it)."""
+        key = (kind, seat, target, card, value, life)
+        self.events.append(EVENTS.get(key) or shared_event(key))
 
     def _next_alive(self, seat: int) -> int:
         order, start = self.order, self._order_pos[seat]
@@ -807,7 +858,11 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         self.event("reshuffle", value=len(slots))
 
     def _deal(self, slots: list[int], seat: int) -> Step:
-        result = yield Deal(tuple(slots), seat)
+        result = yield new_deal(tuple(slots), seat)
+        self._dealt(slots, seat, result)
+
+    def _dealt(self, slots: list[int], seat: int, result: ChanceResult) -> None:
+        """What this engine records of a ``Deal`` of ``slots`` to ``seat`` once answered."""
         seen_by = self.seen_by
         face_up = self.face_up
         for slot, card in zip(slots, result.values, strict=True):
@@ -822,7 +877,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
                 self._learn(slot, card)
 
     def reveal(self, slots: list[int]) -> Step:
-        result = yield Reveal(tuple(slots))
+        result = yield new_reveal(tuple(slots))
         for slot, card in zip(slots, result.values, strict=True):
             self._learn(slot, card)
             self.seen_by.pop(slot, None)
@@ -874,6 +929,17 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
                 self._learn(slot, card)
 
     def draw(self, seat: int, count: int) -> Step:
+        deck = self.deck
+        if 0 < count <= len(deck):
+            # ``pop_deck`` and ``_deal`` written out for a pile that holds enough cards (most
+            # draws): the same slots in the same order, two generators fewer.
+            slots = deck[:-count - 1:-1]
+            del deck[-count:]
+            result = yield new_deal(tuple(slots), seat)
+            self._dealt(slots, seat, result)
+            self.players[seat].hand.extend(slots)
+            self.event("draw", seat, value=count)
+            return slots
         slots = yield from self.pop_deck(count)
         if slots:
             yield from self._deal(slots, seat)
@@ -893,7 +959,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         cards = yield from self.reveal(slots)
         chosen = slots[0]
         if len(slots) > 1:
-            choice = yield from self.decide(Decision(seat, PICK_CHECK, options=tuple(slots)))
+            choice = yield new_decision(seat, PICK_CHECK, options=tuple(slots))
             chosen = choice.value
         for slot in slots:
             if slot != chosen:
@@ -911,7 +977,8 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         yield from self._deal([slot], thief)
         self.players[thief].hand.append(slot)
         self.event("steal", thief, victim, self.known.get(slot, -1))
-        yield from self.hand_lost(victim)
+        if not self.players[victim].hand:  # hand_lost does nothing while cards remain
+            yield from self.hand_lost(victim)
 
     def hand_lost(self, seat: int) -> Step:
         """A hand just lost cards: an ability that fires on an empty hand fires now."""
@@ -1113,7 +1180,8 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
                     return
         rules = self._card_rules
         starts = sorted((rules[self.known[slot]].turn_start_order, slot)
-                        for slot in player.table if rules[self.known[slot]].turn_start)
+                        for slot in player.table
+                        if rules[self.known[slot]].turn_start) if player.table else ()
         # The cards first (Dynamite, Jail), then the character's own start (Vera Custer's
         # copy): Dodge City FAQ, a Vera Custer in Jail checks it before she copies anyone.
         character_start = self.seat_rules[seat].turn_start
@@ -1145,7 +1213,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         player = self.players[seat]
         self.play_phase_turn = self.turn
         while True:
-            action = yield from self.decide(Decision(seat, PLAY))
+            action = yield new_decision(seat, PLAY)
             if isinstance(action, Pass):
                 break
             if self._after_action is not None:
@@ -1171,14 +1239,15 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
             self.last_play = None
         while len(player.hand) > self.hand_limit(seat):
             excess = len(player.hand) - self.hand_limit(seat)
-            action = yield from self.decide(Decision(seat, DISCARD, needed=excess))
+            action = yield new_decision(seat, DISCARD, needed=excess)
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
                 continue
             self.take_from_hand(seat, action.slot, action.card)
             self.discard.append(action.slot)
             self.event("discard", seat, card=action.card)
-            yield from self.hand_lost(seat)
+            if not self.players[seat].hand:  # hand_lost does nothing while cards remain
+                yield from self.hand_lost(seat)
         if self._after_action is not None:
             yield from self._after_action(self, seat)
         self.event("end_turn", seat)
@@ -1196,7 +1265,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         rules = self.play_rules(seat, card)
         self.take_from_hand(seat, action.slot, card)
         self.event("play", seat, action.target, card)
-        kind = self.cards[card].kind
+        kind = self._kinds[card]
         if kind != "brown":
             self.placed_turn[action.slot] = self.turn
             if rules.placed_on_target:
@@ -1209,10 +1278,12 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
                             self.discard.append(old)
                             self.event("replace_weapon", seat, card=self.known[old])
                 player.table.append(action.slot)
-            yield from self.hand_lost(seat)
+            if not self.players[seat].hand:  # hand_lost does nothing while cards remain
+                yield from self.hand_lost(seat)
             return
         self.discard.append(action.slot)
-        yield from self.hand_lost(seat)
+        if not self.players[seat].hand:  # hand_lost does nothing while cards remain
+            yield from self.hand_lost(seat)
         assert rules.effect is not None  # legal_actions offers only brown cards with an effect
         yield from rules.effect(self, seat, action)
         if self.owed_draws:
@@ -1299,7 +1370,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         "at any time" ability used meanwhile is carried out and the question asked again.
         Returns whether a card answered. A seat without cards is not asked (a public fact)."""
         while self.players[seat].hand:
-            action = yield from self.decide(Decision(seat, kind, source=source))
+            action = yield new_decision(seat, kind, source=source)
             if isinstance(action, Ability):
                 yield from self.use_ability(seat, action)
                 continue
@@ -1314,7 +1385,8 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         self.take_from_hand(seat, action.slot, action.card)
         self.discard.append(action.slot)
         self.event("respond", seat, card=action.card)
-        yield from self.hand_lost(seat)
+        if not self.players[seat].hand:  # hand_lost does nothing while cards remain
+            yield from self.hand_lost(seat)
         on_answer = self._card_rules[action.card].on_answer
         if on_answer is not None:
             yield from on_answer(self, seat)
@@ -1333,8 +1405,8 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
             barrels += sum(rules[known[slot]].barrels for slot in victim.table)
         while needed > 0 and (victim.hand or barrels
                               or self._green_answers(target, RESPOND_SHOT)):
-            action = yield from self.decide(Decision(
-                target, RESPOND_SHOT, source=shooter, needed=needed, barrels=barrels))
+            action = yield new_decision(
+                target, RESPOND_SHOT, source=shooter, needed=needed, barrels=barrels)
             if isinstance(action, UseBarrel):
                 barrels -= 1
                 card = yield from self.draw_check(target, "barrel_check")
@@ -1393,7 +1465,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         (base FAQ: Sid Ketchum heals out of his turn like a Beer). Asked only while the
         ability is usable, from public facts; each use may be followed by another."""
         while self._ability_usable(seat, ANY_TIME):
-            action = yield from self.decide(Decision(seat, ANY_TIME, source=source))
+            action = yield new_decision(seat, ANY_TIME, source=source)
             if not isinstance(action, Ability):
                 return
             yield from self.use_ability(seat, action)
@@ -1407,8 +1479,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
             if not (player.hand and (can_save or self._ability_usable(seat, DYING))) and not (
                     self._table_actions and self._table_offers(seat, DYING)):
                 break
-            action = yield from self.decide(
-                Decision(seat, DYING, source=source, needed=1 - player.life))
+            action = yield new_decision(seat, DYING, source=source, needed=1 - player.life)
             if isinstance(action, Play):
                 yield from self.respond_card(seat, action, DYING)
                 gained = self.card_heal(seat, action.card)
@@ -1458,7 +1529,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
 
     def _reveal_roles(self, players: list[Player]) -> Step:
         slots = [p.role_slot for p in players]
-        result = yield Reveal(tuple(slots))
+        result = yield new_reveal(tuple(slots))
         for p, role_id in zip(players, result.values, strict=True):
             p.role = ROLE_CARDS[role_id]
             p.role_public = True
@@ -1490,8 +1561,7 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
             options = ((FROM_HAND,) if player.hand else ()) + tuple(player.table)
             chosen = options[0]
             if len(options) > 1:
-                choice = yield from self.decide(
-                    Decision(heir, SHARE_PICK, options=options, source=seat))
+                choice = yield new_decision(heir, SHARE_PICK, options=options, source=seat)
                 chosen = choice.value
             if chosen == FROM_HAND:
                 yield from self.steal_random(seat, heir)

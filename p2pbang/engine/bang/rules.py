@@ -319,6 +319,19 @@ class RuleSet:
                 raise ValueError(f"the event deck {deck} needs exactly one final card")
             self.event_decks.append((tuple(i for i in ids if i not in finals), finals[0]))
         self._event_ids = {e.name: i for i, e in enumerate(self.events)}
+        # Per card id, what a game reads at nearly every step, and whether a rare mechanism
+        # exists at all in these rules: worked out once here, not at every game's start.
+        self.card_names: tuple[str, ...] = tuple(card.name for card in self.cards)
+        self.card_kinds: tuple[str, ...] = tuple(card.kind for card in self.cards)
+        self.card_suits: tuple[str, ...] = tuple(card.suit for card in self.cards)
+        self.card_ranks: tuple[int, ...] = tuple(card.rank for card in self.cards)
+        self.has_green = "green" in self.card_kinds
+        self.has_suit_immunity = any(
+            self.character_rules(c.name).immune_to_suit for c in self.characters
+        ) or any(t.immune_suit for t in self.table_rules)
+        self.has_silencer = any(self.character_rules(c.name).silences_cards_in_play
+                                for c in self.characters) or any(
+            e.silences_cards_in_play for e in self.event_rules)
 
     def event_id(self, name: str) -> int:
         try:

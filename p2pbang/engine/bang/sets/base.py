@@ -32,6 +32,7 @@ from p2pbang.engine.actions import (
 from p2pbang.engine.bang.cards.base import BASE_CARDS, BASE_CHARACTERS, WEAPON_REACH
 from p2pbang.engine.bang.catalog import DIAMONDS, HEARTS, SPADES
 from p2pbang.engine.bang.rules import CardRules, CharacterRules, Hand, RuleModule, Step
+from p2pbang.engine.fastvalues import play as new_play
 
 if TYPE_CHECKING:
     from p2pbang.engine.bang.game import Game
@@ -46,7 +47,7 @@ def bang_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
     """A BANG! at every other living seat within the weapon's reach, once per turn."""
     if not game.can_play_bang(seat):
         return []
-    return [Play(slot, card, t) for t in game.within(seat, game.reach(seat))]
+    return [new_play(slot, card, t) for t in game.within(seat, game.reach(seat))]
 
 
 def _take_options(game: Game, seat: int, slot: int, card: int,
@@ -57,8 +58,9 @@ def _take_options(game: Game, seat: int, slot: int, card: int,
     for target in targets:
         victim = game.players[target]
         if victim.hand:
-            actions.append(Play(slot, card, target, FROM_HAND))
-        actions.extend(Play(slot, card, target, s) for s in victim.table)
+            actions.append(new_play(slot, card, target, FROM_HAND))
+        for s in victim.table:
+            actions.append(new_play(slot, card, target, s))
     return actions
 
 
@@ -74,13 +76,13 @@ def cat_balou_options(game: Game, seat: int, slot: int, card: int) -> list[Actio
 
 def any_other_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
     """Any other living player (Duel)."""
-    return [Play(slot, card, t) for t in game.ring if t != seat]
+    return [new_play(slot, card, t) for t in game.ring if t != seat]
 
 
 def jail_options(game: Game, seat: int, slot: int, card: int) -> list[Action]:
     """Jail: any other player but the Sheriff, who is not already in Jail."""
     rules = game.rules.card_rules
-    return [Play(slot, card, t) for t in game.ring
+    return [new_play(slot, card, t) for t in game.ring
             if t != seat and t != game.sheriff
             and not any(rules[game.known[s]] is JAIL for s in game.players[t].table)]
 
