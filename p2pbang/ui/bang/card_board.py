@@ -7,8 +7,9 @@ terminal's size (``render.plan_layout``), the status, seats, hand, decision, act
 detail, chat and keys panels, the help's window and the dialog floating over them. It is
 the card game's side of "one shell with a board per game" (see ``docs/ui.md``): the boards
 of the Dice Game and The Duel draw their top area as lines for the shell's one pure
-function, while this one is still a container of panels, which the screen's application
-shows as its layout.
+function (``shell/body.py``'s ``DrawnBody``), while this one is still a container of
+panels; either is the ``Body`` the shell's application is built around
+(``ScreenBase._build_application``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
@@ -437,10 +436,8 @@ class TableScreen(ScreenBase):
 
     # ------------------------------------------------------------------ application
 
-    def _build_application(self, input: Input | None,
-                           output: Output | None) -> Application[str]:
-        return self._application(self.board.layout(), self._key_table(), input, output,
-                                 before_render=self.board.before_render)
+    def _body(self) -> CardBoard:
+        return self.board
 
     # ------------------------------------------------------------------ the board's drawing
 
