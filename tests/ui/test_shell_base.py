@@ -20,9 +20,10 @@ from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.boards import board_for
 from p2pbang.ui.shell.base import ScreenBase, dialog_box, dialog_width
+from p2pbang.ui.shell.body import DrawnBody
 from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.shell.stage import QUIT
-from p2pbang.ui.textfit import line_width
+from p2pbang.ui.textfit import fit_line, line_width
 
 from .screens import snapshot
 
@@ -52,6 +53,28 @@ def screen(request: pytest.FixtureRequest) -> Iterator[ScreenBase]:
             session = SoloSession(GameChoice.make("duel", 2), 2)
             yield FamilyScreen(session, board_for(session), speed=3, input=pipe,
                                output=DummyOutput())
+
+
+def test_a_drawn_body_shows_what_its_function_draws_at_the_windows_size() -> None:
+    body = DrawnBody(lambda width, height: [[("class:x", f"{width}x{height}")]])
+    control = body.layout().container.content  # type: ignore[attr-defined]
+    content = control.create_content(12, 3)
+    assert content.line_count == 1 and content.get_line(0) == fit_line([("class:x", "12x3")], 12)
+    assert control.is_focusable()  # the one window has the keys
+
+
+def test_each_screen_runs_its_body_in_the_shells_application(screen: ScreenBase) -> None:
+    """The application is the shell's around the screen's body: the card game's panels are
+    planned for the terminal's size before each draw (DummyOutput: 80x40), the boards'
+    shell draws its lines whole in one window."""
+    screen.app.before_render.fire()
+    if isinstance(screen, TableScreen):
+        assert (screen.plan.width, screen.plan.height) == (80, 40)
+        assert screen.app.layout.current_window.content.is_focusable()  # the menu has the keys
+    else:
+        assert isinstance(screen, FamilyScreen)
+        texts = ["".join(text for _style, text in line) for line in screen.draw(80, 24)]
+        assert snapshot(screen, 80, 24) == texts  # type: ignore[arg-type]
 
 
 def test_the_pace_changes_only_where_it_is_the_screens_to_set(screen: ScreenBase) -> None:

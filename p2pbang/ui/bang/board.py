@@ -1,9 +1,10 @@
 """The card game's screens in the board registry (``ui/boards.py``).
 
-The card game has a full screen of its own (``bang/table_screen.py``: its table, hand and
-menu of steps) rather than a board on the shell; it declares that screen, which the solo
-table and the network table make through the registry (``boards.full_screen``), and what
-the watcher shows of it (``bang/watched.py``) and what ``replay`` prints (``bang/told.py``)."""
+The card game has a full screen of its own (``bang/table_screen.py``: its state and keys,
+drawn by its body ``bang/card_board.py``: its table, hand and menu of steps) rather than a
+board on the shell; it declares that screen, which the solo table and the network table
+make through the registry (``boards.full_screen``), and what the watcher shows of it
+(``bang/watched.py``) and what ``replay`` prints (``bang/told.py``)."""
 
 from __future__ import annotations
 

@@ -4,10 +4,11 @@
 selection, the help and the players page; what every game's screen has, the pace, notices,
 the dialog, leaving, the key table and the chat line, is ``shell/base.py``'s
 ``ScreenBase``, and the log is ``shell/log.py``'s ``GameLog``) and builds a prompt-toolkit
-``Application`` around the pure renderers in ``render.py``. It reads the game only through
-a ``TableSession`` (the seat's own engine and its legal actions), so the same screen serves
-a solo game and a network game. It never runs the game: a driver (``app.SoloDriver`` for
-solo) feeds it events and waits for the person's actions.
+``Application`` around its board's layout (``card_board.py``'s ``CardBoard``: the panels,
+drawn by the pure renderers in ``render.py``), which reads this state and changes none of
+it. It reads the game only through a ``TableSession`` (the seat's own engine and its legal
+actions), so the same screen serves a solo game and a network game. It never runs the game:
+a driver (``app.SoloDriver`` for solo) feeds it events and waits for the person's actions.
 """
 
 from __future__ import annotations
@@ -15,19 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
-from prompt_toolkit.layout import (
-    ConditionalContainer,
-    Dimension,
-    Float,
-    FloatContainer,
-    HSplit,
-    Layout,
-    VSplit,
-    Window,
-)
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import (
@@ -41,53 +30,25 @@ from p2pbang.engine.actions import (
     Play,
     PlayPaid,
     Sell,
-    UseGreen,
 )
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.chance import ChanceResult
 from p2pbang.table.bot_pace import DEFAULT_SPEED
 from p2pbang.ui import sets
-from p2pbang.ui.bang import players_page
-from p2pbang.ui.bang.render import (
-    PAID_MARK,
-    SHORTCUTS,
-    Plan,
-    action_lines,
-    compact_hand,
-    decision_line,
-    detail_lines,
-    hand_lines,
-    hand_title,
-    help_lines,
-    plan_layout,
-    seat_lines,
-    shortcut,
-    status_line,
-)
-from p2pbang.ui.bang.steps import BACK, Choice, Step, choices, step_name
-from p2pbang.ui.describe import Describer, action_card, slot_label
+from p2pbang.ui.bang.card_board import CardBoard
+from p2pbang.ui.bang.render import SHORTCUTS, Plan, help_lines, shortcut
+from p2pbang.ui.bang.steps import BACK, Choice, Step, choices
+from p2pbang.ui.describe import Describer, action_card
 from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
-from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
+from p2pbang.ui.shell.base import ScreenBase
 from p2pbang.ui.shell.log import GameLog, LogEntry
 from p2pbang.ui.shell.menu_keys import StableKeys
-from p2pbang.ui.shell.widgets import PanelControl
-from p2pbang.ui.textfit import Line, fit_line, width_of
-from p2pbang.ui.texts import (
-    card_help,
-    card_name,
-    card_text,
-    character_name,
-    character_text,
-    green_readiness,
-    kind_name,
-    role_name,
-)
-from p2pbang.ui.view import TableView, build_view, display_names, phase_name, phase_of
+from p2pbang.ui.texts import character_name, character_text, role_name
+from p2pbang.ui.view import TableView, build_view, display_names, phase_of
 
 MAX_LOG = 5000  # log entries kept; older ones scroll away for good
 CATCH_UP_LINES = 400  # a resumed game's log told again: its last lines at most
-MIN_WIDTH, MIN_HEIGHT = 60, 16
 
 
 class TableSession(Protocol):
@@ -136,7 +97,7 @@ class TableScreen(ScreenBase):
         self._stable = StableKeys(SHORTCUTS)
         self.steps: list[Step] = []  # the choices made so far towards one action
         self._decision_key: object = None
-        self._plan = plan_layout(80, 24, len(session.names), 0, 0, False)
+        self.board = CardBoard(self)  # the panels that draw this state
         self.app = self._build_application(input, output)
 
     # ------------------------------------------------------------------ game state
@@ -382,8 +343,8 @@ class TableScreen(ScreenBase):
             self.app.invalidate()
 
     def scroll_log(self, rows: int) -> None:
-        width = self._log_width()
-        rows_shown = self._log_rows()
+        width = self.board.log_width()
+        rows_shown = self.board.log_rows()
         self.game_log.scroll(rows, self.game_log.most(width, rows_shown))
         self.app.invalidate()
 
@@ -402,7 +363,7 @@ class TableScreen(ScreenBase):
         self.players_visible = False
         self.help_offset = 0
         if self.help_visible and anchor:
-            _lines, anchors = help_lines(self._help_sections(), max(20, self._plan.width))
+            _lines, anchors = help_lines(self._help_sections(), max(20, self.board.plan.width))
             self.help_offset = anchors.get(anchor, 0)
         self.app.invalidate()
 
@@ -418,22 +379,6 @@ class TableScreen(ScreenBase):
 
     def _redraw(self) -> None:
         self.app.invalidate()
-
-    def _dialog_width(self) -> int:
-        return dialog_width(self._plan.width)
-
-    def _dialog_body(self) -> list[str]:
-        return [] if self.dialog is None else dialog_body(self.dialog[1], self._dialog_width())
-
-    def _dialog_height(self) -> int:
-        limit = max(5, self._plan.height - 2)
-        return min(limit, len(self._dialog_body()) + 4)
-
-    def _render_dialog(self, width: int, height: int) -> list[Line]:
-        if self.dialog is None:
-            return []
-        return dialog_box(self.dialog[0], ["", *self._dialog_body()[:max(0, height - 4)]],
-                          width)
 
     def selected_card_anchor(self) -> str | None:
         """The help entry of the card in the selected action (or the character's)."""
@@ -456,251 +401,6 @@ class TableScreen(ScreenBase):
         action = self._selected_action()
         return action.slot if isinstance(action, Play | PlayPaid | Discard | Sell) else None
 
-    def _path_text(self) -> str:
-        """The steps chosen so far, e.g. "Cat Balou (K♥) → Clyde"."""
-        game = self.session.mine
-        parts = []
-        for index, (what, value) in enumerate(self.steps):
-            said = step_name(self.say, self.steps, index)  # a set's step
-            if said is not None:
-                parts.append(said)
-            elif what in ("card", "slot", "green", "cost") and value >= 0:
-                parts.append(slot_label(game, value))
-            elif what == "target":
-                parts.append(self.say.whom(value))
-        return " → ".join(parts)
-
-    # ------------------------------------------------------------------ drawing
-
-    def _before_render(self, app: Application[str]) -> None:
-        size = app.output.get_size()
-        self.lay_out(size.columns, size.rows)
-
-    def lay_out(self, columns: int, rows: int) -> Plan:
-        """Plan the panels for a screen of ``columns`` x ``rows`` (done before each draw)."""
-        view = self.view
-        longest = max((width_of(t) for t in self.labels), default=20)
-        shop = sum(ui_set.hand_rows(view, rows) for ui_set in sets.asked())  # Gold Rush's shop
-        hand = max(1, len(view.hand)) + shop if shop else len(view.hand)
-        plan = plan_layout(columns, rows, len(view.seats), hand,
-                           len(self.choices), bool(self.choices), longest)
-        compact = len(compact_hand(view.hand, plan.main_width)) + shop
-        detail = 1 if width_of(self._detail()[0]) + 1 <= plan.main_width else 2
-        self._plan = plan_layout(columns, rows, len(view.seats), hand,
-                                 len(self.choices), bool(self.choices), longest, compact,
-                                 detail)
-        return self._plan
-
-    def _hand_panel(self, width: int, height: int) -> list[Line]:
-        """The hand, then what the sets add in the rows left (Gold Rush's shop's cards, on a
-        tall screen)."""
-        lines = hand_lines(self.view, width, height, self._selected_slot())
-        for ui_set in sets.asked():
-            lines += ui_set.hand_lines(self.view, width, height - len(lines))
-        return lines
-
-    @property
-    def plan(self) -> Plan:
-        return self._plan
-
-    def _too_small(self) -> bool:
-        return self._plan.width < MIN_WIDTH or self._plan.height < MIN_HEIGHT
-
-    def _log_width(self) -> int:
-        p = self._plan
-        if p.log_column:
-            return p.log_column
-        return p.main_width - p.actions_width - (1 if p.actions_width else 0)
-
-    def _log_rows(self) -> int:
-        p = self._plan
-        if p.log_column:
-            return p.height - 3
-        return p.middle_rows
-
-    def _decision(self) -> tuple[str, str]:
-        view = self.view
-        pending = self.session.pending
-        if isinstance(pending, End):
-            return (self.say.end(pending) + " " + self.say.outcome(pending),
-                    "class:decision.end")
-        if self.confirm_quit:
-            return self.leave_question(), "class:decision.mine"
-        decision = view.your_decision
-        if decision is not None:
-            text = "\u25b8 " + self.say.decision(decision)
-            if self.steps:
-                path = self._path_text()
-                text = "\u25b8 " + (path + ": " if path else "") + _("choose the next step.")
-            return text, "class:decision.mine"
-        if isinstance(pending, Decision):
-            return self.say.waiting(pending) + " " + self.say.activity(pending), "class:waiting"
-        return _("Dealing..."), "class:waiting"
-
-    def _detail(self) -> tuple[str, str]:
-        if self.notice:
-            return self.notice, "class:notice"
-        if isinstance(self.session.pending, End):
-            return _("Press q to leave."), "class:notice"
-        view = self.view
-        action = self._selected_action()
-        if view.your_decision is not None and action is not None:
-            card = action_card(action, self.session.mine)
-            said = sets.first(  # an event's play (Ricochet, Sniper): the event's rule
-                lambda ui_set: ui_set.action_detail(self.session.mine, view, action))
-            if said is not None:
-                return said, "class:detail"
-            if card is not None:
-                return self._card_detail(card, action), "class:detail"
-            said = sets.first(lambda ui_set: ui_set.decision_detail(view))  # an event's
-            if said is not None:
-                return said, "class:detail"
-            return self.labels[self.selected], "class:detail"
-        note = self.note()
-        if note:
-            return note, "class:lobby.waiting"
-        said = sets.first(lambda ui_set: ui_set.idle_detail(view))  # the event in force
-        if said is not None:
-            return said, "class:detail"
-        me = view.seats[view.you]
-        if me.role:
-            return (_("You are the {role}: {goal}").format(
-                role=role_name(me.role), goal=self.say.goal(view.you)), "class:detail")
-        return "", "class:detail"
-
-    def _card_detail(self, card: int, action: Action) -> str:
-        """The selected card's whole text; a green card in play says whether it can be used
-        yet, a "+1" card what it costs."""
-        game = self.session.mine
-        c = game.cards[card]
-        said = sets.first(  # Gold Rush's equipment: a price instead of a corner
-            lambda ui_set: ui_set.card_detail(game, card, action, self.session.you))
-        if said is not None:
-            return said
-        if isinstance(action, PlayPaid):  # the fuller rule, which says what the +1 asks
-            return (f"{card_name(c.name)} {PAID_MARK} {c.label} \u00b7 {kind_name(c.kind)}: "
-                    f"{card_help(c.name)}")
-        if c.kind == "green":  # its text starts by saying it is green
-            text = f"{card_name(c.name)} {c.label} \u00b7 {card_text(c.name)}"
-            if isinstance(action, UseGreen):
-                text += " \u00b7 " + green_readiness(True)
-            return text
-        return f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: {card_text(c.name)}"
-
-    def _hints(self) -> str:
-        if self.chatting:
-            return _("Enter: send \u00b7 Esc: back")
-        return _("?: help \u00b7 Tab: chat \u00b7 q: quit")
-
-    def _render_chat(self, width: int, height: int) -> list[Line]:
-        """The chat line left of the keys: its prompt, then the end of the text being typed
-        and a cursor while it has the keys (solo play has it too: the line goes to the
-        log)."""
-        prompt = _("Say: ")
-        if not self.chatting:
-            return [[("class:chat.prompt", prompt)]]
-        room = max(1, width - width_of(prompt) - 1)
-        text = self.chat_text
-        while width_of(text) > room:  # the end of a long line stays in view
-            text = text[1:]
-        return [[("class:chat.prompt", prompt), ("class:chat", text), ("reverse", " ")]]
-
-    def _render_status(self, width: int, height: int) -> list[Line]:
-        if self._too_small():
-            return [fit_line([("class:notice", _("Please make the terminal at least "
-                                                  "{w}x{h}.").format(w=MIN_WIDTH,
-                                                                     h=MIN_HEIGHT))], width)]
-        phase = phase_name(self.phase) if self.phase else None
-        if isinstance(self.session.pending, End):
-            phase = _("game over")
-        return [status_line(self.view, self.names, phase, width)]
-
-    def _render_seats(self, width: int, height: int) -> list[Line]:
-        return seat_lines(self.view, width, self._plan.header, self._plan.seat_lines == 2)
-
-    def _render_log(self, width: int, height: int) -> list[Line]:
-        return self.game_log.lines(width, height)
-
-    def _render_actions(self, width: int, height: int) -> list[Line]:
-        rows = self.choices
-        last = rows[-1] if rows else None
-        ending = last is not None and last.step is None and last.actions and isinstance(
-            self.actions[last.actions[0]], Pass)
-        return action_lines(self.labels, self.selected, width, height,
-                            pinned=len(rows) - 1 if ending else None, keys=self.keys)
-
-    def _render_help(self, width: int, height: int) -> list[Line]:
-        if self.players_visible:
-            sections, name = players_page.sections(self.view), _("Players")
-        else:
-            sections, name = self._help_sections(), _("Help")
-        lines, _anchors = help_lines(sections, width)
-        return self._help_page([("class:status.title", " " + name + " "), ("class:status", " " + _(
-            "Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))], lines, width, height)
-
-    def _build_layout(self) -> Layout:
-        plan = lambda: self._plan  # noqa: E731 (read at draw time)
-        wide = Condition(lambda: plan().log_column > 0)
-        deciding = Condition(lambda: plan().actions_width > 0)
-        exact = Dimension.exact
-        self._actions_window = Window(PanelControl(self._render_actions, focusable=True),
-                                      width=lambda: exact(plan().actions_width))
-        middle_log = Window(PanelControl(self._render_log))
-        middle = VSplit([
-            ConditionalContainer(self._actions_window, filter=deciding),
-            ConditionalContainer(Window(char="\u2502", width=1, style="class:rule"),
-                                 filter=deciding & ~wide),
-            ConditionalContainer(middle_log, filter=~wide),
-        ], height=lambda: exact(plan().middle_rows))
-        main = HSplit([
-            Window(PanelControl(self._render_seats),
-                   height=lambda: exact(len(self.view.seats) * plan().seat_lines
-                                        + plan().header)),
-            Window(PanelControl(lambda w, h: [hand_title(self.view, w)]), height=1),
-            Window(PanelControl(lambda w, h: self._hand_panel(w, h)),
-                   height=lambda: exact(plan().hand_rows)),
-            Window(PanelControl(lambda w, h: [decision_line(*self._decision(), w)]),
-                   height=1),
-            middle,
-            Window(PanelControl(lambda w, h: detail_lines(*self._detail(), w, h)),
-                   height=lambda: exact(plan().detail_rows)),
-        ])
-        log_column = HSplit(width=lambda: exact(plan().log_column), children=[
-            Window(PanelControl(lambda w, h: [fit_line(
-                [("class:rule", "\u2500\u2500"), ("class:title", " " + _("Log") + " "),
-                 ("class:rule", "\u2500" * max(0, w - 4 - width_of(_("Log"))))], w)]),
-                height=1),
-            Window(PanelControl(self._render_log)),
-        ])
-        hints = Window(PanelControl(lambda w, h: [fit_line(
-            [("class:hints", " " + self._hints())], w, "class:hints")]),
-            width=lambda: Dimension(preferred=width_of(self._hints()) + 2,
-                                    max=max(10, plan().width // 2)))
-        table = HSplit([
-            Window(PanelControl(self._render_status), height=1, style="class:status"),
-            VSplit([
-                main,
-                ConditionalContainer(Window(char="\u2502", width=1, style="class:rule"),
-                                     filter=wide),
-                ConditionalContainer(log_column, filter=wide),
-            ]),
-            VSplit([Window(PanelControl(self._render_chat), style="class:chat"), hints],
-                   height=1),
-        ])
-        self._help_window = Window(PanelControl(self._render_help))
-        showing_help = Condition(lambda: self.help_visible)
-        root = HSplit([
-            ConditionalContainer(table, filter=~showing_help),
-            ConditionalContainer(self._help_window, filter=showing_help),
-        ])
-        self._dialog_window = Window(
-            PanelControl(self._render_dialog),
-            width=lambda: Dimension.exact(self._dialog_width()),
-            height=lambda: Dimension.exact(self._dialog_height()))
-        with_dialog = FloatContainer(root, floats=[Float(ConditionalContainer(
-            self._dialog_window, filter=Condition(lambda: self.dialog is not None)))])
-        return Layout(with_dialog, focused_element=self._actions_window)
-
     # ------------------------------------------------------------------ the shell's key hooks
 
     help_page = 20
@@ -713,7 +413,7 @@ class TableScreen(ScreenBase):
         self.toggle_help()
 
     def _log_key(self, key: str) -> None:
-        page = max(1, self._log_rows() - 1)
+        page = max(1, self.board.log_rows() - 1)
         if key in ("pageup", "pagedown"):
             self.scroll_log(page if key == "pageup" else -page)
         elif key == "home":
@@ -736,8 +436,25 @@ class TableScreen(ScreenBase):
 
     # ------------------------------------------------------------------ application
 
-    def _build_application(self, input: Input | None,
-                           output: Output | None) -> Application[str]:
-        return self._application(self._build_layout(), self._key_table(), input, output,
-                                 before_render=self._before_render)
+    def _body(self) -> CardBoard:
+        return self.board
+
+    # ------------------------------------------------------------------ the board's drawing
+
+    @property
+    def plan(self) -> Plan:
+        """The panels' plan for the last size drawn (``CardBoard.lay_out``)."""
+        return self.board.plan
+
+    def lay_out(self, columns: int, rows: int) -> Plan:
+        """Plan the panels for a screen of ``columns`` x ``rows`` (done before each draw)."""
+        return self.board.lay_out(columns, rows)
+
+    def _detail(self) -> tuple[str, str]:
+        """The line under the actions and its style (``CardBoard.detail``)."""
+        return self.board.detail()
+
+    def _hints(self) -> str:
+        """The keys line (``CardBoard.hints``)."""
+        return self.board.hints()
 

@@ -8,9 +8,10 @@ leaving (and whether leaving for good is offered) and its answers, the seat ques
 ``y``/``n``, the chat line (its text, its keys, a paste, its sender), leaving once, the
 application itself (its colours, Ctrl-C, a notice lasting until the next key:
 ``_application``) and its one key table (``_key_table``: every key to ``_key`` by its name,
-in one order). They differ in how they lay out their parts (the card game's screen is a
-prompt-toolkit layout of panels; the shell draws one pure ``draw(width, height)``) and in a
-few keys, which each says through small methods: ``_redraw``, ``_dialog_shown``,
+in one order), built around each screen's body (``_body``, a ``shell/body.py`` ``Body``).
+They differ in how their body draws (the card game's is a prompt-toolkit layout of panels,
+``bang/card_board.py``; the shell draws one pure ``draw(width, height)``) and in a few
+keys, which each says through small methods: ``_redraw``, ``_dialog_shown``,
 ``_dialog_closed``, and the key hooks (``_open_help``, ``_close_help``, ``move``,
 ``_log_key``, ``_own_key``).
 """
@@ -31,6 +32,7 @@ from prompt_toolkit.output import Output
 from p2pbang.engine.actions import End
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
 from p2pbang.ui.i18n import _
+from p2pbang.ui.shell.body import Body
 from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, QUIT
 from p2pbang.ui.shell.style import table_style
 from p2pbang.ui.shell.widgets import MAX_CHAT, clean_chat
@@ -330,12 +332,23 @@ class ScreenBase(ABC):
 
     # ------------------------------------------------------------------ the application
 
+    @abstractmethod
+    def _body(self) -> Body:
+        """What the screen shows under the shell's keys (``shell/body.py``)."""
+
+    def _build_application(self, input: Input | None,
+                           output: Output | None) -> Application[str]:
+        """The screen's application around its body, whichever way the body draws."""
+        body = self._body()
+        return self._application(body.layout(), self._key_table(), input, output,
+                                 before_render=body.before_render)
+
     def _application(self, layout: Layout, key_bindings: KeyBindings, input: Input | None,
                      output: Output | None, **options: Any) -> Application[str]:
         """The full-screen application every game's screen runs: its layout and keys, the
         table's colours, no mouse, Ctrl-C leaving, a notice lasting until the next key.
-        ``options`` are the application's others (the card game plans its panels in
-        ``before_render``)."""
+        ``options`` are the application's others (``before_render``: the card game plans
+        its panels there)."""
         keys = KeyBindings()
 
         @keys.add("c-c")

@@ -31,16 +31,14 @@ from typing import Any, Protocol
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
-from prompt_toolkit.layout import Layout
-from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.output import Output
 
 from p2pbang.engine.actions import IllegalAction
 from p2pbang.table.bot_pace import DEFAULT_SPEED
 from p2pbang.ui.i18n import _
 from p2pbang.ui.shell.base import ScreenBase, dialog_body, dialog_box, dialog_width
+from p2pbang.ui.shell.body import DrawnBody
 from p2pbang.ui.shell.log import GameLog, LogEntry
-from p2pbang.ui.shell.widgets import PanelControl
 from p2pbang.ui.textfit import Line, cut, fit_line, pad, width_of, wrap
 
 # Shortcuts of the action rows: digits, then letters that are not commands of the shell
@@ -355,9 +353,8 @@ class FamilyScreen(ScreenBase):
     def _render(self, width: int, height: int) -> list[Line]:
         return self.draw(width, height)
 
-    def _build_application(self, input: Input | None, output: Output | None) -> Application[str]:
-        window = Window(PanelControl(self._render, focusable=True))
-        return self._application(Layout(window), self._key_table(), input, output)
+    def _body(self) -> DrawnBody:
+        return DrawnBody(self._render)
 
     # ------------------------------------------------------------------ the shell's key hooks
 
