@@ -22,10 +22,15 @@ import trio
 
 from p2pbang.engine.actions import End
 from p2pbang.table.bot_pace import DEFAULT_SPEED, DELAYS
-from p2pbang.table.choice_flags import add_choice_arguments, choice_or_message
+from p2pbang.table.choice_flags import (
+    add_choice_arguments,
+    choice_or_message,
+    seats_help,
+    seats_or_default,
+)
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.boards import full_screen
-from p2pbang.ui.i18n import _, set_language
+from p2pbang.ui.boards import full_screen, solo_for
+from p2pbang.ui.i18n import set_language
 from p2pbang.ui.shell.base import ScreenBase
 from p2pbang.ui.shell.stage import QUIT, Driver, Screen, run_program
 
@@ -73,22 +78,11 @@ def fullscreen_supported() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty() and term not in ("", "dumb", "unknown")
 
 
-def run_fullscreen_solo(session: SoloSession, speed: int = DEFAULT_SPEED) -> int:
-    """Play ``session`` in the full-screen interface, the computer players at the pace step
-    ``speed``: 0 when the game was played to its end or the person left it (a deliberate
-    leave is no failure), 2 on an internal error (printed once the screen is gone).
-    Without a capable terminal the plain line interface plays instead."""
-    if not fullscreen_supported():
-        from p2pbang.ui.plain import PlainSolo
-
-        print(_("(no full-screen terminal here: using the plain interface)"), file=sys.stderr)
-        return PlainSolo(session).run()
-    return play_solo(session, speed)
-
-
 def play_solo(session: SoloSession, speed: int = DEFAULT_SPEED) -> int:
-    """The full-screen solo game itself (exit codes as ``run_fullscreen_solo``), on the
-    screen the registry has for the session's game (``boards.full_screen``)."""
+    """The full-screen solo game, on the screen the registry has for the session's game
+    (``boards.full_screen``): 0 when the game was played to its end or the person left it
+    (a deliberate leave is no failure), 2 on an internal error (printed once the screen is
+    gone). ``cli`` asks ``fullscreen_supported`` first and plays plain without it."""
     screen = full_screen(session, speed=speed)
     try:
         run_screen(screen, SoloDriver(session))
@@ -102,8 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m p2pbang.ui.app",
         description="A solo game of BANG! in the full-screen terminal interface.")
-    parser.add_argument("--players", type=int, default=4,
-                        help="seats at the table, you included (4-7; 3-8 with Dodge City)")
+    parser.add_argument("--players", type=int, default=None,
+                        help=seats_help("seats at the table, you included", 4))
     parser.add_argument("--seed", type=int, default=None, help="deal seed")
     parser.add_argument("--name", default="You", help="your display name")
     parser.add_argument("--lang", choices=("en", "hu", "ro"), default=None,
@@ -113,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plain", action="store_true", help="the plain line interface")
     add_choice_arguments(parser)
     args = parser.parse_args(argv)
-    choice = choice_or_message(args, args.players)
+    choice = choice_or_message(args, seats_or_default(args, args.players, 4))
     if isinstance(choice, str):
         parser.error(choice)
     set_language(args.lang)
@@ -125,9 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     session = SoloSession(choice, seed, your_name=args.name)
     try:
         if args.plain or not fullscreen_supported():
-            from p2pbang.ui.plain import PlainSolo
-
-            return PlainSolo(session).run()
+            return solo_for(choice.game).plain(session)
         return play_solo(session, args.speed)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
