@@ -53,7 +53,7 @@ def test_two_duel_bot_peers_play_a_whole_duel_and_agree(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_eight_dice_bot_peers_with_old_saloon_agree(tmp_path: Path) -> None:
     peers = _played(tmp_path, 8, "--game", "dice", "--expansions", "old-saloon")
-    _agree_verify_and_replay(peers, "dice, 8 seats, old-saloon", " rolls: ")
+    _agree_verify_and_replay(peers, "dice+old-saloon, 8 seats", " rolls: ")
 
 
 def _seat(peer: Peer) -> int:

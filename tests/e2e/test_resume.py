@@ -18,7 +18,7 @@ VICTIM = 2
 
 @pytest.mark.parametrize("moment", [
     pytest.param(r"turn 4:", id="mid-game"),
-    pytest.param(r"\] game [0-9a-f]+: seat", id="while-dealing", marks=pytest.mark.slow),
+    pytest.param(r"\] game [0-9a-f]+: P\d+, one of", id="while-dealing", marks=pytest.mark.slow),
 ])
 def test_a_killed_peer_resumes_and_the_game_finishes(moment: str, tmp_path: Path) -> None:
     peers = table(tmp_path, 4, max_wait=90)
