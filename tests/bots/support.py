@@ -8,7 +8,7 @@ from typing import Any
 
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import Action, Decision, End, Play
+from p2pbang.engine.actions import PLAY, Action, Decision, End, Play
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.lockstep import Lockstep
 
@@ -79,3 +79,17 @@ def same_on_own_engine(engines: Lockstep, dealer: LocalDealer, make: Callable[[i
                     if observe is not None:
                         observe(events)
     return asked
+
+
+def check_role_rules(game: Any, decision: Decision, action: object) -> None:
+    """In the base game: a Deputy never aims at the Sheriff, the Renegade only once they are
+    the last two; nobody drinks a Beer in the play phase at full life or with two left."""
+    if not isinstance(action, Play):
+        return
+    me = game.players[decision.seat]
+    if action.target == game.sheriff:
+        assert me.role != "deputy", f"Deputy {me.seat} aimed at the Sheriff: {action}"
+        if me.role == "renegade":
+            assert len(game.alive_seats()) == 2, f"Renegade aimed at the Sheriff early: {action}"
+    if decision.kind == PLAY and game.card_name(action.card) == "beer":
+        assert me.life < me.max_life and len(game.alive_seats()) > 2, action

@@ -21,14 +21,14 @@ from p2pbang.bots.sensible import SensibleBot
 from p2pbang.bots.strong import StrongBot
 from p2pbang.bots.view import SeatView
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import PLAY, Decision, End, Event, Pass, Play
+from p2pbang.engine.actions import Decision, End, Event, Pass
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import new_game
 from p2pbang.engine.lockstep import Lockstep
 
-from .support import ask, is_play, same_on_own_engine
+from .support import ask, check_role_rules, is_play, same_on_own_engine
 
 MAX_STEPS = 20_000
 # Characters whose abilities play no part in these scenarios (all with 4 life).
@@ -50,20 +50,6 @@ EVERY_SET = [
 ]
 
 
-def _check_role_rules(game: Any, decision: Decision, action: object) -> None:
-    """In the base game: a Deputy never aims at the Sheriff, the Renegade only when they
-    are the last two; no Beer in the play phase at full life or with two players left."""
-    if not isinstance(action, Play):
-        return
-    me = game.players[decision.seat]
-    if action.target == game.sheriff:
-        assert me.role != "deputy", f"Deputy {me.seat} aimed at the Sheriff: {action}"
-        if me.role == "renegade":
-            assert len(game.alive_seats()) == 2, f"Renegade aimed at the Sheriff: {action}"
-    if decision.kind == PLAY and game.card_name(action.card) == "beer":
-        assert me.life < me.max_life and len(game.alive_seats()) > 2, action
-
-
 def _whole_game(choice: GameChoice, seed: int, experts: set[int]) -> int:
     """A game where the ``experts`` seats are the expert and the others the sensible bot,
     every bot fed every event; each answer checked. Returns the experts' decisions."""
@@ -81,7 +67,7 @@ def _whole_game(choice: GameChoice, seed: int, experts: set[int]) -> int:
             assert action in game.legal_actions(), f"{choice.label()}: {action}"
             if pending.seat in experts:
                 if not choice.expansions and not choice.variants:
-                    _check_role_rules(game, pending, action)
+                    check_role_rules(game, pending, action)
                 asked += 1
             events = game.apply(action)
         else:

@@ -9,25 +9,13 @@ from hypothesis import strategies as st
 
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import NO_SEAT, PLAY, Decision, End, Play
+from p2pbang.engine.actions import NO_SEAT, Decision, End, Play
 from p2pbang.engine.bang.game import Game
 from p2pbang.engine.bang.invariants import violations
 
+from .support import check_role_rules
+
 MAX_STEPS = 20_000
-
-
-def _check_role_rules(game: Game, decision: Decision, action: object) -> None:
-    """A Deputy never aims at the Sheriff; the Renegade only once they are the last two;
-    nobody drinks a Beer in the play phase at full life or with two players left."""
-    if not isinstance(action, Play):
-        return
-    me = game.players[decision.seat]
-    if action.target == game.sheriff:
-        assert me.role != "deputy", f"Deputy {me.seat} aimed at the Sheriff: {action}"
-        if me.role == "renegade":
-            assert len(game.alive_seats()) == 2, f"Renegade aimed at the Sheriff early: {action}"
-    if decision.kind == PLAY and game.card_name(action.card) == "beer":
-        assert me.life < me.max_life and len(game.alive_seats()) > 2, action
 
 
 def _play_checked(players: int, seed: int, fed: bool) -> int:
@@ -45,7 +33,7 @@ def _play_checked(players: int, seed: int, fed: bool) -> int:
             action = bots[pending.seat].decide(game, pending)
             assert action in legal
             assert game.check(action) is None
-            _check_role_rules(game, pending, action)
+            check_role_rules(game, pending, action)
             events = game.apply(action)
             decisions += 1
         else:
