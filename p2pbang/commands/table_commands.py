@@ -62,6 +62,8 @@ from p2pbang.table.dropouts import (
     MODES,
     Dropouts,
 )
+from p2pbang.table.exits import EXIT_CHEAT, EXIT_GAVE_UP, EXIT_OK, EXIT_USAGE, exit_status
+from p2pbang.table.exits import EXIT_LEFT as FLOW_LEFT
 from p2pbang.table.gamefiles import (
     GameFileError,
     data_home,
@@ -103,11 +105,10 @@ from p2pbang.table.table_choice import (
     settings_for,
 )
 
-EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
 if TYPE_CHECKING:
     from p2pbang.ui.network.plain_net import LineInput
 
-LEFT = 4  # the flows' "the person left" (net_app's EXIT_LEFT), before it is an exit status
+LEFT = FLOW_LEFT  # the flows' "the person left", before it is an exit status
 EXIT_LEFT = EXIT_OK  # a deliberate leave, as the process reports it
 BOT_LEVEL_NAMES = tuple(BOT_LEVELS)  # easy, sensible, strong
 BOT_NAMES = ("Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus")
@@ -492,14 +493,6 @@ def _home(args: argparse.Namespace) -> Path:
     return home
 
 
-def _exit_status(result: SessionResult) -> int:
-    if result.left:
-        return LEFT
-    if result.gave_up:
-        return EXIT_GAVE_UP
-    return EXIT_OK if result.ok else EXIT_CHEAT
-
-
 def _print_stats(result: SessionResult) -> None:
     stats = dict(result.stats)
     stats.update(entries=result.entries, game_s=round(result.game_s, 3),
@@ -760,7 +753,7 @@ def cmd_host(args: argparse.Namespace) -> int:
                                      listen=listen, port=args.port,
                                      announce=not args.no_announce, on_open=opened,
                                      waiting_room=room)
-        return _exit_status(result)
+        return exit_status(result)
 
     try:
         return _with_resume_hint(args, _run(main, lambda: ui.session is not None))
@@ -826,7 +819,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         result = await play_at_table(identity, seating, ui.lobby, table=table,
                                      listen=_listen(args), port=args.port,
                                      table_key=args.table_key)
-        return _exit_status(result)
+        return exit_status(result)
 
     return _with_resume_hint(args, _run(main, lambda: ui.session is not None))
 
@@ -1009,7 +1002,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
                                          lobby_timeout=BOT_LOBBY_TIMEOUT,
                                          table_key=args.table_key)
         _print_stats(result)
-        return _exit_status(result)
+        return exit_status(result)
 
     return _run(main)
 
@@ -1073,7 +1066,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
             return await _take_back_plain(identity, session.seat, back[1], ui.input)
         if game.bot:
             _print_stats(result)
-        return _exit_status(result)
+        return exit_status(result)
 
     try:
         return _with_resume_hint(args, _run(main))

@@ -17,13 +17,18 @@ from typing import Any
 import trio
 
 from p2pbang.engine.actions import End
+from p2pbang.table.exits import (
+    EXIT_CHEAT,
+    EXIT_GAVE_UP,
+    EXIT_LEFT,
+    EXIT_OK,
+    EXIT_USAGE,
+    exit_status,
+)
 from p2pbang.table.session import SessionResult, TableSession
 from p2pbang.ui.network.net_table import NetworkTable, leave_for_good
 from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, Stage, first_of
 
-# EXIT_LEFT is this flow's "the person left"; the command exits 0 for it (a deliberate leave
-# is no failure: ``commands.table_commands._exit_code``), after the resume hint it decides on.
-EXIT_OK, EXIT_CHEAT, EXIT_USAGE, EXIT_GAVE_UP, EXIT_LEFT = 0, 1, 2, 3, 4
 END_NOTE_AFTER = 0.5  # seconds of waiting for the end's confirmation before saying so
 
 
@@ -86,15 +91,6 @@ async def tick(table: NetworkTable) -> None:
         await trio.sleep(1.0)
         if table.screen is not None:
             table.screen.changed()
-
-
-def exit_status(result: SessionResult) -> int:
-    """The network commands' exit status for how the session ended."""
-    if result.left:
-        return EXIT_LEFT
-    if result.gave_up:
-        return EXIT_GAVE_UP
-    return EXIT_OK if result.ok else EXIT_CHEAT
 
 
 __all__ = ["EXIT_CHEAT", "EXIT_GAVE_UP", "EXIT_LEFT", "EXIT_OK", "EXIT_USAGE", "exit_status",
