@@ -43,6 +43,10 @@ class GameScreens:
     bots (the person's name, the line that deals it again, the plain interface, the saved
     game told again; see ``plain/board_solo.py``'s ``BoardSolo`` for what it has). A game
     with a board needs none: ``BoardSolo`` reads its board.
+
+    ``plain_net`` makes the game's part of the plain network table
+    (``plain_net(table, session)``, see ``network/plain_net.py``'s ``PlainPart``); a game
+    with a board needs none: ``network/family_net.py``'s ``BoardPlainPart`` reads its board.
     """
 
     game: str
@@ -51,6 +55,7 @@ class GameScreens:
     watched: Callable[[Any], Any] | None = None
     told: Callable[[Any, list[str]], Any] | None = None
     solo: Any = None
+    plain_net: Callable[[Any, Any], Any] | None = None
 
 
 class BoardWatched:
@@ -184,6 +189,17 @@ def solo_for(game: str) -> Any:
     return BoardSolo
 
 
+def plain_part_for(table: Any, session: Any) -> Any:
+    """The game's part of the plain network ``table`` for ``session`` (its core's choice):
+    its declared ``plain_net``, else the board's."""
+    make = screens(session.core.choice.game).plain_net
+    if make is not None:
+        return make(table, session)
+    from p2pbang.ui.network.family_net import BoardPlainPart  # loaded when asked
+
+    return BoardPlainPart(table, session)
+
+
 def board_for(session: Any) -> Any:
     """The board of the game ``session.choice`` names, reading that session."""
     make = screens(session.choice.game).board
@@ -193,4 +209,4 @@ def board_for(session: Any) -> Any:
 
 
 __all__ = ["BoardTold", "BoardWatched", "GameScreens", "board_for", "board_games", "full_screen",
-           "has_board", "screens", "solo_for", "told_for", "watched_for"]
+           "has_board", "plain_part_for", "screens", "solo_for", "told_for", "watched_for"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -21,6 +20,7 @@ from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang.render import status_line
 from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import _, set_language
+from p2pbang.ui.network.plain_card import CardPlainPart
 from p2pbang.ui.network.plain_net import PlainNetworkTable
 from p2pbang.ui.plain import PlainSolo, explain, render_table
 from p2pbang.ui.plain.commands import AGAIN, choose_number
@@ -189,9 +189,10 @@ def test_the_network_plain_table_answers_e_too() -> None:
                      events=[])
     out = io.StringIO()
     plain = PlainNetworkTable(io.StringIO(""), out)
-    core = SimpleNamespace(game=table.game)
-    assert plain.commands(core.game).answer("e", choose_number(3, plain.print)) is AGAIN
-    plain.commands(core.game).answer("?", choose_number(3, plain.print))
+    plain.names = ["You", "A", "B", "C"]
+    part = CardPlainPart(plain, table.game, 0)
+    assert part.commands().answer("e", choose_number(3, plain.print)) is AGAIN
+    part.commands().answer("?", choose_number(3, plain.print))
     said = out.getvalue()
     assert said.startswith("Shootout: Each player may play a second BANG! card")
     assert "0 event cards left" in said and "  e          show the event card" in said

@@ -39,7 +39,7 @@ def test_a_person_plays_a_network_dice_game_against_two_bot_peers_to_its_end(
                  answers="k\n1\n" * 400, timeout=90)
     out = done.stdout
     assert done.returncode == 0, out[-3000:] + done.stderr[-2000:]
-    assert "A game of dice, 3 seats: you and" in out
+    assert "A game of BANG! The Dice Game for 3 players: you and" in out
     assert "whoever hosts bots can read their hands" in out  # their keys are in its home
     assert "You roll:" in out and "Your dice" in out
     assert "result: " in out and " win: " in out
@@ -61,5 +61,5 @@ def test_a_person_makes_duel_moves_at_a_network_table(tmp_path: Path) -> None:
     done = _host(tmp_path, "--game", "duel", "--bots", "1", answers=EVERY_KEY * 8, timeout=90)
     out = done.stdout
     assert done.returncode == 0, out[-3000:] + done.stderr[-2000:]
-    assert "A game of duel, 2 seats: you and" in out
+    assert "A game of BANG! The Duel for 2 players: you and" in out
     assert "Your hand" in out and "── Turn 2:" in out

@@ -570,8 +570,7 @@ def test_every_action_and_decision_kind_is_translated(language: str) -> None:
 def test_the_plain_network_table_reads_the_shop_on_request() -> None:
     """A network game in the plain interface answers ``s`` and lists it under ``?``, from
     the seat's own engine as the solo one does."""
-    from types import SimpleNamespace
-
+    from p2pbang.ui.network.plain_card import CardPlainPart
     from p2pbang.ui.network.plain_net import PlainNetworkTable
     from p2pbang.ui.plain.commands import AGAIN, choose_number
 
@@ -579,10 +578,10 @@ def test_the_plain_network_table_reads_the_shop_on_request() -> None:
     out = io.StringIO()
     plain = PlainNetworkTable(io.StringIO(""), out)
     plain.names = list(NAMES)
-    core = SimpleNamespace(game=table.game)
+    part = CardPlainPart(plain, table.game, 0)
     # a command, not an action
-    assert plain.commands(core.game).answer("s", choose_number(3, plain.print)) is AGAIN
-    assert plain.commands(core.game).answer("?", choose_number(3, plain.print)) is AGAIN
+    assert part.commands().answer("s", choose_number(3, plain.print)) is AGAIN
+    assert part.commands().answer("?", choose_number(3, plain.print)) is AGAIN
     text = out.getvalue()
     assert "The shop:\n  Boots (3 nuggets): Draw a card for each life you lose" in text
     assert "You: 2 nuggets" in text

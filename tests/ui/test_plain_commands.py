@@ -14,6 +14,7 @@ from p2pbang.table.participants import LeaveForGood
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.boards import board_for
 from p2pbang.ui.i18n import set_language
+from p2pbang.ui.network.plain_card import CardPlainPart
 from p2pbang.ui.network.plain_net import PlainNetworkTable
 from p2pbang.ui.plain import PlainSolo
 from p2pbang.ui.plain.board import BoardQuestion
@@ -57,11 +58,13 @@ def test_the_card_games_help_is_its_table_of_commands_in_order() -> None:
 def test_a_network_table_adds_its_commands_after_the_games() -> None:
     out = io.StringIO()
     table = PlainNetworkTable(io.StringIO(""), out, pace=None)
-    lines = table.commands(Game(4, viewer=0)).help()
+    table.names = ["You", "A", "B", "C"]
+    part = CardPlainPart(table, Game(4, viewer=0), 0)
+    lines = part.commands().help()
     assert "\n".join(lines[:7]) == CARD_HELP
     assert lines[-1].startswith("  leave      leave for good")
     with pytest.raises(LeaveForGood):
-        table.commands(Game(4, viewer=0)).answer("leave", choose_number(3, table.print))
+        part.commands().answer("leave", choose_number(3, table.print))
 
 
 def test_words_are_matched_whole_in_any_case_and_the_rest_only_where_taken() -> None:

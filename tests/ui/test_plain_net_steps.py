@@ -14,7 +14,7 @@ import pytest
 from p2pbang.engine.actions import Decision, Play
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.table.participants import PlayerQuit
-from p2pbang.ui.describe import Describer
+from p2pbang.ui.network.plain_card import CardPlainPart
 from p2pbang.ui.network.plain_net import PlainNetworkTable
 
 NAMES = ["You", "Ace", "Bonnie", "Clyde"]
@@ -32,9 +32,7 @@ def _table(typed: list[str]) -> tuple[PlainNetworkTable, io.StringIO, Scenario]:
     out = io.StringIO()
     plain = PlainNetworkTable(io.StringIO(""), out)
     plain.names = list(NAMES)
-    plain.say = Describer(table.game, NAMES)
-    plain.session = SimpleNamespace(  # type: ignore[assignment]
-        core=SimpleNamespace(game=table.game), seat=0)
+    plain.part = CardPlainPart(plain, table.game, 0)
     lines = iter(typed)
 
     async def readline() -> str | None:

@@ -5,32 +5,25 @@ Why here: the solo screens already turn each game's engine into words and rows (
 ``dice/dice_board.py``, ``duel/duel_board.py``); a network table only changes where the engine lives
 (this peer's ``TableCore``, fed by the signed log) and where the person's answer goes (the
 session's decider, instead of the solo session). So this module adapts a core to what a board
-reads, and adds what only a network game has: who the table is waiting for, players dropping
-out, and a verdict naming a cheater.
+reads (``CoreSeat``), and gives the plain network table its part for a board's game
+(``BoardPlainPart``; what every game shares there, who the table waits for, players dropping
+out, a verdict, is ``plain_net.py``'s).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.table.core import TableCore
-from p2pbang.table.participants import PlayerQuit
 from p2pbang.ui import boards
+from p2pbang.ui.i18n import _
 from p2pbang.ui.plain.board import BoardQuestion, table_lines
-from p2pbang.ui.plain.commands import (
-    AGAIN,
-    QUIT,
-    leave_command,
-    read_answer_async,
-    stopped,
-    word,
-)
+from p2pbang.ui.plain.commands import AGAIN, TABLE_HELP, word
 
-FAMILY_GAMES = boards.board_games()  # the games a board on the shell shows
-WAIT_REPEAT = 10.0
+if TYPE_CHECKING:
+    from p2pbang.ui.network.plain_net import PlainNetworkTable
 
 
 class CoreSeat:
@@ -73,28 +66,30 @@ def board_narrator(core: TableCore, names: list[str]) -> Callable[[list[Event]],
     return lambda events: [text for _style, text in board.describe(events)]
 
 
-class PlainFamilyTable:
-    """The plain interface's part for the Dice Game and The Duel at a network table: the
-    person's decisions read from a line each, the board's sentences, the table when asked.
-    ``PlainNetworkTable`` hands over to it once the genesis names one of these games."""
+class BoardPlainPart:
+    """A board's game at a plain network table (the part ``plain_net.PlainNetworkTable``
+    hands what only the game knows to): the board's sentences, its table when the person
+    decides or types ``t``, a decision read from a line each as in solo play."""
 
-    def __init__(self, core: TableCore, names: list[str], print_line: Callable[[str], None],
-                 readline: Callable[[], Any], out: TextIO) -> None:
-        self.seat = CoreSeat(core, names)
+    def __init__(self, host: PlainNetworkTable, session: Any) -> None:
+        self.host = host
+        self.seat = CoreSeat(session.core, host.names)
         self.board = board_for(self.seat)
-        self.print = print_line
-        self.readline = readline
-        self.out = out
-        self._last_wait = 0.0
-        self.seats = core.players  # "leave" (for good) needs three seats or more
-        extra = [leave_command()] if self.seats >= 3 else []
-        extra.append(word(("t",), self._table_again))
-        self.question = BoardQuestion(self.board, print_line, self.show_table, self._prompt,
+        extra = [*host.table_commands(session.core.players),
+                 word(("t",), self._table_again, TABLE_HELP)]
+        self.question = BoardQuestion(self.board, host.print, self.show_table, self._prompt,
                                       extra)
 
+    def title(self, players: int, others: str) -> str:
+        return _("A game of {game} for {n} players: you and {others}.").format(
+            game=self.board.title(), n=players, others=others)
+
+    def dealing(self) -> str:
+        return self.board.dealing_words()
+
     def _prompt(self) -> None:
-        self.out.write("> ")
-        self.out.flush()
+        self.host.out.write("> ")
+        self.host.out.flush()
 
     def _table_again(self, _rest: str) -> object:
         self.show_table()
@@ -102,21 +97,11 @@ class PlainFamilyTable:
 
     def events(self, events: list[Event]) -> None:
         for _style, text in self.board.describe(events):
-            self.print(text)
+            self.host.print(text)
 
     def show_table(self) -> None:
         for line in table_lines(self.board):
-            self.print(line)
-
-    def waiting(self, names: list[str], seats: list[int], seconds: float,
-                disconnected: list[int]) -> None:
-        now = time.monotonic()
-        if now - self._last_wait < WAIT_REPEAT:
-            return
-        self._last_wait = now
-        self.print(f"(waiting {seconds:.0f} s for {', '.join(names[s] for s in seats)})")
-        for seat in disconnected:
-            self.print(f"({names[seat]} is disconnected: the game goes on when they come back)")
+            self.host.print(line)
 
     def finished(self, end: End | None) -> None:
         if end is not None:
@@ -124,14 +109,7 @@ class PlainFamilyTable:
 
     async def decide(self, decision: Decision) -> Action:
         self.show_table()
-        while True:
-            action = await read_answer_async(self.question, self.readline)
-            if stopped(action):
-                raise PlayerQuit("the player left" if action is QUIT else "end of input")
-            reason = self.seat.mine.check(action)
-            if reason is None:
-                return action
-            self.print(f"Not allowed: {reason}")
+        return await self.host.ask(self.question, self.seat.mine.check)
 
 
-__all__ = ["FAMILY_GAMES", "CoreSeat", "PlainFamilyTable", "board_for", "board_narrator"]
+__all__ = ["BoardPlainPart", "CoreSeat", "board_for", "board_narrator"]

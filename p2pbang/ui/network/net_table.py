@@ -32,7 +32,6 @@ from p2pbang.engine.actions import Action, Decision, End, Event, IllegalAction
 from p2pbang.engine.bang.game import Game
 from p2pbang.table.bot_pace import nearest_speed, write_pace
 from p2pbang.table.core import TableCore
-from p2pbang.table.driver import EQUIVOCATION, FAILURE
 from p2pbang.table.handovers import SeatQuestion
 from p2pbang.table.network import PeerNotConnected
 from p2pbang.table.seats import seat_number
@@ -40,6 +39,7 @@ from p2pbang.table.session import CHAT
 from p2pbang.ui.boards import full_screen
 from p2pbang.ui.i18n import _, ngettext
 from p2pbang.ui.network.chat_guard import ChatGuard
+from p2pbang.ui.network.verdict import verdict_lines
 from p2pbang.ui.seat_questions import answer_hint, question_text, short_text, took_seat_line
 from p2pbang.ui.shell.base import ScreenBase
 from p2pbang.ui.shell.widgets import clean_chat
@@ -375,32 +375,6 @@ class NetworkTable:
     def _changed(self) -> None:
         if self.screen is not None:
             self.screen.changed()
-
-
-def verdict_lines(verdict: Verdict, names: list[str]) -> list[str]:
-    """Who did what, where, and where the evidence is: the verdict in the person's language
-    (the failed check itself is the protocol's own words)."""
-    name = names[verdict.seat] if 0 <= verdict.seat < len(names) else "?"
-    if verdict.kind == FAILURE:
-        first = _("This peer could not go on at log position {index}.").format(
-            index=verdict.index)
-    elif verdict.kind == EQUIVOCATION:
-        first = _("{name} (seat {seat}) signed two different entries for one log position "
-                  "(log position {index}).").format(name=name, seat=verdict.seat_shown,
-                                                    index=verdict.index)
-    elif verdict.entry_kind == "deal":
-        first = _("{name} (seat {seat}) cheated in a dealing message at log position "
-                  "{index}.").format(name=name, seat=verdict.seat_shown, index=verdict.index)
-    elif verdict.entry_kind == "move":
-        first = _("{name} (seat {seat}) cheated in a move at log position {index}.").format(
-            name=name, seat=verdict.seat_shown, index=verdict.index)
-    else:
-        first = _("{name} (seat {seat}) cheated at log position {index}.").format(
-            name=name, seat=verdict.seat_shown, index=verdict.index)
-    return [first,
-            _("What failed: {reason}").format(reason=verdict.reason),
-            _("Nothing is dealt again: the game is over. The evidence is saved next to the "
-              "game's log, and 'p2pbang verify' reaches the same verdict.")]
 
 
 LEAVE_FOR_GOOD_WAIT = 120.0  # seconds: the next position this seat owes, then round B

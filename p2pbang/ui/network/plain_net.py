@@ -1,7 +1,8 @@
-"""The plain line interface for a person at a network table (until the full-screen one is
-wired to network play): the same rendering and sentences as solo play, from this seat's
-own engine, plus what only a network game has: who the table is waiting for and for how
-long, players dropping out and coming back, and a verdict when someone cheats.
+"""The plain line interface for a person at a network table: the same rendering and
+sentences as solo play, from this seat's own engine (the game's part: ``PlainPart``), plus
+what only a network game has, said here once for every game in the full screen's words:
+who the table is waiting for and for how long, players dropping out and coming back, a
+verdict when someone cheats, a silent seat changing hands, the bots' pace and ``leave``.
 
 Standard input is read by one background thread, so the network keeps running while the
 person thinks; each line is handed to the trio loop through a memory channel.
@@ -13,35 +14,32 @@ import sys
 import threading
 import time
 from collections import deque
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 import trio
 
-from p2pbang.engine.actions import PLAY, Action, Decision, Event
-from p2pbang.engine.bang.game import Game
+from p2pbang.engine.actions import Action, Decision, End, Event
 from p2pbang.table.bot_pace import DELAYS, nearest_speed, write_pace
 from p2pbang.table.core import TableCore
 from p2pbang.table.handovers import SeatQuestion
 from p2pbang.table.participants import PlayerQuit
 from p2pbang.table.seats import seat_number
-from p2pbang.ui.describe import Describer
-from p2pbang.ui.i18n import N_, _
-from p2pbang.ui.network.family_net import FAMILY_GAMES, PlainFamilyTable
-from p2pbang.ui.plain.card_table import card_commands, render_table
+from p2pbang.ui.boards import plain_part_for
+from p2pbang.ui.i18n import N_, _, ngettext
+from p2pbang.ui.network.verdict import verdict_lines
 from p2pbang.ui.plain.commands import (
     AGAIN,
     QUIT,
     Command,
-    Commands,
+    Question,
     leave_command,
     read_answer_async,
     stopped,
     word,
 )
-from p2pbang.ui.plain.stepped import StepQuestion
 from p2pbang.ui.seat_questions import question_text, took_seat_line
-from p2pbang.ui.texts import character_name, character_text, role_goal, role_name
-from p2pbang.ui.view import build_view, display_names
+from p2pbang.ui.view import display_names
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -100,7 +98,10 @@ class LineInput:
 
 
 class PlainNetworkTable:
-    """Decider and reporter for the person at this peer's seat, on text streams."""
+    """Decider and reporter for the person at this peer's seat, on text streams: what every
+    game says at a network table is here, what only a game knows (its sentences, its table,
+    how a decision is asked) is its part's (``boards.plain_part_for``: the card game's
+    ``plain_card.CardPlainPart``, a board's ``family_net.BoardPlainPart``)."""
 
     def __init__(self, inp: TextIO | None = None, out: TextIO | None = None,
                  pace: Path | None = None) -> None:
@@ -111,12 +112,8 @@ class PlainNetworkTable:
         self.input = LineInput(inp or sys.stdin)
         self.session: TableSession | None = None
         self.names: list[str] = []
-        self.say: Describer | None = None
-        self._introduced = False
+        self.part: PlainPart | None = None  # the game's, once the genesis names it
         self._last_wait = 0.0
-        self._shown_turn = -1
-        # The Dice Game's or The Duel's part, once the genesis names one of them.
-        self.family: PlainFamilyTable | None = None
 
     def print(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -130,95 +127,58 @@ class PlainNetworkTable:
     def started(self, session: TableSession) -> None:
         self.session = session
         self.names = display_names(session.names, session.seat)
-        if session.core.choice.game in FAMILY_GAMES:
-            self.family = PlainFamilyTable(session.core, self.names, self.print,
-                                           self.input.readline, self.out)
-            others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
-            self.print(f"A game of {session.core.choice.label()}: you and {others}.")
-            took = took_seat_line(session)
-            if took:
-                self.print(took)
-            if session.resumed:
-                self.print(f"Resumed: {session.restored_entries} log entries replayed from "
-                           "disk.")
-            return
-        self.say = Describer(session.core.game, self.names)
+        self.part = part = plain_part_for(self, session)
         others = ", ".join(n for s, n in enumerate(self.names) if s != session.seat)
-        self.print(_("A game of BANG! for {n} players: you and {bots}.").format(
-            n=session.players, bots=others))
-        took = took_seat_line(session)  # a watcher that took a vanished seat
-        self.print(took or "The seats and the cards are being dealt (every peer shuffles "
-                           "and proves it).")
+        self.print(part.title(session.players, others))
+        self.print(took_seat_line(session) or part.dealing())  # a watcher took a seat
         if session.resumed:
-            self.print(f"Resumed: {session.restored_entries} log entries replayed from disk.")
-
-    def _introduce(self) -> None:
-        session = self.session
-        if self._introduced or session is None:
-            return
-        you = session.core.game.players[session.seat]
-        if not you.character or you.role is None:
-            return
-        self._introduced = True
-        self.print(_("You play {character}: {text}").format(
-            character=character_name(you.character), text=character_text(you.character)))
-        self.print(_("Your role: {role}. {goal}").format(
-            role=role_name(you.role), goal=role_goal(you.role)))
+            self.print(ngettext("Resumed: {n} log entry replayed from disk.",
+                                "Resumed: {n} log entries replayed from disk.",
+                                session.restored_entries).format(n=session.restored_entries))
 
     def events(self, events: list[Event]) -> None:
-        if self.family is not None:
-            self.family.events(events)
-            return
-        assert self.say is not None and self.session is not None
-        game = self.session.core.game
-        for event in events:
-            text = self.say.event(event)
-            if text:
-                self.print(text)
-            if event.kind == "eliminated" and event.seat == self.session.seat:
-                self.print("You stay at the table as a spectator: your keys are still needed "
-                           "to deal the others' cards.")
-            elif event.kind == "turn" and not game.players[self.session.seat].alive:
-                self.print(render_table(build_view(game, self.names), self.names))
-        self._introduce()
+        if self.part is not None:
+            self.part.events(events)
 
     def waiting(self, seats: list[int], seconds: float, disconnected: list[int]) -> None:
-        if self.family is not None:
-            self.family.waiting(self.names, seats, seconds, disconnected)
-            return
+        """Who the table waits for, every ``WAIT_REPEAT`` seconds at most (the session says
+        it each second), in the full screen's words."""
         now = time.monotonic()
         if now - self._last_wait < WAIT_REPEAT:
             return
         self._last_wait = now
-        waiting_for = ", ".join(self.names[s] for s in seats)
-        self.print(f"(waiting {seconds:.0f} s for {waiting_for})")
-        for seat in disconnected:
-            self.print(f"({self.names[seat]} is disconnected: the game goes on when they "
-                       "come back)")
+        who = ", ".join(self._name(s) if s not in disconnected
+                        else _("{name} (disconnected)").format(name=self._name(s))
+                        for s in seats)
+        self.print(_("Waiting {seconds} s for {names}.").format(seconds=int(seconds),
+                                                                names=who))
+        if disconnected:
+            self.print(_("Disconnected: {names}. The game goes on when they come back.").format(
+                names=", ".join(self._name(s) for s in disconnected)))
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else "?"
 
     def connection(self, seat: int, kind: str, reason: str) -> None:
-        name = self.names[seat] if self.names else f"seat {seat}"
+        name = self._name(seat)
         if kind == "disconnected":
-            self.print(f"{name} disconnected" + (f" ({reason})" if reason else ""))
+            self.print(_("{name} disconnected ({reason})").format(name=name, reason=reason)
+                       if reason else _("{name} disconnected").format(name=name))
         elif kind == "reconnected":
-            self.print(f"{name} is back")
+            self.print(_("{name} is back").format(name=name))
 
     def warning(self, text: str) -> None:
-        self.print(f"warning: {text}")
+        self.print(_("Warning: {text}").format(text=text))
 
     def verdict(self, verdict: Verdict) -> None:
         self.print("")
-        self.print("THE GAME IS STOPPED: " + verdict.describe(self.names))
-        self.print("The evidence is saved next to the game's log.")
+        self.print(_("The game is stopped").upper())
+        for line in verdict_lines(verdict, self.names):
+            self.print(line)
 
     def finished(self, result: SessionResult) -> None:
-        session = self.session
-        if self.family is not None:
-            self.family.finished(result.end)
-        elif result.end is not None and self.say is not None and session is not None:
-            self.print(self.say.end(result.end))
-            self.print(self.say.outcome(result.end))
-            self.print(render_table(build_view(session.core.game, self.names), self.names))
+        if self.part is not None:
+            self.part.finished(result.end)
         for line in result.summary_lines():
             self.print(line)
 
@@ -247,37 +207,37 @@ class PlainNetworkTable:
     # -- decider --
 
     async def decide(self, core: TableCore, decision: Decision) -> Action:
-        """The person's action, asked in steps as in solo play (``StepQuestion``)."""
-        if self.family is not None:
-            return await self.family.decide(decision)
-        assert self.say is not None
-        self._introduce()
-        game = core.game
-        if decision.kind == PLAY and self._shown_turn != game.turn:
-            self._shown_turn = game.turn
-            self.print(render_table(build_view(game, self.names), self.names))
-        question = StepQuestion(self.say, decision, game.legal_actions(), self.commands(game),
-                                self.out, decision.seat)
+        """The person's action, asked by the game's part."""
+        assert self.part is not None, "a decision before the game started"
+        return await self.part.decide(decision)
+
+    async def ask(self, question: Question, check: Callable[[Action], str | None],
+                  before: Callable[[], None] | None = None) -> Action:
+        """Lines until ``question`` gives an action ``check`` allows (``before`` runs before
+        each reading: the card game shows its menu of steps again); ``PlayerQuit`` when the
+        person quits or the input ends. One loop for every game's part."""
         while True:
-            question.show()
+            if before is not None:
+                before()
             action = await read_answer_async(question, self.input.readline)
             if stopped(action):
                 raise PlayerQuit("the player left" if action is QUIT else "end of input")
-            reason = game.check(action)
+            reason = check(action)
             if reason is None:
                 return action
-            self.print(_("Not allowed: {reason}").format(reason=reason))  # listed: legal
+            self.print(_("Not allowed: {reason}").format(reason=reason))
 
-    def commands(self, game: Game) -> Commands:
-        """The card game's commands, and a network table's: the pace of the bot peers this
-        host started (``+``/``-``), and ``leave`` for good at a table of three or more."""
+    def table_commands(self, seats: int) -> list[Command]:
+        """The network table's own commands, after the game's: the pace of the bot peers
+        this host started (``+``/``-``), and ``leave`` for good at a table of three or more
+        seats."""
         extra: list[Command] = []
         if self._pace is not None:
             extra += [word(("+",), lambda _rest: self._change_pace(slower=True), PACE_HELP),
                       word(("-",), lambda _rest: self._change_pace(slower=False))]
-        if game.n >= 3:
+        if seats >= 3:
             extra.append(leave_command(LEAVE_HELP))
-        return card_commands(Commands(self.print), game, self.names, extra)
+        return extra
 
     def _change_pace(self, slower: bool) -> object:
         """One step of the solo speeds up or down, written where the bots read it."""
@@ -290,4 +250,25 @@ class PlainNetworkTable:
         return AGAIN
 
 
-__all__ = ["LineInput", "PlainNetworkTable"]
+class PlainPart(Protocol):
+    """What only a game knows at the plain network table (made by ``boards.plain_part_for``
+    from the table and the session, once the genesis names the game)."""
+
+    def title(self, players: int, others: str) -> str:
+        """The first line: which game, for how many, with whom."""
+        ...
+
+    def dealing(self) -> str:
+        """The line while the game is dealt."""
+        ...
+
+    def events(self, events: list[Event]) -> None: ...
+
+    def finished(self, end: End | None) -> None:
+        """What the game shows at its end (before the session's summary)."""
+        ...
+
+    async def decide(self, decision: Decision) -> Action: ...
+
+
+__all__ = ["LineInput", "PlainNetworkTable", "PlainPart"]

@@ -12,6 +12,7 @@ from p2pbang.ui.bang.render import PAID_MARK
 from p2pbang.ui.i18n import N_, _, ngettext
 from p2pbang.ui.plain.commands import (
     AGAIN,
+    TABLE_HELP,
     Command,
     Commands,
     help_lines,
@@ -36,7 +37,6 @@ CONTINUED = "           "  # where a wrapped seat line goes on, under the charac
 
 HEADING = N_("Commands:")
 NUMBER_HELP = N_("  NUMBER     take that action")
-TABLE_HELP = N_("  t          show the table")
 HAND_HELP = N_("  h          show your hand with card texts")
 CARD_HELP = N_('  c NAME     explain a card or character (e.g. "c barrel", "c sid")')
 

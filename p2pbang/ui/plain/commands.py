@@ -39,6 +39,7 @@ QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("?", "help")
 QUIT_HELP = N_("  q          quit the game")
 HELP_HELP = N_("  ?          this help")
+TABLE_HELP = N_("  t          show the table")  # the table again, in every game
 
 
 def stopped(outcome: Any) -> bool:
@@ -185,6 +186,6 @@ async def read_answer_async(question: Question,
     return outcome
 
 
-__all__ = ["AGAIN", "END", "HELP_WORDS", "QUIT", "QUIT_WORDS", "Command", "Commands", "Question",
-           "choose_number", "help_lines", "leave_command", "quit_command", "read_answer",
-           "read_answer_async", "said", "stopped", "word"]
+__all__ = ["AGAIN", "END", "HELP_WORDS", "QUIT", "QUIT_WORDS", "TABLE_HELP", "Command", "Commands",
+           "Question", "choose_number", "help_lines", "leave_command", "quit_command",
+           "read_answer", "read_answer_async", "said", "stopped", "word"]
