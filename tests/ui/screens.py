@@ -22,7 +22,7 @@ def snapshot(screen: TableScreen | LobbyScreen, columns: int = 80,
              rows: int = 24) -> list[str]:
     """The screen's text, one string per row, each exactly as wide as the screen."""
     if isinstance(screen, TableScreen):
-        screen.lay_out(columns, rows)
+        screen.board.panels.lay_out(columns, rows)
     canvas = Screen()
 
     async def draw() -> None:  # text fields load their history as an asyncio task

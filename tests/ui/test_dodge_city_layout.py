@@ -82,15 +82,15 @@ def test_eight_seats_with_many_cards_fit_80x24(screen: TableScreen, language: st
     assert you.count(READY_MARK) == 2 and WAITING_MARK in you  # Knife, Hat; Derringer
     assert seat_rows[4].count(READY_MARK) == 3  # Dakota's three green cards
     assert f"{card_name('springfield')}+1" in text and f"{card_name('whisky')}+1" in text
-    assert screen.labels[-1] in text  # "End the turn" is in view
-    assert screen._hints() in rows[-1]  # the chat line and its hints, at the bottom
+    assert screen.board.labels[-1] in text  # "End the turn" is in view
+    assert screen.board.panels.hints() in rows[-1]  # the chat line and its hints, at the bottom
 
 
 def test_the_selected_paid_card_tells_its_price_in_the_detail_line(
         screen: TableScreen) -> None:
     screen.changed()
     rows = snapshot(screen, 80, 24)
-    first = screen.labels[0]
+    first = screen.board.labels[0]
     assert first.startswith("Play Springfield (") and first.endswith("(+1 card)\u2026")
     detail = " ".join(r.strip() for r in rows[-3:-1])
     assert detail.startswith("Springfield +1 ")
@@ -99,8 +99,8 @@ def test_the_selected_paid_card_tells_its_price_in_the_detail_line(
 
 def test_a_green_card_in_play_is_offered_with_its_readiness(screen: TableScreen) -> None:
     screen.changed()
-    use = next(i for i, label in enumerate(screen.labels) if label.startswith("Use Knife"))
-    screen.selected = use
+    use = next(i for i, label in enumerate(screen.board.labels) if label.startswith("Use Knife"))
+    screen.board.selected = use
     rows = snapshot(screen, 80, 24)
     detail = rows[-2].strip()
     assert detail.startswith("Knife ") and detail.endswith("ready: usable now")
@@ -171,8 +171,8 @@ def test_l_shows_every_players_cards_in_play_whole(screen: TableScreen, language
     screen.changed()
     short = "\n".join(snapshot(screen, 80, 24))
     assert card_name("buffalo_rifle") not in short  # cut on the table itself
-    screen.toggle_players()
-    assert screen.players_visible
+    screen.board.toggle_players()
+    assert screen.board.players_visible
     page = snapshot(screen, 80, 24)
     assert all(len(row) == 80 for row in page)
     whole = "\n".join(snapshot(screen, 80, 200))
@@ -181,5 +181,5 @@ def test_l_shows_every_players_cards_in_play_whole(screen: TableScreen, language
         for card in cards:
             assert card_name(card) in whole, (card, language)
     assert card_text("buffalo_rifle") in whole.replace("\n      ", " ")
-    screen.toggle_players()
-    assert not screen.players_visible and not screen.help_visible
+    screen.board.toggle_players()
+    assert not screen.board.players_visible and not screen.help_visible

@@ -150,16 +150,17 @@ async def answer(pipe, screen: TableScreen, decisions: int) -> int:
     answered."""
     answered = 0
     while answered < decisions:
-        await until(lambda: bool(screen.actions) or isinstance(screen.session.pending, End)
+        await until(lambda: bool(screen.board.actions) or isinstance(screen.session.pending, End)
                     or screen.dialog is not None or not person_alive(screen), 60)
-        if not screen.actions:
+        if not screen.board.actions:
             break
         before = len(screen.session.mine.history)
         while len(screen.session.mine.history) <= before:  # "1" at each step until it acts
-            steps = len(screen.steps)
-            pipe.send_text(screen.keys[0] if screen.keys and screen.keys[0] else "1")
+            steps = len(screen.board.steps)
+            keys = screen.board.keys
+            pipe.send_text(keys[0] if keys and keys[0] else "1")
             await until(lambda before=before, steps=steps: len(screen.session.mine.history)
-                        > before or len(screen.steps) > steps, 60)
+                        > before or len(screen.board.steps) > steps, 60)
         answered += 1
     return answered
 
@@ -188,11 +189,11 @@ def test_a_person_joins_by_address_waits_plays_chats_and_leaves(tmp_path: Path, 
         assert table is not None
         # A decision answered twice is refused with a reason, and so is a choice when the
         # decision is not the person's; neither changes anything.
-        await until(lambda: bool(screen.actions), 60)
-        action = screen.actions[0]
+        await until(lambda: bool(screen.board.actions), 60)
+        action = screen.board.actions[0]
         before = len(screen.session.mine.history)
         table.act(action)
-        assert screen.actions == [] and "on its way" in table.note()
+        assert screen.board.actions == [] and "on its way" in table.note()
         with pytest.raises(IllegalAction, match="already on its way"):
             table.act(action)
         await until(lambda: len(screen.session.mine.history) > before, 60)

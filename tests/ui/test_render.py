@@ -131,20 +131,20 @@ def test_at_80x24_everything_is_on_screen_in_every_language(pipe, language: str,
     text = "\n".join(lines)
     game = session.mine
     for seat, player in enumerate(game.players):
-        row = seat_row(lines, screen.names[seat])
+        row = seat_row(lines, screen.board.names[seat])
         assert character_name(player.character) in row
         if player.alive:
             assert "\u2665" * player.life in row
             assert str(len(player.hand)) in row
     sheriff = game.players[game.sheriff]
-    assert role_name("sheriff") in seat_row(lines, screen.names[sheriff.seat])
+    assert role_name("sheriff") in seat_row(lines, screen.board.names[sheriff.seat])
     me = game.players[session.you]
-    assert role_name(me.role) in seat_row(lines, screen.names[session.you])
+    assert role_name(me.role) in seat_row(lines, screen.board.names[session.you])
     for slot in me.hand[:3]:
         card = game.cards[game.known[slot]]
         assert f"{card_name(card.name)}" in text and card.label in text
-    assert screen.say.decision(session.pending) in text  # the decision, uncut
-    assert lines[-1].rstrip().endswith(screen._hints())  # the key hints, uncut
+    assert screen.board.say.decision(session.pending) in text  # the decision, uncut
+    assert lines[-1].rstrip().endswith(screen.board.panels.hints())  # the key hints, uncut
     # the log's newest line is on screen (wrapped or not, its first words are)
     assert screen.log[-1].text[:20] in text
 
@@ -206,12 +206,12 @@ def test_the_selected_cards_whole_text_is_on_screen_at_80x24(pipe, language: str
         screen.add_events(session.act(session.legal_actions()[0]))
         play_until_person_decides(session, screen, min_actions=3)
     checked = 0
-    for index, row in enumerate(screen.choices):
+    for index, row in enumerate(screen.board.choices):
         action = session.legal_actions()[row.actions[0]] if row.actions else None
         card = action_card(action) if action is not None else None
         if card is None:
             continue
-        screen.selected = index
+        screen.board.selected = index
         lines = snapshot(screen, 80, 24)
         assert all(get_cwidth(line) == 80 for line in lines)
         below = " ".join(line.strip() for line in lines[-3:-1])

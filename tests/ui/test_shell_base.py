@@ -69,7 +69,7 @@ def test_each_screen_runs_its_body_in_the_shells_application(screen: ScreenBase)
     shell draws its lines whole in one window."""
     screen.app.before_render.fire()
     if isinstance(screen, TableScreen):
-        assert (screen.plan.width, screen.plan.height) == (80, 40)
+        assert (screen.board.plan.width, screen.board.plan.height) == (80, 40)
         assert screen.app.layout.current_window.content.is_focusable()  # the menu has the keys
     else:
         assert isinstance(screen, FamilyScreen)

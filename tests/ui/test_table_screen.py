@@ -56,13 +56,13 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
         # Each key's effect is awaited (a slow, loaded machine only makes it take longer);
         # keys are handled in order, so a later state also proves the earlier keys done.
         await until(lambda: screen.app.is_running)
-        count = len(screen.choices)
+        count = len(screen.board.choices)
         pipe.send_text(DOWN)
-        await until(lambda: screen.selected == 1)
-        seen["after down"] = screen.selected
+        await until(lambda: screen.board.selected == 1)
+        seen["after down"] = screen.board.selected
         pipe.send_text(UP + UP + "?")
         await until(lambda: screen.help_visible)
-        seen["after up"] = screen.selected
+        seen["after up"] = screen.board.selected
         seen["help"] = screen.help_visible
         pipe.send_text(DOWN + ESC)
         await until(lambda: not screen.help_visible)
@@ -82,10 +82,10 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
         seen["notice"] = screen.notice
         before = len(session.mine.history)
         for _step in range(4):  # the first row at each step (card, target, its card)
-            steps = len(screen.steps)
-            pipe.send_text(screen.keys[0])
+            steps = len(screen.board.steps)
+            pipe.send_text(screen.board.keys[0])
             await until(lambda steps=steps: len(session.mine.history) > before
-                        or len(screen.steps) > steps)
+                        or len(screen.board.steps) > steps)
             if len(session.mine.history) > before:
                 break
         seen["acted"] = len(session.mine.history) > before
@@ -157,12 +157,12 @@ def test_a_whole_game_is_played_by_keystrokes_with_the_bots_on_trio(pipe) -> Non
             nursery.start_soon(solo, screen)
             await until(lambda: screen.app.is_running)
             while not isinstance(session.mine.pending, End):
-                if session.your_turn_to_decide() and screen.actions:
-                    pipe.send_text(ENTER if pressed["keys"] % 2 else screen.keys[0])
+                if session.your_turn_to_decide() and screen.board.actions:
+                    pipe.send_text(ENTER if pressed["keys"] % 2 else screen.board.keys[0])
                     pressed["keys"] += 1
-                    history, steps = len(session.mine.history), len(screen.steps)
+                    history, steps = len(session.mine.history), len(screen.board.steps)
                     await until(lambda h=history, k=steps: len(session.mine.history) > h
-                                or len(screen.steps) > k  # a step towards the action
+                                or len(screen.board.steps) > k  # a step towards the action
                                 or isinstance(session.mine.pending, End))
                 await trio.sleep(0.002)
             await settle()
@@ -208,7 +208,7 @@ def test_each_cards_key_stays_the_same_for_the_turn(pipe) -> None:
     session = SoloSession(4, seed=7)
     screen = make_screen(pipe, session)
     play_until_person_decides(session, screen, turns=4, min_actions=3)
-    assert screen.labels == ["Play Beer (10\u2665)", "Play Winchester (8\u2660)",
+    assert screen.board.labels == ["Play Beer (10\u2665)", "Play Winchester (8\u2660)",
                              "Play Wells Fargo (3\u2665)", "End the turn"]
     history = session.mine.history
     seen: dict[str, object] = {}
@@ -221,10 +221,10 @@ def test_each_cards_key_stays_the_same_for_the_turn(pipe) -> None:
         pipe.send_text("1")
         await until(lambda: bool(screen.notice))
         seen["notice"], seen["played"] = screen.notice, len(history) - start
-        seen["labels"] = list(screen.labels)
+        seen["labels"] = list(screen.board.labels)
         pipe.send_text("2")
         await until(lambda: len(history) > start + 1)
-        seen["then"] = list(screen.labels)
+        seen["then"] = list(screen.board.labels)
         pipe.send_text("qy")
         await trio.sleep_forever()
 
@@ -249,11 +249,11 @@ def test_a_key_after_the_end_still_says_how_to_leave(pipe) -> None:
         session.act(session.legal_actions()[0])
     screen = make_screen(pipe, session)
     for key in ("1", "x"):
-        screen.press(key)
+        screen.board.press(key)
         text = "\n".join(snapshot(screen))
         assert "Press q to leave." in text
         assert "wait for your turn" not in text
-    assert not screen.take(0)
+    assert not screen.board.take(0)
     assert "Press q to leave." in "\n".join(snapshot(screen))
 
 

@@ -246,8 +246,8 @@ class NetworkTable:
                                session.restored_entries).format(n=session.restored_entries),
                       "class:log")
             core = session.core  # the game so far, told again on a fresh engine of this seat
-            self.screen.catch_up(core.kind.engine(core.choice, core.seat),
-                                 list(core.game.history))
+            board = self.screen.board  # type: ignore[attr-defined]
+            board.catch_up(core.kind.engine(core.choice, core.seat), list(core.game.history))
         self.ready.set()
 
     def _screen(self, board: Any = None) -> ScreenBase:
@@ -266,7 +266,8 @@ class NetworkTable:
         screen = self.screen
         if screen is None:
             return []
-        return [screen.say.end(end), screen.say.outcome(end)]  # type: ignore[attr-defined]
+        say = screen.board.say  # type: ignore[attr-defined]
+        return [say.end(end), say.outcome(end)]
 
     def events(self, events: list[Event]) -> None:
         screen = self.screen

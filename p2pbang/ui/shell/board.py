@@ -1,12 +1,15 @@
-"""What every board on the shell has in common, written once (``BoardBase``).
+"""What every board on the shell has in common (``BoardBase``), and what the boards worded
+from a game's text table share (``WordsBoard``).
 
-Why a base class: a board (``shell/screen.py``'s ``Board``) is one game's part of the full
-screen; the Dice Game's and The Duel's boards each repeated the same lines: where the
-person's engine, names and seat come from, which decision is the person's, the keys line,
-the shell's texts (whose turn it is, the pace, quitting, the help's title), the winner's
-words and a network table's note. A board now says only what its game draws and says;
-each game's texts come from its own table (``text_table.text_function``), whose shared
-words (context ``FAMILY``) are the shell's.
+Why a base class: a board is one game's part of the full screen; every board reads the
+person's own engine, their names and seat, and knows which decision is theirs, and the
+shell it is on (``attach``) routes the game's keys and events to it. The card game's board
+(``bang/card_board.py``) is one, with its own state and panels. The Dice Game's and The
+Duel's boards each also repeated the same lines: the keys line, the shell's texts (whose
+turn it is, the pace, quitting, the help's title), the winner's words and a network table's
+note, read from the game's own text table (``text_table.text_function``, whose shared words,
+context ``FAMILY``, are the shell's); that is ``WordsBoard``, so such a board says only what
+its game draws and says.
 """
 
 from __future__ import annotations
@@ -18,17 +21,22 @@ from typing import Any
 from p2pbang.engine.actions import Decision, End, Event
 
 
-class BoardBase(ABC):
+class BoardBase(ABC):  # noqa: B024 (the routed hooks join it with the one screen)
     """One person's game as a board reads it: their own engine (``game``), the names and
-    their seat (``you``; an observer's spectator value for a watcher or the replay)."""
-
-    words: Callable[..., str]  # the game's ``t(key, **values)``, set by each board
+    their seat (``you``; an observer's spectator value for a watcher or the replay), and
+    the screen it is on (``screen``, once attached; none for the plain interface)."""
 
     def __init__(self, session: Any) -> None:
         self.session = session
         self.game: Any = session.mine
         self.names: list[str] = session.names
         self.you: int = session.you
+        self.screen: Any = None
+
+    def attach(self, screen: Any) -> None:
+        """Put the board on ``screen``, whose shell state (notice, dialog, chat line,
+        help, questions) it reads and whose application it asks to draw again."""
+        self.screen = screen
 
     def _decision(self) -> Decision | None:
         """The decision pending, when it is the person's."""
@@ -36,6 +44,13 @@ class BoardBase(ABC):
         if isinstance(pending, Decision) and pending.seat == self.you:
             return pending
         return None
+
+
+class WordsBoard(BoardBase):
+    """A board whose words come from its game's text table (``words``): the keys line,
+    the shell's texts, the winner's words (the Dice Game's, The Duel's)."""
+
+    words: Callable[..., str]  # the game's ``t(key, **values)``, set by each board
 
     # ------------------------------------------------------------------ the shell's words
 
@@ -90,4 +105,4 @@ class BoardBase(ABC):
         return ""
 
 
-__all__ = ["BoardBase"]
+__all__ = ["BoardBase", "WordsBoard"]
