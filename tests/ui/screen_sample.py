@@ -28,10 +28,9 @@ from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang import players_page
-from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.plain import PlainSolo, explain
 from tests.ui.sample_kit import Sample, in_languages, run_tool
-from tests.ui.screens import snapshot
+from tests.ui.screens import card_screen, snapshot
 
 LANGUAGES = ("en", "hu", "ro")
 # (name, seats, expansions, variants): every set alone, and mixes
@@ -56,7 +55,7 @@ def screen_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
     session = SoloSession(choice, seed=seed)
     out: list[str] = []
     with create_pipe_input() as pipe:
-        screen = TableScreen(session, input=pipe, output=DummyOutput())
+        screen = card_screen(session, input=pipe, output=DummyOutput())
         decisions = 0
         while decisions < MAX_DECISIONS:
             screen.add_events(session.advance())

@@ -19,7 +19,6 @@ from p2pbang.engine.bang.sets import base, dodge_city, fistful, high_noon
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang.render import status_line
-from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.network.plain_net import PlainNetworkTable
 from p2pbang.ui.plain import PlainSolo, explain, render_table
@@ -31,9 +30,10 @@ from p2pbang.ui.sets.event_deck import (
     help_sections,
     plain_command,
 )
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.view import build_view
-from tests.ui.screens import snapshot
+from tests.ui.screens import card_screen, snapshot
 
 ALL = RuleSet((base.MODULE, dodge_city.MODULE, high_noon.MODULE, fistful.MODULE))
 HIGH_NOON = RuleSet((base.MODULE, high_noon.MODULE))
@@ -71,9 +71,9 @@ def english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
-def screen_of(table: Scenario, names: list[str]) -> Iterator[TableScreen]:
+def screen_of(table: Scenario, names: list[str]) -> Iterator[FamilyScreen]:
     with create_pipe_input() as pipe:
-        yield TableScreen(StackedSession(table, names), input=pipe, output=DummyOutput())
+        yield card_screen(StackedSession(table, names), input=pipe, output=DummyOutput())
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ro"])

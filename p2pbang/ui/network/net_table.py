@@ -1,7 +1,7 @@
 """The person at a network table, in the full-screen interface: their decider and reporter.
 
 A ``TableSession`` asks this seat's decider for a move and tells its reporter what happens;
-:class:`NetworkTable` is both, for a person looking at a :class:`TableScreen`. The screen
+:class:`NetworkTable` is both, for a person looking at the card game's full screen. The screen
 reads the game from this peer's own engine (``core.game``, built for this seat: it holds no
 other hand) through the same small protocol a solo game offers (``you``, ``names``, ``mine``,
 ``pending``, ``legal_actions``, ``act``), so everything the solo table shows and every key
