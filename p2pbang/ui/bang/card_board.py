@@ -15,8 +15,8 @@ person's actions. Its body, the panels that draw it, is ``bang/card_panels.py``'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from p2pbang.engine.actions import (
     Action,
@@ -423,7 +423,7 @@ class CardBoard(BoardBase):
         elif len(key) == 1 and key in SHORTCUTS:
             self.press(key)
 
-    def chat_alone(self) -> Any:
+    def chat_alone(self) -> Callable[[str], None]:
         """Solo play has the chat line too: a line said goes to the log."""
         return self._chat_to_log
 
