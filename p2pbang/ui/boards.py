@@ -24,14 +24,16 @@ from typing import Any
 class GameScreens:
     """One game's screens, declared by its package.
 
-    ``board`` makes the board from the session it reads (a solo session, a network
-    table's seat, a watcher's observer: anything with the person's engine as ``mine``,
-    ``names``, ``you`` and ``choice``). ``None``: the game has a full screen of its own
-    rather than a board on the shell (the card game's ``bang/table_screen.py``).
+    ``board`` makes the board every interface reads from the session it reads (a solo
+    session, a network table's seat, a watcher's observer: anything with the person's
+    engine as ``mine``, ``names``, ``you`` and ``choice``): the full screen, the plain
+    interfaces, the watcher and replay. ``None``: the game's board is its full screen's
+    only, and its other interfaces are its own (the card game's).
 
-    ``screen`` makes that full screen of its own (``screen(session, **options)``, the
-    options of ``full_screen``); a game with a board needs none, its full screen is the
-    shell (``shell/screen.py``'s ``FamilyScreen``) around its board.
+    ``screen_board`` makes that board of the full screen only (``screen_board(session)``,
+    the card game's ``bang/card_board.py`` ``CardBoard``); a game with a ``board`` needs
+    none. Either way the full screen is the one shell (``shell/screen.py``'s
+    ``FamilyScreen``) around the game's board.
 
     ``watched`` makes what the watcher shows of the game (``watched(watch)``, reading a
     ``table/watch.py`` ``TableWatch``; see ``BoardWatched`` for what it has); ``told``, what
@@ -51,7 +53,7 @@ class GameScreens:
 
     game: str
     board: Callable[[Any], Any] | None = None
-    screen: Callable[..., Any] | None = None
+    screen_board: Callable[[Any], Any] | None = None
     watched: Callable[[Any], Any] | None = None
     told: Callable[[Any, list[str]], Any] | None = None
     solo: Any = None
@@ -104,12 +106,13 @@ def screens(game: str) -> GameScreens:
 
 
 def has_board(game: str) -> bool:
-    """True when ``game`` is shown by a board on the shell."""
+    """True when ``game`` declares a board every interface reads (``board``), not only
+    its full screen's."""
     return screens(game).board is not None
 
 
 def board_games() -> tuple[str, ...]:
-    """The games shown by a board on the shell, in the engine's order."""
+    """The games whose board every interface reads, in the engine's order."""
     return tuple(game for game in _games() if has_board(game))
 
 
@@ -119,9 +122,9 @@ def full_screen(session: Any, *, board: Any = None, speed: int | None = None,
                 note: Callable[[], str] | None = None, pace_keys: bool = True,
                 on_speed: Callable[[float], None] | None = None) -> Any:
     """The full screen of the game ``session.choice`` names, for every game: the shell
-    around its board (``board``, else the registry's board reading ``session``), or the
-    game's own screen. The solo table and the network table make their screen here, so
-    neither names a game nor a screen class.
+    around its board (``board``, else the registry's board, or board of the full screen,
+    reading ``session``). The solo table and the network table make their screen here, so
+    neither names a game nor a board class.
 
     ``speed`` is the computer players' pace step (the screens' default when ``None``),
     ``input``/``output`` the terminal (tests pass pipes), ``send_chat`` the chat line's
@@ -132,14 +135,12 @@ def full_screen(session: Any, *, board: Any = None, speed: int | None = None,
                                "note": note, "pace_keys": pace_keys, "on_speed": on_speed}
     if speed is not None:
         options["speed"] = speed
-    if declared.board is None:
-        if declared.screen is None:
-            raise TypeError(f"{declared.game} declares neither a board nor a screen")
-        return declared.screen(session, **options)
+    make = declared.board or declared.screen_board
+    if make is None:
+        raise TypeError(f"{declared.game} declares neither a board nor a screen's board")
     from p2pbang.ui.shell.screen import FamilyScreen  # the shell, loaded when a screen is
 
-    return FamilyScreen(session, board if board is not None else declared.board(session),
-                        **options)
+    return FamilyScreen(session, board if board is not None else make(session), **options)
 
 
 class BoardTold:
@@ -183,7 +184,7 @@ def solo_for(game: str) -> Any:
     if declared is not None:
         return declared
     if not has_board(game):
-        raise TypeError(f"{game} has its own screen but declares no solo")
+        raise TypeError(f"{game} has its own interfaces but declares no solo")
     from p2pbang.ui.plain.board_solo import BoardSolo  # the plain interface, loaded when asked
 
     return BoardSolo
@@ -204,7 +205,8 @@ def board_for(session: Any) -> Any:
     """The board of the game ``session.choice`` names, reading that session."""
     make = screens(session.choice.game).board
     if make is None:
-        raise ValueError(f"{session.choice.game} has its own screen, not a board")
+        raise ValueError(f"{session.choice.game} has its own interfaces, its board is its "
+                         "full screen's only")
     return make(session)
 
 

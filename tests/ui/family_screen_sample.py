@@ -47,7 +47,7 @@ OTHER_KEYS = ("enter", "enter", "up", "down", "escape", "r", "k", "x", "pageup",
 def drawn(screen: Any, width: int, height: int) -> list[str]:
     """The screen's rows as text, each followed by its styles."""
     out: list[str] = []
-    for line in screen.draw(width, height):
+    for line in screen.board.draw(width, height):
         out.append("".join(text for _style, text in line))
         out.append("|".join(style for style, _text in line))
     return out
@@ -85,7 +85,7 @@ def screen_game(game: str, seats: int, expansions: tuple[str, ...], seed: int) -
                 if session.pending is not before or not session.your_turn_to_decide():
                     break
             if session.pending is before and session.your_turn_to_decide():
-                screen.act(session.legal_actions()[0])
+                screen.board.act(session.legal_actions()[0])
         out += drawn(screen, 80, 24)
     return out
 

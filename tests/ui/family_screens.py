@@ -33,7 +33,7 @@ def family_screen(game: str, seats: int, seed: int,
 
 def text_of(screen: FamilyScreen, width: int = 80, height: int = 24) -> list[str]:
     """The drawn screen, one string per row; every row must be exactly ``width`` cells."""
-    lines = screen.draw(width, height)
+    lines = screen.board.draw(width, height)
     assert len(lines) == height
     assert all(line_width(line) == width for line in lines), [
         line_width(line) for line in lines]
@@ -54,5 +54,5 @@ def advance_until(screen: FamilyScreen, wanted: Callable[[Decision], bool],
         if wanted(pending):
             return True
         action = answer(screen) if answer is not None else session.legal_actions()[0]
-        screen.act(action)
+        screen.board.act(action)
     raise AssertionError("the wanted decision never came")

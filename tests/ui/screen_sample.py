@@ -28,10 +28,9 @@ from p2pbang.engine.actions import End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang import players_page
-from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.plain import PlainSolo, explain
 from tests.ui.sample_kit import Sample, in_languages, run_tool
-from tests.ui.screens import snapshot
+from tests.ui.screens import card_screen, snapshot
 
 LANGUAGES = ("en", "hu", "ro")
 # (name, seats, expansions, variants): every set alone, and mixes
@@ -56,7 +55,7 @@ def screen_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
     session = SoloSession(choice, seed=seed)
     out: list[str] = []
     with create_pipe_input() as pipe:
-        screen = TableScreen(session, input=pipe, output=DummyOutput())
+        screen = card_screen(session, input=pipe, output=DummyOutput())
         decisions = 0
         while decisions < MAX_DECISIONS:
             screen.add_events(session.advance())
@@ -67,24 +66,25 @@ def screen_game(seats: int, choice: GameChoice, seed: int) -> list[str]:
             if decisions % 7 == 1:
                 out += snapshot(screen, 120, 40)
             if decisions % 11 == 2:  # the help and the players page whole, then on screen
-                out += [repr(section) for section in screen._help_sections()]
-                out += [repr(section) for section in players_page.sections(screen.view)]
-                screen.toggle_help()
+                out += [repr(section) for section in screen.board._help_sections()]
+                out += [repr(section) for section in players_page.sections(screen.board.view)]
+                screen.board.toggle_help()
                 out += snapshot(screen, 80, 24)
-                screen.toggle_help()
-                screen.toggle_players()
+                screen.board.toggle_help()
+                screen.board.toggle_players()
                 out += snapshot(screen, 100, 30)
-                screen.toggle_players()
+                screen.board.toggle_players()
             taken = len(session.mine.history)
             for _step in range(8):  # walk the menu until an action is taken
-                rows = screen.choices
-                screen.selected = rng.randrange(len(rows))
+                rows = screen.board.choices
+                screen.board.selected = rng.randrange(len(rows))
                 out += snapshot(screen, 80, 24)[-6:]  # the actions, the detail line
-                if not screen.take(screen.selected) or len(session.mine.history) != taken:
+                board = screen.board
+                if not board.take(board.selected) or len(session.mine.history) != taken:
                     break
             if len(session.mine.history) == taken and not isinstance(session.pending, End):
-                screen.steps.clear()
-                screen.take(len(screen.choices) - 1)  # the last row: never a step
+                screen.board.steps.clear()
+                screen.board.take(len(screen.board.choices) - 1)  # the last row: never a step
         out += snapshot(screen, 80, 24)
     return out
 

@@ -1,12 +1,14 @@
-"""Test helpers: a solo game advanced to a given point, and a screen drawn to plain text.
+"""Test helpers: the card game's full screen, a solo game advanced to a given point, and a
+screen drawn to plain text.
 
-``snapshot`` draws a TableScreen's layout into a prompt-toolkit ``Screen`` of a chosen size
+``snapshot`` draws a full screen's layout into a prompt-toolkit ``Screen`` of a chosen size
 (the same call the renderer makes, without a terminal), so tests read the screen as text.
 """
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from prompt_toolkit.application.current import set_app
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
@@ -14,15 +16,22 @@ from prompt_toolkit.layout.screen import Screen, WritePosition
 
 from p2pbang.engine.actions import End
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.bang.card_board import CardBoard
 from p2pbang.ui.lobby.screen import LobbyScreen
+from p2pbang.ui.shell.screen import FamilyScreen
 
 
-def snapshot(screen: TableScreen | LobbyScreen, columns: int = 80,
+def card_screen(session: Any, **options: Any) -> FamilyScreen:
+    """The card game's full screen: the shell around the card game's board reading
+    ``session`` (``options``: the screen's, as ``boards.full_screen`` passes them)."""
+    return FamilyScreen(session, CardBoard(session), **options)
+
+
+def snapshot(screen: FamilyScreen | LobbyScreen, columns: int = 80,
              rows: int = 24) -> list[str]:
     """The screen's text, one string per row, each exactly as wide as the screen."""
-    if isinstance(screen, TableScreen):
-        screen.lay_out(columns, rows)
+    if isinstance(screen, FamilyScreen) and isinstance(screen.board, CardBoard):
+        screen.board.panels.lay_out(columns, rows)
     canvas = Screen()
 
     async def draw() -> None:  # text fields load their history as an asyncio task
@@ -45,7 +54,7 @@ def snapshot(screen: TableScreen | LobbyScreen, columns: int = 80,
     return lines
 
 
-def play_until_person_decides(session: SoloSession, screen: TableScreen | None = None,
+def play_until_person_decides(session: SoloSession, screen: FamilyScreen | None = None,
                               turns: int = 0, min_actions: int = 1) -> None:
     """Advance bots and chance until the person must decide, taking the first legal action
     at the person's decisions until the game's turn counter reaches ``turns`` and the

@@ -18,6 +18,7 @@ from p2pbang.engine.actions import End, Event
 from p2pbang.engine.choice import GAMES, GameChoice, seat_range
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui import boards
+from p2pbang.ui.shell.board import BoardBase
 from p2pbang.ui.shell.screen import FamilyScreen
 
 UI = Path(p2pbang.ui.__file__).parent
@@ -43,21 +44,23 @@ def test_a_board_game_is_drawn_on_the_shell_from_the_registry(game: str) -> None
     with create_pipe_input() as pipe:
         screen = FamilyScreen(session, board, speed=0, input=pipe, output=DummyOutput())
         screen.add_events(session.advance())
-        assert len(screen.draw(80, 24)) == 24
+        assert len(screen.board.draw(80, 24)) == 24
 
 
-def test_a_game_with_its_own_screen_has_no_board() -> None:
+def test_a_game_with_its_own_interfaces_has_no_board_for_them() -> None:
     own = [game for game in GAMES if not boards.has_board(game)]
-    assert own  # the card game's screen is its own (bang/table_screen.py)
+    assert own  # the card game's board is its full screen's only (bang/card_board.py)
+    assert all(boards.screens(game).screen_board is not None for game in own)
     session = types.SimpleNamespace(choice=types.SimpleNamespace(game=own[0]))
-    with pytest.raises(ValueError, match="its own screen"):
+    with pytest.raises(ValueError, match="its own interfaces"):
         boards.board_for(session)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_games_full_screen_comes_from_the_registry(game: str) -> None:
-    """The solo and network tables make their screen through ``full_screen``: the shell
-    around the game's board, or the screen the game declares; the options reach it."""
+    """The solo and network tables make their screen through ``full_screen``: the one
+    shell around the game's board (the board every interface reads, or the board of the
+    full screen only); the options reach it."""
     seats = seat_range(game)[0]
     session = SoloSession(GameChoice.make(game, seats), seed=3)
     sent: list[str] = []
@@ -66,11 +69,9 @@ def test_every_games_full_screen_comes_from_the_registry(game: str) -> None:
                                     send_chat=sent.append, note=lambda: "news",
                                     pace_keys=False)
         declared = boards.screens(game)
-        if declared.board is None:
-            assert type(screen) is declared.screen
-        else:
-            assert isinstance(screen, FamilyScreen)
-            assert isinstance(screen.board, declared.board)  # type: ignore[arg-type]
+        assert type(screen) is FamilyScreen  # one screen for every game, around its board
+        assert isinstance(screen.board, BoardBase) and screen.board.screen is screen
+        assert isinstance(screen.board, declared.board or declared.screen_board)  # type: ignore[arg-type]
         assert screen.speed == 1 and not screen.pace_keys and screen.note() == "news"
         screen.send_chat("hello")
         assert sent == ["hello"]
@@ -94,7 +95,7 @@ def test_a_game_declaring_neither_a_board_nor_a_screen_is_refused(monkeypatch) -
     boards.screens.cache_clear()
     session = types.SimpleNamespace(choice=types.SimpleNamespace(game=game))
     try:
-        with pytest.raises(TypeError, match="neither a board nor a screen"):
+        with pytest.raises(TypeError, match="neither a board nor a screen's board"):
             boards.full_screen(session)
     finally:
         boards.screens.cache_clear()
@@ -122,10 +123,10 @@ def test_every_games_solo_comes_from_the_registry(game: str, tmp_path: Path) -> 
     assert callable(solo.plain) and callable(solo.replay)  # played by the cli's tests
 
 
-def test_a_game_with_its_own_screen_and_no_solo_is_refused(monkeypatch) -> None:
+def test_a_game_with_its_own_interfaces_and_no_solo_is_refused(monkeypatch) -> None:
     game = next(g for g in GAMES if not boards.has_board(g))
     fake = types.ModuleType(f"p2pbang.ui.{game}.board")
-    fake.SCREENS = boards.GameScreens(game, screen=object)  # type: ignore[attr-defined]
+    fake.SCREENS = boards.GameScreens(game, screen_board=object)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, fake.__name__, fake)
     boards.screens.cache_clear()
     try:

@@ -193,7 +193,7 @@ def test_the_old_saloon_dice_are_explained_where_they_are_chosen(language: str) 
         assert advance_until(screen, lambda d: d.kind == SALOON_DIE)
         said = []
         for index in range(len(screen.board.choices())):
-            screen.selected = index
+            screen.board.selected = index
             rows = text_of(screen)
             said.append(" ".join(row.strip() for row in rows))
         whole = " ".join(said)

@@ -15,10 +15,10 @@ from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city
 from p2pbang.ui.bang.render import READY_MARK, WAITING_MARK
-from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import set_language
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.texts import card_name, card_text, character_name
-from tests.ui.screens import snapshot
+from tests.ui.screens import card_screen, snapshot
 
 DODGE_CITY = RuleSet((base.MODULE, dodge_city.MODULE))
 NAMES = ["You", "Ace", "Bonnie", "Clyde", "Dakota", "Ezra", "Flint", "Gus"]
@@ -57,16 +57,16 @@ class StackedSession:
 
 
 @pytest.fixture
-def screen() -> Iterator[TableScreen]:
+def screen() -> Iterator[FamilyScreen]:
     table = Scenario(CHARACTERS, rules=DODGE_CITY, viewer=0, hands={0: HAND}, tables=TABLES)
     table.play(0, "derringer")  # a green card put in play this turn: not ready yet
     with create_pipe_input() as pipe:
-        yield TableScreen(StackedSession(table), input=pipe, output=DummyOutput())
+        yield card_screen(StackedSession(table), input=pipe, output=DummyOutput())
     set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ro"])
-def test_eight_seats_with_many_cards_fit_80x24(screen: TableScreen, language: str) -> None:
+def test_eight_seats_with_many_cards_fit_80x24(screen: FamilyScreen, language: str) -> None:
     set_language(language)
     screen.changed()
     rows = snapshot(screen, 80, 24)
@@ -82,25 +82,25 @@ def test_eight_seats_with_many_cards_fit_80x24(screen: TableScreen, language: st
     assert you.count(READY_MARK) == 2 and WAITING_MARK in you  # Knife, Hat; Derringer
     assert seat_rows[4].count(READY_MARK) == 3  # Dakota's three green cards
     assert f"{card_name('springfield')}+1" in text and f"{card_name('whisky')}+1" in text
-    assert screen.labels[-1] in text  # "End the turn" is in view
-    assert screen._hints() in rows[-1]  # the chat line and its hints, at the bottom
+    assert screen.board.labels[-1] in text  # "End the turn" is in view
+    assert screen.board.panels.hints() in rows[-1]  # the chat line and its hints, at the bottom
 
 
 def test_the_selected_paid_card_tells_its_price_in_the_detail_line(
-        screen: TableScreen) -> None:
+        screen: FamilyScreen) -> None:
     screen.changed()
     rows = snapshot(screen, 80, 24)
-    first = screen.labels[0]
+    first = screen.board.labels[0]
     assert first.startswith("Play Springfield (") and first.endswith("(+1 card)\u2026")
     detail = " ".join(r.strip() for r in rows[-3:-1])
     assert detail.startswith("Springfield +1 ")
     assert "Discard one more card from your hand with it" in detail
 
 
-def test_a_green_card_in_play_is_offered_with_its_readiness(screen: TableScreen) -> None:
+def test_a_green_card_in_play_is_offered_with_its_readiness(screen: FamilyScreen) -> None:
     screen.changed()
-    use = next(i for i, label in enumerate(screen.labels) if label.startswith("Use Knife"))
-    screen.selected = use
+    use = next(i for i, label in enumerate(screen.board.labels) if label.startswith("Use Knife"))
+    screen.board.selected = use
     rows = snapshot(screen, 80, 24)
     detail = rows[-2].strip()
     assert detail.startswith("Knife ") and detail.endswith("ready: usable now")
@@ -163,7 +163,7 @@ def test_cards_in_play_drop_their_corners_before_their_names_are_cut() -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ro"])
-def test_l_shows_every_players_cards_in_play_whole(screen: TableScreen, language: str) -> None:
+def test_l_shows_every_players_cards_in_play_whole(screen: FamilyScreen, language: str) -> None:
     """Issue 22, point 20: at 8 seats the cards in play are cut to a few letters each; ``l``
     opens a page with each player's character and every card in play, named in full with
     its corner and effect (and readiness), Esc closes it."""
@@ -171,8 +171,8 @@ def test_l_shows_every_players_cards_in_play_whole(screen: TableScreen, language
     screen.changed()
     short = "\n".join(snapshot(screen, 80, 24))
     assert card_name("buffalo_rifle") not in short  # cut on the table itself
-    screen.toggle_players()
-    assert screen.players_visible
+    screen.board.toggle_players()
+    assert screen.board.players_visible
     page = snapshot(screen, 80, 24)
     assert all(len(row) == 80 for row in page)
     whole = "\n".join(snapshot(screen, 80, 200))
@@ -181,5 +181,5 @@ def test_l_shows_every_players_cards_in_play_whole(screen: TableScreen, language
         for card in cards:
             assert card_name(card) in whole, (card, language)
     assert card_text("buffalo_rifle") in whole.replace("\n      ", " ")
-    screen.toggle_players()
-    assert not screen.players_visible and not screen.help_visible
+    screen.board.toggle_players()
+    assert not screen.board.players_visible and not screen.help_visible

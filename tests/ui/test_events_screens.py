@@ -18,7 +18,6 @@ from p2pbang.engine.bang.sets import base, dodge_city, fistful, high_noon
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang.render import status_line
-from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.network.plain_card import CardPlainPart
 from p2pbang.ui.network.plain_net import PlainNetworkTable
@@ -31,9 +30,10 @@ from p2pbang.ui.sets.event_deck import (
     help_sections,
     plain_command,
 )
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.view import build_view
-from tests.ui.screens import snapshot
+from tests.ui.screens import card_screen, snapshot
 
 ALL = RuleSet((base.MODULE, dodge_city.MODULE, high_noon.MODULE, fistful.MODULE))
 HIGH_NOON = RuleSet((base.MODULE, high_noon.MODULE))
@@ -71,9 +71,9 @@ def english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
-def screen_of(table: Scenario, names: list[str]) -> Iterator[TableScreen]:
+def screen_of(table: Scenario, names: list[str]) -> Iterator[FamilyScreen]:
     with create_pipe_input() as pipe:
-        yield TableScreen(StackedSession(table, names), input=pipe, output=DummyOutput())
+        yield card_screen(StackedSession(table, names), input=pipe, output=DummyOutput())
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ro"])
@@ -90,7 +90,7 @@ def test_the_event_in_force_shows_at_80x24(language: str, seats: int, event: str
         rows = snapshot(screen, 80, 24)
         assert len(rows) == 24 and all(width_of(r) <= 80 for r in rows)
         assert event_label(event) in rows[0]
-        detail = " ".join(r.strip() for r in rows[-1 - screen.plan.detail_rows:-1])
+        detail = " ".join(r.strip() for r in rows[-1 - screen.board.plan.detail_rows:-1])
         assert detail.startswith(event_label(event))
         assert event_text(event)[:20] in detail
         for name in NAMES[1:seats]:
@@ -119,7 +119,7 @@ def test_an_event_decision_shows_its_event_under_the_actions() -> None:
         text = "\n".join(rows)
         assert "The Daltons: which of your blue cards in play do you discard?" in text
         assert "1 Discard Barrel (" in text and "2 Discard Mustang (" in text
-        detail = " ".join(r.strip() for r in rows[-1 - screen.plan.detail_rows:-1])
+        detail = " ".join(r.strip() for r in rows[-1 - screen.board.plan.detail_rows:-1])
         assert detail.startswith("Event: The Daltons \u00b7 When revealed")
 
 
@@ -132,8 +132,8 @@ def test_the_help_starts_with_the_event_in_force_and_lists_the_decks_cards() -> 
     assert title == "Event cards" and len(cards) == 13  # High Noon's only
     assert cards[-1][1] == "High Noon  (last card, stays to the end)"
     for screen in screen_of(table, NAMES[:4]):
-        assert screen.selected_card_anchor() is None  # nothing to decide: the help's top
-        screen.toggle_help(screen.selected_card_anchor())
+        assert screen.board.selected_card_anchor() is None  # nothing to decide: the help's top
+        screen.board.toggle_help(screen.board.selected_card_anchor())
         rows = snapshot(screen, 80, 24)
         assert rows[1].strip() == "Event in force"
         assert rows[2].strip() == "Thirst  (1 event card left)"
@@ -204,11 +204,11 @@ def test_a_ricochet_row_shows_the_events_rule_and_peyote_is_the_draw_phase() -> 
     table = Scenario(EIGHT[:4], rules=ALL, viewer=0, event="ricochet",
                      hands={0: ["bang", "missed"]}, tables={2: ["barrel"]})
     for screen in screen_of(table, NAMES[:4]):
-        screen.take(0)  # the BANG! card: its plays, the Ricochet among them
-        screen.selected = next(i for i, label in enumerate(screen.labels)
+        screen.board.take(0)  # the BANG! card: its plays, the Ricochet among them
+        screen.board.selected = next(i for i, label in enumerate(screen.board.labels)
                                if label.startswith("Ricochet:"))
         rows = snapshot(screen, 80, 24)
-        detail = " ".join(r.strip() for r in rows[-1 - screen.plan.detail_rows:-1])
+        detail = " ".join(r.strip() for r in rows[-1 - screen.board.plan.detail_rows:-1])
         assert detail.startswith("Event: Ricochet \u00b7 Discard BANG! at a card in play")
     table = Scenario(["bart_cassidy"] * 4, rules=ALL, viewer=0, turn=3, event="peyote",
                      deck=["beer"] * 3)
@@ -241,7 +241,7 @@ def test_the_events_text_stays_on_screen_while_the_person_plays(language: str) -
     table = Scenario(EIGHT[:4], rules=ALL, viewer=0, hands={0: HAND}, event="thirst",
                      events=["ranch"])
     for screen in screen_of(table, NAMES[:4]):
-        assert screen.view.your_decision is not None  # the person's turn: a card selected
+        assert screen.board.view.your_decision is not None  # the person's turn: a card selected
         rows = snapshot(screen, 80, 24)
         rule = next(r for r in rows if r.startswith("\u2500\u2500 "))
         assert event_name("thirst") in rule and rule.rstrip().endswith(_("reach {n}").format(n=1))

@@ -112,7 +112,7 @@ def test_a_person_hosts_a_dice_table_plays_chats_and_leaves(tmp_path: Path, pipe
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
         seen["room"] = await host_room(play, bots, nursery, 3)
         table, screen = await family_screen(play)
-        seen["first"] = text_of(screen.draw(80, 24))
+        seen["first"] = text_of(screen.board.draw(80, 24))
         seen["answered"] = await answer(pipe, table, screen, 3)
         seen["cut short"] = over(table) or not table.mine.players[table.you].alive
         pipe.send_text(TAB + "howdy" + ENTER)
@@ -159,7 +159,7 @@ def test_a_person_hosts_and_plays_a_whole_game_to_its_end(tmp_path: Path, pipe,
         table, screen = await family_screen(play)
         seen["answered"] = await answer(pipe, table, screen, 100_000)
         await until(lambda: play.result is not None, 120)
-        seen["end"] = text_of(screen.draw(80, 24))
+        seen["end"] = text_of(screen.board.draw(80, 24))
         pipe.send_text("q")
 
     settings = dice_settings(4, ("old-saloon",)) if game == "dice" else duel_settings()
@@ -181,7 +181,7 @@ def test_a_duel_against_a_bot_peer_by_keys(tmp_path: Path, pipe) -> None:
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
         await host_room(play, bots, nursery, 1)
         table, screen = await family_screen(play)
-        seen["first"] = text_of(screen.draw(80, 24))
+        seen["first"] = text_of(screen.board.draw(80, 24))
         # The session's waiting report is news while fresh, then gone (the Duel's engine
         # has no list of players for the card game's "you are out" check to read).
         table.waiting([1 - table.you], 3.0, [])  # the bot's seat
@@ -225,7 +225,7 @@ def test_a_cheater_at_a_dice_table_is_named_in_a_dialog(tmp_path: Path, pipe) ->
         seen["drawn"] = {}
         for language in ("en", "hu", "ro"):
             set_language(language)
-            seen["drawn"][language] = screen.draw(80, 24)  # type: ignore[index]
+            seen["drawn"][language] = screen.board.draw(80, 24)  # type: ignore[index]
         set_language("en")
         pipe.send_text(ENTER)
         await until(lambda: screen.dialog is None)
@@ -271,20 +271,20 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
                                   note=lambda note=note: note, pace_keys=True)
             screen.add_chat("Bonnie", "hello")
             screen.add_line(_("{name} disconnected").format(name="Bonnie"), "class:notice")
-            text = text_of(screen.draw(80, 24))
+            text = text_of(screen.board.draw(80, 24))
             rows = text.split("\n")
             assert len(rows) == 24 and all(width_of(t) == 80 for t in rows), language
             assert "Gus" in text and "<Bonnie> hello" in text, language
             assert _("?: help \u00b7 Tab: chat \u00b7 q: quit") in text, language
             # The pace keys are offered where they fit, and left out (never cut) otherwise.
-            assert screen.hints().endswith("+/-: " + _("?: help \u00b7 Tab: chat \u00b7 q: quit "
-                                                       "\u00b7 +/-: pace").split("+/-: ")[1])
+            full = _("?: help \u00b7 Tab: chat \u00b7 q: quit \u00b7 +/-: pace")
+            assert screen.board.keys_line().endswith("+/-: " + full.split("+/-: ")[1])
             assert "\u2026" not in rows[-1], language
             screen._key("tab")
             for key in "y" * 300:
                 screen._key(key)
             screen._key("backspace")
-            chat = text_of(screen.draw(80, 24))
+            chat = text_of(screen.board.draw(80, 24))
             assert all(width_of(t) == 80 for t in chat.split("\n")), language
             assert _("Say: ").strip() in chat and "yyyy" in chat, language
             screen._key("enter")
@@ -481,7 +481,7 @@ def test_a_duel_table_opened_from_the_browsers_form_is_played(tmp_path: Path, pi
         typed = {"table": "High chaparral", "seats": "2", "game": "duel"}
         seen["room"] = await open_from_browser(play, pipe, bots, nursery, typed, ["Ace"])
         table, screen = await family_screen(play)
-        seen["first"] = text_of(screen.draw(80, 24))
+        seen["first"] = text_of(screen.board.draw(80, 24))
         seen["answered"] = await answer(pipe, table, screen, 2)
         pipe.send_text("q")
         await until(lambda: screen.confirm_quit)

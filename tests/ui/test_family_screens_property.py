@@ -35,7 +35,7 @@ def test_dice_screens_fit_and_keep_secrets(seed: int, players: int, saloon: bool
                     assert seat.role is None
             if isinstance(session.pending, End):
                 break
-            screen.act(rng.choice(session.legal_actions()))
+            screen.board.act(rng.choice(session.legal_actions()))
 
 
 @settings(max_examples=4, deadline=None)
@@ -57,4 +57,4 @@ def test_duel_screens_fit_and_list_only_the_persons_hand(seed: int) -> None:
             assert view.sides[1].hand == len(session.truth.sides[1].hand)
             if isinstance(session.pending, End):
                 break
-            screen.act(rng.choice(session.legal_actions()))
+            screen.board.act(rng.choice(session.legal_actions()))

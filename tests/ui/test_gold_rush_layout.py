@@ -15,11 +15,11 @@ from p2pbang.engine.actions import Buy, RemoveEquipment
 from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city, gold_rush, shadows
-from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import set_language
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import card_name, character_name
-from tests.ui.screens import snapshot
+from tests.ui.screens import card_screen, snapshot
 from tests.ui.test_dodge_city_layout import StackedSession
 
 EVERYTHING = RuleSet((base.MODULE, dodge_city.MODULE, gold_rush.MODULE, shadows.MODULE))
@@ -38,12 +38,12 @@ SHOP = ["union_pacific", "rhum", "pardner"]
 HAND = ["bang", "beer", "panic", "missed", "springfield"]
 
 
-def on_screen(table: Scenario, seats: int) -> Iterator[TableScreen]:
+def on_screen(table: Scenario, seats: int) -> Iterator[FamilyScreen]:
     """The stacked table on a screen fed by a pipe (no terminal needed)."""
     session = StackedSession(table)
     session.names = NAMES[:seats]
     with create_pipe_input() as pipe:
-        yield TableScreen(session, input=pipe, output=DummyOutput())
+        yield card_screen(session, input=pipe, output=DummyOutput())
     set_language("en")
 
 
@@ -58,12 +58,12 @@ def stacked(seats: int) -> Scenario:
 
 
 @pytest.fixture
-def eight() -> Iterator[TableScreen]:
+def eight() -> Iterator[FamilyScreen]:
     yield from on_screen(stacked(8), 8)
 
 
 @pytest.fixture
-def three() -> Iterator[TableScreen]:
+def three() -> Iterator[FamilyScreen]:
     yield from on_screen(stacked(3), 3)
 
 
@@ -90,46 +90,47 @@ def test_seats_nuggets_equipment_and_the_shop_fit_80x24(language: str, seats: in
     for card, price in prices.items():
         assert f"${price}" in shop
         assert card_name(card)[:3] in shop, (card, shop)
-    assert screen.labels[-1] in text  # "End the turn" is in view
-    assert screen._hints() in rows[-1]
+    assert screen.board.labels[-1] in text  # "End the turn" is in view
+    assert screen.board.panels.hints() in rows[-1]
 
 
 def test_a_buy_selected_tells_its_price_and_text_and_opens_its_help(
-        eight: TableScreen) -> None:
+        eight: FamilyScreen) -> None:
     screen = eight
     screen.changed()
-    buy = next(i for i, label in enumerate(screen.labels) if label.startswith("Buy Pardner"))
-    screen.selected = buy
+    buy = next(i for i, label in enumerate(screen.board.labels) if label.startswith("Buy Pardner"))
+    screen.board.selected = buy
     rows = snapshot(screen, 80, 24)
     detail = " ".join(r.strip() for r in rows[-3:-1])
     assert "Pardner $1 \u00b7 brown equipment: Use it as a General Store" in detail
-    assert isinstance(screen.actions[screen.choices[buy].actions[0]], Buy)
-    assert screen.selected_card_anchor() == "card:pardner"
-    screen.toggle_help(screen.selected_card_anchor())
+    assert isinstance(screen.board.actions[screen.board.choices[buy].actions[0]], Buy)
+    assert screen.board.selected_card_anchor() == "card:pardner"
+    screen.board.toggle_help(screen.board.selected_card_anchor())
     helped = "\n".join(snapshot(screen, 80, 24))
     assert "Pardner $2  (brown equipment; 3 cards)" in helped
-    screen.toggle_help()
+    screen.board.toggle_help()
 
 
 def test_a_removal_steps_through_the_player_and_the_card_with_the_path_shown(
-        eight: TableScreen) -> None:
+        eight: FamilyScreen) -> None:
     screen = eight
     screen.changed()
-    remove = next(i for i, label in enumerate(screen.labels)
+    remove = next(i for i, label in enumerate(screen.board.labels)
                   if label.startswith("Remove a player's equipment"))
-    assert screen.take(remove) is False or screen.steps  # a step, not an action
-    target = next(i for i, label in enumerate(screen.labels) if label.startswith("On Dakota"))
-    screen.take(target)
+    assert screen.board.take(remove) is False or screen.board.steps  # a step, not an action
+    target = next(i for i, label in enumerate(screen.board.labels) if label.startswith("On Dakota"))
+    screen.board.take(target)
     rows = snapshot(screen, 80, 24)
     text = "\n".join(rows)
     assert "Remove equipment \u2192 Dakota: choose the next step." in text
-    assert any("Calumet: pay 4 nuggets" in label for label in screen.labels)
-    calumet = next(i for i, label in enumerate(screen.labels) if "Calumet" in label)
-    screen.selected = calumet
+    assert any("Calumet: pay 4 nuggets" in label for label in screen.board.labels)
+    calumet = next(i for i, label in enumerate(screen.board.labels) if "Calumet" in label)
+    screen.board.selected = calumet
     detail = snapshot(screen, 80, 24)[-2].strip()
     assert detail == "Calumet $4 \u00b7 black equipment: Diamonds played by others have no " \
         "effect on you."
-    assert isinstance(screen.actions[screen.choices[calumet].actions[0]], RemoveEquipment)
+    board = screen.board
+    assert isinstance(board.actions[board.choices[calumet].actions[0]], RemoveEquipment)
 
 
 def test_a_shadow_on_turn_is_drawn_at_80x24() -> None:
@@ -143,7 +144,7 @@ def test_a_shadow_on_turn_is_drawn_at_80x24() -> None:
         assert "Ace is playing cards." in "\n".join(rows)
 
 
-def test_a_tall_screen_gives_each_shop_card_a_row_with_its_text(eight: TableScreen) -> None:
+def test_a_tall_screen_gives_each_shop_card_a_row_with_its_text(eight: FamilyScreen) -> None:
     """More room, more detail: from 32 rows the shop's cards are listed under the hand
     with their prices and effects; at 24 rows only the title rule names them."""
     eight.changed()

@@ -41,10 +41,10 @@ def test_a_three_player_dodge_city_table_is_played_over_the_network(
         seen["room"] = await open_from_browser(play, pipe, bots, nursery, typed,
                                                ["Ace", "Bonnie"])
         screen = await table_screen(play)
-        await until(lambda: bool(screen.actions) or not screen.session.mine.players[
+        await until(lambda: bool(screen.board.actions) or not screen.session.mine.players[
             screen.session.you].alive, 60)
         seen["seats"] = "\n".join("".join(t for _s, t in line)
-                                  for line in seat_lines(screen.view, 80, True, False))
+                                  for line in seat_lines(screen.board.view, 80, True, False))
         seen["answered"] = await answer(pipe, screen, 10_000 if to_the_end else 3)
         assert screen.dialog is None, screen.dialog  # no verdict against honest peers
         if not to_the_end:

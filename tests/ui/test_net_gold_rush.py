@@ -37,11 +37,11 @@ def test_a_gold_rush_table_is_played_over_the_network(
         seen["room"] = await open_from_browser(play, pipe, bots, nursery, typed,
                                                ["Ace", "Bonnie", "Clyde"])
         screen = await table_screen(play)
-        await until(lambda: bool(screen.actions) or not screen.session.mine.players[
+        await until(lambda: bool(screen.board.actions) or not screen.session.mine.players[
             screen.session.you].alive, 60)
         seen["seats"] = "\n".join("".join(t for _s, t in line)
-                                  for line in seat_lines(screen.view, 80, True, False))
-        seen["shop"] = "".join(t for _s, t in hand_title(screen.view, 80))
+                                  for line in seat_lines(screen.board.view, 80, True, False))
+        seen["shop"] = "".join(t for _s, t in hand_title(screen.board.view, 80))
         seen["answered"] = await answer(pipe, screen, 10_000 if to_the_end else 3)
         seen["log"] = "\n".join(entry.text for entry in screen.log)
         assert screen.dialog is None, screen.dialog  # no verdict against honest peers
@@ -53,7 +53,7 @@ def test_a_gold_rush_table_is_played_over_the_network(
         # Eliminated, the person still plays his shadow turns: answer them until the end.
         with trio.fail_after(300):
             while play.result is None:
-                if screen.actions:
+                if screen.board.actions:
                     await answer(pipe, screen, 1)
                 await trio.sleep(0.05)
         pipe.send_text("q")

@@ -19,7 +19,7 @@ from p2pbang.engine.actions import End, IllegalAction, Pass
 from p2pbang.net.identity import Identity
 from p2pbang.net.lobby import TableSettings
 from p2pbang.table.gamefiles import GameFiles, load_transcript
-from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.bang.card_board import CardBoard
 from p2pbang.ui.i18n import _, set_language
 from p2pbang.ui.lobby.screen import OpenTableForm, TableBrowser, WaitingRoom
 from p2pbang.ui.network.net_app import (
@@ -32,6 +32,7 @@ from p2pbang.ui.network.net_app import (
     NetworkRequest,
 )
 from p2pbang.ui.network.net_table import verdict_lines
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.shell.stage import Stage, run_program
 from p2pbang.ui.textfit import width_of
 
@@ -134,37 +135,38 @@ async def open_from_browser(play: NetworkPlay, pipe, bots: Bots, nursery: trio.N
     return room
 
 
-async def table_screen(play: NetworkPlay) -> TableScreen:
+async def table_screen(play: NetworkPlay) -> FamilyScreen:
     await until(lambda: play.table is not None and play.table.screen is not None
                 and play.table.screen.app.is_running, 30)
     assert play.table is not None and play.table.screen is not None
     return play.table.screen
 
 
-def person_alive(screen: TableScreen) -> bool:
+def person_alive(screen: FamilyScreen) -> bool:
     return screen.session.mine.players[screen.session.you].alive
 
 
-async def answer(pipe, screen: TableScreen, decisions: int) -> int:
+async def answer(pipe, screen: FamilyScreen, decisions: int) -> int:
     """Press the first row's key at each of the person's decisions; returns how many were
     answered."""
     answered = 0
     while answered < decisions:
-        await until(lambda: bool(screen.actions) or isinstance(screen.session.pending, End)
+        await until(lambda: bool(screen.board.actions) or isinstance(screen.session.pending, End)
                     or screen.dialog is not None or not person_alive(screen), 60)
-        if not screen.actions:
+        if not screen.board.actions:
             break
         before = len(screen.session.mine.history)
         while len(screen.session.mine.history) <= before:  # "1" at each step until it acts
-            steps = len(screen.steps)
-            pipe.send_text(screen.keys[0] if screen.keys and screen.keys[0] else "1")
+            steps = len(screen.board.steps)
+            keys = screen.board.keys
+            pipe.send_text(keys[0] if keys and keys[0] else "1")
             await until(lambda before=before, steps=steps: len(screen.session.mine.history)
-                        > before or len(screen.steps) > steps, 60)
+                        > before or len(screen.board.steps) > steps, 60)
         answered += 1
     return answered
 
 
-async def play_until_the_verdict(pipe, screen: TableScreen) -> None:
+async def play_until_the_verdict(pipe, screen: FamilyScreen) -> None:
     """Take the person's decisions until the verdict dialog opens (a bounded wait: a game
     that ends without one fails the test instead of spinning)."""
     with trio.fail_after(60):
@@ -188,11 +190,11 @@ def test_a_person_joins_by_address_waits_plays_chats_and_leaves(tmp_path: Path, 
         assert table is not None
         # A decision answered twice is refused with a reason, and so is a choice when the
         # decision is not the person's; neither changes anything.
-        await until(lambda: bool(screen.actions), 60)
-        action = screen.actions[0]
+        await until(lambda: bool(screen.board.actions), 60)
+        action = screen.board.actions[0]
         before = len(screen.session.mine.history)
         table.act(action)
-        assert screen.actions == [] and "on its way" in table.note()
+        assert screen.board.actions == [] and "on its way" in table.note()
         with pytest.raises(IllegalAction, match="already on its way"):
             table.act(action)
         await until(lambda: len(screen.session.mine.history) > before, 60)
@@ -360,7 +362,7 @@ def test_a_host_whose_table_cannot_open_says_why(tmp_path: Path, pipe) -> None:
 def test_the_network_table_fits_80x24_with_a_verdict_over_it(tmp_path: Path, pipe) -> None:
     """A short game with a cheater; then the table with the verdict dialog over it, drawn at
     80x24 in each language: the seat named, the whole box shown, nothing wider."""
-    box: dict[str, TableScreen] = {}
+    box: dict[str, FamilyScreen] = {}
 
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
         bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])
@@ -493,7 +495,7 @@ def test_sigterm_mid_game_restores_the_terminal_and_keeps_the_game(tmp_path: Pat
 
     assert run_program(program) is None
     play, screen = box["play"], box["screen"]
-    assert isinstance(play, NetworkPlay) and isinstance(screen, TableScreen)
+    assert isinstance(play, NetworkPlay) and isinstance(screen.board, CardBoard)
     assert not screen.app.is_running and play.result is None
     games = list((tmp_path / "person" / "games").iterdir())
     assert len(games) == 1
@@ -542,7 +544,7 @@ def test_a_card_game_left_and_resumed_tells_its_log_again(tmp_path: Path, pipe) 
             await until(lambda: resume.table.screen is not None
                         and resume.table.screen.app.is_running, 60)
             screen = resume.table.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen.board, CardBoard)
             seen["after"] = [entry.text for entry in screen.log]
             pipe.send_text("q")
             await until(lambda: screen.confirm_quit)

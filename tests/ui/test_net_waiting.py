@@ -66,7 +66,7 @@ def test_a_player_who_never_comes_is_named_with_the_wait_and_disconnected(
         await until(lambda: "(disconnected)" in person.note(), 20)
         seen["note"] = person.note()
         assert person.screen is not None
-        seen["detail"] = person.screen._detail()[0]
+        seen["detail"] = person.screen.board.panels.detail()[0]
 
     run_table(tmp_path, pipe, 3, script, SessionConfig(wait_report=0.3, linger=1))
     note = seen["note"]

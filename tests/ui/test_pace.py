@@ -11,15 +11,15 @@ from p2pbang.cli import build_parser
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import DEFAULT_PACE, DELAYS, speed_of
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.boards import board_for
 from p2pbang.ui.shell.screen import FamilyScreen
+from tests.ui.screens import card_screen
 
 
 def test_the_default_pace_is_a_second_a_move_on_every_solo_screen() -> None:
     assert DEFAULT_PACE == 1.0
     with create_pipe_input() as pipe:
-        table = TableScreen(SoloSession(4, 1), input=pipe, output=DummyOutput())
+        table = card_screen(SoloSession(4, 1), input=pipe, output=DummyOutput())
         dice = SoloSession(GameChoice.make("dice", 4, []), 1)
         board = FamilyScreen(dice, board_for(dice), input=pipe, output=DummyOutput())
     assert table.delay == 1.0 and board.delay == 1.0

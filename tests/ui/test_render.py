@@ -10,13 +10,12 @@ from prompt_toolkit.utils import get_cwidth
 from p2pbang.engine.actions import PLAY
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang.render import action_lines, plan_layout
-from p2pbang.ui.bang.table_screen import TableScreen
 from p2pbang.ui.i18n import set_language
 from p2pbang.ui.shell.log import GameLog, LogEntry, log_lines, max_log_offset
 from p2pbang.ui.textfit import ELLIPSIS, cut, fit_line, line_width, pad, wrap
 from p2pbang.ui.texts import card_name, character_name, role_name
 
-from .screens import play_until_person_decides, snapshot
+from .screens import card_screen, play_until_person_decides, snapshot
 
 
 @pytest.fixture(autouse=True)
@@ -124,34 +123,34 @@ def test_at_80x24_everything_is_on_screen_in_every_language(pipe, language: str,
                                                             players: int) -> None:
     set_language(language)
     session = SoloSession(players, seed=11)
-    screen = TableScreen(session, input=pipe, output=DummyOutput())
+    screen = card_screen(session, input=pipe, output=DummyOutput())
     play_until_person_decides(session, screen, turns=3)
     lines = snapshot(screen, 80, 24)
     assert len(lines) == 24 and all(get_cwidth(line) == 80 for line in lines)
     text = "\n".join(lines)
     game = session.mine
     for seat, player in enumerate(game.players):
-        row = seat_row(lines, screen.names[seat])
+        row = seat_row(lines, screen.board.names[seat])
         assert character_name(player.character) in row
         if player.alive:
             assert "\u2665" * player.life in row
             assert str(len(player.hand)) in row
     sheriff = game.players[game.sheriff]
-    assert role_name("sheriff") in seat_row(lines, screen.names[sheriff.seat])
+    assert role_name("sheriff") in seat_row(lines, screen.board.names[sheriff.seat])
     me = game.players[session.you]
-    assert role_name(me.role) in seat_row(lines, screen.names[session.you])
+    assert role_name(me.role) in seat_row(lines, screen.board.names[session.you])
     for slot in me.hand[:3]:
         card = game.cards[game.known[slot]]
         assert f"{card_name(card.name)}" in text and card.label in text
-    assert screen.say.decision(session.pending) in text  # the decision, uncut
-    assert lines[-1].rstrip().endswith(screen._hints())  # the key hints, uncut
+    assert screen.board.say.decision(session.pending) in text  # the decision, uncut
+    assert lines[-1].rstrip().endswith(screen.board.panels.hints())  # the key hints, uncut
     # the log's newest line is on screen (wrapped or not, its first words are)
     assert screen.log[-1].text[:20] in text
 
 
 def test_a_hidden_card_is_never_drawn(pipe) -> None:
     session = SoloSession(5, seed=2)
-    screen = TableScreen(session, input=pipe, output=DummyOutput())
+    screen = card_screen(session, input=pipe, output=DummyOutput())
     play_until_person_decides(session, screen, turns=8)
     text = "\n".join(snapshot(screen, 200, 60))
     truth = session.truth
@@ -169,7 +168,7 @@ def test_a_hidden_card_is_never_drawn(pipe) -> None:
 @pytest.mark.parametrize(("columns", "rows"), [(80, 24), (132, 43), (60, 16), (50, 12)])
 def test_any_size_draws_without_error_and_exactly_fills(pipe, columns: int, rows: int) -> None:
     session = SoloSession(6, seed=4)
-    screen = TableScreen(session, input=pipe, output=DummyOutput())
+    screen = card_screen(session, input=pipe, output=DummyOutput())
     play_until_person_decides(session, screen, turns=5)
     lines = snapshot(screen, columns, rows)
     assert len(lines) == rows and all(get_cwidth(line) == columns for line in lines)
@@ -200,18 +199,18 @@ def test_the_selected_cards_whole_text_is_on_screen_at_80x24(pipe, language: str
 
     set_language(language)
     session = SoloSession(4, seed=11)
-    screen = TableScreen(session, input=pipe, output=DummyOutput())
+    screen = card_screen(session, input=pipe, output=DummyOutput())
     play_until_person_decides(session, screen, turns=3, min_actions=3)
     while session.pending.kind != PLAY:  # on to a turn's play phase, cards in hand
         screen.add_events(session.act(session.legal_actions()[0]))
         play_until_person_decides(session, screen, min_actions=3)
     checked = 0
-    for index, row in enumerate(screen.choices):
+    for index, row in enumerate(screen.board.choices):
         action = session.legal_actions()[row.actions[0]] if row.actions else None
         card = action_card(action) if action is not None else None
         if card is None:
             continue
-        screen.selected = index
+        screen.board.selected = index
         lines = snapshot(screen, 80, 24)
         assert all(get_cwidth(line) == 80 for line in lines)
         below = " ".join(line.strip() for line in lines[-3:-1])

@@ -17,7 +17,7 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import DELAYS
 from p2pbang.table.solo import SoloSession
-from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.bang.card_board import CardBoard
 from p2pbang.ui.boards import board_for
 from p2pbang.ui.shell.base import ScreenBase, dialog_box, dialog_width
 from p2pbang.ui.shell.body import DrawnBody
@@ -25,7 +25,7 @@ from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.shell.stage import QUIT
 from p2pbang.ui.textfit import fit_line, line_width
 
-from .screens import snapshot
+from .screens import card_screen, snapshot
 
 
 def test_the_dialog_box_keeps_its_corners_when_the_title_is_too_long() -> None:
@@ -48,7 +48,7 @@ def screen(request: pytest.FixtureRequest) -> Iterator[ScreenBase]:
     with create_pipe_input() as pipe:
         if request.param == "card game":
             session: Any = SoloSession(4, seed=2)
-            yield TableScreen(session, speed=3, input=pipe, output=DummyOutput())
+            yield card_screen(session, speed=3, input=pipe, output=DummyOutput())
         else:
             session = SoloSession(GameChoice.make("duel", 2), 2)
             yield FamilyScreen(session, board_for(session), speed=3, input=pipe,
@@ -68,12 +68,12 @@ def test_each_screen_runs_its_body_in_the_shells_application(screen: ScreenBase)
     planned for the terminal's size before each draw (DummyOutput: 80x40), the boards'
     shell draws its lines whole in one window."""
     screen.app.before_render.fire()
-    if isinstance(screen, TableScreen):
-        assert (screen.plan.width, screen.plan.height) == (80, 40)
+    if isinstance(screen.board, CardBoard):
+        assert (screen.board.plan.width, screen.board.plan.height) == (80, 40)
         assert screen.app.layout.current_window.content.is_focusable()  # the menu has the keys
     else:
         assert isinstance(screen, FamilyScreen)
-        texts = ["".join(text for _style, text in line) for line in screen.draw(80, 24)]
+        texts = ["".join(text for _style, text in line) for line in screen.board.draw(80, 24)]
         assert snapshot(screen, 80, 24) == texts  # type: ignore[arg-type]
 
 
@@ -213,10 +213,10 @@ def test_the_help_page_stops_at_its_end_on_both_screens(screen: ScreenBase) -> N
     screen._key("?")
     screen._key("end")
     assert screen.help_offset == 10**6
-    if isinstance(screen, TableScreen):
+    if isinstance(screen.board, CardBoard):
         rows = snapshot(screen, 80, 24)
     else:
-        rows = ["".join(text for _style, text in line) for line in screen.draw(80, 24)]
+        rows = ["".join(text for _style, text in line) for line in screen.board.draw(80, 24)]
     assert 0 < screen.help_offset < 10**6 and len(rows) == 24
     assert rows[-1].strip() or rows[-2].strip()  # the help ends with a blank line at most
     screen._key("home")

@@ -15,10 +15,10 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import End
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.app import SoloDriver, run_screen
-from p2pbang.ui.bang.table_screen import TableScreen
+from p2pbang.ui.shell.screen import FamilyScreen
 from p2pbang.ui.shell.stage import FINISHED, QUIT
 
-from .screens import play_until_person_decides, snapshot
+from .screens import card_screen, play_until_person_decides, snapshot
 
 UP, DOWN, ENTER, TAB, ESC, CTRL_C, F1 = "\x1b[A", "\x1b[B", "\r", "\t", "\x1b", "\x03", "\x1bOP"
 
@@ -29,8 +29,8 @@ def pipe():
         yield pipe_input
 
 
-def make_screen(pipe, session: SoloSession, speed: int = 0) -> TableScreen:
-    screen = TableScreen(session, input=pipe, output=DummyOutput(), speed=speed)
+def make_screen(pipe, session: SoloSession, speed: int = 0) -> FamilyScreen:
+    screen = card_screen(session, input=pipe, output=DummyOutput(), speed=speed)
     screen.app.ttimeoutlen = 0.02  # a lone Esc is known as such quickly
     return screen
 
@@ -52,17 +52,17 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
     play_until_person_decides(session, screen, min_actions=3)
     seen: dict[str, object] = {}
 
-    async def script(screen: TableScreen) -> None:
+    async def script(screen: FamilyScreen) -> None:
         # Each key's effect is awaited (a slow, loaded machine only makes it take longer);
         # keys are handled in order, so a later state also proves the earlier keys done.
         await until(lambda: screen.app.is_running)
-        count = len(screen.choices)
+        count = len(screen.board.choices)
         pipe.send_text(DOWN)
-        await until(lambda: screen.selected == 1)
-        seen["after down"] = screen.selected
+        await until(lambda: screen.board.selected == 1)
+        seen["after down"] = screen.board.selected
         pipe.send_text(UP + UP + "?")
         await until(lambda: screen.help_visible)
-        seen["after up"] = screen.selected
+        seen["after up"] = screen.board.selected
         seen["help"] = screen.help_visible
         pipe.send_text(DOWN + ESC)
         await until(lambda: not screen.help_visible)
@@ -82,10 +82,10 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
         seen["notice"] = screen.notice
         before = len(session.mine.history)
         for _step in range(4):  # the first row at each step (card, target, its card)
-            steps = len(screen.steps)
-            pipe.send_text(screen.keys[0])
+            steps = len(screen.board.steps)
+            pipe.send_text(screen.board.keys[0])
             await until(lambda steps=steps: len(session.mine.history) > before
-                        or len(screen.steps) > steps)
+                        or len(screen.board.steps) > steps)
             if len(session.mine.history) > before:
                 break
         seen["acted"] = len(session.mine.history) > before
@@ -112,7 +112,7 @@ def test_ctrl_c_leaves_at_once(pipe) -> None:
     session = SoloSession(4, seed=2)
     screen = make_screen(pipe, session)
 
-    async def script(screen: TableScreen) -> None:
+    async def script(screen: FamilyScreen) -> None:
         await until(lambda: screen.app.is_running)
         pipe.send_text(CTRL_C)
         await trio.sleep_forever()
@@ -124,7 +124,7 @@ def test_sigterm_leaves_cleanly(pipe) -> None:
     session = SoloSession(4, seed=2)
     screen = make_screen(pipe, session)
 
-    async def script(screen: TableScreen) -> None:
+    async def script(screen: FamilyScreen) -> None:
         await until(lambda: screen.app.is_running)
         os.kill(os.getpid(), signal.SIGTERM)
         await trio.sleep_forever()
@@ -137,7 +137,7 @@ def test_a_driver_error_closes_the_screen_then_surfaces(pipe) -> None:
     session = SoloSession(4, seed=2)
     screen = make_screen(pipe, session)
 
-    async def broken(screen: TableScreen) -> None:
+    async def broken(screen: FamilyScreen) -> None:
         await until(lambda: screen.app.is_running)
         raise RuntimeError("the network fell over")
 
@@ -152,17 +152,17 @@ def test_a_whole_game_is_played_by_keystrokes_with_the_bots_on_trio(pipe) -> Non
     solo = SoloDriver(session)
     pressed = {"keys": 0}
 
-    async def typist_and_bots(screen: TableScreen) -> None:
+    async def typist_and_bots(screen: FamilyScreen) -> None:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(solo, screen)
             await until(lambda: screen.app.is_running)
             while not isinstance(session.mine.pending, End):
-                if session.your_turn_to_decide() and screen.actions:
-                    pipe.send_text(ENTER if pressed["keys"] % 2 else screen.keys[0])
+                if session.your_turn_to_decide() and screen.board.actions:
+                    pipe.send_text(ENTER if pressed["keys"] % 2 else screen.board.keys[0])
                     pressed["keys"] += 1
-                    history, steps = len(session.mine.history), len(screen.steps)
+                    history, steps = len(session.mine.history), len(screen.board.steps)
                     await until(lambda h=history, k=steps: len(session.mine.history) > h
-                                or len(screen.steps) > k  # a step towards the action
+                                or len(screen.board.steps) > k  # a step towards the action
                                 or isinstance(session.mine.pending, End))
                 await trio.sleep(0.002)
             await settle()
@@ -184,7 +184,7 @@ def test_after_sending_a_chat_line_the_keys_are_the_tables_again(pipe) -> None:
     play_until_person_decides(session, screen, min_actions=2)
     seen: dict[str, object] = {}
 
-    async def script(screen: TableScreen) -> None:
+    async def script(screen: FamilyScreen) -> None:
         await until(lambda: screen.app.is_running)
         pipe.send_text(TAB + "howdy" + ENTER)
         await until(lambda: bool(screen.log) and screen.log[-1].text == "<You> howdy")
@@ -208,12 +208,12 @@ def test_each_cards_key_stays_the_same_for_the_turn(pipe) -> None:
     session = SoloSession(4, seed=7)
     screen = make_screen(pipe, session)
     play_until_person_decides(session, screen, turns=4, min_actions=3)
-    assert screen.labels == ["Play Beer (10\u2665)", "Play Winchester (8\u2660)",
+    assert screen.board.labels == ["Play Beer (10\u2665)", "Play Winchester (8\u2660)",
                              "Play Wells Fargo (3\u2665)", "End the turn"]
     history = session.mine.history
     seen: dict[str, object] = {}
 
-    async def script(screen: TableScreen) -> None:
+    async def script(screen: FamilyScreen) -> None:
         await until(lambda: screen.app.is_running)
         start = len(history)
         pipe.send_text("1")
@@ -221,10 +221,10 @@ def test_each_cards_key_stays_the_same_for_the_turn(pipe) -> None:
         pipe.send_text("1")
         await until(lambda: bool(screen.notice))
         seen["notice"], seen["played"] = screen.notice, len(history) - start
-        seen["labels"] = list(screen.labels)
+        seen["labels"] = list(screen.board.labels)
         pipe.send_text("2")
         await until(lambda: len(history) > start + 1)
-        seen["then"] = list(screen.labels)
+        seen["then"] = list(screen.board.labels)
         pipe.send_text("qy")
         await trio.sleep_forever()
 
@@ -249,11 +249,11 @@ def test_a_key_after_the_end_still_says_how_to_leave(pipe) -> None:
         session.act(session.legal_actions()[0])
     screen = make_screen(pipe, session)
     for key in ("1", "x"):
-        screen.press(key)
+        screen.board.press(key)
         text = "\n".join(snapshot(screen))
         assert "Press q to leave." in text
         assert "wait for your turn" not in text
-    assert not screen.take(0)
+    assert not screen.board.take(0)
     assert "Press q to leave." in "\n".join(snapshot(screen))
 
 

@@ -1,354 +1,442 @@
-"""The card game's body: its panels laid out in a prompt-toolkit container (``CardBoard``).
+"""The card game's board: its interface state and keys, which the shell routes to it.
 
-Why apart from the screen: ``bang/table_screen.py``'s ``TableScreen`` holds the card game's
-interface state and keys (the view, the menu's steps and selection, the help, the players
-page); this board only reads that state and draws it: the plan of the panels for the
-terminal's size (``render.plan_layout``), the status, seats, hand, decision, actions, log,
-detail, chat and keys panels, the help's window and the dialog floating over them. It is
-the card game's side of "one shell with a board per game" (see ``docs/ui.md``): the boards
-of the Dice Game and The Duel draw their top area as lines for the shell's one pure
-function (``shell/body.py``'s ``DrawnBody``), while this one is still a container of
-panels; either is the ``Body`` the shell's application is built around
-(``ScreenBase._build_application``).
+Why a board: the one full-screen shell (``shell/screen.py``) holds what every game's screen
+has (the pace, notices, the dialog, leaving, the key table and the chat line:
+``shell/base.py``'s ``ScreenBase``) and routes the rest to its board, as it does to the Dice
+Game's and The Duel's. ``CardBoard`` is the card game's: the seat's view, the menu's steps
+and selection, the help and the players page, the log (``shell/log.py``'s ``GameLog``) and
+its telling (the person's character and role, each event's sentence, a resumed game told
+again). It reads the game only through a ``TableSession`` (the seat's own engine and its
+legal actions), so the same board serves a solo game and a network game, and it never runs
+the game: a driver (``app.SoloDriver`` for solo) feeds the screen events and waits for the
+person's actions. Its body, the panels that draw it, is ``bang/card_panels.py``'s
+``CardPanels``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.layout import (
-    ConditionalContainer,
-    Dimension,
-    Float,
-    FloatContainer,
-    HSplit,
-    Layout,
-    VSplit,
-    Window,
+from p2pbang.engine.actions import (
+    Action,
+    Decision,
+    Discard,
+    End,
+    Event,
+    IllegalAction,
+    Pass,
+    Play,
+    PlayPaid,
+    Sell,
 )
-
-from p2pbang.engine.actions import Action, Decision, End, Pass, PlayPaid, UseGreen
+from p2pbang.engine.bang.game import Game
+from p2pbang.engine.chance import ChanceResult
 from p2pbang.ui import sets
-from p2pbang.ui.bang import players_page
-from p2pbang.ui.bang.render import (
-    PAID_MARK,
-    Plan,
-    action_lines,
-    compact_hand,
-    decision_line,
-    detail_lines,
-    hand_lines,
-    hand_title,
-    help_lines,
-    plan_layout,
-    seat_lines,
-    status_line,
-)
-from p2pbang.ui.bang.steps import step_name
-from p2pbang.ui.describe import Describer, action_card, slot_label
+from p2pbang.ui.bang.card_panels import CardPanels
+from p2pbang.ui.bang.render import SHORTCUTS, Plan, help_lines, shortcut
+from p2pbang.ui.bang.steps import BACK, Choice, Step, choices
+from p2pbang.ui.describe import Describer, action_card
+from p2pbang.ui.helptext import Section, help_sections
 from p2pbang.ui.i18n import _
-from p2pbang.ui.shell.base import dialog_body, dialog_box, dialog_width
-from p2pbang.ui.shell.widgets import PanelControl
-from p2pbang.ui.textfit import Line, fit_line, width_of
-from p2pbang.ui.texts import card_help, card_name, card_text, green_readiness, kind_name, role_name
-from p2pbang.ui.view import TableView, phase_name
+from p2pbang.ui.shell.board import BoardBase
+from p2pbang.ui.shell.log import GameLog, LogEntry
+from p2pbang.ui.shell.menu_keys import StableKeys
+from p2pbang.ui.texts import character_name, character_text, role_name
+from p2pbang.ui.view import TableView, build_view, display_names, phase_of
 
-if TYPE_CHECKING:
-    from p2pbang.ui.bang.table_screen import TableScreen, TableSession
-
-MIN_WIDTH, MIN_HEIGHT = 60, 16
+MAX_LOG = 5000  # log entries kept; older ones scroll away for good
+CATCH_UP_LINES = 400  # a resumed game's log told again: its last lines at most
 
 
-class CardBoard:
-    """The card game's panels, drawn from a ``TableScreen``'s state (read, never changed,
-    except the plan of the panels, which each draw makes for the terminal's size)."""
+class TableSession(Protocol):
+    """What the board needs of a game: the seat's own engine, names, and its actions."""
 
-    def __init__(self, screen: TableScreen) -> None:
-        self.screen = screen
-        self._plan = plan_layout(80, 24, len(screen.session.names), 0, 0, False)
+    you: int
+    names: list[str]
+    mine: Game
+
+    @property
+    def pending(self) -> object: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def act(self, action: Action) -> list[Event]: ...
+
+
+class CardBoard(BoardBase):
+    """The card game's interface state and keys on the shell; drawn by ``CardPanels``."""
+
+    help_page = 20
+    help_closers = ("escape", "l", "q", "?", "f1")
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__(session)
+        self.names = display_names(session.names, session.you)
+        self.say = Describer(session.mine, self.names)
+        self.game_log = GameLog(MAX_LOG, keeps_place=True)
+        self.selected = 0
+        self.phase: str | None = None
+        self.players_visible = False  # the help's window shows the players page (``l``)
+        self._introduced = False
+        self._view: TableView | None = None
+        self._actions: list[Action] = []
+        self._choices: list[Choice] = []
+        self._labels: list[str] = []
+        self._keys: list[str] = []
+        self._stable = StableKeys(SHORTCUTS)
+        self.steps: list[Step] = []  # the choices made so far towards one action
+        self._decision_key: object = None
+        self.panels = CardPanels(self)  # the body that draws this state
+
+    # ------------------------------------------------------------------ game state
+
+    def current_view(self) -> TableView:
+        """The seat's view, rebuilt (with the legal actions) after every change."""
+        if self._view is None:
+            self._view = self._refresh()
+        return self._view
 
     @property
     def view(self) -> TableView:
-        """The screen's view of the seat's engine (rebuilt by the screen after a change)."""
-        return self.screen.view
+        return self.current_view()
 
     @property
-    def say(self) -> Describer:
-        return self.screen.say
+    def actions(self) -> list[Action]:
+        self.current_view()  # the actions are refreshed with the view
+        return self._actions
 
     @property
-    def session(self) -> TableSession:
-        return self.screen.session
+    def choices(self) -> list[Choice]:
+        """The menu rows at the current step (see ``steps.py``)."""
+        self.current_view()
+        return self._choices
 
-    def _dialog_width(self) -> int:
-        return dialog_width(self._plan.width)
+    @property
+    def labels(self) -> list[str]:
+        self.current_view()
+        return self._labels
 
-    def _dialog_body(self) -> list[str]:
-        dialog = self.screen.dialog
-        return [] if dialog is None else dialog_body(dialog[1], self._dialog_width())
+    def _refresh(self) -> TableView:
+        view = build_view(self.session.mine, self.names)
+        if view.phase is not None:
+            self.phase = view.phase
+        decision = view.your_decision
+        self._actions = [] if decision is None else self.session.legal_actions()
+        key = (decision, tuple(self._actions))
+        if key != self._decision_key:
+            self._decision_key = key
+            self.selected = 0
+            self.steps = []
+        if decision is None:
+            self._choices, self._keys = [], []
+        else:
+            self._keyed_rows(decision, choices(self.say, decision, self._actions, self.steps))
+        self._labels = [c.label for c in self._choices]
+        self.selected = min(self.selected, max(0, len(self._choices) - 1))
+        return view
 
-    def _dialog_height(self) -> int:
-        limit = max(5, self._plan.height - 2)
-        return min(limit, len(self._dialog_body()) + 4)
-
-    def _render_dialog(self, width: int, height: int) -> list[Line]:
-        if self.screen.dialog is None:
-            return []
-        return dialog_box(self.screen.dialog[0], ["", *self._dialog_body()[:max(0, height - 4)]],
-                          width)
-
-    def _path_text(self) -> str:
-        """The steps chosen so far, e.g. "Cat Balou (K♥) → Clyde"."""
+    def _keyed_rows(self, decision: Decision, rows: list[Choice]) -> None:
+        """The rows and their keys. At the decision's first step each row keeps its key for
+        the turn (``menu_keys``: a card played leaves a gap, so a key pressed twice never
+        plays the card that moved up) and the rows are listed in their keys' order, ending
+        the turn last; deeper steps are short lists numbered from 1."""
+        if self.steps:
+            self._choices = rows
+            self._keys = [shortcut(i) for i in range(len(rows))]
+            return
         game = self.session.mine
-        parts = []
-        for index, (what, value) in enumerate(self.screen.steps):
-            said = step_name(self.say, self.screen.steps, index)  # a set's step
-            if said is not None:
-                parts.append(said)
-            elif what in ("card", "slot", "green", "cost") and value >= 0:
-                parts.append(slot_label(game, value))
-            elif what == "target":
-                parts.append(self.say.whom(value))
-        return " → ".join(parts)
+        names = [self._row_name(game, row) for row in rows]
+        keys = self._stable.keys(game.turn, (decision.kind, decision.seat), names)
+        ending = [i for i, row in enumerate(rows) if self._ends(row)]
+        order = sorted((i for i in range(len(rows)) if i not in ending),
+                       key=lambda i: SHORTCUTS.find(keys[i]) % (len(SHORTCUTS) + 1))
+        order += ending
+        self._choices = [rows[i] for i in order]
+        self._keys = [keys[i] for i in order]
 
-    def before_render(self, app: Application[str]) -> None:
-        """The plan for the terminal's size, made before each draw of the application."""
-        size = app.output.get_size()
-        self.lay_out(size.columns, size.rows)
+    def _row_name(self, game: Game, row: Choice) -> object:
+        """What a first-step row is, for its key: the card it plays or uses, else its
+        words ("End the turn", an ability)."""
+        card = action_card(self._actions[row.actions[0]], game) if row.actions else None
+        kind = row.step[0] if row.step is not None else "action"
+        return (kind, card) if card is not None else ("label", row.label)
 
-    def lay_out(self, columns: int, rows: int) -> Plan:
-        """Plan the panels for a screen of ``columns`` x ``rows`` (done before each draw)."""
-        view, menu = self.view, self.screen.choices
-        longest = max((width_of(t) for t in self.screen.labels), default=20)
-        shop = sum(ui_set.hand_rows(view, rows) for ui_set in sets.asked())  # Gold Rush's shop
-        hand = max(1, len(view.hand)) + shop if shop else len(view.hand)
-        plan = plan_layout(columns, rows, len(view.seats), hand, len(menu), bool(menu), longest)
-        compact = len(compact_hand(view.hand, plan.main_width)) + shop
-        detail = 1 if width_of(self.detail()[0]) + 1 <= plan.main_width else 2
-        self._plan = plan_layout(columns, rows, len(view.seats), hand, len(menu), bool(menu),
-                                 longest, compact, detail)
-        return self._plan
+    def _ends(self, row: Choice) -> bool:
+        """The row ends the turn (a Pass reached in one step): kept on the last row."""
+        return row.step is None and bool(row.actions) and isinstance(
+            self._actions[row.actions[0]], Pass)
 
-    def _hand_panel(self, width: int, height: int) -> list[Line]:
-        """The hand, then what the sets add in the rows left (Gold Rush's shop's cards, on a
-        tall screen)."""
-        lines = hand_lines(self.view, width, height, self.screen._selected_slot())
-        for ui_set in sets.asked():
-            lines += ui_set.hand_lines(self.view, width, height - len(lines))
+    @property
+    def keys(self) -> list[str]:
+        """Each menu row's shortcut key ("" when it has none)."""
+        self.current_view()
+        return self._keys
+
+    def changed(self) -> None:
+        """The game moved on: rebuild the view on the next draw and ask for one."""
+        self._view = None
+        self.screen.app.invalidate()
+
+    def add_events(self, events: list[Event]) -> int:
+        """Describe events into the log; returns how many lines they added."""
+        entries = self._told(events, self.say)
+        for entry in entries:
+            self._append(entry)
+        added = len(entries)
+        pending = self.session.pending
+        phase = phase_of(pending if isinstance(pending, Decision) else None,
+                         self.session.mine.current)
+        if phase is not None:
+            self.phase = phase
+        if isinstance(pending, End) and events:
+            self._append(LogEntry(self.say.end(pending), "class:log.end"))
+            self._append(LogEntry(self.say.outcome(pending), "class:log.end"))
+            added += 2
+        self.changed()
+        return added
+
+    def _told(self, events: list[Event], say: Describer) -> list[LogEntry]:
+        """The log lines of ``events`` as ``say`` words them (the person's character and
+        role first, at the game's first turn)."""
+        entries: list[LogEntry] = []
+        you = self.session.you
+        for event in events:
+            if event.kind == "turn":
+                self.phase = "start"
+                if not self._introduced:
+                    entries += self._introduction(say)
+            text = say.event(event)
+            if not text:
+                continue
+            style = "class:log"
+            if event.kind in ("turn", "event"):  # a new turn, a new event card in force
+                style = "class:log.turn"
+            elif you in (event.seat, event.target):
+                style = "class:log.you"
+            entries.append(LogEntry(text, style))
+        return entries
+
+    def catch_up(self, game: Game, inputs: Sequence[Action | ChanceResult],
+                 limit: int = CATCH_UP_LINES) -> int:
+        """A resumed game's log told again: ``inputs`` (this seat's engine history) applied
+        one by one to ``game``, a fresh engine of the same seat, so each sentence reads the
+        cards and lives of its moment, as if watched from the start (the introduction
+        included, which then does not come again at the next turn). The session does not
+        report the entries it replays from disk, so without this the log would start empty.
+        Keeps the last ``limit`` lines; returns how many were added."""
+        say = Describer(game, self.names)
+        entries: list[LogEntry] = []
+        for action in inputs:
+            entries += self._told(game.apply(action), say)
+        entries = entries[-limit:] if limit > 0 else []
+        for entry in entries:
+            self._append(entry)
+        self.changed()
+        return len(entries)
+
+    def _introduction(self, say: Describer) -> list[LogEntry]:
+        """The person's character and role: said once, at the start of the first turn."""
+        self._introduced = True
+        me = say.game.players[self.session.you]
+        lines = [LogEntry(_("You play {character}: {text}").format(
+            character=character_name(me.character), text=character_text(me.character)),
+            "class:log.you")]
+        if me.role:
+            lines.append(LogEntry(_("Your role: {role}. {goal}").format(
+                role=role_name(me.role), goal=say.goal(self.session.you)), "class:log.you"))
         return lines
 
     @property
-    def plan(self) -> Plan:
-        """The plan of the last size laid out."""
-        return self._plan
+    def log(self) -> list[LogEntry]:
+        """The log's entries, oldest first."""
+        return self.game_log.entries
 
-    def _too_small(self) -> bool:
-        return self._plan.width < MIN_WIDTH or self._plan.height < MIN_HEIGHT
+    def _append(self, entry: LogEntry) -> None:
+        self.game_log.add(entry.text, entry.style)
 
-    def log_width(self) -> int:
-        """The log panel's width in the plan (the screen scrolls the log by its rows)."""
-        p = self._plan
-        if p.log_column:
-            return p.log_column
-        return p.main_width - p.actions_width - (1 if p.actions_width else 0)
+    def add_line(self, text: str, style: str = "class:log") -> None:
+        """A line of news for the log panel that is not a game event (a network game's
+        peers coming and going, warnings, the result)."""
+        self._append(LogEntry(text, style))
+        self.changed()
 
-    def log_rows(self) -> int:
-        """The log panel's height in the plan."""
-        p = self._plan
-        if p.log_column:
-            return p.height - 3
-        return p.middle_rows
+    def _chat_to_log(self, text: str) -> None:
+        self.screen.add_chat(self.names[self.session.you], text)
 
-    def _decision(self) -> tuple[str, str]:
-        view = self.view
-        pending = self.session.pending
-        if isinstance(pending, End):
-            return (self.say.end(pending) + " " + self.say.outcome(pending),
-                    "class:decision.end")
-        if self.screen.confirm_quit:
-            return self.screen.leave_question(), "class:decision.mine"
-        decision = view.your_decision
-        if decision is not None:
-            text = "\u25b8 " + self.say.decision(decision)
-            if self.screen.steps:
-                path = self._path_text()
-                text = "\u25b8 " + (path + ": " if path else "") + _("choose the next step.")
-            return text, "class:decision.mine"
-        if isinstance(pending, Decision):
-            return self.say.waiting(pending) + " " + self.say.activity(pending), "class:waiting"
-        return _("Dealing..."), "class:waiting"
+    # ------------------------------------------------------------------ person's actions
 
-    def detail(self) -> tuple[str, str]:
-        """The line under the actions: a notice, the selected card's text, the network's
-        news, the event in force or the person's goal, with its style."""
-        if self.screen.notice:
-            return self.screen.notice, "class:notice"
-        if isinstance(self.session.pending, End):
-            return _("Press q to leave."), "class:notice"
-        view = self.view
-        action = self.screen._selected_action()
-        if view.your_decision is not None and action is not None:
-            card = action_card(action, self.session.mine)
-            said = sets.first(  # an event's play (Ricochet, Sniper): the event's rule
-                lambda ui_set: ui_set.action_detail(self.session.mine, view, action))
-            if said is not None:
-                return said, "class:detail"
-            if card is not None:
-                return self._card_detail(card, action), "class:detail"
-            said = sets.first(lambda ui_set: ui_set.decision_detail(view))  # an event's
-            if said is not None:
-                return said, "class:detail"
-            return self.screen.labels[self.screen.selected], "class:detail"
-        note = self.screen.note()
-        if note:
-            return note, "class:lobby.waiting"
-        said = sets.first(lambda ui_set: ui_set.idle_detail(view))  # the event in force
-        if said is not None:
-            return said, "class:detail"
-        me = view.seats[view.you]
-        if me.role:
-            return (_("You are the {role}: {goal}").format(
-                role=role_name(me.role), goal=self.say.goal(view.you)), "class:detail")
-        return "", "class:detail"
-
-    def _card_detail(self, card: int, action: Action) -> str:
-        """The selected card's whole text; a green card in play says whether it can be used
-        yet, a "+1" card what it costs."""
-        game = self.session.mine
-        c = game.cards[card]
-        said = sets.first(  # Gold Rush's equipment: a price instead of a corner
-            lambda ui_set: ui_set.card_detail(game, card, action, self.session.you))
-        if said is not None:
-            return said
-        if isinstance(action, PlayPaid):  # the fuller rule, which says what the +1 asks
-            return (f"{card_name(c.name)} {PAID_MARK} {c.label} \u00b7 {kind_name(c.kind)}: "
-                    f"{card_help(c.name)}")
-        if c.kind == "green":  # its text starts by saying it is green
-            text = f"{card_name(c.name)} {c.label} \u00b7 {card_text(c.name)}"
-            if isinstance(action, UseGreen):
-                text += " \u00b7 " + green_readiness(True)
-            return text
-        return f"{card_name(c.name)} {c.label} \u00b7 {kind_name(c.kind)}: {card_text(c.name)}"
-
-    def hints(self) -> str:
-        """The keys line right of the chat line."""
-        if self.screen.chatting:
-            return _("Enter: send \u00b7 Esc: back")
-        return _("?: help \u00b7 Tab: chat \u00b7 q: quit")
-
-    def _render_chat(self, width: int, height: int) -> list[Line]:
-        """The chat line left of the keys: its prompt, then the end of the text being typed
-        and a cursor while it has the keys (solo play has it too: the line goes to the
-        log)."""
-        prompt = _("Say: ")
-        if not self.screen.chatting:
-            return [[("class:chat.prompt", prompt)]]
-        room = max(1, width - width_of(prompt) - 1)
-        text = self.screen.chat_text
-        while width_of(text) > room:  # the end of a long line stays in view
-            text = text[1:]
-        return [[("class:chat.prompt", prompt), ("class:chat", text), ("reverse", " ")]]
-
-    def _render_status(self, width: int, height: int) -> list[Line]:
-        if self._too_small():
-            return [fit_line([("class:notice", _("Please make the terminal at least "
-                                                  "{w}x{h}.").format(w=MIN_WIDTH,
-                                                                     h=MIN_HEIGHT))], width)]
-        phase = phase_name(self.screen.phase) if self.screen.phase else None
-        if isinstance(self.session.pending, End):
-            phase = _("game over")
-        return [status_line(self.view, self.screen.names, phase, width)]
-
-    def _render_seats(self, width: int, height: int) -> list[Line]:
-        return seat_lines(self.view, width, self._plan.header, self._plan.seat_lines == 2)
-
-    def _render_log(self, width: int, height: int) -> list[Line]:
-        return self.screen.game_log.lines(width, height)
-
-    def _render_actions(self, width: int, height: int) -> list[Line]:
-        rows = self.screen.choices
-        last = rows[-1] if rows else None
-        ending = last is not None and last.step is None and last.actions and isinstance(
-            self.screen.actions[last.actions[0]], Pass)
-        return action_lines(self.screen.labels, self.screen.selected, width, height,
-                            pinned=len(rows) - 1 if ending else None, keys=self.screen.keys)
-
-    def _render_help(self, width: int, height: int) -> list[Line]:
-        if self.screen.players_visible:
-            sections, name = players_page.sections(self.view), _("Players")
+    def press(self, key: str) -> bool:
+        """The row whose shortcut is ``key``, chosen (see ``take``); a key no row has is
+        explained under the actions."""
+        keys = self.keys
+        if key in keys:
+            return self.take(keys.index(key))
+        if self.choices:
+            self.screen.notice = _("There is no action {key}.").format(key=key)
         else:
-            sections, name = self.screen._help_sections(), _("Help")
-        lines, _anchors = help_lines(sections, width)
-        title: Line = [("class:status.title", " " + name + " "), ("class:status", " " + _(
-            "Up/Down/PgUp/PgDn: scroll \u00b7 Esc: back"))]
-        return self.screen._help_page(title, lines, width, height)
+            self.screen.notice = self._nothing_to_choose()
+        self.screen.app.invalidate()
+        return False
 
-    def layout(self) -> Layout:
-        """The panels as one prompt-toolkit layout, the help's window in the table's place
-        while it is open and the dialog floating over the middle; the menu has the focus."""
-        plan = lambda: self._plan  # noqa: E731 (read at draw time)
-        wide = Condition(lambda: plan().log_column > 0)
-        deciding = Condition(lambda: plan().actions_width > 0)
-        exact = Dimension.exact
-        self._actions_window = Window(PanelControl(self._render_actions, focusable=True),
-                                      width=lambda: exact(plan().actions_width))
-        middle_log = Window(PanelControl(self._render_log))
-        middle = VSplit([
-            ConditionalContainer(self._actions_window, filter=deciding),
-            ConditionalContainer(Window(char="\u2502", width=1, style="class:rule"),
-                                 filter=deciding & ~wide),
-            ConditionalContainer(middle_log, filter=~wide),
-        ], height=lambda: exact(plan().middle_rows))
-        main = HSplit([
-            Window(PanelControl(self._render_seats),
-                   height=lambda: exact(len(self.view.seats) * plan().seat_lines
-                                        + plan().header)),
-            Window(PanelControl(lambda w, h: [hand_title(self.view, w)]), height=1),
-            Window(PanelControl(lambda w, h: self._hand_panel(w, h)),
-                   height=lambda: exact(plan().hand_rows)),
-            Window(PanelControl(lambda w, h: [decision_line(*self._decision(), w)]),
-                   height=1),
-            middle,
-            Window(PanelControl(lambda w, h: detail_lines(*self.detail(), w, h)),
-                   height=lambda: exact(plan().detail_rows)),
-        ])
-        log_column = HSplit(width=lambda: exact(plan().log_column), children=[
-            Window(PanelControl(lambda w, h: [fit_line(
-                [("class:rule", "\u2500\u2500"), ("class:title", " " + _("Log") + " "),
-                 ("class:rule", "\u2500" * max(0, w - 4 - width_of(_("Log"))))], w)]),
-                height=1),
-            Window(PanelControl(self._render_log)),
-        ])
-        hints = Window(PanelControl(lambda w, h: [fit_line(
-            [("class:hints", " " + self.hints())], w, "class:hints")]),
-            width=lambda: Dimension(preferred=width_of(self.hints()) + 2,
-                                    max=max(10, plan().width // 2)))
-        table = HSplit([
-            Window(PanelControl(self._render_status), height=1, style="class:status"),
-            VSplit([
-                main,
-                ConditionalContainer(Window(char="\u2502", width=1, style="class:rule"),
-                                     filter=wide),
-                ConditionalContainer(log_column, filter=wide),
-            ]),
-            VSplit([Window(PanelControl(self._render_chat), style="class:chat"), hints],
-                   height=1),
-        ])
-        self._help_window = Window(PanelControl(self._render_help))
-        showing_help = Condition(lambda: self.screen.help_visible)
-        root = HSplit([
-            ConditionalContainer(table, filter=~showing_help),
-            ConditionalContainer(self._help_window, filter=showing_help),
-        ])
-        self._dialog_window = Window(
-            PanelControl(self._render_dialog),
-            width=lambda: Dimension.exact(self._dialog_width()),
-            height=lambda: Dimension.exact(self._dialog_height()))
-        with_dialog = FloatContainer(root, floats=[Float(ConditionalContainer(
-            self._dialog_window, filter=Condition(lambda: self.screen.dialog is not None)))])
-        return Layout(with_dialog, focused_element=self._actions_window)
+    def _nothing_to_choose(self) -> str:
+        """The notice for a key that chooses nothing: wait for a turn, or none once the game
+        is over (the line under the end already says "Press q to leave.")."""
+        if isinstance(self.session.pending, End):
+            return ""
+        return _("Nothing to choose now: wait for your turn.")
+
+    def take(self, index: int) -> bool:
+        """Choose menu row ``index``: a step towards an action, a step back, or the action
+        itself; True when a row was chosen, False (with a notice) when impossible."""
+        rows = self.choices
+        if not 0 <= index < len(rows):
+            if rows:
+                self.screen.notice = _("There is no action {key}.").format(
+                    key=SHORTCUTS[index] if index < len(SHORTCUTS) else index + 1)
+            else:
+                self.screen.notice = self._nothing_to_choose()
+            self.screen.app.invalidate()
+            return False
+        row = rows[index]
+        if row.step == BACK:
+            self.back()
+            return True
+        if not row.final:
+            assert row.step is not None
+            self.steps.append(row.step)
+            self.selected = 0
+            self.screen.notice = ""
+            self.changed()
+            return True
+        try:
+            events = self.session.act(self.actions[row.actions[0]])
+        except IllegalAction as exc:
+            self.screen.notice = _("Not allowed: {reason}").format(reason=exc)
+            self.changed()
+            return False
+        self.add_events(events)
+        self.screen.on_action()
+        return True
+
+    def back(self) -> None:
+        """One step back towards the start of the menu (Esc)."""
+        if self.steps:
+            self.steps.pop()
+            self.selected = 0
+            self.changed()
+
+    def move(self, step: int) -> None:
+        if self.choices:
+            self.selected = max(0, min(len(self.choices) - 1, self.selected + step))
+            self.screen.app.invalidate()
+
+    def scroll_log(self, rows: int) -> None:
+        width = self.panels.log_width()
+        rows_shown = self.panels.log_rows()
+        self.game_log.scroll(rows, self.game_log.most(width, rows_shown))
+        self.screen.app.invalidate()
+
+    def toggle_players(self) -> None:
+        """The players page (``l``): every seat's character and cards in play, whole
+        (``players_page.py``), in the help's window; ``l``, Esc or ``?`` closes it."""
+        showing = self.players_visible
+        if self.screen.help_visible:
+            self.toggle_help()
+        if not showing:
+            self.toggle_help()
+            self.players_visible = True
+
+    def toggle_help(self, anchor: str | None = None) -> None:
+        self.screen.help_visible = not self.screen.help_visible
+        self.players_visible = False
+        self.screen.help_offset = 0
+        if self.screen.help_visible and anchor:
+            _lines, anchors = help_lines(self._help_sections(), max(20, self.panels.plan.width))
+            self.screen.help_offset = anchors.get(anchor, 0)
+        self.screen.app.invalidate()
+
+    def _help_sections(self) -> list[Section]:
+        """The help for the cards and characters of the game being played (an expansion's
+        game has its own catalog)."""
+        game = self.session.mine
+        paid = {name for name, rules in game.rules.by_name.items() if rules.costs_a_card}
+        return [*sets.joined(lambda ui_set: ui_set.help_first(game)),  # the event in force
+                *help_sections(game.cards, game.rules.characters, paid,
+                               three_players=game.role_rules.face_up,
+                               shadows=self.view.shadows)]
+
+    def redraw(self) -> None:
+        """Ask the screen to be drawn again."""
+        self.screen.app.invalidate()
+
+    def selected_card_anchor(self) -> str | None:
+        """The help entry of the card in the selected action (or the character's)."""
+        action = self._selected_action()
+        if action is not None:
+            card = action_card(action, self.session.mine)
+            if card is not None:
+                return f"card:{self.session.mine.cards[card].name}"
+        return None
+
+    def _selected_action(self) -> Action | None:
+        """An action the selected row leads to (all of them play the same card)."""
+        rows = self.choices
+        if 0 <= self.selected < len(rows) and rows[self.selected].actions:
+            return self.actions[rows[self.selected].actions[0]]
+        return None
+
+    def _selected_slot(self) -> int | None:
+        """The hand slot of the card the selected row plays or discards, if any."""
+        action = self._selected_action()
+        return action.slot if isinstance(action, Play | PlayPaid | Discard | Sell) else None
+
+    # ------------------------------------------------------------------ what the shell routes here
+
+    def open_help(self) -> None:
+        """``?`` or F1: the help, at the selected card's entry."""
+        self.toggle_help(self.selected_card_anchor())
+
+    def close_help(self) -> None:
+        self.toggle_help()
+
+    def log_key(self, key: str) -> None:
+        """PgUp/PgDn scroll the log by its panel's rows, Home to its start, End back."""
+        page = max(1, self.panels.log_rows() - 1)
+        if key in ("pageup", "pagedown"):
+            self.scroll_log(page if key == "pageup" else -page)
+        elif key == "home":
+            self.scroll_log(len(self.log) * 50)
+        else:
+            self.game_log.newest()
+
+    def own_key(self, key: str) -> None:
+        """Enter takes the selected row, Esc goes a step back, ``l`` opens the players page,
+        a row's shortcut chooses it."""
+        if key == "enter":
+            if self.choices:
+                self.take(self.selected)
+        elif key == "escape":
+            self.back()
+        elif key == "l":
+            self.toggle_players()
+        elif len(key) == 1 and key in SHORTCUTS:
+            self.press(key)
+
+    def chat_alone(self) -> Callable[[str], None]:
+        """Solo play has the chat line too: a line said goes to the log."""
+        return self._chat_to_log
+
+    def body(self) -> CardPanels:
+        """The panels, the screen's body."""
+        return self.panels
+
+    # ------------------------------------------------------------------ the panels' plan
+
+    @property
+    def plan(self) -> Plan:
+        """The panels' plan for the last size drawn (``CardPanels.lay_out``)."""
+        return self.panels.plan
 
 
-__all__ = ["CardBoard"]
+__all__ = ["CATCH_UP_LINES", "MAX_LOG", "CardBoard", "TableSession"]

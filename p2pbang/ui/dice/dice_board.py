@@ -46,8 +46,8 @@ from p2pbang.engine.dice.game import DiceGame
 from p2pbang.ui.dice.dice_texts import ability, character_name, t
 from p2pbang.ui.dice.dice_view import DiceSeatView, DiceView, build_dice_view
 from p2pbang.ui.i18n import _
-from p2pbang.ui.shell.board import BoardBase
 from p2pbang.ui.shell.screen import HANDLED, SHORTCUTS, Choice
+from p2pbang.ui.shell.words_board import WordsBoard
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
 _ROLE_OF_EVENT = ("sheriff", "deputy", "outlaw", "renegade")  # "eliminated" event values
@@ -82,7 +82,7 @@ def role_name(role: str) -> str:
     return t("role." + role)
 
 
-class DiceBoard(BoardBase):
+class DiceBoard(WordsBoard):
     """Draws and tells one person's dice game (their own engine, their names)."""
 
     words = staticmethod(t)

@@ -58,9 +58,9 @@ from p2pbang.ui.duel.duel_texts import (
 )
 from p2pbang.ui.duel.duel_view import DuelView, FigureView, SideView, build_duel_view
 from p2pbang.ui.i18n import _
-from p2pbang.ui.shell.board import BoardBase
 from p2pbang.ui.shell.menu_keys import StableKeys
 from p2pbang.ui.shell.screen import HANDLED, SHORTCUTS, Choice
+from p2pbang.ui.shell.words_board import WordsBoard
 from p2pbang.ui.textfit import Line, pad, pad_left, width_of
 
 _BACK = ("back", "")  # the step-two row that goes back to the cards
@@ -71,7 +71,7 @@ _YOU_FORMS = {"play": "ev.play.you", "dodge": "ev.dodge.you", "discard": "ev.dis
               "store_take": "ev.store_take.you"}
 
 
-class DuelBoard(BoardBase):
+class DuelBoard(WordsBoard):
     """Draws and tells one person's duel (their own engine, their names)."""
 
     words = staticmethod(t)

@@ -15,12 +15,12 @@ game:
   start when every seat is taken. Esc leaves the table (back to the browser for a joiner).
   The opener removes a waiting player (arrows, r, y); a removed joiner is back at the
   browser, told why.
-* The **table** is a ``TableScreen`` fed by a :class:`~p2pbang.ui.network.net_table.NetworkTable`
-  (decider and reporter of the session); a Dice Game or a Duel (the genesis says which) is
-  the solo board on its shell, fed by a ``family_net_table.FamilyNetworkTable``. Leaving
-  mid-game (``q``, Ctrl-C) stops this peer and keeps the files for ``p2pbang resume``;
-  leaving after the end waits, screen closed, until the others confirm the end (the
-  session's linger, at most 30 s).
+* The **table** is the card game's full screen fed by a
+  :class:`~p2pbang.ui.network.net_table.NetworkTable` (decider and reporter of the session);
+  a Dice Game or a Duel (the genesis says which) is the solo board on its shell, fed by a
+  ``family_net_table.FamilyNetworkTable``. Leaving mid-game (``q``, Ctrl-C) stops this peer
+  and keeps the files for ``p2pbang resume``; leaving after the end waits, screen closed,
+  until the others confirm the end (the session's linger, at most 30 s).
 
 After the last screen is gone, :func:`run_network` prints the outcome (the terminal keeps
 it) and returns the exit status of the network commands (0 ended, 1 a cheat or this peer

@@ -1,7 +1,7 @@
 """The person at a network table, in the full-screen interface: their decider and reporter.
 
 A ``TableSession`` asks this seat's decider for a move and tells its reporter what happens;
-:class:`NetworkTable` is both, for a person looking at a :class:`TableScreen`. The screen
+:class:`NetworkTable` is both, for a person looking at the card game's full screen. The screen
 reads the game from this peer's own engine (``core.game``, built for this seat: it holds no
 other hand) through the same small protocol a solo game offers (``you``, ``names``, ``mine``,
 ``pending``, ``legal_actions``, ``act``), so everything the solo table shows and every key
@@ -246,8 +246,8 @@ class NetworkTable:
                                session.restored_entries).format(n=session.restored_entries),
                       "class:log")
             core = session.core  # the game so far, told again on a fresh engine of this seat
-            self.screen.catch_up(core.kind.engine(core.choice, core.seat),
-                                 list(core.game.history))
+            board = self.screen.board  # type: ignore[attr-defined]
+            board.catch_up(core.kind.engine(core.choice, core.seat), list(core.game.history))
         self.ready.set()
 
     def _screen(self, board: Any = None) -> ScreenBase:
@@ -266,7 +266,8 @@ class NetworkTable:
         screen = self.screen
         if screen is None:
             return []
-        return [screen.say.end(end), screen.say.outcome(end)]  # type: ignore[attr-defined]
+        say = screen.board.say  # type: ignore[attr-defined]
+        return [say.end(end), say.outcome(end)]
 
     def events(self, events: list[Event]) -> None:
         screen = self.screen

@@ -1,7 +1,7 @@
 """The card game's sets as the interface shows them, and the one order they are asked in.
 
 Why a registry: the shared modules (``describe.py``, ``render.py``, ``view.py``, ``steps.py``,
-``plain/card_table.py``, ``table_screen.py``, ``texts.py``, ``helptext.py``, ...) tell the base
+``plain/card_table.py``, ``card_panels.py``, ``texts.py``, ``helptext.py``, ...) tell the base
 game and ask every set listed here for the rest, so that a new set adds its own modules here
 and edits none of theirs. It mirrors ``engine/bang/sets/``: the base game is the shared modules
 themselves, as the engine's base module is always first.

@@ -1,19 +1,19 @@
 """What every full screen of a game has, written once: ``ScreenBase`` and the dialog box.
 
-Why: the card game's screen (``bang/table_screen.py``) and the shell the boards sit on
-(``shell/screen.py``, the Dice Game and The Duel) each kept the same state and the same
-answers: the computer players' pace (``+``/``-``) and who hears it, a notice cleared by the
-next key, the network's note, a dialog that must be read (a verdict), the question before
-leaving (and whether leaving for good is offered) and its answers, the seat question's
-``y``/``n``, the chat line (its text, its keys, a paste, its sender), leaving once, the
-application itself (its colours, Ctrl-C, a notice lasting until the next key:
-``_application``) and its one key table (``_key_table``: every key to ``_key`` by its name,
-in one order), built around each screen's body (``_body``, a ``shell/body.py`` ``Body``).
-They differ in how their body draws (the card game's is a prompt-toolkit layout of panels,
-``bang/card_board.py``; the shell draws one pure ``draw(width, height)``) and in a few
-keys, which each says through small methods: ``_redraw``, ``_dialog_shown``,
-``_dialog_closed``, and the key hooks (``_open_help``, ``_close_help``, ``move``,
-``_log_key``, ``_own_key``).
+Why: the card game's screen and the shell the boards sat on (the Dice Game and The Duel)
+each kept the same state and the same answers, now the one shell's (``shell/screen.py``'s
+``FamilyScreen``, around any game's board): the computer players' pace (``+``/``-``) and who
+hears it, a notice cleared by the next key, the network's note, a dialog that must be read
+(a verdict), the question before leaving (and whether leaving for good is offered) and its
+answers, the seat question's ``y``/``n``, the chat line (its text, its keys, a paste, its
+sender), leaving once, the application itself (its colours, Ctrl-C, a notice lasting until
+the next key: ``_application``) and its one key table (``_key_table``: every key to ``_key``
+by its name, in one order), built around the screen's body (``_body``, a ``shell/body.py``
+``Body``). What differs by game (how the body draws: the card game's panels,
+``bang/card_panels.py``, or the boards' lines drawn by one pure function,
+``shell/drawn_board.py``; and a few keys) the screen says through small methods, which
+``FamilyScreen`` routes to its board: ``_redraw``, ``_dialog_shown``, ``_dialog_closed``,
+and the key hooks (``_open_help``, ``_close_help``, ``move``, ``_log_key``, ``_own_key``).
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ class ScreenBase(ABC):
     """The state and keys every game's full screen shares (see the module's docstring)."""
 
     app: Application[str]
-    help_page = 10  # rows PgUp/PgDn scroll the help
-    help_closers: tuple[str, ...] = ("escape", "?", "q", "f1")  # the keys closing the help
+    help_page: int  # rows PgUp/PgDn scroll the help (the board's)
+    help_closers: tuple[str, ...]  # the keys closing the help (the board's)
 
     def __init__(self, session: Any, speed: int = DEFAULT_SPEED, *, pace_keys: bool = True,
                  note: Callable[[], str] | None = None,

@@ -1,12 +1,17 @@
-"""What every board on the shell has in common, written once (``BoardBase``).
+"""What every board on the shell has in common (``BoardBase``): what it reads, and what the
+one screen routes to it.
 
-Why a base class: a board (``shell/screen.py``'s ``Board``) is one game's part of the full
-screen; the Dice Game's and The Duel's boards each repeated the same lines: where the
-person's engine, names and seat come from, which decision is the person's, the keys line,
-the shell's texts (whose turn it is, the pace, quitting, the help's title), the winner's
-words and a network table's note. A board now says only what its game draws and says;
-each game's texts come from its own table (``text_table.text_function``), whose shared
-words (context ``FAMILY``) are the shell's.
+Why a base class: a board is one game's part of the one full-screen shell
+(``shell/screen.py``'s ``FamilyScreen``). The screen holds what every game's screen has
+(``shell/base.py``'s ``ScreenBase``: the pace, notices, the dialog, leaving, the key table
+and the chat line) and routes the rest to its board: the game's events and lines of news
+for the log, "the game moved on", the selection's moves, the help, the log's keys, the
+table's own keys, and the body its application is built around (``body``, a
+``shell/body.py`` ``Body``). Every board reads the person's own engine, their names and
+seat, and knows which decision is theirs. The card game's board (``bang/card_board.py``)
+derives from it directly, with its own state and panels; the Dice Game's and The Duel's
+derive from it through the shell's drawn frame (``shell/drawn_board.py``) and the words
+of their text tables (``shell/words_board.py``).
 """
 
 from __future__ import annotations
@@ -15,20 +20,30 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from p2pbang.engine.actions import Decision, End, Event
+from p2pbang.engine.actions import Decision
+from p2pbang.ui.shell.body import Body
+from p2pbang.ui.shell.log import LogEntry
 
 
 class BoardBase(ABC):
     """One person's game as a board reads it: their own engine (``game``), the names and
-    their seat (``you``; an observer's spectator value for a watcher or the replay)."""
+    their seat (``you``; an observer's spectator value for a watcher or the replay), and
+    the screen it is on (``screen``, once attached; none for the plain interface)."""
 
-    words: Callable[..., str]  # the game's ``t(key, **values)``, set by each board
+    help_page = 10  # rows PgUp/PgDn scroll the help
+    help_closers: tuple[str, ...] = ("escape", "?", "q", "f1")  # the keys closing the help
 
     def __init__(self, session: Any) -> None:
         self.session = session
         self.game: Any = session.mine
         self.names: list[str] = session.names
         self.you: int = session.you
+        self.screen: Any = None
+
+    def attach(self, screen: Any) -> None:
+        """Put the board on ``screen``, whose shell state (notice, dialog, chat line,
+        help, questions) it reads and whose application it asks to draw again."""
+        self.screen = screen
 
     def _decision(self) -> Decision | None:
         """The decision pending, when it is the person's."""
@@ -37,56 +52,64 @@ class BoardBase(ABC):
             return pending
         return None
 
-    # ------------------------------------------------------------------ the shell's words
-
-    def hints(self) -> str:
-        """The keys line: the decision's own keys, then the shell's."""
-        keys = self.keys_hint()
-        return keys + " · " + self.words("hints") if keys else self.words("hints")
-
-    def keys_hint(self) -> str:
-        """The keys of the decision itself, without the shell's (none unless a board has)."""
-        return ""
-
-    def plain_hints(self) -> str:
-        """What to type in the plain interface."""
-        return self.words("plain.choose")
-
-    def texts(self) -> dict[str, str]:
-        """The shell's words in this game's language: whom the table waits for, the pace,
-        a terminal too small, the quit question, the help's title."""
-        pending = self.game.pending
-        waiting = self.names[pending.seat] if isinstance(pending, Decision) else ""
-        return {"not_yours": self.words("waiting", name=waiting), "pace": self.words("pace"),
-                "too_small": self.words("too_small"), "quit?": self.words("quit?"),
-                "help_title": self.words("help.title")}
-
-    # ------------------------------------------------------------------ the end
-
-    def end_words(self, end: End) -> str:
-        """Who won, and whether the person did (the outcome printed after a network game)."""
-        return self._end_words(end)
+    # ------------------------------------------------------------------ what the screen routes
 
     @abstractmethod
-    def _end_words(self, end: End) -> str:
-        """Who won (each board's own words)."""
+    def add_events(self, events: Sequence[Any]) -> int:
+        """Tell ``events`` in the log; returns how many lines that added."""
 
-    def _end_lines(self, events: Sequence[Event]) -> list[tuple[str, str]]:
-        """The log's last line, under the events that ended the game."""
-        pending = self.game.pending
-        if isinstance(pending, End) and any(e.kind == "game_over" for e in events):
-            return [("class:log.end", self._end_words(pending))]
-        return []
+    @abstractmethod
+    def add_line(self, text: str, style: str = "class:log") -> None:
+        """A line of news for the log that is not a game event."""
 
-    def mine_words(self, end: End) -> str:
-        """"You win!" or "You lose."; nothing for a spectator (``replay``, you < 0)."""
-        if self.you < 0:
-            return ""
-        return self.words("win.you") if self.you in end.winners else self.words("win.not_you")
+    @property
+    @abstractmethod
+    def log(self) -> list[LogEntry]:
+        """The log's entries, oldest first."""
 
-    def out_note(self) -> str:
-        """A network table's news under the actions once the person is out and the game
-        goes on (none unless a game goes on without them)."""
+    @abstractmethod
+    def changed(self) -> None:
+        """The game moved on: draw again."""
+
+    @abstractmethod
+    def redraw(self) -> None:
+        """Ask for the screen to be drawn again (a key changed the shell's state)."""
+
+    @abstractmethod
+    def move(self, step: int) -> None:
+        """Up or Down: move the selection ``step`` rows."""
+
+    @abstractmethod
+    def open_help(self) -> None:
+        """Show the help (``?``, F1)."""
+
+    @abstractmethod
+    def close_help(self) -> None:
+        """Hide the help."""
+
+    @abstractmethod
+    def log_key(self, key: str) -> None:
+        """PgUp, PgDn, Home or End: scroll the log."""
+
+    @abstractmethod
+    def own_key(self, key: str) -> None:
+        """Any other key: Enter, Esc, a row's shortcut, the game's own commands."""
+
+    @abstractmethod
+    def body(self) -> Body:
+        """What the screen shows (``shell/body.py``)."""
+
+    def chat_alone(self) -> Callable[[str], None] | None:
+        """Where a chat line goes without a network table (none: no chat line there)."""
+        return None
+
+    def pace_words(self) -> str:
+        """The notice of a new pace, with ``{seconds}`` to fill ("": the shell's words)."""
+        return ""
+
+    def quit_words(self) -> str:
+        """The question before leaving a game that cannot be left for good ("": the
+        shell's words)."""
         return ""
 
 

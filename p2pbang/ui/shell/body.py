@@ -2,11 +2,12 @@
 one pure function (``DrawnBody``).
 
 Why: the card game's body is a prompt-toolkit container of panels planned for the
-terminal's size before each draw (``bang/card_board.py``'s ``CardBoard``), while the
-boards' shell draws the whole screen as one pure ``draw(width, height) -> lines``
-(``shell/screen.py``). ``ScreenBase`` builds the one application of either from its
-``Body`` (``_build_application``), so the application, its keys and its colours are the
-shell's whichever way the body draws.
+terminal's size before each draw (``bang/card_panels.py``'s ``CardPanels``), while the Dice
+Game's and The Duel's boards are drawn whole, in the shell's frame, as one pure
+``draw(width, height) -> lines`` (``shell/drawn_board.py``). A board gives its body
+(``BoardBase.body``) and ``ScreenBase`` builds the one application of either from it
+(``_build_application``), so the application, its keys and its colours are the shell's
+whichever way the body draws.
 """
 
 from __future__ import annotations

@@ -5,10 +5,10 @@ a list of lines, cut it to a limit, remembered how far the reader had scrolled b
 (two of them) drew its end wrapped to the panel's width, counting the scroll in wrapped
 rows. That is here once. Where the screens differ it is an option: whether a line coming in
 while the reader is scrolled back keeps their place (``keeps_place``: the card game's
-screen), and how far back one may scroll (``scroll``'s ``most``). The boards' shell draws its
-log in its own way (``shell/screen.py``'s ``_log_lines``: a cell's margin, no "newer" mark,
-scrolled back by whole lines and back to the newest when the game moves), a hook rather
-than this drawing, so that its screens stay as they are.
+board), and how far back one may scroll (``scroll``'s ``most``). The shell's drawn frame
+draws its log in its own way (``shell/drawn_board.py``'s ``_log_lines``: a cell's margin, no
+"newer" mark, scrolled back by whole lines and back to the newest when the game moves), a
+hook rather than this drawing, so that its screens stay as they are.
 """
 
 from __future__ import annotations
