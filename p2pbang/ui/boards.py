@@ -33,7 +33,7 @@ class GameScreens:
     ``screen_board`` makes that board of the full screen only (``screen_board(session)``,
     the card game's ``bang/card_board.py`` ``CardBoard``); a game with a ``board`` needs
     none. Either way the full screen is the one shell (``shell/screen.py``'s
-    ``FamilyScreen``) around the game's board.
+    ``GameScreen``) around the game's board.
 
     ``watched`` makes what the watcher shows of the game (``watched(watch)``, reading a
     ``table/watch.py`` ``TableWatch``; see ``BoardWatched`` for what it has); ``told``, what
@@ -138,9 +138,9 @@ def full_screen(session: Any, *, board: Any = None, speed: int | None = None,
     make = declared.board or declared.screen_board
     if make is None:
         raise TypeError(f"{declared.game} declares neither a board nor a screen's board")
-    from p2pbang.ui.shell.screen import FamilyScreen  # the shell, loaded when a screen is
+    from p2pbang.ui.shell.screen import GameScreen  # the shell, loaded when a screen is
 
-    return FamilyScreen(session, board if board is not None else make(session), **options)
+    return GameScreen(session, board if board is not None else make(session), **options)
 
 
 class BoardTold:

@@ -22,7 +22,7 @@ from p2pbang.table.bot_pace import (
 from p2pbang.table.core import TableCore
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang.card_board import CardBoard
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 
 
 def test_the_pace_file_round_trips_and_never_breaks_a_bot(tmp_path: Path) -> None:
@@ -95,7 +95,7 @@ def test_plus_and_minus_on_the_table_screen_tell_the_host(tmp_path: Path) -> Non
     heard: list[float] = []
     with create_pipe_input() as pipe:
         session = SoloSession(4, 1)
-        screen = FamilyScreen(session, CardBoard(session), input=pipe, output=DummyOutput(),
+        screen = GameScreen(session, CardBoard(session), input=pipe, output=DummyOutput(),
                               on_speed=heard.append)
         screen.change_speed(-1)
         screen.change_speed(+1)

@@ -14,24 +14,24 @@ from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.boards import board_for
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 from p2pbang.ui.textfit import line_width
 
 
-def new_screen(session: SoloSession, **options: Any) -> FamilyScreen:
+def new_screen(session: SoloSession, **options: Any) -> GameScreen:
     """The full screen of a solo session's game, its bots at pace 0."""
-    return FamilyScreen(session, board_for(session), speed=0, **options)
+    return GameScreen(session, board_for(session), speed=0, **options)
 
 
 @contextmanager
 def family_screen(game: str, seats: int, seed: int,
-                  expansions: tuple[str, ...] = ()) -> Iterator[FamilyScreen]:
+                  expansions: tuple[str, ...] = ()) -> Iterator[GameScreen]:
     session = SoloSession(GameChoice.make(game, seats, expansions), seed)
     with create_pipe_input() as pipe:
         yield new_screen(session, input=pipe, output=DummyOutput())
 
 
-def text_of(screen: FamilyScreen, width: int = 80, height: int = 24) -> list[str]:
+def text_of(screen: GameScreen, width: int = 80, height: int = 24) -> list[str]:
     """The drawn screen, one string per row; every row must be exactly ``width`` cells."""
     lines = screen.board.draw(width, height)
     assert len(lines) == height
@@ -40,8 +40,8 @@ def text_of(screen: FamilyScreen, width: int = 80, height: int = 24) -> list[str
     return ["".join(text for _style, text in line) for line in lines]
 
 
-def advance_until(screen: FamilyScreen, wanted: Callable[[Decision], bool],
-                  answer: Callable[[FamilyScreen], Any] | None = None,
+def advance_until(screen: GameScreen, wanted: Callable[[Decision], bool],
+                  answer: Callable[[GameScreen], Any] | None = None,
                   limit: int = 2000) -> bool:
     """Play on (bots and chance), answering the person's other decisions with their first
     legal action, until the person faces a decision ``wanted`` accepts; False at the end."""

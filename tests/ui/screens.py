@@ -18,19 +18,19 @@ from p2pbang.engine.actions import End
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.bang.card_board import CardBoard
 from p2pbang.ui.lobby.screen import LobbyScreen
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 
 
-def card_screen(session: Any, **options: Any) -> FamilyScreen:
+def card_screen(session: Any, **options: Any) -> GameScreen:
     """The card game's full screen: the shell around the card game's board reading
     ``session`` (``options``: the screen's, as ``boards.full_screen`` passes them)."""
-    return FamilyScreen(session, CardBoard(session), **options)
+    return GameScreen(session, CardBoard(session), **options)
 
 
-def snapshot(screen: FamilyScreen | LobbyScreen, columns: int = 80,
+def snapshot(screen: GameScreen | LobbyScreen, columns: int = 80,
              rows: int = 24) -> list[str]:
     """The screen's text, one string per row, each exactly as wide as the screen."""
-    if isinstance(screen, FamilyScreen) and isinstance(screen.board, CardBoard):
+    if isinstance(screen, GameScreen) and isinstance(screen.board, CardBoard):
         screen.board.panels.lay_out(columns, rows)
     canvas = Screen()
 
@@ -54,7 +54,7 @@ def snapshot(screen: FamilyScreen | LobbyScreen, columns: int = 80,
     return lines
 
 
-def play_until_person_decides(session: SoloSession, screen: FamilyScreen | None = None,
+def play_until_person_decides(session: SoloSession, screen: GameScreen | None = None,
                               turns: int = 0, min_actions: int = 1) -> None:
     """Advance bots and chance until the person must decide, taking the first legal action
     at the person's decisions until the game's turn counter reaches ``turns`` and the

@@ -19,7 +19,7 @@ from p2pbang.engine.choice import GAMES, GameChoice, seat_range
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui import boards
 from p2pbang.ui.shell.board import BoardBase
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 
 UI = Path(p2pbang.ui.__file__).parent
 # The plain line interfaces are being rewritten in another branch; their watcher and network
@@ -42,7 +42,7 @@ def test_a_board_game_is_drawn_on_the_shell_from_the_registry(game: str) -> None
     board = boards.board_for(session)
     assert isinstance(board, boards.screens(game).board)  # type: ignore[arg-type]
     with create_pipe_input() as pipe:
-        screen = FamilyScreen(session, board, speed=0, input=pipe, output=DummyOutput())
+        screen = GameScreen(session, board, speed=0, input=pipe, output=DummyOutput())
         screen.add_events(session.advance())
         assert len(screen.board.draw(80, 24)) == 24
 
@@ -69,7 +69,7 @@ def test_every_games_full_screen_comes_from_the_registry(game: str) -> None:
                                     send_chat=sent.append, note=lambda: "news",
                                     pace_keys=False)
         declared = boards.screens(game)
-        assert type(screen) is FamilyScreen  # one screen for every game, around its board
+        assert type(screen) is GameScreen  # one screen for every game, around its board
         assert isinstance(screen.board, BoardBase) and screen.board.screen is screen
         assert isinstance(screen.board, declared.board or declared.screen_board)  # type: ignore[arg-type]
         assert screen.speed == 1 and not screen.pace_keys and screen.note() == "news"

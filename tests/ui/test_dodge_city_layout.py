@@ -16,7 +16,7 @@ from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city
 from p2pbang.ui.bang.render import READY_MARK, WAITING_MARK
 from p2pbang.ui.i18n import set_language
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 from p2pbang.ui.texts import card_name, card_text, character_name
 from tests.ui.screens import card_screen, snapshot
 
@@ -57,7 +57,7 @@ class StackedSession:
 
 
 @pytest.fixture
-def screen() -> Iterator[FamilyScreen]:
+def screen() -> Iterator[GameScreen]:
     table = Scenario(CHARACTERS, rules=DODGE_CITY, viewer=0, hands={0: HAND}, tables=TABLES)
     table.play(0, "derringer")  # a green card put in play this turn: not ready yet
     with create_pipe_input() as pipe:
@@ -66,7 +66,7 @@ def screen() -> Iterator[FamilyScreen]:
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ro"])
-def test_eight_seats_with_many_cards_fit_80x24(screen: FamilyScreen, language: str) -> None:
+def test_eight_seats_with_many_cards_fit_80x24(screen: GameScreen, language: str) -> None:
     set_language(language)
     screen.changed()
     rows = snapshot(screen, 80, 24)
@@ -87,7 +87,7 @@ def test_eight_seats_with_many_cards_fit_80x24(screen: FamilyScreen, language: s
 
 
 def test_the_selected_paid_card_tells_its_price_in_the_detail_line(
-        screen: FamilyScreen) -> None:
+        screen: GameScreen) -> None:
     screen.changed()
     rows = snapshot(screen, 80, 24)
     first = screen.board.labels[0]
@@ -97,7 +97,7 @@ def test_the_selected_paid_card_tells_its_price_in_the_detail_line(
     assert "Discard one more card from your hand with it" in detail
 
 
-def test_a_green_card_in_play_is_offered_with_its_readiness(screen: FamilyScreen) -> None:
+def test_a_green_card_in_play_is_offered_with_its_readiness(screen: GameScreen) -> None:
     screen.changed()
     use = next(i for i, label in enumerate(screen.board.labels) if label.startswith("Use Knife"))
     screen.board.selected = use
@@ -163,7 +163,7 @@ def test_cards_in_play_drop_their_corners_before_their_names_are_cut() -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ro"])
-def test_l_shows_every_players_cards_in_play_whole(screen: FamilyScreen, language: str) -> None:
+def test_l_shows_every_players_cards_in_play_whole(screen: GameScreen, language: str) -> None:
     """Issue 22, point 20: at 8 seats the cards in play are cut to a few letters each; ``l``
     opens a page with each player's character and every card in play, named in full with
     its corner and effect (and readiness), Esc closes it."""

@@ -30,7 +30,7 @@ from p2pbang.ui.sets.event_deck import (
     help_sections,
     plain_command,
 )
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.view import build_view
 from tests.ui.screens import card_screen, snapshot
@@ -71,7 +71,7 @@ def english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
-def screen_of(table: Scenario, names: list[str]) -> Iterator[FamilyScreen]:
+def screen_of(table: Scenario, names: list[str]) -> Iterator[GameScreen]:
     with create_pipe_input() as pipe:
         yield card_screen(StackedSession(table, names), input=pipe, output=DummyOutput())
 

@@ -24,7 +24,7 @@ from p2pbang.ui.lobby.screen import WaitingRoom
 from p2pbang.ui.network.family_net_table import FamilyNetworkTable
 from p2pbang.ui.network.net_app import EXIT_CHEAT, EXIT_LEFT, EXIT_OK, NetworkPlay
 from p2pbang.ui.shell.log import LogEntry
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 from p2pbang.ui.textfit import width_of
 
 from .netkit import ENTER, ESC, TAB, Bots, until
@@ -61,13 +61,13 @@ async def host_room(play: NetworkPlay, bots: Bots, nursery: trio.Nursery, count:
     return room
 
 
-async def family_screen(play: NetworkPlay) -> tuple[FamilyNetworkTable, FamilyScreen]:
+async def family_screen(play: NetworkPlay) -> tuple[FamilyNetworkTable, GameScreen]:
     await until(lambda: play.table is not None and play.table.screen is not None
                 and play.table.screen.app.is_running, 60)
     table = play.table
     assert isinstance(table, FamilyNetworkTable)
     screen = table.screen
-    assert isinstance(screen, FamilyScreen)
+    assert isinstance(screen, GameScreen)
     return table, screen
 
 
@@ -75,7 +75,7 @@ def over(table: FamilyNetworkTable) -> bool:
     return isinstance(table.pending, End)
 
 
-async def answer(pipe, table: FamilyNetworkTable, screen: FamilyScreen, decisions: int) -> int:
+async def answer(pipe, table: FamilyNetworkTable, screen: GameScreen, decisions: int) -> int:
     """Keep the dice (k) or take the first row (its key) at each of the person's decisions, by
     keys; returns how many were answered (fewer once the person is out or the game over)."""
     answered = 0
@@ -266,7 +266,7 @@ def test_eight_dice_seats_fit_80x24_with_chat_and_notes_in_every_language() -> N
         with create_pipe_input() as keys:
             note = _("Waiting {seconds} s for {names}.").format(
                 seconds=12, names=_("{name} (disconnected)").format(name="Bonnie"))
-            screen = FamilyScreen(session, board_for(session), input=keys,
+            screen = GameScreen(session, board_for(session), input=keys,
                                   output=DummyOutput(), send_chat=sent.append,
                                   note=lambda note=note: note, pace_keys=True)
             screen.add_chat("Bonnie", "hello")
@@ -386,7 +386,7 @@ def test_a_game_left_mid_game_is_resumed_full_screen(tmp_path: Path, pipe, game:
             table = resume.table
             assert isinstance(table, FamilyNetworkTable)
             screen = table.screen
-            assert isinstance(screen, FamilyScreen)
+            assert isinstance(screen, GameScreen)
             seen["log"] = [entry.text for entry in screen.log]
             seen["answered"] = await answer(pipe, table, screen, 100_000 if to_the_end else 1)
             if to_the_end:

@@ -16,7 +16,7 @@ from p2pbang.engine.bang.rules import RuleSet
 from p2pbang.engine.bang.scenario import Scenario
 from p2pbang.engine.bang.sets import base, dodge_city, gold_rush, shadows
 from p2pbang.ui.i18n import set_language
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 from p2pbang.ui.textfit import width_of
 from p2pbang.ui.texts import card_name, character_name
 from tests.ui.screens import card_screen, snapshot
@@ -38,7 +38,7 @@ SHOP = ["union_pacific", "rhum", "pardner"]
 HAND = ["bang", "beer", "panic", "missed", "springfield"]
 
 
-def on_screen(table: Scenario, seats: int) -> Iterator[FamilyScreen]:
+def on_screen(table: Scenario, seats: int) -> Iterator[GameScreen]:
     """The stacked table on a screen fed by a pipe (no terminal needed)."""
     session = StackedSession(table)
     session.names = NAMES[:seats]
@@ -58,12 +58,12 @@ def stacked(seats: int) -> Scenario:
 
 
 @pytest.fixture
-def eight() -> Iterator[FamilyScreen]:
+def eight() -> Iterator[GameScreen]:
     yield from on_screen(stacked(8), 8)
 
 
 @pytest.fixture
-def three() -> Iterator[FamilyScreen]:
+def three() -> Iterator[GameScreen]:
     yield from on_screen(stacked(3), 3)
 
 
@@ -95,7 +95,7 @@ def test_seats_nuggets_equipment_and_the_shop_fit_80x24(language: str, seats: in
 
 
 def test_a_buy_selected_tells_its_price_and_text_and_opens_its_help(
-        eight: FamilyScreen) -> None:
+        eight: GameScreen) -> None:
     screen = eight
     screen.changed()
     buy = next(i for i, label in enumerate(screen.board.labels) if label.startswith("Buy Pardner"))
@@ -112,7 +112,7 @@ def test_a_buy_selected_tells_its_price_and_text_and_opens_its_help(
 
 
 def test_a_removal_steps_through_the_player_and_the_card_with_the_path_shown(
-        eight: FamilyScreen) -> None:
+        eight: GameScreen) -> None:
     screen = eight
     screen.changed()
     remove = next(i for i, label in enumerate(screen.board.labels)
@@ -144,7 +144,7 @@ def test_a_shadow_on_turn_is_drawn_at_80x24() -> None:
         assert "Ace is playing cards." in "\n".join(rows)
 
 
-def test_a_tall_screen_gives_each_shop_card_a_row_with_its_text(eight: FamilyScreen) -> None:
+def test_a_tall_screen_gives_each_shop_card_a_row_with_its_text(eight: GameScreen) -> None:
     """More room, more detail: from 32 rows the shop's cards are listed under the hand
     with their prices and effects; at 24 rows only the title rule names them."""
     eight.changed()

@@ -18,7 +18,7 @@ from p2pbang.net.codec import CodecError
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.players import BotDecider, LineReporter
 from p2pbang.table.session import CHAT, MAX_CHAT_CHARS, SessionConfig, TableSession
-from p2pbang.ui.network.chat_guard import BURST
+from p2pbang.ui.network.chat_guard import BURST, ChatGuard
 from p2pbang.ui.network.net_table import NetworkTable
 from p2pbang.ui.shell.stage import Stage, run_program
 from p2pbang.ui.shell.widgets import MAX_CHAT
@@ -47,6 +47,9 @@ def test_chat_goes_round_the_table_cleaned_attributed_limited_and_never_logged(
         async with AsyncExitStack() as stack:
             meshes, inboxes = await wired_meshes(stack, genesis, identities)
             person = NetworkTable(input=pipe, output=DummyOutput())
+            # The guard's clock stands still: the flood is one burst however slowly a loaded
+            # machine delivers it (ChatGuard's own tests time the refill).
+            person.guard = ChatGuard(clock=lambda: 0.0)
             bot_out = io.StringIO()
             sessions = []
             for seat in range(4):

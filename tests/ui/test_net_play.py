@@ -32,7 +32,7 @@ from p2pbang.ui.network.net_app import (
     NetworkRequest,
 )
 from p2pbang.ui.network.net_table import verdict_lines
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 from p2pbang.ui.shell.stage import Stage, run_program
 from p2pbang.ui.textfit import width_of
 
@@ -135,18 +135,18 @@ async def open_from_browser(play: NetworkPlay, pipe, bots: Bots, nursery: trio.N
     return room
 
 
-async def table_screen(play: NetworkPlay) -> FamilyScreen:
+async def table_screen(play: NetworkPlay) -> GameScreen:
     await until(lambda: play.table is not None and play.table.screen is not None
                 and play.table.screen.app.is_running, 30)
     assert play.table is not None and play.table.screen is not None
     return play.table.screen
 
 
-def person_alive(screen: FamilyScreen) -> bool:
+def person_alive(screen: GameScreen) -> bool:
     return screen.session.mine.players[screen.session.you].alive
 
 
-async def answer(pipe, screen: FamilyScreen, decisions: int) -> int:
+async def answer(pipe, screen: GameScreen, decisions: int) -> int:
     """Press the first row's key at each of the person's decisions; returns how many were
     answered."""
     answered = 0
@@ -166,7 +166,7 @@ async def answer(pipe, screen: FamilyScreen, decisions: int) -> int:
     return answered
 
 
-async def play_until_the_verdict(pipe, screen: FamilyScreen) -> None:
+async def play_until_the_verdict(pipe, screen: GameScreen) -> None:
     """Take the person's decisions until the verdict dialog opens (a bounded wait: a game
     that ends without one fails the test instead of spinning)."""
     with trio.fail_after(60):
@@ -362,7 +362,7 @@ def test_a_host_whose_table_cannot_open_says_why(tmp_path: Path, pipe) -> None:
 def test_the_network_table_fits_80x24_with_a_verdict_over_it(tmp_path: Path, pipe) -> None:
     """A short game with a cheater; then the table with the verdict dialog over it, drawn at
     80x24 in each language: the seat named, the whole box shown, nothing wider."""
-    box: dict[str, FamilyScreen] = {}
+    box: dict[str, GameScreen] = {}
 
     async def script(play: NetworkPlay, bots: Bots, nursery: trio.Nursery) -> None:
         bots.join(nursery, bots.table(), ["Bonnie", "Clyde"])

@@ -12,7 +12,7 @@ from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import DEFAULT_PACE, DELAYS, speed_of
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.boards import board_for
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 from tests.ui.screens import card_screen
 
 
@@ -21,7 +21,7 @@ def test_the_default_pace_is_a_second_a_move_on_every_solo_screen() -> None:
     with create_pipe_input() as pipe:
         table = card_screen(SoloSession(4, 1), input=pipe, output=DummyOutput())
         dice = SoloSession(GameChoice.make("dice", 4, []), 1)
-        board = FamilyScreen(dice, board_for(dice), input=pipe, output=DummyOutput())
+        board = GameScreen(dice, board_for(dice), input=pipe, output=DummyOutput())
     assert table.delay == 1.0 and board.delay == 1.0
 
 

@@ -21,7 +21,7 @@ from p2pbang.ui.bang.card_board import CardBoard
 from p2pbang.ui.boards import board_for
 from p2pbang.ui.shell.base import ScreenBase, dialog_box, dialog_width
 from p2pbang.ui.shell.body import DrawnBody
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 from p2pbang.ui.shell.stage import QUIT
 from p2pbang.ui.textfit import fit_line, line_width
 
@@ -51,7 +51,7 @@ def screen(request: pytest.FixtureRequest) -> Iterator[ScreenBase]:
             yield card_screen(session, speed=3, input=pipe, output=DummyOutput())
         else:
             session = SoloSession(GameChoice.make("duel", 2), 2)
-            yield FamilyScreen(session, board_for(session), speed=3, input=pipe,
+            yield GameScreen(session, board_for(session), speed=3, input=pipe,
                                output=DummyOutput())
 
 
@@ -72,7 +72,7 @@ def test_each_screen_runs_its_body_in_the_shells_application(screen: ScreenBase)
         assert (screen.board.plan.width, screen.board.plan.height) == (80, 40)
         assert screen.app.layout.current_window.content.is_focusable()  # the menu has the keys
     else:
-        assert isinstance(screen, FamilyScreen)
+        assert isinstance(screen, GameScreen)
         texts = ["".join(text for _style, text in line) for line in screen.board.draw(80, 24)]
         assert snapshot(screen, 80, 24) == texts  # type: ignore[arg-type]
 

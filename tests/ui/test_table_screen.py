@@ -15,7 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from p2pbang.engine.actions import End
 from p2pbang.table.solo import SoloSession
 from p2pbang.ui.app import SoloDriver, run_screen
-from p2pbang.ui.shell.screen import FamilyScreen
+from p2pbang.ui.shell.screen import GameScreen
 from p2pbang.ui.shell.stage import FINISHED, QUIT
 
 from .screens import card_screen, play_until_person_decides, snapshot
@@ -29,7 +29,7 @@ def pipe():
         yield pipe_input
 
 
-def make_screen(pipe, session: SoloSession, speed: int = 0) -> FamilyScreen:
+def make_screen(pipe, session: SoloSession, speed: int = 0) -> GameScreen:
     screen = card_screen(session, input=pipe, output=DummyOutput(), speed=speed)
     screen.app.ttimeoutlen = 0.02  # a lone Esc is known as such quickly
     return screen
@@ -52,7 +52,7 @@ def test_keys_choose_scroll_help_chat_and_quit(pipe) -> None:
     play_until_person_decides(session, screen, min_actions=3)
     seen: dict[str, object] = {}
 
-    async def script(screen: FamilyScreen) -> None:
+    async def script(screen: GameScreen) -> None:
         # Each key's effect is awaited (a slow, loaded machine only makes it take longer);
         # keys are handled in order, so a later state also proves the earlier keys done.
         await until(lambda: screen.app.is_running)
@@ -112,7 +112,7 @@ def test_ctrl_c_leaves_at_once(pipe) -> None:
     session = SoloSession(4, seed=2)
     screen = make_screen(pipe, session)
 
-    async def script(screen: FamilyScreen) -> None:
+    async def script(screen: GameScreen) -> None:
         await until(lambda: screen.app.is_running)
         pipe.send_text(CTRL_C)
         await trio.sleep_forever()
@@ -124,7 +124,7 @@ def test_sigterm_leaves_cleanly(pipe) -> None:
     session = SoloSession(4, seed=2)
     screen = make_screen(pipe, session)
 
-    async def script(screen: FamilyScreen) -> None:
+    async def script(screen: GameScreen) -> None:
         await until(lambda: screen.app.is_running)
         os.kill(os.getpid(), signal.SIGTERM)
         await trio.sleep_forever()
@@ -137,7 +137,7 @@ def test_a_driver_error_closes_the_screen_then_surfaces(pipe) -> None:
     session = SoloSession(4, seed=2)
     screen = make_screen(pipe, session)
 
-    async def broken(screen: FamilyScreen) -> None:
+    async def broken(screen: GameScreen) -> None:
         await until(lambda: screen.app.is_running)
         raise RuntimeError("the network fell over")
 
@@ -152,7 +152,7 @@ def test_a_whole_game_is_played_by_keystrokes_with_the_bots_on_trio(pipe) -> Non
     solo = SoloDriver(session)
     pressed = {"keys": 0}
 
-    async def typist_and_bots(screen: FamilyScreen) -> None:
+    async def typist_and_bots(screen: GameScreen) -> None:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(solo, screen)
             await until(lambda: screen.app.is_running)
@@ -184,7 +184,7 @@ def test_after_sending_a_chat_line_the_keys_are_the_tables_again(pipe) -> None:
     play_until_person_decides(session, screen, min_actions=2)
     seen: dict[str, object] = {}
 
-    async def script(screen: FamilyScreen) -> None:
+    async def script(screen: GameScreen) -> None:
         await until(lambda: screen.app.is_running)
         pipe.send_text(TAB + "howdy" + ENTER)
         await until(lambda: bool(screen.log) and screen.log[-1].text == "<You> howdy")
@@ -213,7 +213,7 @@ def test_each_cards_key_stays_the_same_for_the_turn(pipe) -> None:
     history = session.mine.history
     seen: dict[str, object] = {}
 
-    async def script(screen: FamilyScreen) -> None:
+    async def script(screen: GameScreen) -> None:
         await until(lambda: screen.app.is_running)
         start = len(history)
         pipe.send_text("1")

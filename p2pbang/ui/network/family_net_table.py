@@ -7,7 +7,7 @@ for, drop-outs, chat in and out, the verdict, the result); only the screen diffe
 ``add_events``, ``add_line``, ``add_chat``, ``show_dialog`` and ``notice`` are the same
 words on the shell). So this class keeps all of that and puts the
 solo screens' board (``dice/dice_board.py``, ``duel/duel_board.py``) on the shell
-(``shell.screen.FamilyScreen``) instead of the card game's board, reading this peer's own
+(``shell.screen.GameScreen``) instead of the card game's board, reading this peer's own
 engine (``core.game``: it holds only what this seat was shown).
 
 A resumed game's log is told again from the engine's own history (a fresh engine for this

@@ -2,7 +2,7 @@
 
 Why: the card game's screen and the shell the boards sat on (the Dice Game and The Duel)
 each kept the same state and the same answers, now the one shell's (``shell/screen.py``'s
-``FamilyScreen``, around any game's board): the computer players' pace (``+``/``-``) and who
+``GameScreen``, around any game's board): the computer players' pace (``+``/``-``) and who
 hears it, a notice cleared by the next key, the network's note, a dialog that must be read
 (a verdict), the question before leaving (and whether leaving for good is offered) and its
 answers, the seat question's ``y``/``n``, the chat line (its text, its keys, a paste, its
@@ -12,7 +12,7 @@ by its name, in one order), built around the screen's body (``_body``, a ``shell
 ``Body``). What differs by game (how the body draws: the card game's panels,
 ``bang/card_panels.py``, or the boards' lines drawn by one pure function,
 ``shell/drawn_board.py``; and a few keys) the screen says through small methods, which
-``FamilyScreen`` routes to its board: ``_redraw``, ``_dialog_shown``, ``_dialog_closed``,
+``GameScreen`` routes to its board: ``_redraw``, ``_dialog_shown``, ``_dialog_closed``,
 and the key hooks (``_open_help``, ``_close_help``, ``move``, ``_log_key``, ``_own_key``).
 """
 

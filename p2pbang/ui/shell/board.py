@@ -2,7 +2,7 @@
 one screen routes to it.
 
 Why a base class: a board is one game's part of the one full-screen shell
-(``shell/screen.py``'s ``FamilyScreen``). The screen holds what every game's screen has
+(``shell/screen.py``'s ``GameScreen``). The screen holds what every game's screen has
 (``shell/base.py``'s ``ScreenBase``: the pace, notices, the dialog, leaving, the key table
 and the chat line) and routes the rest to its board: the game's events and lines of news
 for the log, "the game moved on", the selection's moves, the help, the log's keys, the

@@ -1,4 +1,4 @@
-"""The one full-screen shell every game's board sits in (``FamilyScreen``), solo and at a
+"""The one full-screen shell every game's board sits in (``GameScreen``), solo and at a
 network table.
 
 Why one screen and a board per game: every game needs the same shell (the computer
@@ -68,7 +68,7 @@ class Session(Protocol):
 HANDLED = object()  # a board's answer to a key it used without a message
 
 
-class FamilyScreen(ScreenBase):
+class GameScreen(ScreenBase):
     """The shell's state and keys around a board, to which the game's are routed."""
 
     def __init__(self, session: Session, board: BoardBase, speed: int = DEFAULT_SPEED,
@@ -132,4 +132,4 @@ class FamilyScreen(ScreenBase):
         return self.board.body()
 
 
-__all__ = ["HANDLED", "SHORTCUTS", "Choice", "FamilyScreen", "Session"]
+__all__ = ["HANDLED", "SHORTCUTS", "Choice", "GameScreen", "Session"]
