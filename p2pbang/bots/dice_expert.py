@@ -89,21 +89,38 @@ KILL = 2.5  # a kill, on top of the life, per unit of worth
 ARROW_COST = 1.1  # an arrow held costs about this share of a life (the Indians come)
 
 
-def _outcomes(kinds: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """The distribution of the symbol counts that dice of these kinds show when rolled."""
+# A symbol count vector packed into one integer, RADIX bits a symbol: adding two packed
+# vectors adds their counts (no count reaches 2**RADIX: at most six dice, two symbols a face),
+# so a kept vector plus an outcome is one addition and one dictionary key, not a tuple.
+RADIX = 5
+
+
+def _pack(counts: tuple[int, ...] | list[int]) -> int:
+    return sum(c << (RADIX * i) for i, c in enumerate(counts))
+
+
+def _unpack(packed: int) -> tuple[int, ...]:
+    mask = (1 << RADIX) - 1
+    return tuple((packed >> (RADIX * i)) & mask for i in range(SYMBOLS))
+
+
+_SHIFT = tuple(RADIX * symbol for symbol in range(SYMBOLS))
+
+
+def _outcomes(kinds: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """The distribution of the symbol counts (packed) that dice of these kinds show when
+    rolled."""
     return _outcomes_sorted(tuple(sorted(kinds)))
 
 
 @lru_cache(maxsize=64)
-def _outcomes_sorted(kinds: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
-    dist: dict[tuple[int, ...], float] = {(0,) * SYMBOLS: 1.0}
+def _outcomes_sorted(kinds: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    dist: dict[int, float] = {0: 1.0}
     for kind in kinds:
-        step: dict[tuple[int, ...], float] = {}
-        for counts, p in dist.items():
+        step: dict[int, float] = {}
+        for packed, p in dist.items():
             for code in DIE_FACES[kind]:
-                new = list(counts)
-                new[code % DOUBLE] += 1 + code // DOUBLE
-                key = tuple(new)
+                key = packed + ((1 + code // DOUBLE) << (RADIX * (code % DOUBLE)))
                 step[key] = step.get(key, 0.0) + p / 6
         dist = step
     return tuple(dist.items())
@@ -327,9 +344,10 @@ class _Context:
         self.held = player.arrows + 2 * (game.chief == me)
         self.life_cost = self._hit_value_self(1)
         self.arrow_cost = ARROW_COST * self.life_cost
-        self.values: dict[tuple[int, ...], float] = {}
+        self.values: dict[int, float] = {}  # packed counts -> value
         self._shots: dict[tuple[int, int], float] = {}
         self._beers: dict[int, float] = {}
+        self._arrows: dict[int, float] = {}
         self._gatling = self._gatling_value()
 
     def _hit_value_self(self, damage: int) -> float:
@@ -341,32 +359,48 @@ class _Context:
         """The expected worth of the turn's dice: ``kept`` counted per symbol, ``kinds``
         the dice rolled again."""
         total = 0.0
+        values = self.values
+        base = _pack(kept)
         for outcome, p in _outcomes(kinds):
-            counts = tuple(k + o for k, o in zip(kept, outcome, strict=True))
-            value = self.values.get(counts)
+            packed = base + outcome
+            value = values.get(packed)
             if value is None:
-                value = self.values[counts] = self.value(counts)
+                value = values[packed] = self.value(packed)
             total += p * value
         return total
 
-    def value(self, counts: tuple[int, ...]) -> float:
-        """What the dice with these counts are worth, the arrows, Bullets and Broken Arrows
-        being those just rolled (those kept took effect already)."""
-        value = self.shots(counts[BULLS_EYE_1], counts[BULLS_EYE_2])
-        value += self.beers(counts[BEER])
-        if counts[GATLING] >= self.gatling_need:
+    def value(self, packed: int) -> float:
+        """What the dice with these counts (packed, ``_pack``) are worth, the arrows, Bullets
+        and Broken Arrows being those just rolled (those kept took effect already)."""
+        mask = (1 << RADIX) - 1
+        value = self.shots((packed >> _SHIFT[BULLS_EYE_1]) & mask,
+                           (packed >> _SHIFT[BULLS_EYE_2]) & mask)
+        value += self.beers((packed >> _SHIFT[BEER]) & mask)
+        if (packed >> _SHIFT[GATLING]) & mask >= self.gatling_need:
             value += self._gatling
-        if counts[DYNAMITE] >= 3:
+        if (packed >> _SHIFT[DYNAMITE]) & mask >= 3:
             value -= self.life_cost
-        arrows = counts[ARROW]
-        if arrows:
+        value += self.arrows((packed >> _SHIFT[ARROW]) & mask)
+        value -= ((packed >> _SHIFT[BULLET]) & mask) * self.life_cost
+        if (packed >> _SHIFT[BROKEN_ARROW]) & mask:
+            value += 0.5 * self.arrow_cost
+        return value
+
+    def arrows(self, arrows: int) -> float:
+        """What taking ``arrows`` arrows costs (below 0), the Indians included when they
+        empty the pile: this seat's arrows held and taken cost life at once."""
+        known = self._arrows.get(arrows)
+        if known is not None:
+            return known
+        value = 0.0
+        taken = arrows
+        if taken:
             pile = self.game.pile()
-            if arrows >= pile:  # the Indians: my arrows held and taken cost life at once
+            if taken >= pile:
                 value += self._indians() - self._hit_value_self(self.held + pile)
-                arrows -= pile
-            value -= arrows * self.arrow_cost
-        value -= counts[BULLET] * self.life_cost
-        value += min(counts[BROKEN_ARROW], 1) * 0.5 * self.arrow_cost
+                taken -= pile
+            value -= taken * self.arrow_cost
+        self._arrows[arrows] = value
         return value
 
     def shots(self, ones: int, twos: int) -> float:

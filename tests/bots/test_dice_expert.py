@@ -176,3 +176,27 @@ def test_it_never_rolls_a_locked_dynamite() -> None:
     action = DiceExpert(0).decide(game, game.pending)
     assert action in game.legal_actions()
     assert isinstance(action, Pass) or not {0, 1} & set(action.dice)
+
+
+def test_the_packed_roll_distribution_counts_every_face() -> None:
+    """A reroll is weighed over the counts its rolled dice show, packed into one integer a
+    count per symbol (``dice_expert._pack``): over every mix of the three die kinds, the
+    chances sum to one and each symbol's mean count is what the faces say (a double face
+    counts twice)."""
+    from itertools import product
+
+    from p2pbang.bots import dice_expert
+    from p2pbang.engine.dice.faces import DIE_FACES, DOUBLE
+
+    mask = (1 << dice_expert.RADIX) - 1
+    for kinds in product(range(len(DIE_FACES)), repeat=3):
+        outcomes = dice_expert._outcomes((0, 0, *kinds))
+        assert abs(sum(p for _packed, p in outcomes) - 1.0) < 1e-9
+        for symbol in range(dice_expert.SYMBOLS):
+            mean = sum(p * ((packed >> (dice_expert.RADIX * symbol)) & mask)
+                       for packed, p in outcomes)
+            faces = [(code, kind) for kind in (0, 0, *kinds) for code in DIE_FACES[kind]]
+            wanted = sum(1 + code // DOUBLE for code, _kind in faces
+                         if code % DOUBLE == symbol) / 6
+            assert abs(mean - wanted) < 1e-9, (kinds, symbol)
+        assert dice_expert._pack(dice_expert._unpack(outcomes[-1][0])) == outcomes[-1][0]
