@@ -62,12 +62,21 @@ from p2pbang.engine.dice.faces import (
     SHERIFF,
     THREE_PLAYER_TARGET,
 )
+from p2pbang.engine.dice.game import _reach_steps  # the rule's reach, not a copy of it
 
 SYMBOLS = 8  # ARROW .. BULLET: a roll's outcome is a count per symbol
 # Per life a seat's shots took from the Sheriff, how likely each hidden role is to have done
 # it (the sensible bot's habits: an Outlaw shoots the Sheriff whenever he can, a Deputy or a
 # Renegade only when nobody else is in reach).
 SHOT_FACTOR = {OUTLAW: 1.0, RENEGADE: 0.12, DEPUTY: 0.06}
+# What the table's events say beyond that tally (only when the bot is fed them), per event,
+# the same habits: a seat that aimed at somebody else with the Sheriff in reach is seldom an
+# Outlaw (``PASS_FACTOR``); one that gave the Sheriff a life in its own turn (a Beer, Sid
+# Ketchum's heal) is seldom an Outlaw, less often a Renegade than a Deputy (``HEAL_FACTOR``).
+# (Shots at the Sheriff with somebody else in reach, on top of the life they took, changed
+# nothing measurable.)
+PASS_FACTOR = {OUTLAW: 0.1}
+HEAL_FACTOR = {OUTLAW: 0.05, RENEGADE: 0.5}
 # What one life of a seat of each role is worth to each role (above 0: a foe's life lost is
 # a gain; below 0: a friend's). The Sheriff's own life is the game for both sides; to a
 # Renegade it is worth ``RENEGADE_SHERIFF``.
@@ -141,6 +150,30 @@ class DiceExpert(DiceBot):
         # The shots this seat aimed in the turn being resolved: (turn, decision index) ->
         # target. Shots land together after the last aim, so a later aim must know them.
         self._aimed: dict[tuple[int, int], int] = {}
+        # The public events kept for the roles' evidence (``observe``): the aims, each with
+        # how many seats were out then, the heals with the seat whose turn it was, and the
+        # seats out in their order; ``_read`` of them have been weighed into ``_factors``.
+        self._aims_seen: list[tuple[int, int, int, int]] = []
+        self._heals_seen: list[tuple[int, int]] = []
+        self._out: list[int] = []
+        self._turn_seat = -1
+        self._read = (0, 0)
+        self._factors: dict[int, Counter[str]] = {}
+
+    def observe(self, events: Any) -> None:
+        """The table's events (as a table feeds its bots): who aimed at whom, who was
+        healed in whose turn, who is out. Only public events are read."""
+        for event in events:
+            kind = event.kind
+            if kind == "aim":
+                self._aims_seen.append((event.seat, event.target, event.value, len(self._out)))
+            elif kind in ("turn", "roll"):  # whose turn it is
+                self._turn_seat = event.seat
+            elif kind == "heal":
+                if event.value > 0:
+                    self._heals_seen.append((self._turn_seat, event.seat))
+            elif kind == "eliminated":
+                self._out.append(event.seat)
 
     def decide(self, game: Any, decision: Decision) -> Any:
         kind = decision.kind
@@ -181,6 +214,7 @@ class DiceExpert(DiceBot):
             return odds
         left = sorted(pool.elements())
         evidence = {seat: self._shots_at_sheriff(game, seat) for seat in hidden}
+        factors = self._event_factors(game)
         totals: dict[int, Counter[str]] = {seat: Counter() for seat in hidden}
         mass = 0.0
         for deal in _deals(tuple(left), len(hidden)):
@@ -188,12 +222,48 @@ class DiceExpert(DiceBot):
             for seat, role in zip(hidden, deal, strict=True):
                 if evidence[seat]:
                     weight *= SHOT_FACTOR.get(role, 1.0) ** evidence[seat]
+                if seat in factors:
+                    weight *= factors[seat].get(role, 1.0)
             mass += weight
             for seat, role in zip(hidden, deal, strict=True):
                 totals[seat][role] += weight
         for seat in hidden:
             odds[seat] = {role: w / mass for role, w in totals[seat].items()}
         return odds
+
+    def _event_factors(self, game: Any) -> dict[int, Counter[str]]:
+        """Per seat, the product per role of the factors of the events fed so far
+        (``PASS_FACTOR``, ``HEAL_FACTOR``); a role not named: 1. The
+        events not weighed yet are read against the public seating and characters."""
+        aims, heals = self._read
+        if aims == len(self._aims_seen) and heals == len(self._heals_seen):
+            return self._factors
+        sheriff = game.sheriff
+        if sheriff < 0:
+            return self._factors
+        factors = self._factors
+        for shooter, target, face, out in self._aims_seen[aims:]:
+            if shooter == sheriff:
+                continue
+            gone = self._out[:out]
+            if sheriff in gone:
+                continue
+            ring = [s for s in game.order if s not in gone]
+            here = ring.index(shooter)
+            steps = _reach_steps(len(ring), face, game.players[shooter].character)
+            reach = {ring[(here + step) % len(ring)] for step in steps} - {shooter}
+            if target == sheriff or sheriff not in reach:
+                continue
+            weights = factors.setdefault(shooter, Counter())
+            for role, factor in PASS_FACTOR.items():
+                weights[role] = weights.get(role, 1.0) * factor
+        for healer, healed in self._heals_seen[heals:]:
+            if healed == sheriff and healer not in (sheriff, -1):
+                weights = factors.setdefault(healer, Counter())
+                for role, factor in HEAL_FACTOR.items():
+                    weights[role] = weights.get(role, 1.0) * factor
+        self._read = (len(self._aims_seen), len(self._heals_seen))
+        return factors
 
     @staticmethod
     def _shots_at_sheriff(game: Any, seat: int) -> float:

@@ -57,18 +57,20 @@ def test_its_decisions_are_legal_from_its_own_view(seed: int, players: int,
     assert decisions > players
 
 
+@pytest.mark.parametrize("fed", [False, True])
 @pytest.mark.parametrize("expansions", [(), SALOON])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_same_choice_on_its_own_seat_engine_as_on_the_all_seeing_one(
-        seed: int, expansions: tuple[str, ...]) -> None:
+        seed: int, expansions: tuple[str, ...], fed: bool) -> None:
     """Asked at every decision of a whole 6-player game on both engines: the all-seeing one
-    knows every hidden role, the seat's own knows its own; the answers never differ."""
+    knows every hidden role, the seat's own knows its own; the answers never differ, also
+    when each bot hears its own engine's events (the aims and heals it weighs roles by)."""
     players = 6
     engines = Lockstep(DiceGame(players, expansions=expansions),
                        [DiceGame(players, viewer=s, expansions=expansions)
                         for s in range(players)])
     compared = same_on_own_engine(engines, LocalDealer(f"expert-fair/{seed}"),
-                                  lambda s: DiceExpert(f"{seed}/{s}"), fed=False)
+                                  lambda s: DiceExpert(f"{seed}/{s}"), fed=fed)
     assert compared > 30
 
 
@@ -161,6 +163,44 @@ def test_an_outlaw_spares_a_seat_that_shot_the_sheriff() -> None:
     keep(game)
     assert game.pending.kind == SHOOT and set(game.pending.options) == {3, 4}
     assert DiceExpert(0).decide(game, game.pending) == Choose(4)
+
+
+def test_an_aim_past_the_sheriff_says_the_shooter_is_no_outlaw() -> None:
+    """Seat 1 has the Sheriff (seat 0) in its Bull's Eye's reach and aims at seat 2: the
+    sensible bot's Outlaws never do that. An expert that heard it rates seat 1 an Outlaw far
+    less than one that did not; an aim with the Sheriff out of reach says nothing."""
+    game = table(players=5, first=1)
+    events = roll(game, BULLS_EYE_1, BULLS_EYE_2, ARROW, DYNAMITE, GATLING)
+    events += keep(game)
+    assert game.pending.kind == SHOOT and set(game.pending.options) == {0, 2}
+    events += choose(game, 2)
+    assert game.pending.kind == SHOOT and 0 not in game.pending.options
+    events += choose(game, 3)
+    heard, deaf = DiceExpert(0), DiceExpert(0)
+    heard.observe(events)
+    for me in (3, 4):  # an Outlaw and the Deputy asking
+        assert heard.role_odds(game, me)[1]["outlaw"] < deaf.role_odds(game, me)[1][
+            "outlaw"] / 3
+    assert heard.role_odds(game, 2)[1]["outlaw"] < deaf.role_odds(game, 2)[1]["outlaw"]
+
+
+def test_a_beer_for_the_sheriff_says_the_giver_is_no_outlaw() -> None:
+    """Seat 4 gives the hurt Sheriff a Beer in its turn: an expert that heard it rates seat
+    4 an Outlaw far less; a Beer the Sheriff drinks himself says nothing of anybody."""
+    game = table(players=5, first=4, life={0: 5})
+    events = roll(game, BEER, ARROW, ARROW, DYNAMITE, GATLING)
+    events += keep(game)
+    assert game.pending.kind == BEER_TARGET
+    events += choose(game, 0)
+    heard, deaf = DiceExpert(0), DiceExpert(0)
+    heard.observe(events)
+    assert heard.role_odds(game, 2)[4]["outlaw"] < deaf.role_odds(game, 2)[4]["outlaw"] / 3
+    own = table(players=5, life={0: 5})
+    events = roll(own, BEER, ARROW, ARROW, DYNAMITE, GATLING) + keep(own) + choose(own, 0)
+    heard = DiceExpert(0)
+    heard.observe(events)
+    assert own.players[0].life == 6
+    assert heard.role_odds(own, 2) == deaf.role_odds(own, 2)
 
 
 def test_the_strong_bot_plays_the_expert_for_its_own_seat() -> None:
