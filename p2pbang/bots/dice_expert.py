@@ -27,6 +27,7 @@ over 3,000 deals, won as an Outlaw):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
@@ -77,6 +78,7 @@ SHOT_FACTOR = {OUTLAW: 1.0, RENEGADE: 0.12, DEPUTY: 0.06}
 # nothing measurable.)
 PASS_FACTOR = {OUTLAW: 0.1}
 HEAL_FACTOR = {OUTLAW: 0.05, RENEGADE: 0.5}
+WEIGHT_FLOOR = 1e-6  # the search's samples never rule a role out: a person may play against type
 # What one life of a seat of each role is worth to each role (above 0: a foe's life lost is
 # a gain; below 0: a friend's). The Sheriff's own life is the game for both sides; to a
 # Renegade it is worth ``RENEGADE_SHERIFF``.
@@ -213,23 +215,56 @@ class DiceExpert(DiceBot):
         if not hidden:
             return odds
         left = sorted(pool.elements())
-        evidence = {seat: self._shots_at_sheriff(game, seat) for seat in hidden}
-        factors = self._event_factors(game)
+        likelihood = self._likelihoods(game, hidden)
         totals: dict[int, Counter[str]] = {seat: Counter() for seat in hidden}
         mass = 0.0
         for deal in _deals(tuple(left), len(hidden)):
             weight = 1.0
             for seat, role in zip(hidden, deal, strict=True):
-                if evidence[seat]:
-                    weight *= SHOT_FACTOR.get(role, 1.0) ** evidence[seat]
-                if seat in factors:
-                    weight *= factors[seat].get(role, 1.0)
+                weight *= likelihood[seat].get(role, 1.0)
             mass += weight
             for seat, role in zip(hidden, deal, strict=True):
                 totals[seat][role] += weight
         for seat in hidden:
             odds[seat] = {role: w / mass for role, w in totals[seat].items()}
         return odds
+
+    def _likelihoods(self, game: Any, seats: list[int]) -> dict[int, dict[str, float]]:
+        """Per seat, per hidden role, the likelihood of the seat's public record under that
+        role: the life its shots took from the Sheriff (``SHOT_FACTOR``) and the events fed
+        (``_event_factors``); a role not named: 1."""
+        factors = self._event_factors(game)
+        likelihood: dict[int, dict[str, float]] = {}
+        for seat in seats:
+            shots = self._shots_at_sheriff(game, seat)
+            events = factors.get(seat, {})
+            likelihood[seat] = {role: SHOT_FACTOR.get(role, 1.0) ** shots * events.get(role, 1.0)
+                                for role in (OUTLAW, RENEGADE, DEPUTY)}
+        return likelihood
+
+    def role_weight(self, game: Any, me: int) -> Callable[[int, int], float]:
+        """For the strong bot's sampler (``determinize.sample_world``): the weight of role
+        card ``card`` (an index of the role cards) for ``seat``, the likelihood ``role_odds``
+        gives that role by the seat's public record, so the search's worlds deal the hidden
+        roles as this policy reads them. Read on ``me``'s own engine; 1 for a seat whose role
+        is known."""
+        seats = [s for s in game.alive_seats() if s != me and not game.players[s].role_public]
+        likelihood = self._likelihoods(game, seats)
+
+        def weight(seat: int, card: int) -> float:
+            if seat not in likelihood or not 0 <= card < len(ROLE_CARDS):
+                return 1.0
+            return max(likelihood[seat].get(ROLE_CARDS[card], 1.0), WEIGHT_FLOOR)
+        return weight
+
+    def carry_memory(self, other: DiceExpert) -> None:
+        """Start from what ``other`` (the same seat's bot at the table) heard: the strong
+        bot's playouts begin mid-game, and its own seat's policy weighs roles by the events
+        before the playout as the table's bot does."""
+        self._aims_seen = list(other._aims_seen)
+        self._heals_seen = list(other._heals_seen)
+        self._out = list(other._out)
+        self._turn_seat = other._turn_seat
 
     def _event_factors(self, game: Any) -> dict[int, Counter[str]]:
         """Per seat, the product per role of the factors of the events fed so far

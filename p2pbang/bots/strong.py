@@ -178,7 +178,7 @@ class StrongBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
         rounds = failures = spent = world_index = 0
-        weight = role_weight(knowledge, self._facts)
+        weight = self._role_weight(knowledge, seat)
         budget = max(self.iterations, count)
         started = time.perf_counter()
         while spent + count <= budget and failures < 10:
@@ -219,6 +219,15 @@ class StrongBot:
             return default
         self.departures += 1
         return legal[best]
+
+    def _role_weight(self, knowledge: SeatKnowledge, seat: int) -> RoleWeight | None:
+        """How the worlds deal the hidden roles: by the own policy's reading of the seat's
+        public record when it has one (``role_weight``: the Dice Game's expert, which also
+        weighs the table's events), else by the game's evidence (``roles.py``)."""
+        weigh = getattr(self._fallback, "role_weight", None)
+        if weigh is None:
+            return role_weight(knowledge, self._facts)
+        return weigh(knowledge.view, seat)
 
     def _out_of_time(self, count: int) -> bool:
         """Whether a timed search of ``count`` root actions is settled before it starts."""
@@ -272,6 +281,9 @@ class StrongBot:
                 for other in range(seats)]
         if self._own is not None:
             bots[seat] = self._own(f"{self._seed}/{label}/{seat}")
+            carry = getattr(bots[seat], "carry_memory", None)
+            if carry is not None:  # what the table's bot heard before the playout
+                carry(self._fallback)
         observers = [bot.observe for bot in bots if hasattr(bot, "observe")]
         for observe in observers:
             observe(attacks)

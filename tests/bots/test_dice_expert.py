@@ -4,6 +4,7 @@ where that one errs, and the policy the strong bot plays for its own seat."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from p2pbang.bots.dice import DiceBot
 from p2pbang.bots.dice_expert import DiceExpert
 from p2pbang.bots.strong import StrongBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import Choose, Decision, Pass
+from p2pbang.engine.actions import Choose, Decision, End, Event, Pass
 from p2pbang.engine.dice.actions import BEER_TARGET, REROLL, SHOOT, Reroll
 from p2pbang.engine.dice.faces import (
     ARROW,
@@ -240,3 +241,78 @@ def test_the_packed_roll_distribution_counts_every_face() -> None:
                          if code % DOUBLE == symbol) / 6
             assert abs(mean - wanted) < 1e-9, (kinds, symbol)
         assert dice_expert._pack(dice_expert._unpack(outcomes[-1][0])) == outcomes[-1][0]
+
+
+def _fed_until_a_pass(seed: str) -> tuple[Any, StrongBot, Any, int]:
+    """Six sensible seats and a strong bot listening (fed every event, as a table feeds its
+    bots), played until a hidden seat has aimed past the Sheriff in reach and another seat,
+    hidden to it, is to decide; then the truth, the strong bot, the deciding seat's
+    knowledge, and the seat that aimed."""
+    from p2pbang.bots.determinize import SeatKnowledge
+
+    game = DiceGame(6)
+    dealer = LocalDealer(seed)
+    bots: list[Any] = [DiceBot(f"{seed}/{s}") for s in range(6)]
+    strong = StrongBot(seed, "dice", iterations=8, seconds=None)
+    while not isinstance(game.pending, End):
+        pending = game.pending
+        if isinstance(pending, Decision):
+            passed = [s for s in strong._fallback._event_factors(game)
+                      if s not in (pending.seat, game.sheriff) and game.players[s].alive
+                      and not game.players[s].role_public]
+            if passed:
+                knowledge = SeatKnowledge(game.choice, pending.seat)
+                knowledge.sync(game)
+                return game, strong, knowledge, passed[0]
+            events = game.apply(bots[pending.seat].decide(game, pending))
+        else:
+            events = game.apply(dealer.resolve(pending))
+        strong.observe(events)
+    raise AssertionError("nobody aimed past the Sheriff in a whole game")
+
+
+def test_the_strong_bots_worlds_deal_roles_as_the_expert_reads_them() -> None:
+    """A seat that aimed past the Sheriff in reach is seldom an Outlaw in the worlds the
+    strong bot searches: they are dealt by the expert's reading of the table's events,
+    which the damage tally alone (``roles.py``) does not see."""
+    import random
+
+    from p2pbang.bots.determinize import sample_world
+    from p2pbang.bots.roles import role_weight
+
+    _game, strong, knowledge, seat = _fed_until_a_pass("worlds-a")
+    outlaws: Counter[str] = Counter()
+    for name, weight in (("expert", strong._role_weight(knowledge, knowledge.seat)),
+                         ("tally", role_weight(knowledge, DiceBot.SEARCH))):
+        for draw in range(200):
+            world, _dealer = sample_world(knowledge, random.Random(draw), weight)
+            outlaws[name] += world.players[seat].role == "outlaw"
+    assert outlaws["expert"] < outlaws["tally"] / 2, outlaws
+
+
+def test_the_strong_bots_own_playout_seat_starts_with_what_it_heard() -> None:
+    """The expert playing the strong seat in a playout starts from the table bot's events:
+    the same role odds, and its own copy of them (the playout's events are its own)."""
+    game, strong, knowledge, seat = _fed_until_a_pass("worlds-a")
+    me = knowledge.seat
+    fresh = DiceExpert(1)
+    fresh.carry_memory(strong._fallback)
+    assert fresh.role_odds(game, me) == strong._fallback.role_odds(game, me)
+    assert fresh.role_odds(game, me) != DiceExpert(1).role_odds(game, me)
+    fresh.observe([Event("eliminated", seat)])
+    assert strong._fallback._out != fresh._out
+
+
+@pytest.mark.parametrize("expansions", [(), pytest.param(SALOON, marks=pytest.mark.slow)])
+def test_the_fed_strong_bot_decides_the_same_on_its_own_engine(
+        expansions: tuple[str, ...]) -> None:
+    """The strong Dice Game bot fed its engine's events (which its worlds' roles and its
+    own policy read) decides the same on the all-seeing engine and on its seat's own."""
+    players = 5
+    engines = Lockstep(DiceGame(players, expansions=expansions),
+                       [DiceGame(players, viewer=s, expansions=expansions)
+                        for s in range(players)])
+    compared = same_on_own_engine(engines, LocalDealer("strong-fed"),
+                                  lambda s: StrongBot(f"fed/{s}", "dice", iterations=8,
+                                                      seconds=None))
+    assert compared > 30

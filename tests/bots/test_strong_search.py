@@ -234,11 +234,11 @@ def test_the_stop_answers_as_the_whole_budget_would(monkeypatch: pytest.MonkeyPa
     departure (so a stop that gave up on a winning challenger would show), fewer worlds."""
     choice = GameChoice.make("dice", 6)
     game = new_game(choice, None)
-    dealer = LocalDealer("bench-bots/0/0")
-    bots: list[object] = [make_bot("sensible", f"bench-bots/0/0/{s}", "dice")
+    dealer = LocalDealer("bench-bots/0/1")
+    bots: list[object] = [make_bot("sensible", f"bench-bots/0/1/{s}", "dice")
                           for s in range(6)]
-    early = bots[0] = StrongBot("bench-bots/0/0/0", "dice", iterations=40, seconds=None)
-    whole = StrongBot("bench-bots/0/0/0", "dice", iterations=40, seconds=None)
+    early = bots[0] = StrongBot("bench-bots/0/1/0", "dice", iterations=40, seconds=None)
+    whole = StrongBot("bench-bots/0/1/0", "dice", iterations=40, seconds=None)
     while not isinstance(game.pending, End):
         pending = game.pending
         if isinstance(pending, Decision):
