@@ -161,6 +161,7 @@ class DiceExpert(DiceBot):
         self._turn_seat = -1
         self._read = (0, 0)
         self._factors: dict[int, Counter[str]] = {}
+        self._last_reroll: Any = None  # the reroll chosen last (``rank`` stands by it)
 
     def observe(self, events: Any) -> None:
         """The table's events (as a table feeds its bots): who aimed at whom, who was
@@ -383,6 +384,34 @@ class DiceExpert(DiceBot):
     # ------------------------------------------------------------------ the dice
 
     def _expert_reroll(self, game: Any, decision: Decision) -> Any:
+        best: tuple[float, float] | None = None
+        choice: Any = Pass()
+        for value, _signature, action in self._rerolls(game, decision):
+            rank = (value, self._rng.random())
+            if best is None or rank > best:
+                best, choice = rank, action
+        self._last_reroll = choice
+        return choice
+
+    def rank(self, game: Any, decision: Decision, legal: list[Any]) -> list[Any] | None:
+        """The rerolls best first by expected worth, one per way of keeping (rolling other
+        dice with the same faces is the same choice): the strong bot tries the runners-up,
+        the close calls of this one-roll look, rather than rerolls one die away. The way of
+        keeping this bot just chose is stood for by its own choice. None for other
+        decisions (no ranking to offer)."""
+        if decision.kind != REROLL:
+            return None
+        groups: dict[tuple[Any, ...], tuple[float, Any]] = {}
+        chosen = self._last_reroll
+        for value, signature, action in self._rerolls(game, decision):
+            if signature not in groups or action == chosen:
+                groups[signature] = (value, action)
+        ranked = sorted(groups.values(), key=lambda item: -item[0])
+        return [action for _value, action in ranked if action in legal]
+
+    def _rerolls(self, game: Any, decision: Decision) -> list[tuple[float, tuple[Any, ...], Any]]:
+        """Every legal reroll with its expected worth and its way of keeping (the kept
+        faces counted per symbol and the kinds of the dice rolled), which it is worth."""
         me = decision.seat
         faces = decision.options
         kinds = list(game.kinds) if len(game.kinds) == len(faces) else [BASE_DIE] * len(faces)
@@ -391,9 +420,8 @@ class DiceExpert(DiceBot):
         for code in faces:
             if code % DOUBLE in (DYNAMITE, BULLS_EYE_1, BULLS_EYE_2, BEER, GATLING):
                 kept_base[code % DOUBLE] += 1 + code // DOUBLE
-        best: tuple[float, float] | None = None
-        choice: Any = Pass()
         seen: dict[tuple[Any, ...], float] = {}
+        options = []
         for action in game.legal_actions():
             rolled = action.dice if isinstance(action, Reroll) else ()
             kept = list(kept_base)
@@ -406,10 +434,8 @@ class DiceExpert(DiceBot):
             if value is None:
                 value = seen[signature] = context.expected(tuple(kept),
                                                            tuple(kinds[i] for i in rolled))
-            rank = (value, self._rng.random())
-            if best is None or rank > best:
-                best, choice = rank, action
-        return choice
+            options.append((value, signature, action))
+        return options
 
     def _pick_die(self, game: Any, decision: Decision) -> int:
         """The die to roll with the base ones (Old Saloon): the one whose first roll is worth

@@ -16,6 +16,7 @@ from p2pbang.bots.dice_expert import DiceExpert
 from p2pbang.bots.strong import StrongBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Choose, Decision, End, Event, Pass
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import BEER_TARGET, REROLL, SHOOT, Reroll
 from p2pbang.engine.dice.faces import (
     ARROW,
@@ -28,6 +29,7 @@ from p2pbang.engine.dice.faces import (
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.dice.play import play_dice_game
 from p2pbang.engine.dice.scenario import choose, keep, roll, table
+from p2pbang.engine.family import new_game
 from p2pbang.engine.lockstep import Lockstep
 
 from .support import same_on_own_engine
@@ -316,3 +318,58 @@ def test_the_fed_strong_bot_decides_the_same_on_its_own_engine(
                                   lambda s: StrongBot(f"fed/{s}", "dice", iterations=8,
                                                       seconds=None))
     assert compared > 30
+
+
+def test_its_reroll_ranking_offers_each_way_of_keeping_once() -> None:
+    """For the strong bot's challengers: the rerolls best first by the expert's worth, one
+    per way of keeping (two Arrows rolled again are one choice, whichever two), the expert's
+    own choice first and standing for its way of keeping; other decisions: no ranking."""
+    game = table(players=5)
+    roll(game, ARROW, ARROW, BULLS_EYE_1, BEER, GATLING)
+    bot = DiceExpert(0)
+    legal = game.legal_actions()
+    chosen = bot.decide(game, game.pending)
+    ranked = bot.rank(game, game.pending, legal)
+    assert ranked is not None and ranked[0] == chosen
+    assert set(ranked) <= set(legal) and len(ranked) == len(set(ranked))
+    ways = set()
+    for action in ranked:
+        rolled = action.dice if isinstance(action, Reroll) else ()
+        kept = tuple(sorted(game.pending.options[i] for i in range(5) if i not in rolled))
+        assert kept not in ways
+        ways.add(kept)
+    assert Reroll((0,)) in ranked or Reroll((1,)) in ranked
+    assert not (Reroll((0,)) in ranked and Reroll((1,)) in ranked)
+    keep(game)
+    assert game.pending.kind == SHOOT
+    assert bot.rank(game, game.pending, game.legal_actions()) is None
+
+
+def test_the_strong_bot_challenges_a_reroll_with_the_experts_runners_up() -> None:
+    """The strong Dice Game bot's root actions at a reroll are the expert's choice and its
+    next best ways of keeping, in the expert's order."""
+    choice = GameChoice.make("dice", 5)
+    game = new_game(choice, None)
+    dealer = LocalDealer("runners-up")
+    bots: list[Any] = [DiceBot(s) for s in range(5)]
+    strong = bots[0] = StrongBot("r", "dice", iterations=24, seconds=None)
+    checked = 0
+    while not isinstance(game.pending, End) and checked < 3:
+        pending = game.pending
+        if isinstance(pending, Decision):
+            if pending.seat == 0 and pending.kind == REROLL:
+                strong.last_search = None
+                action = strong.decide(game, pending)
+                if strong.last_search is not None:
+                    roots = strong.last_search[0]
+                    expert = DiceExpert(0)
+                    ranked = expert.rank(game, pending, game.legal_actions())
+                    assert ranked is not None and len(ranked) > 1
+                    assert roots[1:] == [a for a in ranked if a != roots[0]][:len(roots) - 1]
+                    checked += 1
+            else:
+                action = bots[pending.seat].decide(game, pending)
+            game.apply(action)
+        else:
+            game.apply(dealer.resolve(pending))
+    assert checked == 3
