@@ -78,7 +78,8 @@ def reroll_neighbours(default: Any, legal: list[Any]) -> list[Any]:
 class DiceBot:
     """The Dice Game's sensible bot (its fact sheet names it), and what the strong bot needs
     to know of the game (``SEARCH``: a playout of about two turns, the fitted role models,
-    the life taken from the Sheriff as evidence, a reroll's neighbours as challengers, and
+    the life taken from the Sheriff as evidence, a reroll's neighbours as challengers when
+    the policy ranks none (``DiceExpert.rank`` does), and
     the strong seat's own policy, ``DiceExpert``)."""
 
     SEARCH = SearchFacts(horizon=30, value=evaluate.dice_value, sample=evaluate.dice_sample,

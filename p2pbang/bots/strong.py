@@ -3,7 +3,8 @@
 How: determinized (perfect-information) Monte Carlo over the root actions. Each round
 samples a world that agrees with the seat's knowledge (``determinize.sample_world``: the
 seat's masked log replayed into a fresh engine, hidden cards sampled, hidden roles weighed
-by what their seats were seen to do, ``roles.py``), plays each root action in its own copy
+by what their seats were seen to do, ``roles.py``, or by the own policy's reading of it
+when it has one, ``_role_weight``), plays each root action in its own copy
 of that world (the same sample again: generators cannot be copied), then plays on with the
 seat's own policy at its seat (its game's ``SEARCH.policy``, else the sensible bot) and the
 sensible bots at the others as the rollout policy, fed the table's public events, for
@@ -88,7 +89,8 @@ def challengers(default: Any, legal: list[Any], rng: random.Random,
     """Up to ``MAX_ARMS - 1`` legal actions to try against the sensible ``default``.
 
     ``ranked``: the legal actions as the sensible bot ranks them, best first, when it can
-    say (the Duel's play phase): its runners-up are the challengers. ``neighbours``: the
+    say (the Duel's play phase, the Dice Game expert's rerolls): its runners-up are the
+    challengers. ``neighbours``: the
     game's own idea of where better moves lie (its bot's ``SEARCH.neighbours``: a dice
     reroll's neighbours, one die kept or rolled otherwise, out of up to 31 choices mostly
     far from sensible). Otherwise: a sample of the other legal actions."""
