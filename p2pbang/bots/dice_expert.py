@@ -162,6 +162,7 @@ class DiceExpert(DiceBot):
         self._read = (0, 0)
         self._factors: dict[int, Counter[str]] = {}
         self._last_reroll: Any = None  # the reroll chosen last (``rank`` stands by it)
+        self._odds: tuple[tuple[int, ...], dict[int, dict[str, float]]] | None = None
 
     def observe(self, events: Any) -> None:
         """The table's events (as a table feeds its bots): who aimed at whom, who was
@@ -195,7 +196,20 @@ class DiceExpert(DiceBot):
     def role_odds(self, game: Any, me: int) -> dict[int, dict[str, float]]:
         """For every other living seat, the chance of each role, from the public facts: roles
         face up are certain; the hidden ones are every deal of the roles left that fits,
-        weighed by the life each seat's shots took from the Sheriff (``SHOT_FACTOR``)."""
+        weighed by the life each seat's shots took from the Sheriff (``SHOT_FACTOR``) and the
+        events fed (``_event_factors``). The last answer is kept while nothing it reads has
+        changed (the tally of life taken only grows, the living only shrink, the events
+        only add up; a bot plays one game): a turn asks it at every reroll, shot and Beer,
+        and the strong bot's playouts (``carry_memory``) at every world of a search."""
+        key = (me, game.damage.total(), len(game.alive_seats()), len(self._aims_seen),
+               len(self._heals_seen))
+        if self._odds is not None and self._odds[0] == key:
+            return self._odds[1]
+        odds = self._role_odds(game, me)
+        self._odds = (key, odds)
+        return odds
+
+    def _role_odds(self, game: Any, me: int) -> dict[int, dict[str, float]]:
         players = game.players
         mine = players[me].role
         odds: dict[int, dict[str, float]] = {}
@@ -266,6 +280,7 @@ class DiceExpert(DiceBot):
         self._heals_seen = list(other._heals_seen)
         self._out = list(other._out)
         self._turn_seat = other._turn_seat
+        self._odds = other._odds
 
     def _event_factors(self, game: Any) -> dict[int, Counter[str]]:
         """Per seat, the product per role of the factors of the events fed so far
