@@ -54,7 +54,8 @@ MIN_ROUNDS = 6  # ... over at least this many worlds: fewer make the spread itse
 PROBE_EVERY = 8
 
 
-def settled(leads: list[float], squares: list[float], rounds: int, final_rounds: int) -> bool:
+def settled(leads: list[float], squares: list[float], rounds: int, final_rounds: int,
+            min_rounds: int | None = None, confidence: float | None = None) -> bool:
     """Whether no challenger can still be shown better than the default within the budget.
 
     ``leads`` and ``squares``: per root action (the default first), the sums of its lead over
@@ -69,16 +70,19 @@ def settled(leads: list[float], squares: list[float], rounds: int, final_rounds:
     standard errors of ``final_rounds`` worlds, whichever is higher. More worlds would only
     narrow its estimate around a mean that cannot pass. Most searched decisions of a Duel
     end where they started: this is where their time was going, confirming the default.
+    ``min_rounds`` and ``confidence``: a game's own bar (``SearchFacts``), else these.
     """
-    if final_rounds < MIN_ROUNDS:
+    min_rounds = MIN_ROUNDS if min_rounds is None else min_rounds
+    confidence = CONFIDENCE if confidence is None else confidence
+    if final_rounds < min_rounds:
         return True
-    if rounds < MIN_ROUNDS:
+    if rounds < min_rounds:
         return False
     for lead, square in zip(leads[1:], squares[1:], strict=True):
         mean = lead / rounds
         sd = math.sqrt(max(square / rounds - mean * mean, 0.0))
-        bar = max(MARGIN, CONFIDENCE * sd / math.sqrt(max(final_rounds, rounds)))
-        if mean + CONFIDENCE * sd / math.sqrt(rounds) > bar:
+        bar = max(MARGIN, confidence * sd / math.sqrt(max(final_rounds, rounds)))
+        if mean + confidence * sd / math.sqrt(rounds) > bar:
             return False
     return True
 
@@ -115,6 +119,8 @@ class StrongBot:
         self._seed = seed
         self._game = game
         self._facts: SearchFacts = sensible_class(game).SEARCH
+        self._min_rounds = self._facts.min_rounds or MIN_ROUNDS
+        self._confidence = self._facts.confidence or CONFIDENCE
         self.iterations = iterations
         self.seconds = seconds
         # The seat's own policy: the game's ``SEARCH.policy`` if it names one (the Duel's
@@ -203,7 +209,8 @@ class StrongBot:
             if deadline is not None and now > deadline:
                 break
             if settled(leads, squares, rounds, self._final_rounds(
-                    rounds, budget // count, world_index, now - started, deadline, now)):
+                    rounds, budget // count, world_index, now - started, deadline, now),
+                    self._min_rounds, self._confidence):
                 self.early_stops += spent + count <= budget  # not when the budget ends anyway
                 break
         if deadline is not None and world_index:
@@ -217,7 +224,8 @@ class StrongBot:
         spread = math.sqrt(max(squares[best] / rounds - mean * mean, 0.0) / rounds)
         # What the last search saw (read by tests and when studying a decision).
         self.last_search = (legal, rounds, [lead / rounds for lead in leads], spread)
-        if best == 0 or rounds < MIN_ROUNDS or mean <= MARGIN or mean <= CONFIDENCE * spread:
+        if (best == 0 or rounds < self._min_rounds or mean <= MARGIN
+                or mean <= self._confidence * spread):
             return default
         self.departures += 1
         return legal[best]
@@ -235,7 +243,8 @@ class StrongBot:
         """Whether a timed search of ``count`` root actions is settled before it starts."""
         if self.seconds is None or self._pace is None:
             return False
-        if self.seconds / (self._pace * count) >= MIN_ROUNDS or self._unprobed >= PROBE_EVERY:
+        if (self.seconds / (self._pace * count) >= self._min_rounds
+                or self._unprobed >= PROBE_EVERY):
             self._unprobed = 0
             return False
         self._unprobed += 1
