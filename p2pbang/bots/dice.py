@@ -78,13 +78,17 @@ def reroll_neighbours(default: Any, legal: list[Any]) -> list[Any]:
 class DiceBot:
     """The Dice Game's sensible bot (its fact sheet names it), and what the strong bot needs
     to know of the game (``SEARCH``: a playout of about two turns, the fitted role models,
-    the life taken from the Sheriff as evidence, a reroll's neighbours as challengers, and
-    the strong seat's own policy, ``DiceExpert``)."""
+    the life taken from the Sheriff as evidence, a reroll's neighbours as challengers when
+    the policy ranks none (``DiceExpert.rank`` does), the strong seat's own policy,
+    ``DiceExpert``, and a lower bar for leaving its answer: the rollouts model the other
+    seats well and a world is cheap, docs/benchmarks.md, "The Dice Game's strong bot,
+    second pass")."""
 
     SEARCH = SearchFacts(horizon=30, value=evaluate.dice_value, sample=evaluate.dice_sample,
                          role_evidence=roles.damage_to_sheriff, role_factors=roles.DICE_GAME,
                          neighbours=reroll_neighbours,
-                         policy="p2pbang.bots.dice_expert:DiceExpert")
+                         policy="p2pbang.bots.dice_expert:DiceExpert",
+                         min_rounds=4, confidence=1.5)
 
     def __init__(self, seed: int | str = 0) -> None:
         self._rng = random.Random(seed)

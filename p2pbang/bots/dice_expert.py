@@ -27,6 +27,7 @@ over 3,000 deals, won as an Outlaw):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
@@ -62,12 +63,22 @@ from p2pbang.engine.dice.faces import (
     SHERIFF,
     THREE_PLAYER_TARGET,
 )
+from p2pbang.engine.dice.game import _reach_steps  # the rule's reach, not a copy of it
 
 SYMBOLS = 8  # ARROW .. BULLET: a roll's outcome is a count per symbol
 # Per life a seat's shots took from the Sheriff, how likely each hidden role is to have done
 # it (the sensible bot's habits: an Outlaw shoots the Sheriff whenever he can, a Deputy or a
 # Renegade only when nobody else is in reach).
 SHOT_FACTOR = {OUTLAW: 1.0, RENEGADE: 0.12, DEPUTY: 0.06}
+# What the table's events say beyond that tally (only when the bot is fed them), per event,
+# the same habits: a seat that aimed at somebody else with the Sheriff in reach is seldom an
+# Outlaw (``PASS_FACTOR``); one that gave the Sheriff a life in its own turn (a Beer, Sid
+# Ketchum's heal) is seldom an Outlaw, less often a Renegade than a Deputy (``HEAL_FACTOR``).
+# (Shots at the Sheriff with somebody else in reach, on top of the life they took, changed
+# nothing measurable.)
+PASS_FACTOR = {OUTLAW: 0.1}
+HEAL_FACTOR = {OUTLAW: 0.05, RENEGADE: 0.5}
+WEIGHT_FLOOR = 1e-6  # the search's samples never rule a role out: a person may play against type
 # What one life of a seat of each role is worth to each role (above 0: a foe's life lost is
 # a gain; below 0: a friend's). The Sheriff's own life is the game for both sides; to a
 # Renegade it is worth ``RENEGADE_SHERIFF``.
@@ -89,21 +100,38 @@ KILL = 2.5  # a kill, on top of the life, per unit of worth
 ARROW_COST = 1.1  # an arrow held costs about this share of a life (the Indians come)
 
 
-def _outcomes(kinds: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """The distribution of the symbol counts that dice of these kinds show when rolled."""
+# A symbol count vector packed into one integer, RADIX bits a symbol: adding two packed
+# vectors adds their counts (no count reaches 2**RADIX: at most six dice, two symbols a face),
+# so a kept vector plus an outcome is one addition and one dictionary key, not a tuple.
+RADIX = 5
+
+
+def _pack(counts: tuple[int, ...] | list[int]) -> int:
+    return sum(c << (RADIX * i) for i, c in enumerate(counts))
+
+
+def _unpack(packed: int) -> tuple[int, ...]:
+    mask = (1 << RADIX) - 1
+    return tuple((packed >> (RADIX * i)) & mask for i in range(SYMBOLS))
+
+
+_SHIFT = tuple(RADIX * symbol for symbol in range(SYMBOLS))
+
+
+def _outcomes(kinds: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """The distribution of the symbol counts (packed) that dice of these kinds show when
+    rolled."""
     return _outcomes_sorted(tuple(sorted(kinds)))
 
 
 @lru_cache(maxsize=64)
-def _outcomes_sorted(kinds: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
-    dist: dict[tuple[int, ...], float] = {(0,) * SYMBOLS: 1.0}
+def _outcomes_sorted(kinds: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    dist: dict[int, float] = {0: 1.0}
     for kind in kinds:
-        step: dict[tuple[int, ...], float] = {}
-        for counts, p in dist.items():
+        step: dict[int, float] = {}
+        for packed, p in dist.items():
             for code in DIE_FACES[kind]:
-                new = list(counts)
-                new[code % DOUBLE] += 1 + code // DOUBLE
-                key = tuple(new)
+                key = packed + ((1 + code // DOUBLE) << (RADIX * (code % DOUBLE)))
                 step[key] = step.get(key, 0.0) + p / 6
         dist = step
     return tuple(dist.items())
@@ -124,6 +152,32 @@ class DiceExpert(DiceBot):
         # The shots this seat aimed in the turn being resolved: (turn, decision index) ->
         # target. Shots land together after the last aim, so a later aim must know them.
         self._aimed: dict[tuple[int, int], int] = {}
+        # The public events kept for the roles' evidence (``observe``): the aims, each with
+        # how many seats were out then, the heals with the seat whose turn it was, and the
+        # seats out in their order; ``_read`` of them have been weighed into ``_factors``.
+        self._aims_seen: list[tuple[int, int, int, int]] = []
+        self._heals_seen: list[tuple[int, int]] = []
+        self._out: list[int] = []
+        self._turn_seat = -1
+        self._read = (0, 0)
+        self._factors: dict[int, Counter[str]] = {}
+        self._last_reroll: Any = None  # the reroll chosen last (``rank`` stands by it)
+        self._odds: tuple[tuple[int, ...], dict[int, dict[str, float]]] | None = None
+
+    def observe(self, events: Any) -> None:
+        """The table's events (as a table feeds its bots): who aimed at whom, who was
+        healed in whose turn, who is out. Only public events are read."""
+        for event in events:
+            kind = event.kind
+            if kind == "aim":
+                self._aims_seen.append((event.seat, event.target, event.value, len(self._out)))
+            elif kind in ("turn", "roll"):  # whose turn it is
+                self._turn_seat = event.seat
+            elif kind == "heal":
+                if event.value > 0:
+                    self._heals_seen.append((self._turn_seat, event.seat))
+            elif kind == "eliminated":
+                self._out.append(event.seat)
 
     def decide(self, game: Any, decision: Decision) -> Any:
         kind = decision.kind
@@ -142,7 +196,20 @@ class DiceExpert(DiceBot):
     def role_odds(self, game: Any, me: int) -> dict[int, dict[str, float]]:
         """For every other living seat, the chance of each role, from the public facts: roles
         face up are certain; the hidden ones are every deal of the roles left that fits,
-        weighed by the life each seat's shots took from the Sheriff (``SHOT_FACTOR``)."""
+        weighed by the life each seat's shots took from the Sheriff (``SHOT_FACTOR``) and the
+        events fed (``_event_factors``). The last answer is kept while nothing it reads has
+        changed (the tally of life taken only grows, the living only shrink, the events
+        only add up; a bot plays one game): a turn asks it at every reroll, shot and Beer,
+        and the strong bot's playouts (``carry_memory``) at every world of a search."""
+        key = (me, game.damage.total(), len(game.alive_seats()), len(self._aims_seen),
+               len(self._heals_seen))
+        if self._odds is not None and self._odds[0] == key:
+            return self._odds[1]
+        odds = self._role_odds(game, me)
+        self._odds = (key, odds)
+        return odds
+
+    def _role_odds(self, game: Any, me: int) -> dict[int, dict[str, float]]:
         players = game.players
         mine = players[me].role
         odds: dict[int, dict[str, float]] = {}
@@ -163,20 +230,91 @@ class DiceExpert(DiceBot):
         if not hidden:
             return odds
         left = sorted(pool.elements())
-        evidence = {seat: self._shots_at_sheriff(game, seat) for seat in hidden}
+        likelihood = self._likelihoods(game, hidden)
         totals: dict[int, Counter[str]] = {seat: Counter() for seat in hidden}
         mass = 0.0
         for deal in _deals(tuple(left), len(hidden)):
             weight = 1.0
             for seat, role in zip(hidden, deal, strict=True):
-                if evidence[seat]:
-                    weight *= SHOT_FACTOR.get(role, 1.0) ** evidence[seat]
+                weight *= likelihood[seat].get(role, 1.0)
             mass += weight
             for seat, role in zip(hidden, deal, strict=True):
                 totals[seat][role] += weight
         for seat in hidden:
             odds[seat] = {role: w / mass for role, w in totals[seat].items()}
         return odds
+
+    def _likelihoods(self, game: Any, seats: list[int]) -> dict[int, dict[str, float]]:
+        """Per seat, per hidden role, the likelihood of the seat's public record under that
+        role: the life its shots took from the Sheriff (``SHOT_FACTOR``) and the events fed
+        (``_event_factors``); a role not named: 1."""
+        factors = self._event_factors(game)
+        likelihood: dict[int, dict[str, float]] = {}
+        for seat in seats:
+            shots = self._shots_at_sheriff(game, seat)
+            events = factors.get(seat, {})
+            likelihood[seat] = {role: SHOT_FACTOR.get(role, 1.0) ** shots * events.get(role, 1.0)
+                                for role in (OUTLAW, RENEGADE, DEPUTY)}
+        return likelihood
+
+    def role_weight(self, game: Any, me: int) -> Callable[[int, int], float]:
+        """For the strong bot's sampler (``determinize.sample_world``): the weight of role
+        card ``card`` (an index of the role cards) for ``seat``, the likelihood ``role_odds``
+        gives that role by the seat's public record, so the search's worlds deal the hidden
+        roles as this policy reads them. Read on ``me``'s own engine; 1 for a seat whose role
+        is known."""
+        seats = [s for s in game.alive_seats() if s != me and not game.players[s].role_public]
+        likelihood = self._likelihoods(game, seats)
+
+        def weight(seat: int, card: int) -> float:
+            if seat not in likelihood or not 0 <= card < len(ROLE_CARDS):
+                return 1.0
+            return max(likelihood[seat].get(ROLE_CARDS[card], 1.0), WEIGHT_FLOOR)
+        return weight
+
+    def carry_memory(self, other: DiceExpert) -> None:
+        """Start from what ``other`` (the same seat's bot at the table) heard: the strong
+        bot's playouts begin mid-game, and its own seat's policy weighs roles by the events
+        before the playout as the table's bot does."""
+        self._aims_seen = list(other._aims_seen)
+        self._heals_seen = list(other._heals_seen)
+        self._out = list(other._out)
+        self._turn_seat = other._turn_seat
+        self._odds = other._odds
+
+    def _event_factors(self, game: Any) -> dict[int, Counter[str]]:
+        """Per seat, the product per role of the factors of the events fed so far
+        (``PASS_FACTOR``, ``HEAL_FACTOR``); a role not named: 1. The
+        events not weighed yet are read against the public seating and characters."""
+        aims, heals = self._read
+        if aims == len(self._aims_seen) and heals == len(self._heals_seen):
+            return self._factors
+        sheriff = game.sheriff
+        if sheriff < 0:
+            return self._factors
+        factors = self._factors
+        for shooter, target, face, out in self._aims_seen[aims:]:
+            if shooter == sheriff:
+                continue
+            gone = self._out[:out]
+            if sheriff in gone:
+                continue
+            ring = [s for s in game.order if s not in gone]
+            here = ring.index(shooter)
+            steps = _reach_steps(len(ring), face, game.players[shooter].character)
+            reach = {ring[(here + step) % len(ring)] for step in steps} - {shooter}
+            if target == sheriff or sheriff not in reach:
+                continue
+            weights = factors.setdefault(shooter, Counter())
+            for role, factor in PASS_FACTOR.items():
+                weights[role] = weights.get(role, 1.0) * factor
+        for healer, healed in self._heals_seen[heals:]:
+            if healed == sheriff and healer not in (sheriff, -1):
+                weights = factors.setdefault(healer, Counter())
+                for role, factor in HEAL_FACTOR.items():
+                    weights[role] = weights.get(role, 1.0) * factor
+        self._read = (len(self._aims_seen), len(self._heals_seen))
+        return factors
 
     @staticmethod
     def _shots_at_sheriff(game: Any, seat: int) -> float:
@@ -261,6 +399,34 @@ class DiceExpert(DiceBot):
     # ------------------------------------------------------------------ the dice
 
     def _expert_reroll(self, game: Any, decision: Decision) -> Any:
+        best: tuple[float, float] | None = None
+        choice: Any = Pass()
+        for value, _signature, action in self._rerolls(game, decision):
+            rank = (value, self._rng.random())
+            if best is None or rank > best:
+                best, choice = rank, action
+        self._last_reroll = choice
+        return choice
+
+    def rank(self, game: Any, decision: Decision, legal: list[Any]) -> list[Any] | None:
+        """The rerolls best first by expected worth, one per way of keeping (rolling other
+        dice with the same faces is the same choice): the strong bot tries the runners-up,
+        the close calls of this one-roll look, rather than rerolls one die away. The way of
+        keeping this bot just chose is stood for by its own choice. None for other
+        decisions (no ranking to offer)."""
+        if decision.kind != REROLL:
+            return None
+        groups: dict[tuple[Any, ...], tuple[float, Any]] = {}
+        chosen = self._last_reroll
+        for value, signature, action in self._rerolls(game, decision):
+            if signature not in groups or action == chosen:
+                groups[signature] = (value, action)
+        ranked = sorted(groups.values(), key=lambda item: -item[0])
+        return [action for _value, action in ranked if action in legal]
+
+    def _rerolls(self, game: Any, decision: Decision) -> list[tuple[float, tuple[Any, ...], Any]]:
+        """Every legal reroll with its expected worth and its way of keeping (the kept
+        faces counted per symbol and the kinds of the dice rolled), which it is worth."""
         me = decision.seat
         faces = decision.options
         kinds = list(game.kinds) if len(game.kinds) == len(faces) else [BASE_DIE] * len(faces)
@@ -269,9 +435,8 @@ class DiceExpert(DiceBot):
         for code in faces:
             if code % DOUBLE in (DYNAMITE, BULLS_EYE_1, BULLS_EYE_2, BEER, GATLING):
                 kept_base[code % DOUBLE] += 1 + code // DOUBLE
-        best: tuple[float, float] | None = None
-        choice: Any = Pass()
         seen: dict[tuple[Any, ...], float] = {}
+        options = []
         for action in game.legal_actions():
             rolled = action.dice if isinstance(action, Reroll) else ()
             kept = list(kept_base)
@@ -284,10 +449,8 @@ class DiceExpert(DiceBot):
             if value is None:
                 value = seen[signature] = context.expected(tuple(kept),
                                                            tuple(kinds[i] for i in rolled))
-            rank = (value, self._rng.random())
-            if best is None or rank > best:
-                best, choice = rank, action
-        return choice
+            options.append((value, signature, action))
+        return options
 
     def _pick_die(self, game: Any, decision: Decision) -> int:
         """The die to roll with the base ones (Old Saloon): the one whose first roll is worth
@@ -327,9 +490,10 @@ class _Context:
         self.held = player.arrows + 2 * (game.chief == me)
         self.life_cost = self._hit_value_self(1)
         self.arrow_cost = ARROW_COST * self.life_cost
-        self.values: dict[tuple[int, ...], float] = {}
+        self.values: dict[int, float] = {}  # packed counts -> value
         self._shots: dict[tuple[int, int], float] = {}
         self._beers: dict[int, float] = {}
+        self._arrows: dict[int, float] = {}
         self._gatling = self._gatling_value()
 
     def _hit_value_self(self, damage: int) -> float:
@@ -341,32 +505,48 @@ class _Context:
         """The expected worth of the turn's dice: ``kept`` counted per symbol, ``kinds``
         the dice rolled again."""
         total = 0.0
+        values = self.values
+        base = _pack(kept)
         for outcome, p in _outcomes(kinds):
-            counts = tuple(k + o for k, o in zip(kept, outcome, strict=True))
-            value = self.values.get(counts)
+            packed = base + outcome
+            value = values.get(packed)
             if value is None:
-                value = self.values[counts] = self.value(counts)
+                value = values[packed] = self.value(packed)
             total += p * value
         return total
 
-    def value(self, counts: tuple[int, ...]) -> float:
-        """What the dice with these counts are worth, the arrows, Bullets and Broken Arrows
-        being those just rolled (those kept took effect already)."""
-        value = self.shots(counts[BULLS_EYE_1], counts[BULLS_EYE_2])
-        value += self.beers(counts[BEER])
-        if counts[GATLING] >= self.gatling_need:
+    def value(self, packed: int) -> float:
+        """What the dice with these counts (packed, ``_pack``) are worth, the arrows, Bullets
+        and Broken Arrows being those just rolled (those kept took effect already)."""
+        mask = (1 << RADIX) - 1
+        value = self.shots((packed >> _SHIFT[BULLS_EYE_1]) & mask,
+                           (packed >> _SHIFT[BULLS_EYE_2]) & mask)
+        value += self.beers((packed >> _SHIFT[BEER]) & mask)
+        if (packed >> _SHIFT[GATLING]) & mask >= self.gatling_need:
             value += self._gatling
-        if counts[DYNAMITE] >= 3:
+        if (packed >> _SHIFT[DYNAMITE]) & mask >= 3:
             value -= self.life_cost
-        arrows = counts[ARROW]
-        if arrows:
+        value += self.arrows((packed >> _SHIFT[ARROW]) & mask)
+        value -= ((packed >> _SHIFT[BULLET]) & mask) * self.life_cost
+        if (packed >> _SHIFT[BROKEN_ARROW]) & mask:
+            value += 0.5 * self.arrow_cost
+        return value
+
+    def arrows(self, arrows: int) -> float:
+        """What taking ``arrows`` arrows costs (below 0), the Indians included when they
+        empty the pile: this seat's arrows held and taken cost life at once."""
+        known = self._arrows.get(arrows)
+        if known is not None:
+            return known
+        value = 0.0
+        taken = arrows
+        if taken:
             pile = self.game.pile()
-            if arrows >= pile:  # the Indians: my arrows held and taken cost life at once
+            if taken >= pile:
                 value += self._indians() - self._hit_value_self(self.held + pile)
-                arrows -= pile
-            value -= arrows * self.arrow_cost
-        value -= counts[BULLET] * self.life_cost
-        value += min(counts[BROKEN_ARROW], 1) * 0.5 * self.arrow_cost
+                taken -= pile
+            value -= taken * self.arrow_cost
+        self._arrows[arrows] = value
         return value
 
     def shots(self, ones: int, twos: int) -> float:

@@ -36,7 +36,10 @@ class SearchFacts:
     (``None`` or an empty answer: a sample); ``policy``: the strong level's own policy,
     ``module:Class`` under ``p2pbang.bots`` (made with a seed, as the sensible bot is), for
     the strong seat's default answer and its own moves in a playout, while the other seats'
-    rollouts stay the sensible bot's, which models them (``None``: the sensible bot)."""
+    rollouts stay the sensible bot's, which models them (``None``: the sensible bot);
+    ``min_rounds`` and ``confidence``: the game's own bar for leaving the policy's answer
+    (a challenger must lead by that many standard errors over at least that many worlds;
+    ``None``: the search's ``MIN_ROUNDS`` and ``CONFIDENCE``)."""
 
     horizon: int
     value: Value
@@ -45,6 +48,8 @@ class SearchFacts:
     role_factors: Mapping[str, float] | None = None
     neighbours: Callable[[Any, list[Any]], list[Any]] | None = None
     policy: str | None = None
+    min_rounds: int | None = None
+    confidence: float | None = None
 
     def policy_class(self) -> type[Any] | None:
         """The class ``policy`` names (imported on first use: a game's bot module declares

@@ -3,7 +3,8 @@
 How: determinized (perfect-information) Monte Carlo over the root actions. Each round
 samples a world that agrees with the seat's knowledge (``determinize.sample_world``: the
 seat's masked log replayed into a fresh engine, hidden cards sampled, hidden roles weighed
-by what their seats were seen to do, ``roles.py``), plays each root action in its own copy
+by what their seats were seen to do, ``roles.py``, or by the own policy's reading of it
+when it has one, ``_role_weight``), plays each root action in its own copy
 of that world (the same sample again: generators cannot be copied), then plays on with the
 seat's own policy at its seat (its game's ``SEARCH.policy``, else the sensible bot) and the
 sensible bots at the others as the rollout policy, fed the table's public events, for
@@ -53,7 +54,8 @@ MIN_ROUNDS = 6  # ... over at least this many worlds: fewer make the spread itse
 PROBE_EVERY = 8
 
 
-def settled(leads: list[float], squares: list[float], rounds: int, final_rounds: int) -> bool:
+def settled(leads: list[float], squares: list[float], rounds: int, final_rounds: int,
+            min_rounds: int | None = None, confidence: float | None = None) -> bool:
     """Whether no challenger can still be shown better than the default within the budget.
 
     ``leads`` and ``squares``: per root action (the default first), the sums of its lead over
@@ -68,16 +70,19 @@ def settled(leads: list[float], squares: list[float], rounds: int, final_rounds:
     standard errors of ``final_rounds`` worlds, whichever is higher. More worlds would only
     narrow its estimate around a mean that cannot pass. Most searched decisions of a Duel
     end where they started: this is where their time was going, confirming the default.
+    ``min_rounds`` and ``confidence``: a game's own bar (``SearchFacts``), else these.
     """
-    if final_rounds < MIN_ROUNDS:
+    min_rounds = MIN_ROUNDS if min_rounds is None else min_rounds
+    confidence = CONFIDENCE if confidence is None else confidence
+    if final_rounds < min_rounds:
         return True
-    if rounds < MIN_ROUNDS:
+    if rounds < min_rounds:
         return False
     for lead, square in zip(leads[1:], squares[1:], strict=True):
         mean = lead / rounds
         sd = math.sqrt(max(square / rounds - mean * mean, 0.0))
-        bar = max(MARGIN, CONFIDENCE * sd / math.sqrt(max(final_rounds, rounds)))
-        if mean + CONFIDENCE * sd / math.sqrt(rounds) > bar:
+        bar = max(MARGIN, confidence * sd / math.sqrt(max(final_rounds, rounds)))
+        if mean + confidence * sd / math.sqrt(rounds) > bar:
             return False
     return True
 
@@ -88,7 +93,8 @@ def challengers(default: Any, legal: list[Any], rng: random.Random,
     """Up to ``MAX_ARMS - 1`` legal actions to try against the sensible ``default``.
 
     ``ranked``: the legal actions as the sensible bot ranks them, best first, when it can
-    say (the Duel's play phase): its runners-up are the challengers. ``neighbours``: the
+    say (the Duel's play phase, the Dice Game expert's rerolls): its runners-up are the
+    challengers. ``neighbours``: the
     game's own idea of where better moves lie (its bot's ``SEARCH.neighbours``: a dice
     reroll's neighbours, one die kept or rolled otherwise, out of up to 31 choices mostly
     far from sensible). Otherwise: a sample of the other legal actions."""
@@ -113,6 +119,8 @@ class StrongBot:
         self._seed = seed
         self._game = game
         self._facts: SearchFacts = sensible_class(game).SEARCH
+        self._min_rounds = self._facts.min_rounds or MIN_ROUNDS
+        self._confidence = self._facts.confidence or CONFIDENCE
         self.iterations = iterations
         self.seconds = seconds
         # The seat's own policy: the game's ``SEARCH.policy`` if it names one (the Duel's
@@ -178,7 +186,7 @@ class StrongBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = f"strong/{self._seed}/{seat}/{len(knowledge.history)}"
         rounds = failures = spent = world_index = 0
-        weight = role_weight(knowledge, self._facts)
+        weight = self._role_weight(knowledge, seat)
         budget = max(self.iterations, count)
         started = time.perf_counter()
         while spent + count <= budget and failures < 10:
@@ -201,7 +209,8 @@ class StrongBot:
             if deadline is not None and now > deadline:
                 break
             if settled(leads, squares, rounds, self._final_rounds(
-                    rounds, budget // count, world_index, now - started, deadline, now)):
+                    rounds, budget // count, world_index, now - started, deadline, now),
+                    self._min_rounds, self._confidence):
                 self.early_stops += spent + count <= budget  # not when the budget ends anyway
                 break
         if deadline is not None and world_index:
@@ -215,16 +224,27 @@ class StrongBot:
         spread = math.sqrt(max(squares[best] / rounds - mean * mean, 0.0) / rounds)
         # What the last search saw (read by tests and when studying a decision).
         self.last_search = (legal, rounds, [lead / rounds for lead in leads], spread)
-        if best == 0 or rounds < MIN_ROUNDS or mean <= MARGIN or mean <= CONFIDENCE * spread:
+        if (best == 0 or rounds < self._min_rounds or mean <= MARGIN
+                or mean <= self._confidence * spread):
             return default
         self.departures += 1
         return legal[best]
+
+    def _role_weight(self, knowledge: SeatKnowledge, seat: int) -> RoleWeight | None:
+        """How the worlds deal the hidden roles: by the own policy's reading of the seat's
+        public record when it has one (``role_weight``: the Dice Game's expert, which also
+        weighs the table's events), else by the game's evidence (``roles.py``)."""
+        weigh = getattr(self._fallback, "role_weight", None)
+        if weigh is None:
+            return role_weight(knowledge, self._facts)
+        return weigh(knowledge.view, seat)
 
     def _out_of_time(self, count: int) -> bool:
         """Whether a timed search of ``count`` root actions is settled before it starts."""
         if self.seconds is None or self._pace is None:
             return False
-        if self.seconds / (self._pace * count) >= MIN_ROUNDS or self._unprobed >= PROBE_EVERY:
+        if (self.seconds / (self._pace * count) >= self._min_rounds
+                or self._unprobed >= PROBE_EVERY):
             self._unprobed = 0
             return False
         self._unprobed += 1
@@ -272,6 +292,9 @@ class StrongBot:
                 for other in range(seats)]
         if self._own is not None:
             bots[seat] = self._own(f"{self._seed}/{label}/{seat}")
+            carry = getattr(bots[seat], "carry_memory", None)
+            if carry is not None:  # what the table's bot heard before the playout
+                carry(self._fallback)
         observers = [bot.observe for bot in bots if hasattr(bot, "observe")]
         for observe in observers:
             observe(attacks)

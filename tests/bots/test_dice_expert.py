@@ -4,6 +4,7 @@ where that one errs, and the policy the strong bot plays for its own seat."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -14,7 +15,8 @@ from p2pbang.bots.dice import DiceBot
 from p2pbang.bots.dice_expert import DiceExpert
 from p2pbang.bots.strong import StrongBot
 from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import Choose, Decision, Pass
+from p2pbang.engine.actions import Choose, Decision, End, Event, Pass
+from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.dice.actions import BEER_TARGET, REROLL, SHOOT, Reroll
 from p2pbang.engine.dice.faces import (
     ARROW,
@@ -27,6 +29,7 @@ from p2pbang.engine.dice.faces import (
 from p2pbang.engine.dice.game import DiceGame
 from p2pbang.engine.dice.play import play_dice_game
 from p2pbang.engine.dice.scenario import choose, keep, roll, table
+from p2pbang.engine.family import new_game
 from p2pbang.engine.lockstep import Lockstep
 
 from .support import same_on_own_engine
@@ -57,18 +60,20 @@ def test_its_decisions_are_legal_from_its_own_view(seed: int, players: int,
     assert decisions > players
 
 
+@pytest.mark.parametrize("fed", [False, True])
 @pytest.mark.parametrize("expansions", [(), SALOON])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_same_choice_on_its_own_seat_engine_as_on_the_all_seeing_one(
-        seed: int, expansions: tuple[str, ...]) -> None:
+        seed: int, expansions: tuple[str, ...], fed: bool) -> None:
     """Asked at every decision of a whole 6-player game on both engines: the all-seeing one
-    knows every hidden role, the seat's own knows its own; the answers never differ."""
+    knows every hidden role, the seat's own knows its own; the answers never differ, also
+    when each bot hears its own engine's events (the aims and heals it weighs roles by)."""
     players = 6
     engines = Lockstep(DiceGame(players, expansions=expansions),
                        [DiceGame(players, viewer=s, expansions=expansions)
                         for s in range(players)])
     compared = same_on_own_engine(engines, LocalDealer(f"expert-fair/{seed}"),
-                                  lambda s: DiceExpert(f"{seed}/{s}"), fed=False)
+                                  lambda s: DiceExpert(f"{seed}/{s}"), fed=fed)
     assert compared > 30
 
 
@@ -163,6 +168,44 @@ def test_an_outlaw_spares_a_seat_that_shot_the_sheriff() -> None:
     assert DiceExpert(0).decide(game, game.pending) == Choose(4)
 
 
+def test_an_aim_past_the_sheriff_says_the_shooter_is_no_outlaw() -> None:
+    """Seat 1 has the Sheriff (seat 0) in its Bull's Eye's reach and aims at seat 2: the
+    sensible bot's Outlaws never do that. An expert that heard it rates seat 1 an Outlaw far
+    less than one that did not; an aim with the Sheriff out of reach says nothing."""
+    game = table(players=5, first=1)
+    events = roll(game, BULLS_EYE_1, BULLS_EYE_2, ARROW, DYNAMITE, GATLING)
+    events += keep(game)
+    assert game.pending.kind == SHOOT and set(game.pending.options) == {0, 2}
+    events += choose(game, 2)
+    assert game.pending.kind == SHOOT and 0 not in game.pending.options
+    events += choose(game, 3)
+    heard, deaf = DiceExpert(0), DiceExpert(0)
+    heard.observe(events)
+    for me in (3, 4):  # an Outlaw and the Deputy asking
+        assert heard.role_odds(game, me)[1]["outlaw"] < deaf.role_odds(game, me)[1][
+            "outlaw"] / 3
+    assert heard.role_odds(game, 2)[1]["outlaw"] < deaf.role_odds(game, 2)[1]["outlaw"]
+
+
+def test_a_beer_for_the_sheriff_says_the_giver_is_no_outlaw() -> None:
+    """Seat 4 gives the hurt Sheriff a Beer in its turn: an expert that heard it rates seat
+    4 an Outlaw far less; a Beer the Sheriff drinks himself says nothing of anybody."""
+    game = table(players=5, first=4, life={0: 5})
+    events = roll(game, BEER, ARROW, ARROW, DYNAMITE, GATLING)
+    events += keep(game)
+    assert game.pending.kind == BEER_TARGET
+    events += choose(game, 0)
+    heard, deaf = DiceExpert(0), DiceExpert(0)
+    heard.observe(events)
+    assert heard.role_odds(game, 2)[4]["outlaw"] < deaf.role_odds(game, 2)[4]["outlaw"] / 3
+    own = table(players=5, life={0: 5})
+    events = roll(own, BEER, ARROW, ARROW, DYNAMITE, GATLING) + keep(own) + choose(own, 0)
+    heard = DiceExpert(0)
+    heard.observe(events)
+    assert own.players[0].life == 6
+    assert heard.role_odds(own, 2) == deaf.role_odds(own, 2)
+
+
 def test_the_strong_bot_plays_the_expert_for_its_own_seat() -> None:
     """The Dice Game's facts name the expert: it gives the strong bot's default answer."""
     assert DiceBot.SEARCH.policy_class() is DiceExpert
@@ -176,3 +219,157 @@ def test_it_never_rolls_a_locked_dynamite() -> None:
     action = DiceExpert(0).decide(game, game.pending)
     assert action in game.legal_actions()
     assert isinstance(action, Pass) or not {0, 1} & set(action.dice)
+
+
+def test_the_packed_roll_distribution_counts_every_face() -> None:
+    """A reroll is weighed over the counts its rolled dice show, packed into one integer a
+    count per symbol (``dice_expert._pack``): over every mix of the three die kinds, the
+    chances sum to one and each symbol's mean count is what the faces say (a double face
+    counts twice)."""
+    from itertools import product
+
+    from p2pbang.bots import dice_expert
+    from p2pbang.engine.dice.faces import DIE_FACES, DOUBLE
+
+    mask = (1 << dice_expert.RADIX) - 1
+    for kinds in product(range(len(DIE_FACES)), repeat=3):
+        outcomes = dice_expert._outcomes((0, 0, *kinds))
+        assert abs(sum(p for _packed, p in outcomes) - 1.0) < 1e-9
+        for symbol in range(dice_expert.SYMBOLS):
+            mean = sum(p * ((packed >> (dice_expert.RADIX * symbol)) & mask)
+                       for packed, p in outcomes)
+            faces = [(code, kind) for kind in (0, 0, *kinds) for code in DIE_FACES[kind]]
+            wanted = sum(1 + code // DOUBLE for code, _kind in faces
+                         if code % DOUBLE == symbol) / 6
+            assert abs(mean - wanted) < 1e-9, (kinds, symbol)
+        assert dice_expert._pack(dice_expert._unpack(outcomes[-1][0])) == outcomes[-1][0]
+
+
+def _fed_until_a_pass(seed: str) -> tuple[Any, StrongBot, Any, int]:
+    """Six sensible seats and a strong bot listening (fed every event, as a table feeds its
+    bots), played until a hidden seat has aimed past the Sheriff in reach and another seat,
+    hidden to it, is to decide; then the truth, the strong bot, the deciding seat's
+    knowledge, and the seat that aimed."""
+    from p2pbang.bots.determinize import SeatKnowledge
+
+    game = DiceGame(6)
+    dealer = LocalDealer(seed)
+    bots: list[Any] = [DiceBot(f"{seed}/{s}") for s in range(6)]
+    strong = StrongBot(seed, "dice", iterations=8, seconds=None)
+    while not isinstance(game.pending, End):
+        pending = game.pending
+        if isinstance(pending, Decision):
+            passed = [s for s in strong._fallback._event_factors(game)
+                      if s not in (pending.seat, game.sheriff) and game.players[s].alive
+                      and not game.players[s].role_public]
+            if passed:
+                knowledge = SeatKnowledge(game.choice, pending.seat)
+                knowledge.sync(game)
+                return game, strong, knowledge, passed[0]
+            events = game.apply(bots[pending.seat].decide(game, pending))
+        else:
+            events = game.apply(dealer.resolve(pending))
+        strong.observe(events)
+    raise AssertionError("nobody aimed past the Sheriff in a whole game")
+
+
+def test_the_strong_bots_worlds_deal_roles_as_the_expert_reads_them() -> None:
+    """A seat that aimed past the Sheriff in reach is seldom an Outlaw in the worlds the
+    strong bot searches: they are dealt by the expert's reading of the table's events,
+    which the damage tally alone (``roles.py``) does not see."""
+    import random
+
+    from p2pbang.bots.determinize import sample_world
+    from p2pbang.bots.roles import role_weight
+
+    _game, strong, knowledge, seat = _fed_until_a_pass("worlds-a")
+    outlaws: Counter[str] = Counter()
+    for name, weight in (("expert", strong._role_weight(knowledge, knowledge.seat)),
+                         ("tally", role_weight(knowledge, DiceBot.SEARCH))):
+        for draw in range(200):
+            world, _dealer = sample_world(knowledge, random.Random(draw), weight)
+            outlaws[name] += world.players[seat].role == "outlaw"
+    assert outlaws["expert"] < outlaws["tally"] / 2, outlaws
+
+
+def test_the_strong_bots_own_playout_seat_starts_with_what_it_heard() -> None:
+    """The expert playing the strong seat in a playout starts from the table bot's events:
+    the same role odds, and its own copy of them (the playout's events are its own)."""
+    game, strong, knowledge, seat = _fed_until_a_pass("worlds-a")
+    me = knowledge.seat
+    fresh = DiceExpert(1)
+    fresh.carry_memory(strong._fallback)
+    assert fresh.role_odds(game, me) == strong._fallback.role_odds(game, me)
+    assert fresh.role_odds(game, me) != DiceExpert(1).role_odds(game, me)
+    fresh.observe([Event("eliminated", seat)])
+    assert strong._fallback._out != fresh._out
+
+
+@pytest.mark.parametrize("expansions", [(), pytest.param(SALOON, marks=pytest.mark.slow)])
+def test_the_fed_strong_bot_decides_the_same_on_its_own_engine(
+        expansions: tuple[str, ...]) -> None:
+    """The strong Dice Game bot fed its engine's events (which its worlds' roles and its
+    own policy read) decides the same on the all-seeing engine and on its seat's own."""
+    players = 5
+    engines = Lockstep(DiceGame(players, expansions=expansions),
+                       [DiceGame(players, viewer=s, expansions=expansions)
+                        for s in range(players)])
+    compared = same_on_own_engine(engines, LocalDealer("strong-fed"),
+                                  lambda s: StrongBot(f"fed/{s}", "dice", iterations=8,
+                                                      seconds=None))
+    assert compared > 30
+
+
+def test_its_reroll_ranking_offers_each_way_of_keeping_once() -> None:
+    """For the strong bot's challengers: the rerolls best first by the expert's worth, one
+    per way of keeping (two Arrows rolled again are one choice, whichever two), the expert's
+    own choice first and standing for its way of keeping; other decisions: no ranking."""
+    game = table(players=5)
+    roll(game, ARROW, ARROW, BULLS_EYE_1, BEER, GATLING)
+    bot = DiceExpert(0)
+    legal = game.legal_actions()
+    chosen = bot.decide(game, game.pending)
+    ranked = bot.rank(game, game.pending, legal)
+    assert ranked is not None and ranked[0] == chosen
+    assert set(ranked) <= set(legal) and len(ranked) == len(set(ranked))
+    ways = set()
+    for action in ranked:
+        rolled = action.dice if isinstance(action, Reroll) else ()
+        kept = tuple(sorted(game.pending.options[i] for i in range(5) if i not in rolled))
+        assert kept not in ways
+        ways.add(kept)
+    assert Reroll((0,)) in ranked or Reroll((1,)) in ranked
+    assert not (Reroll((0,)) in ranked and Reroll((1,)) in ranked)
+    keep(game)
+    assert game.pending.kind == SHOOT
+    assert bot.rank(game, game.pending, game.legal_actions()) is None
+
+
+def test_the_strong_bot_challenges_a_reroll_with_the_experts_runners_up() -> None:
+    """The strong Dice Game bot's root actions at a reroll are the expert's choice and its
+    next best ways of keeping, in the expert's order."""
+    choice = GameChoice.make("dice", 5)
+    game = new_game(choice, None)
+    dealer = LocalDealer("runners-up")
+    bots: list[Any] = [DiceBot(s) for s in range(5)]
+    strong = bots[0] = StrongBot("r", "dice", iterations=24, seconds=None)
+    checked = 0
+    while not isinstance(game.pending, End) and checked < 3:
+        pending = game.pending
+        if isinstance(pending, Decision):
+            if pending.seat == 0 and pending.kind == REROLL:
+                strong.last_search = None
+                action = strong.decide(game, pending)
+                if strong.last_search is not None:
+                    roots = strong.last_search[0]
+                    expert = DiceExpert(0)
+                    ranked = expert.rank(game, pending, game.legal_actions())
+                    assert ranked is not None and len(ranked) > 1
+                    assert roots[1:] == [a for a in ranked if a != roots[0]][:len(roots) - 1]
+                    checked += 1
+            else:
+                action = bots[pending.seat].decide(game, pending)
+            game.apply(action)
+        else:
+            game.apply(dealer.resolve(pending))
+    assert checked == 3

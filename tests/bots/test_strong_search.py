@@ -234,11 +234,11 @@ def test_the_stop_answers_as_the_whole_budget_would(monkeypatch: pytest.MonkeyPa
     departure (so a stop that gave up on a winning challenger would show), fewer worlds."""
     choice = GameChoice.make("dice", 6)
     game = new_game(choice, None)
-    dealer = LocalDealer("bench-bots/0/0")
-    bots: list[object] = [make_bot("sensible", f"bench-bots/0/0/{s}", "dice")
+    dealer = LocalDealer("bench-bots/0/1")
+    bots: list[object] = [make_bot("sensible", f"bench-bots/0/1/{s}", "dice")
                           for s in range(6)]
-    early = bots[0] = StrongBot("bench-bots/0/0/0", "dice", iterations=40, seconds=None)
-    whole = StrongBot("bench-bots/0/0/0", "dice", iterations=40, seconds=None)
+    early = bots[0] = StrongBot("bench-bots/0/1/0", "dice", iterations=40, seconds=None)
+    whole = StrongBot("bench-bots/0/1/0", "dice", iterations=40, seconds=None)
     while not isinstance(game.pending, End):
         pending = game.pending
         if isinstance(pending, Decision):
@@ -256,3 +256,27 @@ def test_the_stop_answers_as_the_whole_budget_would(monkeypatch: pytest.MonkeyPa
             game.apply(dealer.resolve(pending))
     assert whole.departures >= 1 and early.departures == whole.departures
     assert early.early_stops > 0 and early.rounds < whole.rounds
+
+
+def test_a_game_may_set_its_own_bar_for_a_departure() -> None:
+    """The Dice Game's facts lower the bar (4 worlds, 1.5 standard errors); the card game and
+    the Duel keep the search's (MIN_ROUNDS, CONFIDENCE), so their answers are unchanged."""
+    from p2pbang.bots import sensible_class
+
+    assert sensible_class("dice").SEARCH.min_rounds == 4
+    assert sensible_class("dice").SEARCH.confidence == 1.5
+    for game in ("bang", "duel"):
+        facts = sensible_class(game).SEARCH
+        assert facts.min_rounds is None and facts.confidence is None
+        bot = StrongBot(1, game)
+        assert (bot._min_rounds, bot._confidence) == (MIN_ROUNDS, strong.CONFIDENCE)
+    ahead = [[0.0, 0.05 + 0.001 * (i % 3), -0.05] for i in range(4)]
+    assert settled(*_sums(ahead), 1, 4 - 1, min_rounds=4)
+    assert not settled(*_sums(ahead), 1, 4, min_rounds=4)
+    assert settled(*_sums(ahead), 1, 4)  # the search's own bar needs MIN_ROUNDS worlds
+    # The same standard errors set how optimistic a challenger's end is: one behind on
+    # average, still in the race at the search's 2, is out at a bar of 0.5.
+    behind = [[0.0, x, 0.0] for x in (0.1, -0.3) * 3]
+    leads, squares = _sums(behind)
+    assert not settled(leads, squares, 6, 100)
+    assert settled(leads, squares, 6, 100, confidence=0.5)
