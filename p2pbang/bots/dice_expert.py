@@ -63,7 +63,7 @@ from p2pbang.engine.dice.faces import (
     SHERIFF,
     THREE_PLAYER_TARGET,
 )
-from p2pbang.engine.dice.game import _reach_steps  # the rule's reach, not a copy of it
+from p2pbang.engine.dice.game import reach_steps  # the rule's reach, not a copy of it
 
 SYMBOLS = 8  # ARROW .. BULLET: a roll's outcome is a count per symbol
 # Per life a seat's shots took from the Sheriff, how likely each hidden role is to have done
@@ -301,7 +301,7 @@ class DiceExpert(DiceBot):
                 continue
             ring = [s for s in game.order if s not in gone]
             here = ring.index(shooter)
-            steps = _reach_steps(len(ring), face, game.players[shooter].character)
+            steps = reach_steps(len(ring), face, game.players[shooter].character)
             reach = {ring[(here + step) % len(ring)] for step in steps} - {shooter}
             if target == sheriff or sheriff not in reach:
                 continue

@@ -162,7 +162,7 @@ def _faces_of(value: int, k: int) -> tuple[int, ...] | list[int]:
     return _ROLLS[k][value] if k <= DICE else decode_faces(value, k)
 
 
-def _reach_steps(size: int, face: int, character: str) -> tuple[int, ...]:
+def reach_steps(size: int, face: int, character: str) -> tuple[int, ...]:
     """The steps round a ring of ``size`` living players (both ways) that a Bull's Eye of
     ``face`` thrown by ``character`` reaches."""
     reach = {1} if face == BULLS_EYE_1 else {2}
@@ -416,7 +416,7 @@ class DiceGame(StepChecks):
         character = self.players[seat].character
         steps = _STEPS.get((size, face, character))
         if steps is None:
-            steps = _STEPS[size, face, character] = _reach_steps(size, face, character)
+            steps = _STEPS[size, face, character] = reach_steps(size, face, character)
         here = ring.index(seat)
         targets = {ring[(here + step) % size] for step in steps}
         targets.discard(seat)
