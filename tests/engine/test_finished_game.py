@@ -1,4 +1,5 @@
-"""A finished card game holds no cycle: dropped, it is freed at once, not by the collector.
+"""A finished card game or Duel holds no cycle: dropped, it is freed at once, not by the
+collector.
 
 Why: the game's flow is a generator whose frame holds the game, which holds the generator.
 While a game is played that cycle is needed; once it is over, ``apply`` refuses every input,
@@ -35,9 +36,9 @@ def _finished(choice: GameChoice, seed: str):
     return game
 
 
-@pytest.mark.parametrize("seats", [4, 7])
-def test_a_finished_card_game_is_freed_without_the_collector(seats: int) -> None:
-    choice = GameChoice.make("bang", seats)
+@pytest.mark.parametrize("name, seats", [("bang", 4), ("bang", 7), ("duel", 2)])
+def test_a_finished_game_is_freed_without_the_collector(name: str, seats: int) -> None:
+    choice = GameChoice.make(name, seats)
     enabled = gc.isenabled()
     gc.collect()
     gc.disable()
@@ -51,8 +52,10 @@ def test_a_finished_card_game_is_freed_without_the_collector(seats: int) -> None
             gc.enable()
 
 
-def test_a_finished_card_game_still_waits_at_its_end_and_refuses_any_input() -> None:
-    game = _finished(GameChoice.make("bang", 5), "freed/end")
+@pytest.mark.parametrize("choice", [GameChoice.make("bang", 5), GameChoice.make("duel", 2)])
+def test_a_finished_game_still_waits_at_its_end_and_refuses_any_input(
+        choice: GameChoice) -> None:
+    game = _finished(choice, "freed/end")
     end, history = game.pending, list(game.history)
     assert isinstance(end, End) and game.result == end
     for answer in (Pass(), ChanceResult((1,))):
