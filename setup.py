@@ -29,9 +29,7 @@ MANIFEST = "_compiled.json"
 HERE = Path(__file__).parent
 
 # The engine modules a game's steps run through (cProfile of `p2pbang bench engine`, every
-# game of the family). Not `bang/event_flow.py`: compiled, it made every card game cost ~2 %
-# more instructions, the event decks' games too (docs/benchmarks.md, "The bench loop
-# compiled"). Not the package `__init__` files, not `build.py` (it decides whether
+# game of the family). Not the package `__init__` files, not `build.py` (it decides whether
 # the compiled modules are used). Outside the engine only the loop `bench engine` and the
 # simulations run around it (the random bot, the LocalDealer and its seeded stream): no
 # crypto, no network (engine/build.py looks for compiled modules in those folders only).
@@ -39,6 +37,7 @@ COMPILED = [
     "p2pbang/engine/actions.py",
     "p2pbang/engine/chance.py",
     "p2pbang/engine/fastvalues.py",
+    "p2pbang/engine/bang/event_flow.py",
     "p2pbang/engine/bang/game.py",
     "p2pbang/engine/bang/position.py",
     "p2pbang/engine/bang/roles.py",
