@@ -4,12 +4,13 @@ Why a setup.py beside pyproject.toml: setuptools compiles extension modules only
 Everything else about the package stays in pyproject.toml.
 
 When Cython (a build requirement, fetched by pip) and a working C compiler are there, the
-engine's hot modules are compiled with Cython; otherwise, or with ``P2PBANG_PURE_BUILD=1``
-in the environment at install time, the package installs as plain Python with a note. A
-failed compile never fails the install. The built modules are listed with a SHA-256 of the
-source each came from in ``p2pbang/engine/_compiled.json``: at run time
-``p2pbang/engine/build.py`` uses the compiled modules only while every one of them matches
-its ``.py`` (docs/engine.md, "The compiled build").
+engine's hot modules and the bench loop's bot and dealer are compiled with Cython;
+otherwise, or with ``P2PBANG_PURE_BUILD=1`` in the environment at install time, the package
+installs as plain Python with a note. A failed compile never fails the install. The built
+modules are listed with a SHA-256 of the source each came from in
+``p2pbang/engine/_compiled.json``: at run time ``p2pbang/engine/build.py`` uses the compiled
+modules only while every one of them matches its ``.py`` (docs/engine.md, "The compiled
+build").
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ HERE = Path(__file__).parent
 
 # The engine modules a game's steps run through (cProfile of `p2pbang bench engine`, every
 # game of the family). Not the package `__init__` files, not `build.py` (it decides whether
-# the compiled modules are used), nothing outside the engine (no crypto, no network).
+# the compiled modules are used). Outside the engine only the loop `bench engine` and the
+# simulations run around it (the random bot, the LocalDealer and its seeded stream): no
+# crypto, no network (engine/build.py looks for compiled modules in those folders only).
 COMPILED = [
     "p2pbang/engine/actions.py",
     "p2pbang/engine/chance.py",
@@ -43,6 +46,9 @@ COMPILED = [
     "p2pbang/engine/dice/game.py",
     "p2pbang/engine/duel/effects.py",
     "p2pbang/engine/duel/game.py",
+    "p2pbang/bots/random_bot.py",
+    "p2pbang/dealer/local.py",
+    "p2pbang/dealer/stream.py",
 ]
 # Every set's module: its rules run at the steps of its games, and a new set compiles
 # without an edit here (the packages' ``__init__`` only find the modules).

@@ -1,13 +1,15 @@
 """Which build of the engine runs: the compiled modules or the pure-Python sources.
 
-Why this exists: an install with Cython and a C compiler compiles the engine's hot modules
-(``setup.py``) and leaves their ``.py`` beside them. Python imports an extension module in
-preference to a ``.py`` of the same name, so a compiled module left over after its source
-changed (an editable install, a ``git pull``) would run the old rules without a word. The
-engine package calls ``choose()`` before any of its modules is imported: the compiled
-modules are used only when the build's manifest lists each of them with the SHA-256 of the
-very source now beside it, and ``P2PBANG_PURE`` is not set; in every other case every
-module of the engine is imported from its ``.py``. A game is the same in both builds
+Why this exists: an install with Cython and a C compiler compiles the engine's hot modules,
+and the three modules of the bench loop around it (the random bot, the LocalDealer and its
+seeded stream), and leaves their ``.py`` beside them (``setup.py``). Python imports an
+extension module in preference to a ``.py`` of the same name, so a compiled module left over
+after its source changed (an editable install, a ``git pull``) would run the old rules
+without a word. The ``p2pbang`` package calls ``choose()`` (through the engine package)
+before any of those modules is imported: the compiled modules are used only when the build's
+manifest lists each of them with the SHA-256 of the very source now beside it, and
+``P2PBANG_PURE`` is not set; in every other case every compiled module, the engine's and the
+bench loop's, is imported from its ``.py``. A game is the same in both builds
 (``tests/engine/test_build.py`` plays seeded games in each and compares their logs).
 """
 
@@ -25,8 +27,11 @@ from pathlib import Path
 from types import ModuleType
 
 PURE_ENV = "P2PBANG_PURE"  # set (to anything but "" or "0"): the pure build, always
-MANIFEST = "_compiled.json"  # written by setup.py's build_ext beside the compiled modules
-PACKAGE = "p2pbang.engine"
+MANIFEST = "_compiled.json"  # written by setup.py's build_ext in the engine package
+PACKAGE = "p2pbang"
+# The folders of the package that may hold compiled modules: the engine, and the bench loop's
+# bot and dealer (setup.py's ``COMPILED``; nothing of the network or the mental poker).
+FOLDERS = ("engine", "bots", "dealer")
 REBUILD = "pip install -e . (or python setup.py build_ext --inplace)"
 
 
@@ -47,33 +52,34 @@ class Build:
 
 
 def _extension_modules(root: Path) -> set[str]:
-    """Dotted names of the extension-module files under ``root`` (the engine package)."""
+    """Dotted names of the extension-module files in ``FOLDERS`` of ``root`` (the package)."""
     found: set[str] = set()
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    for folder, _dirs, files in os.walk(root):
-        for name in files:
-            for suffix in suffixes:
-                if name.endswith(suffix):
-                    relative = Path(folder, name[: -len(suffix)]).relative_to(root)
-                    found.add(".".join((PACKAGE, *relative.parts)))
-                    break
+    for top in FOLDERS:
+        for folder, _dirs, files in os.walk(root / top):
+            for name in files:
+                for suffix in suffixes:
+                    if name.endswith(suffix):
+                        relative = Path(folder, name[: -len(suffix)]).relative_to(root)
+                        found.add(".".join((PACKAGE, *relative.parts)))
+                        break
     return found
 
 
 def _source(root: Path, module: str) -> Path:
-    return root.joinpath(*module.split(".")[2:]).with_suffix(".py")
+    return root.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
 def assess(root: Path, environ: dict[str, str] | os._Environ[str]) -> tuple[Build, set[str]]:
-    """The build to use for the engine package at ``root``, and the modules whose extension
-    file must not be imported (their ``.py`` is loaded instead)."""
+    """The build to use for the package at ``root``, and the modules whose extension file
+    must not be imported (their ``.py`` is loaded instead)."""
     present = _extension_modules(root)
     if environ.get(PURE_ENV, "") not in ("", "0"):
         return Build(False, note=f"{PURE_ENV} is set"), present
     if not present:
         return Build(False), set()
     try:
-        manifest = json.loads((root / MANIFEST).read_text())
+        manifest = json.loads((root / "engine" / MANIFEST).read_text())
         cython = str(manifest["cython"])
         listed: dict[str, str] = dict(manifest["modules"])
     except (OSError, ValueError, KeyError, TypeError):
@@ -96,7 +102,7 @@ def assess(root: Path, environ: dict[str, str] | os._Environ[str]) -> tuple[Buil
 
 
 class _SourceFirst:
-    """A finder ahead of the others: the listed engine modules load from their ``.py``."""
+    """A finder ahead of the others: the listed modules load from their ``.py``."""
 
     def __init__(self, root: Path, modules: set[str]) -> None:
         self.root = root
@@ -113,10 +119,11 @@ _chosen: Build | None = None
 
 
 def choose() -> Build:
-    """Decide once, before the engine's modules are imported (``engine/__init__.py``)."""
+    """Decide once, before any compiled module is imported (``p2pbang/__init__.py`` imports
+    the engine package, whose ``__init__`` calls this)."""
     global _chosen
     if _chosen is None:
-        root = Path(__file__).parent
+        root = Path(__file__).parent.parent
         build, source_first = assess(root, os.environ)
         if source_first:
             sys.meta_path.insert(0, _SourceFirst(root, source_first))

@@ -76,7 +76,7 @@ slot -> card map, read by the engines that deal hidden cards, ignored by the oth
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -102,6 +102,23 @@ class GameOver(Exception):
     def __init__(self, end: End) -> None:
         super().__init__(end.team)
         self.end = end
+
+
+def finished_flow(end: End) -> Generator[End, Any, None]:
+    """The flow of a finished game: ``end``, whatever is sent (started, so it takes any).
+
+    An engine's flow is a generator whose frame holds the game, which holds the flow: a cycle
+    that only the garbage collector frees. Once the game is over (``apply`` refuses every
+    input), an engine hands its flow over to this one, which does not hold the game, so a
+    finished game is freed as soon as nobody uses it."""
+    flow = _repeat(end)
+    next(flow)
+    return flow
+
+
+def _repeat(end: End) -> Generator[End, Any, None]:
+    while True:
+        yield end
 
 
 @runtime_checkable

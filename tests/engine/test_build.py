@@ -54,13 +54,16 @@ def _run(code: str, *, pythonpath: Path = REPO, **env: str) -> str:
 
 def _package(root: Path, sources: dict[str, str], compiled: list[str],
              manifest: dict[str, str] | None) -> Path:
+    """A ``p2pbang`` package at ``root``: sources and compiled files by path under it, and
+    the build's manifest in its engine package."""
     for rel, text in sources.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)
     for rel in compiled:
         (root / rel.removesuffix(".py")).with_suffix(SO).write_bytes(b"\x7fELF")
     if manifest is not None:
-        (root / build.MANIFEST).write_text(json.dumps({"cython": "3.9.9", "modules": manifest}))
+        (root / "engine" / build.MANIFEST).write_text(
+            json.dumps({"cython": "3.9.9", "modules": manifest}))
     return root
 
 
@@ -68,9 +71,12 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-SOURCES = {"bang/game.py": "A = 1\n", "bang/sets/base.py": "B = 2\n", "wire.py": "C = 3\n"}
+SOURCES = {"engine/bang/game.py": "A = 1\n", "engine/bang/sets/base.py": "B = 2\n",
+           "engine/wire.py": "C = 3\n", "dealer/local.py": "D = 4\n",
+           "net/peer.py": "E = 5\n"}
 BUILT = {"p2pbang.engine.bang.game": _digest("A = 1\n"),
          "p2pbang.engine.bang.sets.base": _digest("B = 2\n")}
+BUILT_FILES = ["engine/bang/game.py", "engine/bang/sets/base.py"]
 
 
 def test_no_compiled_module_is_the_plain_pure_build(tmp_path: Path) -> None:
@@ -80,7 +86,7 @@ def test_no_compiled_module_is_the_plain_pure_build(tmp_path: Path) -> None:
 
 
 def test_a_build_matching_its_sources_is_used(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["bang/game.py", "bang/sets/base.py"], BUILT)
+    root = _package(tmp_path, SOURCES, BUILT_FILES, BUILT)
     chosen, source_first = build.assess(root, {})
     assert chosen.compiled and chosen.modules == tuple(sorted(BUILT))
     assert chosen.describe() == "compiled (Cython 3.9.9, 2 modules)"
@@ -88,8 +94,8 @@ def test_a_build_matching_its_sources_is_used(tmp_path: Path) -> None:
 
 
 def test_a_changed_source_wins_over_its_stale_compiled_module(tmp_path: Path) -> None:
-    root = _package(tmp_path, {**SOURCES, "bang/sets/base.py": "B = 20\n"},
-                    ["bang/game.py", "bang/sets/base.py"], BUILT)
+    root = _package(tmp_path, {**SOURCES, "engine/bang/sets/base.py": "B = 20\n"},
+                    BUILT_FILES, BUILT)
     chosen, source_first = build.assess(root, {})
     assert not chosen.compiled
     assert "base.py of p2pbang.engine.bang.sets.base changed since the build" in chosen.describe()
@@ -98,7 +104,7 @@ def test_a_changed_source_wins_over_its_stale_compiled_module(tmp_path: Path) ->
 
 
 def test_the_environment_forces_the_pure_build(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["bang/game.py", "bang/sets/base.py"], BUILT)
+    root = _package(tmp_path, SOURCES, BUILT_FILES, BUILT)
     chosen, source_first = build.assess(root, {"P2PBANG_PURE": "1"})
     assert chosen.describe() == "pure Python (P2PBANG_PURE is set)"
     assert source_first == set(BUILT)
@@ -106,16 +112,16 @@ def test_the_environment_forces_the_pure_build(tmp_path: Path) -> None:
 
 
 def test_compiled_modules_without_their_manifest_are_not_used(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["bang/game.py"], None)
+    root = _package(tmp_path, SOURCES, ["engine/bang/game.py"], None)
     chosen, source_first = build.assess(root, {})
     assert not chosen.compiled and "without a complete build" in chosen.note
     assert source_first == {"p2pbang.engine.bang.game"}
-    (root / build.MANIFEST).write_text("{not json")
+    (root / "engine" / build.MANIFEST).write_text("{not json")
     assert not build.assess(root, {})[0].compiled
 
 
 def test_a_listed_module_that_did_not_compile_means_the_pure_build(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["bang/game.py"], BUILT)
+    root = _package(tmp_path, SOURCES, ["engine/bang/game.py"], BUILT)
     chosen, source_first = build.assess(root, {})
     assert not chosen.compiled
     assert "compiled p2pbang.engine.bang.sets.base is missing" in chosen.note
@@ -123,9 +129,42 @@ def test_a_listed_module_that_did_not_compile_means_the_pure_build(tmp_path: Pat
 
 
 def test_a_compiled_module_the_manifest_does_not_list_is_not_used(tmp_path: Path) -> None:
-    root = _package(tmp_path, SOURCES, ["bang/game.py", "bang/sets/base.py", "wire.py"], BUILT)
+    root = _package(tmp_path, SOURCES, [*BUILT_FILES, "engine/wire.py", "dealer/local.py"],
+                    BUILT)
     chosen, source_first = build.assess(root, {})
-    assert chosen.compiled and source_first == {"p2pbang.engine.wire"}
+    assert chosen.compiled and source_first == {"p2pbang.engine.wire", "p2pbang.dealer.local"}
+
+
+# The bench loop's modules outside the engine (the LocalDealer here) are one build with it.
+WITH_DEALER = {**BUILT, "p2pbang.dealer.local": _digest("D = 4\n")}
+WITH_DEALER_FILES = [*BUILT_FILES, "dealer/local.py"]
+
+
+def test_a_compiled_module_outside_the_engine_is_part_of_the_one_build(tmp_path: Path) -> None:
+    root = _package(tmp_path, SOURCES, WITH_DEALER_FILES, WITH_DEALER)
+    chosen, source_first = build.assess(root, {})
+    assert chosen.compiled and chosen.modules == tuple(sorted(WITH_DEALER))
+    assert source_first == set()
+
+
+def test_a_changed_dealer_source_makes_the_engine_pure_too(tmp_path: Path) -> None:
+    """All or nothing across the folders: an edited LocalDealer is imported from its source,
+    and so is every engine module, though their sources did not change."""
+    root = _package(tmp_path, {**SOURCES, "dealer/local.py": "D = 40\n"}, WITH_DEALER_FILES,
+                    WITH_DEALER)
+    chosen, source_first = build.assess(root, {})
+    assert not chosen.compiled
+    assert "local.py of p2pbang.dealer.local changed since the build" in chosen.note
+    assert source_first == set(WITH_DEALER)
+
+
+def test_compiled_files_outside_the_listed_folders_are_not_looked_for(tmp_path: Path) -> None:
+    """Only the engine, bots and dealer folders may hold compiled modules: nothing else of
+    the package (the network, the mental poker) is ever taken for a part of the build."""
+    root = _package(tmp_path, SOURCES, [*BUILT_FILES, "net/peer.py"], BUILT)
+    chosen, source_first = build.assess(root, {})
+    assert chosen.compiled and source_first == set()
+    assert "net" not in build.FOLDERS and "crypto" not in build.FOLDERS
 
 
 # --- the real build ---------------------------------------------------------------------
@@ -134,12 +173,16 @@ PROBE = ("import p2pbang.engine.bang.game as g, p2pbang.engine.duel.game as d; "
          "from p2pbang.engine import build; "
          "print(g.__file__, d.__file__, getattr(g, 'PROBE', '-'), build.current().describe(), "
          "sep='|')")
+# The bench loop's compiled modules, imported first (before the engine package is).
+LOOP_PROBE = ("import p2pbang.dealer.local as l, p2pbang.dealer.stream as s, "
+              "p2pbang.bots.random_bot as r; print(l.__file__, s.__file__, r.__file__, sep='|')")
 
 
 def test_the_pure_build_imports_every_engine_module_from_its_source() -> None:
     game, duel, _, described = _run(PROBE, P2PBANG_PURE="1").split("|")
     assert game.endswith("engine/bang/game.py") and duel.endswith("engine/duel/game.py")
     assert described.startswith("pure Python")
+    assert all(path.endswith(".py") for path in _run(LOOP_PROBE, P2PBANG_PURE="1").split("|"))
 
 
 def test_bench_engine_names_the_pure_build_when_forced() -> None:
@@ -159,12 +202,18 @@ def test_a_compiled_build_runs_and_an_edited_source_replaces_it(tmp_path: Path) 
     assert not duel.endswith(".py") and probe == "-"
     assert described == build.current().describe()
 
+    assert not any(path.endswith(".py") for path in _run(LOOP_PROBE, pythonpath=tmp_path)
+                   .split("|"))
+
     with (copy / "engine" / "bang" / "game.py").open("a") as source:
         source.write("\nPROBE = 'the edited source'\n")
     game, duel, probe, described = _run(PROBE, pythonpath=tmp_path).split("|")
     assert game.endswith("engine/bang/game.py") and probe == "the edited source"
     assert duel.endswith("engine/duel/game.py")  # the whole engine: one build, not a mix
     assert described.startswith("pure Python (game.py of p2pbang.engine.bang.game changed")
+    # The bench loop's modules too, though their sources did not change.
+    assert all(path.endswith(".py") for path in _run(LOOP_PROBE, pythonpath=tmp_path)
+               .split("|"))
 
 
 # --- the same games in both builds -------------------------------------------------------

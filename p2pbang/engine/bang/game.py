@@ -85,7 +85,13 @@ from p2pbang.engine.chance import (
     permutation_from_code,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.contract import SPECTATOR, GameOver, StepChecks, seat_taking_refusal
+from p2pbang.engine.contract import (
+    SPECTATOR,
+    GameOver,
+    StepChecks,
+    finished_flow,
+    seat_taking_refusal,
+)
 from p2pbang.engine.fastvalues import EVENTS, shared_event
 from p2pbang.engine.fastvalues import choose as new_choose
 from p2pbang.engine.fastvalues import deal as new_deal
@@ -1023,8 +1029,11 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         except GameOver as over:
             self.result = over.end
             self.event("game_over", value=len(over.end.winners))
-            while True:
-                yield over.end
+            # This frame holds the game and the game holds it: the flow is handed to one that
+            # does not, and a finished game is freed as soon as nobody uses it (no cycle left
+            # for the garbage collector; ``apply`` refuses every input from here on anyway).
+            self._flow = finished_flow(over.end)
+            yield over.end
 
     def _advance(self, seat: int) -> Step:
         """The next living seat after ``seat``; the eliminated seats on the way play their

@@ -37,7 +37,13 @@ from p2pbang.engine.chance import (
     Shuffle,
 )
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.contract import SPECTATOR, GameOver, StepChecks, seat_taking_refusal
+from p2pbang.engine.contract import (
+    SPECTATOR,
+    GameOver,
+    StepChecks,
+    finished_flow,
+    seat_taking_refusal,
+)
 from p2pbang.engine.duel.actions import (
     ACTIVE,
     AS_COLT,
@@ -745,6 +751,10 @@ class DuelGame(SlotKnowledge, StepChecks):
         except GameOver as over:
             self.result = over.end
             self._event("game_over", over.end.winners[0])
+            # This frame holds the game and the game holds it: the flow is handed to one that
+            # does not, and a finished Duel is freed as soon as nobody uses it (``apply``
+            # refuses every input from here on anyway).
+            self._flow = finished_flow(over.end)
             yield over.end
         raise AssertionError("the game is over")  # pragma: no cover
 
