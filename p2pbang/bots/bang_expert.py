@@ -55,7 +55,7 @@ WORTH = {
 ON_ME = 0.5  # per attack on me: whoever attacks me is likelier a foe, and may stop
 # Keep values added by role at the hand limit, General Store and put-backs.
 KEEP_BONUS = {SHERIFF: {"missed": 1.0, "beer": 1.0}, DEPUTY: {"missed": 0.5, "beer": 0.5},
-              OUTLAW: {"bang": 1.0, "duel": 0.5}, RENEGADE: {"missed": 0.5, "beer": 1.0}}
+              OUTLAW: {"bang": 1.0, "duel": 0.5}}
 BEER_AT_LIFE = 2  # drink in the play phase at this life or below (else keep it for dying)
 KILL_BONUS = 0.6  # a shot at a foe with one life left (half that when he has a Barrel)
 BARREL_MALUS = 0.25
