@@ -202,7 +202,7 @@ class BangExpert(SensibleBot):
     def decide(self, game: Any, decision: Decision) -> Action:
         view = SeatView(game, decision.seat)
         sensible = view.my_role == RENEGADE and gold_rush.side_role(view) is None
-        owner = SensibleBot if sensible else BangExpert
+        owner = SensibleBot if sensible else type(self)
         # Set on the instance: ``SensibleBot.decide`` reads them through ``self``.
         self.ALLEGIANCE, self.CONTEXT, self.CHOOSERS = (owner.ALLEGIANCE, owner.CONTEXT,
                                                         owner.CHOOSERS)
