@@ -21,18 +21,22 @@ measured against it (docs/benchmarks.md, "The card game's expert policy"):
 - What to keep at the hand limit follows the role: lawmen keep Missed! and Beer, an Outlaw
   keeps BANG! and Duel.
 
-The Renegade and Dodge City's three-player table keep the sensible bot's targets: nothing
-tried for them did better (docs/benchmarks.md).
+The Renegade plays as the sensible bot, every rule (his expert rules lost to the sensible
+ones on fresh deals), and Dodge City's three-player table keeps the sensible bot's targets
+(docs/benchmarks.md).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from p2pbang.bots import gold_rush, turn
 from p2pbang.bots.allegiance import NEVER, TOP, Allegiance
 from p2pbang.bots.cards import keep_value
 from p2pbang.bots.context import Context
 from p2pbang.bots.sensible import _CHOOSERS, SensibleBot
-from p2pbang.engine.actions import NO_SEAT, PLAY, Action, Play
+from p2pbang.bots.view import SeatView
+from p2pbang.engine.actions import NO_SEAT, PLAY, Action, Decision, Play
 from p2pbang.engine.bang.cards.base import DEPUTY, OUTLAW, RENEGADE, SHERIFF
 
 # How likely each hidden role makes one piece of public evidence: an attack on the Sheriff
@@ -51,7 +55,7 @@ WORTH = {
 ON_ME = 0.5  # per attack on me: whoever attacks me is likelier a foe, and may stop
 # Keep values added by role at the hand limit, General Store and put-backs.
 KEEP_BONUS = {SHERIFF: {"missed": 1.0, "beer": 1.0}, DEPUTY: {"missed": 0.5, "beer": 0.5},
-              OUTLAW: {"bang": 1.0, "duel": 0.5}, RENEGADE: {"missed": 0.5, "beer": 1.0}}
+              OUTLAW: {"bang": 1.0, "duel": 0.5}}
 BEER_AT_LIFE = 2  # drink in the play phase at this life or below (else keep it for dying)
 KILL_BONUS = 0.6  # a shot at a foe with one life left (half that when he has a Barrel)
 BARREL_MALUS = 0.25
@@ -188,8 +192,18 @@ class BangExpert(SensibleBot):
     """The strong level's card-game policy; ``seed`` only breaks ties (as the sensible
     bot's). Its memory, ``observe`` and ``decide`` are the sensible bot's, reading the table
     with ``ExpertAllegiance``, the cards with ``ExpertContext`` and playing by the rules
-    above."""
+    above; a Renegade (not a shadow playing for a side) reads and plays as the sensible
+    bot."""
 
     ALLEGIANCE = ExpertAllegiance
     CONTEXT = ExpertContext
     CHOOSERS = _EXPERT_CHOOSERS
+
+    def decide(self, game: Any, decision: Decision) -> Action:
+        view = SeatView(game, decision.seat)
+        sensible = view.my_role == RENEGADE and gold_rush.side_role(view) is None
+        owner = SensibleBot if sensible else type(self)
+        # Set on the instance: ``SensibleBot.decide`` reads them through ``self``.
+        self.ALLEGIANCE, self.CONTEXT, self.CHOOSERS = (owner.ALLEGIANCE, owner.CONTEXT,
+                                                        owner.CHOOSERS)
+        return super().decide(game, decision)

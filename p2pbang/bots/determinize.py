@@ -10,10 +10,13 @@ Nothing else of the game is read, so what the bot decides cannot depend on hidde
 A hidden card is a *variable*: a slot dealt to another seat, or a hand reordered out of the
 seat's sight. When the seat later learns the slot's card (it is played, revealed, shown to
 it), the variable is *bound*: a sample must put that card there, or the replay would meet a
-claim it cannot accept. Unbound variables get a card drawn at random from the cards of the
-slot's shuffle that no sample has placed yet and no binding reserves. What a seat could
-infer beyond that (he did not answer the BANG!, so he holds no Missed!) is not modelled:
-this is plain determinized (perfect-information) Monte Carlo.
+claim it cannot accept. A card bound after a hidden reorder was somewhere in that hand
+before it: each draw carries it back to one of the hand's earlier variables that can hold
+it (``_carry_back``), latest reorder first, so the cards a reorder needs are in the hand
+when it comes. Unbound variables get a card drawn at random from the cards of the slot's
+shuffle that no binding of that shuffle reserves. What a seat could infer beyond that (he
+did not answer the BANG!, so he holds no Missed!) is not modelled: this is plain
+determinized (perfect-information) Monte Carlo.
 """
 
 from __future__ import annotations
@@ -24,7 +27,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from p2pbang.engine.actions import NO_SEAT, Decision, End, Event
+from p2pbang.engine.actions import (
+    NO_SEAT,
+    Ability,
+    Decision,
+    Discard,
+    End,
+    Event,
+    Play,
+    PlayPaid,
+    Sell,
+)
 from p2pbang.engine.chance import (
     ChanceResult,
     Deal,
@@ -51,7 +64,7 @@ def choice_of(game: Any) -> GameChoice:
     return choice
 
 
-@dataclass
+@dataclass(eq=False)  # compared and hashed by identity: one object per hidden card
 class _Var:
     """A card hidden from the seat at history index ``index``, slot ``slot``."""
 
@@ -78,6 +91,10 @@ class SeatKnowledge:
     # ReorderHand)
     requests: dict[int, Any] = field(default_factory=dict)
     _open: dict[int, _Var] = field(default_factory=dict)  # slot -> its latest unbound variable
+    _current: dict[int, _Var] = field(default_factory=dict)  # slot -> its latest variable
+    # history index of a hidden reorder -> per slot, what it held just before: the card when
+    # the seat knew it, else the slot's variable (None: neither, which a hand never has)
+    before: dict[int, list[int | _Var | None]] = field(default_factory=dict)
     # The public "play" events aimed at a player (every seat's engine reports them alike):
     # the evidence of who attacked whom, for the role weights and the rollout bots' memory.
     attacks: list[Event] = field(default_factory=list)
@@ -102,6 +119,8 @@ class SeatKnowledge:
             if isinstance(request, Shuffle):
                 self.requests[index] = request
             self._observe_result(index, request, item)
+        else:
+            self._bind_claims(item)
         events = view.apply(item)
         self.history.append(item)
         self.attacks.extend(e for e in events if e.kind == "play" and e.target != NO_SEAT)
@@ -110,6 +129,10 @@ class SeatKnowledge:
     def _observe_result(self, index: int, request: Any, result: ChanceResult) -> None:
         if isinstance(request, (Deal, Reveal, ReorderHand)):
             self.requests[index] = request
+            if isinstance(request, ReorderHand) and None in result.values:
+                known = getattr(self.view, "known", None) or {}
+                self.before[index] = [known[slot] if slot in known else self._current.get(slot)
+                                      for slot in request.slots]
             variables = []
             for slot, value in zip(request.slots, result.values, strict=True):
                 if value is not None:
@@ -122,9 +145,29 @@ class SeatKnowledge:
                     self._open[slot] = var
                 else:  # dealt again unseen (a steal between others): the same card
                     var = self._open[slot]
+                self._current[slot] = var
                 variables.append(var)
             if variables:
                 self.hidden[index] = variables
+
+    def _bind_claims(self, item: Any) -> None:
+        """An answer that shows hand cards (played, discarded, paid, sold: a claim every
+        engine checked) binds their slots, before the step it starts can make the seat's
+        engine forget them (a card played as the deck runs out is reshuffled at once)."""
+        if not self._open:
+            return
+        if isinstance(item, Ability):
+            shown = list(zip(item.slots, item.cards, strict=False))
+        elif isinstance(item, (Play, PlayPaid, Discard, Sell)):
+            shown = [(item.slot, item.card)]
+            if isinstance(item, PlayPaid):
+                shown.append((item.cost_slot, item.cost_card))
+        else:
+            return
+        for slot, card in shown:
+            opened = self._open.pop(slot, None)
+            if opened is not None:
+                opened.value = card
 
     def _bind_from_view(self) -> None:
         known = getattr(self.view, "known", None)
@@ -139,9 +182,11 @@ class SamplingDealer:
 
     Used twice: to replay the seat's masked log (``fill``, with the seat's own results and
     the bindings), then to play the sampled world on (``resolve``, everything sampled).
+    ``reserved``: per shuffle of the log (in its order), the cards the log places in that
+    shuffle's slots (seen or bound), never sampled into another slot of it.
     """
 
-    def __init__(self, rng: random.Random, pending: Counter[tuple[str, int]],
+    def __init__(self, rng: random.Random, reserved: list[Counter[int]] | None = None,
                  role_weight: RoleWeight | None = None) -> None:
         self._rng = rng
         self._role_weight = role_weight
@@ -149,23 +194,22 @@ class SamplingDealer:
         self._piles: list[str] = []  # shuffle -> its pile (cards of two piles may share ids)
         self._pools: dict[int, list[int]] = {}  # shuffle -> its cards not placed yet
         self._values: dict[int, int] = {}  # slot -> the card this world put there
-        self._shuffles = 0
-        # (pile, card) -> how many times the log still places it (seen or bound): never
-        # sampled elsewhere before; (shuffle, card) -> the same, per shuffle holding the card
-        self.pending = pending
-        self._reserved: Counter[tuple[int, int]] = Counter()
+        self._planned = list(reserved or [])
+        self._reserved: dict[int, Counter[int]] = {}  # shuffle -> its reserved cards left
 
     def _shuffled(self, request: Shuffle) -> None:
-        number = self._shuffles
-        self._shuffles += 1
+        number = len(self._piles)
         self._piles.append(request.pile)
-        for card in set(request.cards):
-            waiting = self.pending.get((request.pile, card), 0)
-            if waiting > 0:
-                self._reserved[(number, card)] = min(waiting, request.cards.count(card))
+        if number < len(self._planned) and self._planned[number]:
+            self._reserved[number] = Counter(self._planned[number])
         self._pools[number] = list(request.cards)
         for slot in request.slots:
             self._slot_shuffle[slot] = number
+
+    def done_replaying(self) -> None:
+        """The log is placed: the rest of the world is free to sample."""
+        self._planned = []
+        self._reserved.clear()
 
     def _place(self, slot: int, value: int, logged: bool) -> None:
         """Put ``value`` in ``slot``: ``logged`` when the log says so (not a sample)."""
@@ -174,13 +218,9 @@ class SamplingDealer:
             pool = self._pools[shuffle]
             if value in pool:
                 pool.remove(value)
-            if logged:
-                key = (shuffle, value)
-                if self._reserved.get(key):
-                    self._reserved[key] -= 1
-                waiting = (self._piles[shuffle], value)
-                if self.pending.get(waiting):
-                    self.pending[waiting] -= 1
+            reserved = self._reserved.get(shuffle)
+            if logged and reserved and reserved.get(value):
+                reserved[value] -= 1
         self._values[slot] = value
 
     def _sample(self, slot: int, seat: int = NO_SEAT) -> int:
@@ -189,23 +229,23 @@ class SamplingDealer:
         shuffle = self._slot_shuffle.get(slot)
         if shuffle is None:
             raise SampleFailed(f"slot {slot} belongs to no shuffle")
-        reserved = self._reserved
+        reserved = self._reserved.get(shuffle)
         pool = self._pools[shuffle]
-        if not pool:
-            raise SampleFailed("no card left to sample")
         weight = self._role_weight
         if weight is not None and (seat == NO_SEAT or self._piles[shuffle] != "roles"):
             weight = None
-        if not reserved and weight is None:  # playing the world on: a plain draw
+        if not reserved and weight is None:  # no card of this pile is spoken for
+            if not pool:
+                raise SampleFailed("no card left to sample")
             index = self._rng.randrange(len(pool))
             value = pool[index]
             pool[index] = pool[-1]
             pool.pop()
             self._values[slot] = value
             return value
-        # A reservation may outlive its card at the end of a pile (a card the log places
-        # twice is counted twice): the whole pool then, and the engine judges the sample.
-        free = [c for c in pool if not reserved.get((shuffle, c))] or pool
+        free = [c for c in pool if not reserved.get(c)] if reserved else pool
+        if not free:  # every card left is placed elsewhere by the log: the bindings clash
+            raise SampleFailed("no card of the shuffle is left for a hidden slot")
         if weight is not None:  # a hidden role, weighed by what its seat was seen to do
             value = self._rng.choices(free, [weight(seat, card) for card in free])[0]
         else:
@@ -261,10 +301,11 @@ class SamplingDealer:
         return ChanceResult(tuple(self._sample(slot) for slot in request.slots))
 
 
-# Draws of one world before giving up: a draw is refused when a card the seat saw later in
-# a reordered hand was placed elsewhere by an earlier choice of the sample (the sampler does
-# not yet carry such late sightings back to the deal), or when the engine refuses it.
-# Redrawing is rejection sampling: every world returned agrees with the seat's view.
+# Draws of one world before giving up. A draw is refused when a choice of ``_carry_back``
+# (which earlier slot of a reordered hand held a card seen after the reorder) turns out to
+# clash with something the engine knows (the card lay on the table in between), or when
+# the engine refuses the world. Redrawing is rejection sampling: every world returned
+# agrees with the seat's view.
 SAMPLE_ATTEMPTS = 8
 # How likely a seat is to hold a role card (by id), given what the seat saw it do: role
 # cards of the "roles" pile are drawn for a hidden seat in proportion to it.
@@ -288,52 +329,132 @@ def sample_world(knowledge: SeatKnowledge, rng: random.Random,
     raise failure
 
 
-def _carry_back(knowledge: SeatKnowledge, bindings: dict[int, dict[int, int]]) -> None:
-    """A card the seat saw after a hidden reorder was in that hand before it: bind it where
-    the log last put a hidden card in that slot, latest reorder first, so the deal gives the
-    hand that card instead of a sample that a later sighting contradicts."""
-    hidden_slots = {index: {var.slot for var in variables}
-                    for index, variables in knowledge.hidden.items()}
-    order = sorted(knowledge.requests)
-    reorders = [index for index in order if isinstance(knowledge.requests[index], ReorderHand)]
-    for reorder in reversed(reorders):
-        for slot, value in sorted(bindings.get(reorder, {}).items()):
-            earlier = [i for i in order if i < reorder and slot in hidden_slots.get(i, ())]
-            if not earlier:
+@dataclass
+class _Layout:
+    """Where the log's cards come from: per slot the shuffle that made it (its index in the
+    log) and the index of its first deal or reveal; per shuffle its cards; the shuffles of
+    each pile in the log's order."""
+
+    shuffle_of: dict[int, int]
+    first: dict[int, int]
+    pools: dict[int, Counter[int]]
+    piles: dict[str, list[int]]
+    pile_of: dict[int, str]
+
+    @classmethod
+    def of(cls, knowledge: SeatKnowledge) -> _Layout:
+        layout = cls({}, {}, {}, {}, {})
+        for index in sorted(knowledge.requests):
+            request = knowledge.requests[index]
+            if isinstance(request, Shuffle):
+                layout.shuffle_of.update((slot, index) for slot in request.slots)
+                layout.pools[index] = Counter(request.cards)
+                layout.piles.setdefault(request.pile, []).append(index)
+                layout.pile_of[index] = request.pile
                 continue
-            bound = bindings.setdefault(earlier[-1], {})
-            if slot not in bound and value not in bound.values():
-                bound[slot] = value
+            for slot in request.slots:
+                layout.first.setdefault(slot, index)
+        return layout
+
+    def origin(self, var: _Var) -> int | None:
+        """The shuffle whose pool ``var``'s card was dealt from, when ``var`` is its slot's
+        first placement (else the card came through a reorder, or from a known place)."""
+        if self.first.get(var.slot) != var.index:
+            return None
+        return self.shuffle_of.get(var.slot)
+
+    def reshuffled(self, shuffle: int, card: int, start: int, end: int) -> bool:
+        """Whether ``card`` went through a shuffle of ``shuffle``'s pile between history
+        indexes ``start`` and ``end``: it lay in the discard pile then, in no hand."""
+        pile = self.pile_of.get(shuffle)
+        return any(start < other < end and self.pools[other][card]
+                   for other in self.piles.get(pile, ()))
+
+
+def _carry_back(knowledge: SeatKnowledge, layout: _Layout, rng: random.Random
+                ) -> dict[_Var, int]:
+    """Every variable's card where the log fixes it: the bound ones, and for a card the seat
+    saw after a hidden reorder, one of the hand's variables before that reorder, chosen at
+    random among those that can hold it (latest reorder first, so a choice made for a later
+    reorder becomes a card an earlier one must supply). A card the hand already held where
+    the seat knows it (its own card, given or taken) needs no carrying. ``SampleFailed`` when
+    the choices so far leave a card nowhere to come from (another draw chooses afresh)."""
+    pins = {var: var.value for variables in knowledge.hidden.values() for var in variables
+            if var.value is not None}
+    taken: dict[int, Counter[int]] = {}  # shuffle -> its cards pinned at a first placement
+    for var, card in pins.items():
+        shuffle = layout.origin(var)
+        if shuffle is not None:
+            taken.setdefault(shuffle, Counter())[card] += 1
+    for reorder in sorted(knowledge.before, reverse=True):
+        need = Counter(pins[var] for var in knowledge.hidden.get(reorder, ()) if var in pins)
+        if not need:
+            continue
+        have: Counter[int] = Counter()
+        free: list[_Var] = []
+        for held in knowledge.before[reorder]:
+            if isinstance(held, _Var):
+                if held in pins:
+                    have[pins[held]] += 1
+                else:
+                    free.append(held)
+            elif held is not None:
+                have[held] += 1
+        missing = list((need - have).elements())
+        rng.shuffle(missing)
+        for card in missing:
+            fits = [var for var in free if _can_hold(layout, taken, var, card, reorder)]
+            if not fits:
+                raise SampleFailed(f"card {card} of a reordered hand has no earlier place")
+            var = fits[rng.randrange(len(fits))]
+            free.remove(var)
+            pins[var] = card
+            shuffle = layout.origin(var)
+            if shuffle is not None:
+                taken.setdefault(shuffle, Counter())[card] += 1
+    return pins
+
+
+def _can_hold(layout: _Layout, taken: dict[int, Counter[int]], var: _Var, card: int,
+              reorder: int) -> bool:
+    """Whether ``var`` (a hand's slot before ``reorder``) may have held ``card`` then: dealt
+    from a shuffle holding the card not placed elsewhere, and not reshuffled in between."""
+    shuffle = layout.origin(var)
+    if shuffle is None:  # its card came through an earlier reorder: judged when that one is
+        made = layout.shuffle_of.get(var.slot)
+        return made is None or not layout.reshuffled(made, card, var.index, reorder)
+    pool = layout.pools[shuffle]
+    if pool[card] <= taken.get(shuffle, Counter())[card]:
+        return False
+    return not layout.reshuffled(shuffle, card, var.index, reorder)
 
 
 def _draw_world(knowledge: SeatKnowledge, rng: random.Random,
                 role_weight: RoleWeight | None) -> tuple[Any, SamplingDealer]:
     """One draw of :func:`sample_world`."""
+    layout = _Layout.of(knowledge)
+    pins = _carry_back(knowledge, layout, rng)
     bindings: dict[int, dict[int, int]] = {}
     for index, variables in knowledge.hidden.items():
         for var in variables:
-            if var.value is not None:
-                bindings.setdefault(index, {})[var.slot] = var.value
-    _carry_back(knowledge, bindings)
-    # Every card the log places where the seat saw it (shown, or bound): reserved until then.
-    pending: Counter[tuple[str, int]] = Counter()
-    placed: set[int] = set()
-    pile_of: dict[int, str] = {}
+            if var in pins:
+                bindings.setdefault(index, {})[var.slot] = pins[var]
+    # Per shuffle, the cards the log places in its slots (seen, or bound): reserved there.
+    order = sorted(layout.pools)
+    reserved: list[Counter[int]] = [Counter() for _ in order]
+    number = {index: n for n, index in enumerate(order)}
     for index, request in knowledge.requests.items():
-        if isinstance(request, Shuffle):
-            pile_of.update((slot, request.pile) for slot in request.slots)
-            continue
-        if isinstance(request, ReorderHand):
+        if isinstance(request, (Shuffle, ReorderHand)):
             continue
         result = knowledge.history[index]
         bound = bindings.get(index, {})
         for slot, value in zip(request.slots, result.values, strict=True):
             value = value if value is not None else bound.get(slot)
-            if value is not None and slot not in placed and slot in pile_of:
-                pending[(pile_of[slot], value)] += 1
-            placed.add(slot)
+            shuffle = layout.shuffle_of.get(slot)
+            if value is not None and shuffle is not None and layout.first[slot] == index:
+                reserved[number[shuffle]][value] += 1
     world = new_game(knowledge.choice, None)
-    dealer = SamplingDealer(rng, pending, role_weight)
+    dealer = SamplingDealer(rng, reserved, role_weight)
     try:
         for index, item in enumerate(knowledge.history):
             request = world.pending
@@ -344,6 +465,5 @@ def _draw_world(knowledge: SeatKnowledge, rng: random.Random,
         raise
     except Exception as exc:  # the engine refused this sample (IllegalAction and kin)
         raise SampleFailed(str(exc)) from exc
-    dealer.pending.clear()  # the log is placed: the rest of the world is free to sample
-    dealer._reserved.clear()
+    dealer.done_replaying()
     return world, dealer

@@ -212,3 +212,44 @@ def test_the_strong_bot_plays_the_expert_for_its_own_seat() -> None:
     """The card game's facts name the expert: the strong bot's default answer is its."""
     assert SensibleBot.SEARCH.policy_class() is BangExpert
     assert isinstance(StrongBot(1, "bang")._fallback, BangExpert)
+
+
+@SEEING
+def test_the_renegade_plays_as_the_sensible_bot(own_view: bool) -> None:
+    """Seat 3, the Renegade, at 3 life with a Beer: the sensible bot drinks it now, and so
+    does the expert (its Renegade lost to the sensible one on fresh deals:
+    docs/benchmarks.md)."""
+    t = _table(3, own_view, turn=3, hands={3: ["beer", "missed"]}, life={3: 3})
+    assert is_play(t, ask(t, SensibleBot(0)), "beer")
+    assert is_play(t, ask(t, BangExpert(0)), "beer")
+
+
+def test_a_renegade_game_is_the_sensible_bots_game() -> None:
+    """Whole 7-seat games with the expert at the Renegade's seat: the same log, move for
+    move, as with the sensible bot there (the other seats the sensible bot)."""
+    choice = GameChoice.make("bang", 7)
+    played = 0
+    for seed in range(8):
+        logs = []
+        for kind in (SensibleBot, BangExpert):
+            game = new_game(choice, None)
+            dealer = LocalDealer(f"renegade/{seed}")
+            bots: list[SensibleBot] = [SensibleBot(f"{seed}/{s}") for s in range(7)]
+            while not isinstance(game.pending, Decision):
+                game.apply(dealer.resolve(game.pending))
+            renegade = next(s for s in range(7) if game.players[s].role == "renegade")
+            bots[renegade] = kind(f"{seed}/{renegade}")
+            for _ in range(MAX_STEPS):
+                pending = game.pending
+                if isinstance(pending, End):
+                    break
+                if isinstance(pending, Decision):
+                    events = game.apply(bots[pending.seat].decide(game, pending))
+                else:
+                    events = game.apply(dealer.resolve(pending))
+                for bot in bots:
+                    bot.observe(events)
+            logs.append(game.history)
+        assert logs[0] == logs[1], f"seed {seed}"
+        played += 1
+    assert played == 8
