@@ -55,7 +55,7 @@ PROBE_EVERY = 8
 
 
 def settled(leads: list[float], squares: list[float], rounds: int, final_rounds: int,
-            min_rounds: int | None = None, confidence: float | None = None) -> bool:
+            min_rounds: int = MIN_ROUNDS, confidence: float = CONFIDENCE) -> bool:
     """Whether no challenger can still be shown better than the default within the budget.
 
     ``leads`` and ``squares``: per root action (the default first), the sums of its lead over
@@ -72,8 +72,6 @@ def settled(leads: list[float], squares: list[float], rounds: int, final_rounds:
     end where they started: this is where their time was going, confirming the default.
     ``min_rounds`` and ``confidence``: a game's own bar (``SearchFacts``), else these.
     """
-    min_rounds = MIN_ROUNDS if min_rounds is None else min_rounds
-    confidence = CONFIDENCE if confidence is None else confidence
     if final_rounds < min_rounds:
         return True
     if rounds < min_rounds:

@@ -43,6 +43,14 @@ from prompt_toolkit.output import Output
 
 from p2pbang.engine.choice import GameChoice
 from p2pbang.table.bot_pace import pace_file
+from p2pbang.table.exits import (
+    EXIT_CHEAT,
+    EXIT_GAVE_UP,
+    EXIT_LEFT,
+    EXIT_OK,
+    EXIT_USAGE,
+    exit_status,
+)
 from p2pbang.table.gamefiles import GameFiles
 from p2pbang.table.lobby_flow import GAME_MESH, TableRefused, first_leaf
 from p2pbang.table.network import (
@@ -94,15 +102,7 @@ from p2pbang.ui.network.net_lobby import (
     room_state,
     watch_refusal,
 )
-from p2pbang.ui.network.net_play import (
-    EXIT_CHEAT,
-    EXIT_GAVE_UP,
-    EXIT_LEFT,
-    EXIT_OK,
-    EXIT_USAGE,
-    exit_status,
-    play_table,
-)
+from p2pbang.ui.network.net_play import play_table
 from p2pbang.ui.network.net_table import NetworkTable, verdict_lines
 from p2pbang.ui.shell.stage import Shown, Stage, first_of, run_program
 

@@ -17,14 +17,6 @@ from typing import Any
 import trio
 
 from p2pbang.engine.actions import End
-from p2pbang.table.exits import (
-    EXIT_CHEAT,
-    EXIT_GAVE_UP,
-    EXIT_LEFT,
-    EXIT_OK,
-    EXIT_USAGE,
-    exit_status,
-)
 from p2pbang.table.session import SessionResult, TableSession
 from p2pbang.ui.network.net_table import NetworkTable, leave_for_good
 from p2pbang.ui.shell.stage import FINISHED, LEAVE_FOR_GOOD, Stage, first_of
@@ -93,5 +85,4 @@ async def tick(table: NetworkTable) -> None:
             table.screen.changed()
 
 
-__all__ = ["EXIT_CHEAT", "EXIT_GAVE_UP", "EXIT_LEFT", "EXIT_OK", "EXIT_USAGE", "exit_status",
-           "play_table", "tick"]
+__all__ = ["play_table", "tick"]

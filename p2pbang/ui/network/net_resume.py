@@ -17,6 +17,7 @@ from pathlib import Path
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from p2pbang.table.exits import EXIT_CHEAT, EXIT_LEFT, EXIT_OK, exit_status
 from p2pbang.table.network import Identity
 from p2pbang.table.resume import ResumableGame, resumed_mesh
 from p2pbang.table.session import SessionConfig, SessionResult, TableSession
@@ -24,7 +25,7 @@ from p2pbang.table.table_choice import choice_of
 from p2pbang.ui.i18n import _
 from p2pbang.ui.network.family_net_table import network_table
 from p2pbang.ui.network.net_app import outcome_lines
-from p2pbang.ui.network.net_play import EXIT_CHEAT, EXIT_LEFT, EXIT_OK, exit_status, play_table
+from p2pbang.ui.network.net_play import play_table
 from p2pbang.ui.shell.stage import Stage, run_program
 
 
