@@ -258,6 +258,47 @@ def test_a_compiled_build_runs_and_an_edited_source_replaces_it(tmp_path: Path) 
                .split("|"))
 
 
+
+# --- the card game's typed declarations -------------------------------------------------
+
+DECLARED_IN = ("engine/bang/game.pxd", "engine/bang/event_flow.pxd")
+
+
+def declared_attributes() -> set[str]:
+    """The attributes the compiled ``Game`` (and its first base, ``EventFlow``) holds."""
+    names: set[str] = set()
+    for rel in DECLARED_IN:
+        for line in (REPO / "p2pbang" / rel).read_text().splitlines():
+            words = line.split()
+            if words[:2] == ["cdef", "public"] and len(words) == 4:
+                names.add(words[3])
+    return names
+
+
+def undeclared_attributes(seed: int = 5) -> list[str]:
+    """Attributes a pure-Python ``Game`` holds at the end of seeded games of every card game
+    case of ``CHOICES`` that its ``.pxd`` files do not declare."""
+    found: set[str] = set()
+    for choice, games in CHOICES:
+        if choice.game != "bang":
+            continue
+        for index in range(min(games, 5)):
+            game, problems = play_one(choice, f"{seed}/{index}", check=False)
+            assert not problems
+            found.update(vars(game))
+    return sorted(found - declared_attributes())
+
+
+def test_every_attribute_of_a_card_game_is_declared_for_the_compiled_build() -> None:
+    """The compiled ``Game`` is an extension type without an instance dictionary: an
+    attribute its ``.pxd`` does not declare cannot be set there (the pure build would take
+    it). Played on the pure build, where ``vars`` lists them all."""
+    undeclared = _run("from tests.engine.test_build import undeclared_attributes; "
+                      "print(*undeclared_attributes())", P2PBANG_PURE="1")
+    assert undeclared == ""
+    assert {"known", "pending", "event_rules", "players"} <= declared_attributes()
+
+
 # --- the same games in both builds -------------------------------------------------------
 
 CHOICES = [

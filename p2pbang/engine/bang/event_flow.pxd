@@ -1,11 +1,11 @@
 # Cython's declarations beside event_flow.py, read only by the compiled build (docs/engine.md,
 # "The compiled build"): EventFlow is an extension type, the first base of Game, holding the
-# event flow's own attributes as C fields. It keeps an instance dictionary, so any attribute
-# not declared here is still an ordinary one, and can be weakly referenced like any object;
-# the .py source is the same in both builds.
+# event flow's own attributes as C fields. No instance dictionary (an attribute lookup on a
+# Game never searches one): every attribute a Game holds is declared here or in game.pxd
+# (tests/engine/test_build.py checks it). Weak references work as on any object. The .py
+# source is the same in both builds.
 
 cdef class EventFlow:
-    cdef dict __dict__
     cdef object __weakref__
     cdef public object _has_events
     cdef public object _event_pile_on

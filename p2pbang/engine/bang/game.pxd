@@ -1,11 +1,12 @@
 # Cython's declarations beside game.py, read only by the compiled build (docs/engine.md,
 # "The compiled build"): Game is an extension type whose attributes are C fields, so the
 # compiled engine reads ``self.known`` as a field instead of a dictionary look-up. Every
-# field is public (any module, bot or test reads and sets it as before) and the instance
-# keeps a dictionary (inherited from EventFlow), so an attribute not declared here is still
-# an ordinary one. A field typed list, dict, set or tuple takes only that type (or None):
-# every assignment to it, in any module, must give one. The .py source is the same in both
-# builds.
+# field is public: any module, bot or test reads and sets it as before. There is no instance
+# dictionary (its Python bases, SlotKnowledge and StepChecks, have empty ``__slots__``), so
+# an attribute a Game holds must be declared here or in event_flow.pxd, or the compiled
+# build refuses to set it (tests/engine/test_build.py checks that none is missing). A field
+# typed list, dict or set takes only that type (or None): every assignment to it, in any
+# module, must give one. The .py source is the same in both builds.
 
 from p2pbang.engine.bang.event_flow cimport EventFlow
 
@@ -79,3 +80,28 @@ cdef class Game(EventFlow):
     cdef public dict ring_pos
     cdef public object _position
     cdef public object _flow
+
+    # The hot methods that are no generators (and hold no generator expression, which a
+    # cpdef method cannot), called from the compiled engine as C functions. A Python caller
+    # sees them as before, and an override in a subclass still wins.
+    cpdef legal_actions(self)
+    cpdef distance(self, source, target)
+    cpdef within(self, source, reach)
+    cpdef reach(self, seat)
+    cpdef cards_in_play_silenced(self)
+    cpdef silenced(self, owner)
+    cpdef _answers(self, seat, card, kind)
+    cpdef _ability_options(self, seat, hand, kind)
+    cpdef _table_options(self, seat, hand, kind)
+    cpdef hand_limit(self, seat)
+    cpdef play_rules(self, seat, card)
+    cpdef ready_green(self, seat)
+    cpdef _green_answers(self, seat, kind)
+    cpdef event(self, kind, seat=*, target=*, card=*, value=*, life=*)
+    cpdef _next_alive(self, seat)
+    cpdef seats_from(self, seat)
+    cpdef _dealt(self, slots, seat, result)
+    cpdef take_from_hand(self, seat, slot, card)
+    cpdef card_heal(self, seat, card)
+    cpdef heal(self, seat, amount)
+    cpdef _check_chance(self, request, result)
