@@ -8,9 +8,10 @@ engine's hot modules and the bench loop's bot and dealer are compiled with Cytho
 otherwise, or with ``P2PBANG_PURE_BUILD=1`` in the environment at install time, the package
 installs as plain Python with a note. A failed compile never fails the install. The built
 modules are listed with a SHA-256 of the source each came from in
-``p2pbang/engine/_compiled.json``: at run time ``p2pbang/engine/build.py`` uses the compiled
-modules only while every one of them matches its ``.py`` (docs/engine.md, "The compiled
-build").
+``p2pbang/engine/_compiled.json``, and so is the SHA-256 of each module's augmenting
+``.pxd`` (Cython's typed declarations beside a source, which Cython reads on its own): at
+run time ``p2pbang/engine/build.py`` uses the compiled modules only while every one of them
+matches its ``.py`` and its ``.pxd`` (docs/engine.md, "The compiled build").
 """
 
 from __future__ import annotations
@@ -60,6 +61,10 @@ COMPILED += sorted(path.relative_to(HERE).as_posix()
 
 def _note(message: str) -> None:
     print(f"p2pbang: {message}; the engine runs as pure Python", file=sys.stderr)
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def module_name(path: str) -> str:
@@ -122,10 +127,14 @@ class OptionalBuildExt(build_ext):
     def _write_manifest(self, manifest: Path) -> None:
         import Cython
 
-        modules = {module_name(path): hashlib.sha256((HERE / path).read_bytes()).hexdigest()
-                   for path in COMPILED}
+        modules = {module_name(path): _digest(HERE / path) for path in COMPILED}
+        # A module's typed declarations (its augmenting ``.pxd``) are part of what it was
+        # compiled from: an edited, added or removed one makes the build stale too.
+        declarations = {module_name(path): _digest(HERE / declared) for path in COMPILED
+                        if (HERE / (declared := path.removesuffix(".py") + ".pxd")).exists()}
         manifest.parent.mkdir(parents=True, exist_ok=True)
-        manifest.write_text(json.dumps({"cython": Cython.__version__, "modules": modules},
+        manifest.write_text(json.dumps({"cython": Cython.__version__, "modules": modules,
+                                        "declarations": declarations},
                                        indent=1, sort_keys=True) + "\n")
 
     def get_outputs(self) -> list[str]:

@@ -7,7 +7,8 @@ extension module in preference to a ``.py`` of the same name, so a compiled modu
 after its source changed (an editable install, a ``git pull``) would run the old rules
 without a word. The ``p2pbang`` package calls ``choose()`` (through the engine package)
 before any of those modules is imported: the compiled modules are used only when the build's
-manifest lists each of them with the SHA-256 of the very source now beside it, and
+manifest lists each of them with the SHA-256 of the very source now beside it, and of its
+augmenting ``.pxd`` (Cython's typed declarations, read with the source) if it has one, and
 ``P2PBANG_PURE`` is not set; in every other case every compiled module, the engine's and the
 bench loop's, is imported from its ``.py``. A game is the same in both builds
 (``tests/engine/test_build.py`` plays seeded games in each and compares their logs).
@@ -70,6 +71,14 @@ def _source(root: Path, module: str) -> Path:
     return root.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
+def _digest(path: Path) -> str | None:
+    """The SHA-256 of the file at ``path``; ``None`` when there is none to read."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
 def assess(root: Path, environ: dict[str, str] | os._Environ[str]) -> tuple[Build, set[str]]:
     """The build to use for the package at ``root``, and the modules whose extension file
     must not be imported (their ``.py`` is loaded instead)."""
@@ -82,18 +91,20 @@ def assess(root: Path, environ: dict[str, str] | os._Environ[str]) -> tuple[Buil
         manifest = json.loads((root / "engine" / MANIFEST).read_text())
         cython = str(manifest["cython"])
         listed: dict[str, str] = dict(manifest["modules"])
-    except (OSError, ValueError, KeyError, TypeError):
+        # A build from before the declarations were hashed has none: any .pxd now is new.
+        declared: dict[str, str] = dict(manifest.get("declarations", {}))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return Build(False, note="compiled modules without a complete build; rebuild: "
                      + REBUILD), present
     for module, digest in sorted(listed.items()):
         source = _source(root, module)
-        try:
-            same = hashlib.sha256(source.read_bytes()).hexdigest() == digest
-        except OSError:
-            same = False
-        if not same:
+        declarations = source.with_suffix(".pxd")
+        if _digest(source) != digest:
             return Build(False, note=f"{source.name} of {module} changed since the build; "
                          f"rebuild: {REBUILD}"), present
+        if _digest(declarations) != declared.get(module):
+            return Build(False, note=f"{declarations.name} of {module} changed since the "
+                         f"build; rebuild: {REBUILD}"), present
         if module not in present:
             return Build(False, note=f"the compiled {module} is missing; rebuild: "
                          f"{REBUILD}"), present

@@ -161,6 +161,7 @@ class StepChecks:
     (``check_result_shape``), then fit the engine's ``_check_chance``. An engine class
     inherits it and writes those two."""
 
+    __slots__ = ()  # adds no instance dict: the compiled card game has none (bang/game.pxd)
     pending: Any
 
     def _check_decision(self, decision: Decision, action: Any) -> str | None:

@@ -16,6 +16,7 @@ class SlotKnowledge:
     """Slot -> card as far as this engine has seen (``known``), its inverse, and the next
     fresh slot number. An engine calls ``_start_knowledge`` in its constructor."""
 
+    __slots__ = ()  # adds no instance dict: the compiled card game has none (bang/game.pxd)
     known: dict[int, int]
     _where: dict[int, int]
     _next_slot: int

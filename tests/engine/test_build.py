@@ -53,17 +53,21 @@ def _run(code: str, *, pythonpath: Path = REPO, **env: str) -> str:
 # --- choosing the build (a package laid out in a temporary folder) --------------------------
 
 def _package(root: Path, sources: dict[str, str], compiled: list[str],
-             manifest: dict[str, str] | None) -> Path:
-    """A ``p2pbang`` package at ``root``: sources and compiled files by path under it, and
-    the build's manifest in its engine package."""
+             manifest: dict[str, str] | None,
+             declarations: dict[str, str] | None = None) -> Path:
+    """A ``p2pbang`` package at ``root``: sources (``.py`` and ``.pxd``) and compiled files
+    by path under it, and the build's manifest in its engine package (with the declarations'
+    digests when given: a build from before they were hashed has none)."""
     for rel, text in sources.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)
     for rel in compiled:
         (root / rel.removesuffix(".py")).with_suffix(SO).write_bytes(b"\x7fELF")
     if manifest is not None:
-        (root / "engine" / build.MANIFEST).write_text(
-            json.dumps({"cython": "3.9.9", "modules": manifest}))
+        written: dict[str, object] = {"cython": "3.9.9", "modules": manifest}
+        if declarations is not None:
+            written["declarations"] = declarations
+        (root / "engine" / build.MANIFEST).write_text(json.dumps(written))
     return root
 
 
@@ -167,6 +171,44 @@ def test_compiled_files_outside_the_listed_folders_are_not_looked_for(tmp_path: 
     assert "net" not in build.FOLDERS and "crypto" not in build.FOLDERS
 
 
+
+# A module's augmenting .pxd (Cython's typed declarations) is part of what it compiled from.
+PXD = "cdef class Game:\n    cdef public object n\n"
+WITH_PXD = {**SOURCES, "engine/bang/game.pxd": PXD}
+DECLARED = {"p2pbang.engine.bang.game": _digest(PXD)}
+
+
+def test_a_build_matching_its_declarations_is_used(tmp_path: Path) -> None:
+    root = _package(tmp_path, WITH_PXD, BUILT_FILES, BUILT, DECLARED)
+    chosen, source_first = build.assess(root, {})
+    assert chosen.compiled and source_first == set()
+
+
+def test_an_edited_pxd_makes_the_whole_build_stale(tmp_path: Path) -> None:
+    """The .py unchanged, its declarations edited: the compiled module was made from other
+    declarations (another layout, other types), so the engine loads from its sources."""
+    edited = {**WITH_PXD, "engine/bang/game.pxd": PXD + "    cdef public object m\n"}
+    root = _package(tmp_path, edited, BUILT_FILES, BUILT, DECLARED)
+    chosen, source_first = build.assess(root, {})
+    assert not chosen.compiled
+    assert "game.pxd of p2pbang.engine.bang.game changed since the build" in chosen.note
+    assert source_first == set(BUILT)
+
+
+def test_a_pxd_added_or_removed_since_the_build_makes_it_stale(tmp_path: Path) -> None:
+    # Added: a build that compiled game.py without declarations (or before they were hashed).
+    for declarations in ({}, None):
+        chosen = build.assess(_package(tmp_path / str(declarations), WITH_PXD, BUILT_FILES,
+                                       BUILT, declarations), {})[0]
+        assert not chosen.compiled and "game.pxd of p2pbang.engine.bang.game" in chosen.note
+    # Removed: the build had declarations the sources no longer have.
+    chosen = build.assess(_package(tmp_path / "removed", SOURCES, BUILT_FILES, BUILT,
+                                   DECLARED), {})[0]
+    assert not chosen.compiled and "game.pxd of p2pbang.engine.bang.game" in chosen.note
+    # A build without any declarations, from before they were hashed, still holds.
+    assert build.assess(_package(tmp_path / "old", SOURCES, BUILT_FILES, BUILT), {})[0].compiled
+
+
 # --- the real build ---------------------------------------------------------------------
 
 PROBE = ("import p2pbang.engine.bang.game as g, p2pbang.engine.duel.game as d; "
@@ -214,6 +256,47 @@ def test_a_compiled_build_runs_and_an_edited_source_replaces_it(tmp_path: Path) 
     # The bench loop's modules too, though their sources did not change.
     assert all(path.endswith(".py") for path in _run(LOOP_PROBE, pythonpath=tmp_path)
                .split("|"))
+
+
+
+# --- the card game's typed declarations -------------------------------------------------
+
+DECLARED_IN = ("engine/bang/game.pxd", "engine/bang/event_flow.pxd")
+
+
+def declared_attributes() -> set[str]:
+    """The attributes the compiled ``Game`` (and its first base, ``EventFlow``) holds."""
+    names: set[str] = set()
+    for rel in DECLARED_IN:
+        for line in (REPO / "p2pbang" / rel).read_text().splitlines():
+            words = line.split()
+            if words[:2] == ["cdef", "public"] and len(words) == 4:
+                names.add(words[3])
+    return names
+
+
+def undeclared_attributes(seed: int = 5) -> list[str]:
+    """Attributes a pure-Python ``Game`` holds at the end of seeded games of every card game
+    case of ``CHOICES`` that its ``.pxd`` files do not declare."""
+    found: set[str] = set()
+    for choice, games in CHOICES:
+        if choice.game != "bang":
+            continue
+        for index in range(min(games, 5)):
+            game, problems = play_one(choice, f"{seed}/{index}", check=False)
+            assert not problems
+            found.update(vars(game))
+    return sorted(found - declared_attributes())
+
+
+def test_every_attribute_of_a_card_game_is_declared_for_the_compiled_build() -> None:
+    """The compiled ``Game`` is an extension type without an instance dictionary: an
+    attribute its ``.pxd`` does not declare cannot be set there (the pure build would take
+    it). Played on the pure build, where ``vars`` lists them all."""
+    undeclared = _run("from tests.engine.test_build import undeclared_attributes; "
+                      "print(*undeclared_attributes())", P2PBANG_PURE="1")
+    assert undeclared == ""
+    assert {"known", "pending", "event_rules", "players"} <= declared_attributes()
 
 
 # --- the same games in both builds -------------------------------------------------------
