@@ -36,8 +36,8 @@ from p2pbang.bots.determinize import (
     RoleWeight,
     SampleFailed,
     SeatKnowledge,
+    World,
     choice_of,
-    sample_world,
 )
 from p2pbang.bots.roles import role_weight
 from p2pbang.bots.search_facts import SearchFacts
@@ -265,17 +265,19 @@ class StrongBot:
         the same rollout bots (common random numbers: the comparison, not each score, is
         what needs to be sharp). None when the world cannot be sampled or time ran out."""
         scores = []
-        for action in legal:
-            if deadline is not None and time.perf_counter() > deadline:
-                return None
-            rng = random.Random(label)
-            try:
-                world, dealer = sample_world(knowledge, rng, weight)
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        try:
+            drawn = World(knowledge, random.Random(label), weight)  # once for every action
+            for action in legal:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return None
+                world, dealer = drawn.start()
                 world.apply(action)
                 scores.append(self._playout(world, dealer, seat, label, knowledge.choice.seats,
                                             knowledge.attacks))
-            except SampleFailed:
-                return None
+        except SampleFailed:
+            return None
         return scores
 
     def _playout(self, world: Any, dealer: Any, seat: int, label: str, seats: int,
