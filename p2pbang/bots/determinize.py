@@ -351,7 +351,8 @@ class World:
     it again for each one (the same rng, so the same world) redid the whole draw each time:
     the carrying back, the reservations, the filling and a checked replay of the log. Here
     the draw is done once; ``start`` gives an engine at the position (the draw's own the
-    first time, then the draw's all-seeing log replayed into a fresh engine) and a copy of the dealer as the draw left it, so
+    first time, then the draw's all-seeing log replayed into a fresh engine without checking
+    it again: ``replay_trusted``, docs/engine.md) and a copy of the dealer as the draw left it, so
     each start draws the same cards after the position as a fresh draw would have."""
 
     def __init__(self, knowledge: SeatKnowledge, rng: random.Random,
@@ -369,8 +370,7 @@ class World:
         game = self._game
         if game is None:
             game = new_game(self._choice, None)
-            for item in self.inputs:
-                game.apply(item)
+            game.replay_trusted(self.inputs)  # the draw's engine accepted each of them
         self._game = None
         return game, self._dealer.copy()
 
