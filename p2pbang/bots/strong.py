@@ -52,6 +52,11 @@ MIN_ROUNDS = 6  # ... over at least this many worlds: fewer make the spread itse
 # With a clock, a search the last search's pace says cannot reach MIN_ROUNDS worlds is not
 # started; every this many such decisions one is started anyway, to measure the pace again.
 PROBE_EVERY = 8
+# With a clock, a search the last search's pace says cannot reach MIN_ROUNDS worlds of all
+# its root actions tries fewer (the policy's choice and its first challengers), as many as
+# reach that many worlds, and not fewer than this: better two actions compared than none.
+MIN_ARMS = 2
+ARMS_BY_PACE = True
 
 
 def settled(leads: list[float], squares: list[float], rounds: int, final_rounds: int,
@@ -170,6 +175,7 @@ class StrongBot:
         rank = getattr(self._fallback, "rank", None)
         ranked = rank(knowledge.view, knowledge.view.pending, legal) if rank else None
         legal = [default, *challengers(default, legal, rng, ranked, self._facts.neighbours)]
+        legal = legal[:self._arms(len(legal))]
         count = len(legal)
         self.searched += 1
         if self._out_of_time(count):
@@ -236,6 +242,16 @@ class StrongBot:
         if weigh is None:
             return role_weight(knowledge, self._facts)
         return weigh(knowledge.view, seat)
+
+    def _arms(self, count: int) -> int:
+        """How many of ``count`` root actions a timed search tries: all when the last timed
+        search's pace says the clock reaches ``MIN_ROUNDS`` worlds of them (and always
+        without a clock), else as many as it reaches that many worlds of, not fewer than
+        ``MIN_ARMS`` (``_out_of_time`` then judges those)."""
+        if self.seconds is None or self._pace is None or not ARMS_BY_PACE:
+            return count
+        fits = int(self.seconds / (self._pace * self._min_rounds))
+        return min(count, max(MIN_ARMS, fits))
 
     def _out_of_time(self, count: int) -> bool:
         """Whether a timed search of ``count`` root actions is settled before it starts."""
