@@ -57,6 +57,11 @@ PROBE_EVERY = 8
 # reach that many worlds, and not fewer than this: better two actions compared than none.
 MIN_ARMS = 2
 ARMS_BY_PACE = True
+# The default time budget a decision (``bench bots --think``): with one draw per world and
+# the compiled engine, 0.8 s buys about 12 worlds of four root actions at 7 seats, and the
+# bench's decisions stay under 0.9 s at the 95th percentile (docs/benchmarks.md, "Cheaper
+# worlds for the search").
+THINK = 0.8
 
 
 def settled(leads: list[float], squares: list[float], rounds: int, final_rounds: int,
@@ -116,7 +121,7 @@ class StrongBot:
     decision when ``seconds`` is None (the iteration budget alone)."""
 
     def __init__(self, seed: int | str = 0, game: str = "bang", iterations: int = 400,
-                 seconds: float | None = 0.5) -> None:
+                 seconds: float | None = THINK) -> None:
         from p2pbang.bots import make_bot, sensible_class  # the registry imports this module
 
         self._seed = seed
