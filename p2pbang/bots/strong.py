@@ -5,7 +5,9 @@ samples a world that agrees with the seat's knowledge (``determinize.sample_worl
 seat's masked log replayed into a fresh engine, hidden cards sampled, hidden roles weighed
 by what their seats were seen to do, ``roles.py``, or by the own policy's reading of it
 when it has one, ``_role_weight``), plays each root action in its own copy
-of that world (the same sample again: generators cannot be copied), then plays on with the
+of that world (``determinize.World``: drawn once, each copy its checked log replayed
+without the checks and its dealer's state copied: generators cannot be copied), then plays
+on with the
 seat's own policy at its seat (its game's ``SEARCH.policy``, else the sensible bot) and the
 sensible bots at the others as the rollout policy, fed the table's public events, for
 its game's ``SEARCH.horizon`` steps (about two turns; ``search_facts.py``), and scores the
@@ -17,9 +19,11 @@ round and by ``CONFIDENCE`` standard errors of its lead, over at least ``MIN_ROU
 worlds. Why flat and not a tree: every playout pays a replay, so a tree's statistics would
 stay thin; flat rounds spend the budget on the choice at hand.
 
-Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one
-legal action is answered at once, and a search stops early once it is settled (``settled``:
-no challenger can still pass the bar within the budget), counted in ``early_stops``. When no
+Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first; ``THINK`` by
+default); a decision with one legal action is answered at once, and a search stops early
+once it is settled (``settled``: no challenger can still pass the bar within the budget),
+counted in ``early_stops``; a timed search whose last pace cannot reach ``MIN_ROUNDS``
+worlds of every root action tries fewer (``_arms``), or none (``_out_of_time``). When no
 world can be sampled (a game started from a laid-out position, which no log replays), the
 bot answers as its own policy would.
 """
