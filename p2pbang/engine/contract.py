@@ -70,7 +70,7 @@ check: only for a log that an engine of the same choice, from the same state, al
 accepted input by input through ``apply``. Its one caller is the strong bot's search
 (``bots/determinize.py``, ``World``), which draws a sampled world once, with every input
 checked, and starts each root action's playout from that log again; checking the same log
-again there was about a third of a replay's time. It refuses nothing: an input no engine
+again there was about half a replay's time. It refuses nothing: an input no engine
 accepted could leave the game anywhere, so it is never fed anything from the network, a
 file or a player (the log a peer receives goes through ``apply``; a test holds the package
 to that one caller, ``tests/engine/test_contract.py``). Each engine writes its own (a few
