@@ -181,8 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("--players", type=seat_count, default=None,
                       help=seats_help("seats", 7))
     bots.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
-    bots.add_argument("--think", type=float, default=0.5,
-                      help="the strong bot's time budget per decision, seconds (default 0.5; "
+    bots.add_argument("--think", type=float, default=0.8,
+                      help="the strong bot's time budget per decision, seconds (default 0.8; "
                            "0: no clock, the iterations alone, so a seed replays its games)")
     bots.add_argument("--iterations", type=_positive("iterations"), default=400,
                       help="the strong bot's playouts per decision at most (default 400)")

@@ -211,6 +211,21 @@ class SamplingDealer:
         self._planned = []
         self._reserved.clear()
 
+    def copy(self) -> SamplingDealer:
+        """A dealer in this one's state, its random generator's included, that plays on
+        without touching this one: it draws exactly what this one would draw next."""
+        twin = SamplingDealer.__new__(SamplingDealer)
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        twin._role_weight = self._role_weight
+        twin._slot_shuffle = dict(self._slot_shuffle)
+        twin._piles = list(self._piles)
+        twin._pools = {shuffle: list(pool) for shuffle, pool in self._pools.items()}
+        twin._values = dict(self._values)
+        twin._planned = list(self._planned)
+        twin._reserved = {shuffle: Counter(left) for shuffle, left in self._reserved.items()}
+        return twin
+
     def _place(self, slot: int, value: int, logged: bool) -> None:
         """Put ``value`` in ``slot``: ``logged`` when the log says so (not a sample)."""
         shuffle = self._slot_shuffle.get(slot)
@@ -327,6 +342,37 @@ def sample_world(knowledge: SeatKnowledge, rng: random.Random,
             failure = exc
     assert failure is not None
     raise failure
+
+
+class World:
+    """A sampled world drawn once, to play on from the same position any number of times.
+
+    Why: a search plays every root action in the same world (common random numbers). Drawing
+    it again for each one (the same rng, so the same world) redid the whole draw each time:
+    the carrying back, the reservations, the filling and a checked replay of the log. Here
+    the draw is done once; ``start`` gives an engine at the position (the draw's own the
+    first time, then the draw's all-seeing log replayed into a fresh engine without checking
+    it again: ``replay_trusted``, docs/engine.md) and a copy of the dealer as the draw left it, so
+    each start draws the same cards after the position as a fresh draw would have."""
+
+    def __init__(self, knowledge: SeatKnowledge, rng: random.Random,
+                 role_weight: RoleWeight | None = None) -> None:
+        """Draw the world (``sample_world``: ``SampleFailed`` when none agrees with the
+        view); ``rng`` is then left as a playout of ``sample_world``'s world would find it."""
+        self._choice = knowledge.choice
+        self._game: Any | None
+        self._game, self._dealer = sample_world(knowledge, rng, role_weight)
+        self.inputs: list[Any] = list(self._game.history)  # the all-seeing log, trusted
+
+    def start(self) -> tuple[Any, SamplingDealer]:
+        """An all-seeing engine at the seat's position in this world, and a dealer to play it
+        on; each pair is fresh, and each plays on exactly as the first."""
+        game = self._game
+        if game is None:
+            game = new_game(self._choice, None)
+            game.replay_trusted(self.inputs)  # the draw's engine accepted each of them
+        self._game = None
+        return game, self._dealer.copy()
 
 
 @dataclass

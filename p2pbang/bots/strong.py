@@ -5,7 +5,9 @@ samples a world that agrees with the seat's knowledge (``determinize.sample_worl
 seat's masked log replayed into a fresh engine, hidden cards sampled, hidden roles weighed
 by what their seats were seen to do, ``roles.py``, or by the own policy's reading of it
 when it has one, ``_role_weight``), plays each root action in its own copy
-of that world (the same sample again: generators cannot be copied), then plays on with the
+of that world (``determinize.World``: drawn once, each copy its checked log replayed
+without the checks and its dealer's state copied: generators cannot be copied), then plays
+on with the
 seat's own policy at its seat (its game's ``SEARCH.policy``, else the sensible bot) and the
 sensible bots at the others as the rollout policy, fed the table's public events, for
 its game's ``SEARCH.horizon`` steps (about two turns; ``search_facts.py``), and scores the
@@ -17,9 +19,11 @@ round and by ``CONFIDENCE`` standard errors of its lead, over at least ``MIN_ROU
 worlds. Why flat and not a tree: every playout pays a replay, so a tree's statistics would
 stay thin; flat rounds spend the budget on the choice at hand.
 
-Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first); a decision with one
-legal action is answered at once, and a search stops early once it is settled (``settled``:
-no challenger can still pass the bar within the budget), counted in ``early_stops``. When no
+Budget: ``iterations`` (playouts) and ``seconds`` (whichever ends first; ``THINK`` by
+default); a decision with one legal action is answered at once, and a search stops early
+once it is settled (``settled``: no challenger can still pass the bar within the budget),
+counted in ``early_stops``; a timed search whose last pace cannot reach ``MIN_ROUNDS``
+worlds of every root action tries fewer (``_arms``), or none (``_out_of_time``). When no
 world can be sampled (a game started from a laid-out position, which no log replays), the
 bot answers as its own policy would.
 """
@@ -36,8 +40,8 @@ from p2pbang.bots.determinize import (
     RoleWeight,
     SampleFailed,
     SeatKnowledge,
+    World,
     choice_of,
-    sample_world,
 )
 from p2pbang.bots.roles import role_weight
 from p2pbang.bots.search_facts import SearchFacts
@@ -52,6 +56,16 @@ MIN_ROUNDS = 6  # ... over at least this many worlds: fewer make the spread itse
 # With a clock, a search the last search's pace says cannot reach MIN_ROUNDS worlds is not
 # started; every this many such decisions one is started anyway, to measure the pace again.
 PROBE_EVERY = 8
+# With a clock, a search the last search's pace says cannot reach MIN_ROUNDS worlds of all
+# its root actions tries fewer (the policy's choice and its first challengers), as many as
+# reach that many worlds, and not fewer than this: better two actions compared than none.
+MIN_ARMS = 2
+ARMS_BY_PACE = True
+# The default time budget a decision (``bench bots --think``): with one draw per world and
+# the compiled engine, 0.8 s buys about 12 worlds of four root actions at 7 seats, and the
+# bench's decisions stay under 0.9 s at the 95th percentile (docs/benchmarks.md, "Cheaper
+# worlds for the search").
+THINK = 0.8
 
 
 def settled(leads: list[float], squares: list[float], rounds: int, final_rounds: int,
@@ -111,7 +125,7 @@ class StrongBot:
     decision when ``seconds`` is None (the iteration budget alone)."""
 
     def __init__(self, seed: int | str = 0, game: str = "bang", iterations: int = 400,
-                 seconds: float | None = 0.5) -> None:
+                 seconds: float | None = THINK) -> None:
         from p2pbang.bots import make_bot, sensible_class  # the registry imports this module
 
         self._seed = seed
@@ -170,6 +184,7 @@ class StrongBot:
         rank = getattr(self._fallback, "rank", None)
         ranked = rank(knowledge.view, knowledge.view.pending, legal) if rank else None
         legal = [default, *challengers(default, legal, rng, ranked, self._facts.neighbours)]
+        legal = legal[:self._arms(len(legal))]
         count = len(legal)
         self.searched += 1
         if self._out_of_time(count):
@@ -237,6 +252,16 @@ class StrongBot:
             return role_weight(knowledge, self._facts)
         return weigh(knowledge.view, seat)
 
+    def _arms(self, count: int) -> int:
+        """How many of ``count`` root actions a timed search tries: all when the last timed
+        search's pace says the clock reaches ``MIN_ROUNDS`` worlds of them (and always
+        without a clock), else as many as it reaches that many worlds of, not fewer than
+        ``MIN_ARMS`` (``_out_of_time`` then judges those)."""
+        if self.seconds is None or self._pace is None or not ARMS_BY_PACE:
+            return count
+        fits = int(self.seconds / (self._pace * self._min_rounds))
+        return min(count, max(MIN_ARMS, fits))
+
     def _out_of_time(self, count: int) -> bool:
         """Whether a timed search of ``count`` root actions is settled before it starts."""
         if self.seconds is None or self._pace is None:
@@ -265,17 +290,19 @@ class StrongBot:
         the same rollout bots (common random numbers: the comparison, not each score, is
         what needs to be sharp). None when the world cannot be sampled or time ran out."""
         scores = []
-        for action in legal:
-            if deadline is not None and time.perf_counter() > deadline:
-                return None
-            rng = random.Random(label)
-            try:
-                world, dealer = sample_world(knowledge, rng, weight)
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        try:
+            drawn = World(knowledge, random.Random(label), weight)  # once for every action
+            for action in legal:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return None
+                world, dealer = drawn.start()
                 world.apply(action)
                 scores.append(self._playout(world, dealer, seat, label, knowledge.choice.seats,
                                             knowledge.attacks))
-            except SampleFailed:
-                return None
+        except SampleFailed:
+            return None
         return scores
 
     def _playout(self, world: Any, dealer: Any, seat: int, label: str, seats: int,

@@ -21,6 +21,8 @@ The interface (``GameState``):
   game's engine built from a laid-out rule set directly, in scenario tests, has none).
 - ``check(x)``: why ``x`` cannot answer ``pending``, or ``None``.
 - ``apply(x)``: feed ``pending`` its answer, return the events.
+- ``replay_trusted(inputs)``: feed a log some engine of the same choice already accepted,
+  without checking it again (below: a trusted replay).
 - ``legal_actions()``: every legal answer to the pending decision (its seat's hand must be
   known to this engine); ``[]`` when the game waits for the dealer or has ended.
 - ``take_seat(seat, cards)``: turn this observer engine into seat ``seat``'s engine (below).
@@ -62,6 +64,18 @@ the engines wait at is safe: each is a generator standing at a ``yield`` between
 and nothing it keeps across that ``yield`` depends on a hidden card. The checks all three
 engines share are ``seat_taking_refusal``'s; those of a hand are ``SlotKnowledge``'s
 (``engine/slots.py``), those of a hidden role ``engine/hidden_roles.py``'s.
+
+A trusted replay. ``replay_trusted(inputs)`` is ``apply`` of each input in turn without the
+check: only for a log that an engine of the same choice, from the same state, already
+accepted input by input through ``apply``. Its one caller is the strong bot's search
+(``bots/determinize.py``, ``World``), which draws a sampled world once, with every input
+checked, and starts each root action's playout from that log again; checking the same log
+again there was about half a replay's time. It refuses nothing: an input no engine
+accepted could leave the game anywhere, so it is never fed anything from the network, a
+file or a player (the log a peer receives goes through ``apply``; a test holds the package
+to that one caller, ``tests/engine/test_contract.py``). Each engine writes its own (a few
+lines beside its ``apply``); afterwards the game is as ``apply`` would have left it: the
+same ``history``, ``pending`` and state, ``events`` those of the last input.
 
 One ``check``: ``StepChecks`` (inherited by every engine) turns away an input at the end,
 sends a decision's answer to the engine's ``_check_decision`` and a chance result, once its
@@ -142,6 +156,8 @@ class GameState(Protocol):
     def check(self, action: Any) -> str | None: ...
 
     def apply(self, action: Any) -> list[Event]: ...
+
+    def replay_trusted(self, inputs: list[Any]) -> None: ...
 
     def legal_actions(self) -> list[Any]: ...
 

@@ -228,6 +228,41 @@ def test_a_clock_too_short_for_the_minimum_worlds_skips_the_search(
     assert bot.departures == 0
 
 
+def test_a_short_clock_searches_fewer_root_actions() -> None:
+    """When the last timed search's pace says the clock cannot reach the minimum worlds of
+    every root action, the search tries the policy's choice and its first challengers, as
+    many as it reaches that many worlds of, never fewer than two; without a clock, or at a
+    pace that reaches them all, every root action."""
+    bot = StrongBot("arms", "dice", iterations=400, seconds=1.0)
+    assert bot._arms(4) == 4  # no pace measured yet
+    for worlds, arms in [(0.1, 2), (2.5, 2), (3.5, 3), (4.2, 4), (100.0, 4)]:
+        bot._pace = 1.0 / (bot._min_rounds * worlds)
+        assert bot._arms(4) == arms
+    assert bot._arms(3) == 3
+    untimed = StrongBot("arms", "dice", iterations=400, seconds=None)
+    untimed._pace = 1.0
+    assert untimed._arms(4) == 4
+    # At a table: a pace that reaches the minimum worlds of two root actions only.
+    choice = GameChoice.make("dice", 5)
+    game = new_game(choice, None)
+    dealer = LocalDealer("arms-a")
+    bots: list[object] = [make_bot("sensible", s, "dice") for s in range(5)]
+    bots[0] = bot
+    sizes = []
+    while not isinstance(game.pending, End) and len(sizes) < 6:
+        pending = game.pending
+        if isinstance(pending, Decision):
+            if pending.seat == 0:
+                bot._pace, bot.last_search = 1.0 / (bot._min_rounds * 2.5), None
+            action = bots[pending.seat].decide(game, pending)
+            if pending.seat == 0 and bot.last_search is not None:
+                sizes.append(len(bot.last_search[0]))
+            game.apply(action)
+        else:
+            game.apply(dealer.resolve(pending))
+    assert sizes == [2] * 6
+
+
 def test_the_stop_answers_as_the_whole_budget_would(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every decision of a Dice Game seat, searched with the stop and again to the whole
     budget (``settled`` never true), same seed and view: the same answers, one of them a

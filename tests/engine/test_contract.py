@@ -173,3 +173,51 @@ def test_control_flow_never_reads_a_hidden_card(choice: GameChoice) -> None:
             assert view.pending == judge.pending
         engines.apply(_step(judge, dealer, bots))  # the bots read the all-seeing engine here
     assert all(view.pending == judge.pending for view in engines.views)
+
+
+@pytest.mark.parametrize("choice", CHOICES, ids=lambda c: c.label())
+def test_a_trusted_replay_leaves_the_game_as_apply_did(choice: GameChoice) -> None:
+    """A seeded game's log, cut at several points and fed to a fresh engine by
+    ``replay_trusted``: the same pending step, log hash, last events and legal actions as
+    the engine that applied it input by input, for the all-seeing engine and a seat's (its
+    log masked); the whole log replayed ends the same game with no broken invariant."""
+    kind = game_kind(choice)
+    engines = Lockstep.of(kind, choice, (0,))
+    dealer, bots = LocalDealer("trusted"), _bots(choice, "trusted")
+    seen: list[tuple[int, int | None, object, str, list, list]] = []
+    steps = 0
+    while not engines.ended:
+        engines.apply(_step(engines.truth, dealer, bots))
+        steps += 1
+        if steps % 37 == 0:
+            for game in (engines.truth, *engines.views):
+                legal = game.legal_actions() if isinstance(game.pending, Decision) and (
+                    game.viewer is None or game.pending.seat == game.viewer) else []
+                seen.append((steps, game.viewer, game.pending, kind.history_hash(game.history),
+                             list(game.events), legal))
+    assert len(seen) >= 4
+    for steps, viewer, pending, digest, events, legal in seen:
+        source = engines.truth if viewer is None else engines.views[0]
+        fresh = kind.new_game(choice, viewer)
+        fresh.replay_trusted(source.history[:steps])
+        assert fresh.pending == pending and kind.history_hash(fresh.history) == digest
+        assert fresh.events == events
+        if legal:
+            assert fresh.legal_actions() == legal
+    whole = kind.new_game(choice, None)
+    whole.replay_trusted(list(engines.truth.history))
+    assert whole.pending == engines.truth.pending and isinstance(whole.pending, End)
+    assert kind.violations(whole, dealer.cards) == []
+
+
+def test_a_trusted_replay_is_fed_by_the_search_alone() -> None:
+    """``replay_trusted`` checks nothing, so nothing from the network, a file or a player
+    may reach it: in the whole package only the search's sampled world
+    (``bots/determinize.py``, a log its own engine accepted) calls it."""
+    package = ENGINE.parent
+    callers = set()
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "replay_trusted":
+                callers.add(str(path.relative_to(package)))
+    assert callers == {"bots/determinize.py"}
