@@ -259,12 +259,12 @@ def test_the_stop_answers_as_the_whole_budget_would(monkeypatch: pytest.MonkeyPa
 
 
 def test_a_game_may_set_its_own_bar_for_a_departure() -> None:
-    """The Dice Game's facts lower the bar (4 worlds, 1.5 standard errors); the card game and
+    """The Dice Game's facts lower the bar (4 worlds, 1 standard error); the card game and
     the Duel keep the search's (MIN_ROUNDS, CONFIDENCE), so their answers are unchanged."""
     from p2pbang.bots import sensible_class
 
     assert sensible_class("dice").SEARCH.min_rounds == 4
-    assert sensible_class("dice").SEARCH.confidence == 1.5
+    assert sensible_class("dice").SEARCH.confidence == 1.0
     for game in ("bang", "duel"):
         facts = sensible_class(game).SEARCH
         assert facts.min_rounds is None and facts.confidence is None
