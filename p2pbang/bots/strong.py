@@ -4,11 +4,10 @@ How: determinized (perfect-information) Monte Carlo over the root actions. Each 
 samples a world that agrees with the seat's knowledge (``determinize.sample_world``: the
 seat's masked log replayed into a fresh engine, hidden cards sampled, hidden roles weighed
 by what their seats were seen to do, ``roles.py``, or by the own policy's reading of it
-when it has one, ``_role_weight``), plays each root action in its own copy
-of that world (``determinize.World``: drawn once, each copy its checked log replayed
-without the checks and its dealer's state copied: generators cannot be copied), then plays
-on with the
-seat's own policy at its seat (its game's ``SEARCH.policy``, else the sensible bot) and the
+when it has one, ``_role_weight``), plays each root action in its own copy of that world
+(``determinize.World``: drawn once, each copy its checked log replayed without the checks
+and its dealer's state copied: generators cannot be copied), then plays on with the seat's
+own policy at its seat (its game's ``SEARCH.policy``, else the sensible bot) and the
 sensible bots at the others as the rollout policy, fed the table's public events, for
 its game's ``SEARCH.horizon`` steps (about two turns; ``search_facts.py``), and scores the
 position by the fitted winning chances of the seat's side (``evaluate.py``; a finished game
@@ -60,7 +59,6 @@ PROBE_EVERY = 8
 # its root actions tries fewer (the policy's choice and its first challengers), as many as
 # reach that many worlds, and not fewer than this: better two actions compared than none.
 MIN_ARMS = 2
-ARMS_BY_PACE = True
 # The default time budget a decision (``bench bots --think``): with one draw per world and
 # the compiled engine, 0.8 s buys about 12 worlds of four root actions at 7 seats, and the
 # bench's decisions stay under 0.9 s at the 95th percentile (docs/benchmarks.md, "Cheaper
@@ -257,7 +255,7 @@ class StrongBot:
         search's pace says the clock reaches ``MIN_ROUNDS`` worlds of them (and always
         without a clock), else as many as it reaches that many worlds of, not fewer than
         ``MIN_ARMS`` (``_out_of_time`` then judges those)."""
-        if self.seconds is None or self._pace is None or not ARMS_BY_PACE:
+        if self.seconds is None or self._pace is None:
             return count
         fits = int(self.seconds / (self._pace * self._min_rounds))
         return min(count, max(MIN_ARMS, fits))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from p2pbang.bots import make_bot
-from p2pbang.bots.strong import StrongBot
+from p2pbang.bots.strong import THINK, StrongBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
@@ -168,7 +168,7 @@ def _play_one(args: tuple[GameChoice, int, int, float | None, int]) -> GameResul
     return play_one(*args)
 
 
-def played(choice: GameChoice, games: int, seed: int = 0, seconds: float | None = 0.5,
+def played(choice: GameChoice, games: int, seed: int = 0, seconds: float | None = THINK,
            iterations: int = 400, jobs: int = 1) -> Iterator[GameResult]:
     """The run's games in their order, played in ``jobs`` processes."""
     work = [(choice, seed, index, seconds, iterations) for index in range(games)]
@@ -179,7 +179,7 @@ def played(choice: GameChoice, games: int, seed: int = 0, seconds: float | None 
         yield from pool.map(_play_one, work)
 
 
-def bench_bots(choice: GameChoice, games: int, seed: int = 0, seconds: float | None = 0.5,
+def bench_bots(choice: GameChoice, games: int, seed: int = 0, seconds: float | None = THINK,
                iterations: int = 400, jobs: int = 1,
                each: Callable[[GameResult, BotBench], None] | None = None) -> BotBench:
     """Play ``games`` seeded games of ``choice`` with one strong seat (rotated); ``each`` is
@@ -193,7 +193,7 @@ def bench_bots(choice: GameChoice, games: int, seed: int = 0, seconds: float | N
 
 
 def print_bench_bots(choice: GameChoice, games: int, seed: int = 0,
-                     seconds: float | None = 0.5,
+                     seconds: float | None = THINK,
                      iterations: int = 400, jobs: int = 1) -> None:
     start = time.perf_counter()
 

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from p2pbang.cli import main
+from p2pbang.bots.strong import THINK, StrongBot
+from p2pbang.cli import build_parser, main
 from p2pbang.engine.choice import GameChoice
 from p2pbang.sim.bench_bots import bench_bots
 
@@ -94,3 +95,9 @@ def test_a_game_line_keeps_the_running_tally() -> None:
                                        "so far strong 2/3, sensible 1/3")
     assert tally.searched == 15 and tally.early_stops == 12 and tally.departures == 3
     assert "15: 12 stopped early" in tally.lines()[4]
+
+
+def test_the_think_flag_defaults_to_the_strong_bots_own_budget() -> None:
+    """`bench bots --think` and a strong bot made without a clock given think the same."""
+    args = build_parser().parse_args(["bench", "bots", "--game", "dice"])
+    assert args.think == THINK == StrongBot().seconds
