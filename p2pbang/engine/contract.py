@@ -73,9 +73,10 @@ checked, and starts each root action's playout from that log again; checking the
 again there was about half a replay's time. It refuses nothing: an input no engine
 accepted could leave the game anywhere, so it is never fed anything from the network, a
 file or a player (the log a peer receives goes through ``apply``; a test holds the package
-to that one caller, ``tests/engine/test_contract.py``). Each engine writes its own (a few
-lines beside its ``apply``); afterwards the game is as ``apply`` would have left it: the
-same ``history``, ``pending`` and state, ``events`` those of the last input.
+to that one caller, ``tests/engine/test_contract.py``). ``StepChecks`` writes it once for
+every engine, and an engine that keeps a cache of the pending step's answers clears it
+first (the Duel); afterwards the game is as ``apply`` would have left it: the same
+``history``, ``pending`` and state, ``events`` those of the last input.
 
 One ``check``: ``StepChecks`` (inherited by every engine) turns away an input at the end,
 sends a decision's answer to the engine's ``_check_decision`` and a chance result, once its
@@ -179,6 +180,9 @@ class StepChecks:
 
     __slots__ = ()  # adds no instance dict: the compiled card game has none (bang/game.pxd)
     pending: Any
+    history: list[Any]
+    events: list[Event]
+    _flow: Generator[Any, Any, Any]
 
     def _check_decision(self, decision: Decision, action: Any) -> str | None:
         raise NotImplementedError
@@ -194,6 +198,18 @@ class StepChecks:
         if isinstance(pending, Decision):
             return self._check_decision(pending, action)
         return check_result_shape(pending, action) or self._check_chance(pending, action)
+
+    def replay_trusted(self, inputs: list[Any]) -> None:
+        """Feed ``inputs`` in order without checking them again: only a log an engine of the
+        same choice already accepted through ``apply``, from this same state (a search's
+        sampled world started again, ``bots/determinize.py``); never an input from elsewhere
+        (above, "A trusted replay"). ``_flow`` is read at every input: a finished game
+        replaces it."""
+        history = self.history
+        for item in inputs:
+            self.events = []
+            history.append(item)
+            self.pending = self._flow.send(item)
 
 
 # No dealer cards: what an engine that deals no hidden card is given (or ignores).

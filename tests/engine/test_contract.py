@@ -213,11 +213,16 @@ def test_a_trusted_replay_leaves_the_game_as_apply_did(choice: GameChoice) -> No
 def test_a_trusted_replay_is_fed_by_the_search_alone() -> None:
     """``replay_trusted`` checks nothing, so nothing from the network, a file or a player
     may reach it: in the whole package only the search's sampled world
-    (``bots/determinize.py``, a log its own engine accepted) calls it."""
+    (``bots/determinize.py``, a log its own engine accepted) calls it; an engine's own
+    override may hand on to ``StepChecks``' (``super().replay_trusted``)."""
     package = ENGINE.parent
     callers = set()
     for path in sorted(package.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr == "replay_trusted":
+                owner = node.value
+                if (isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name)
+                        and owner.func.id == "super"):
+                    continue
                 callers.add(str(path.relative_to(package)))
     assert callers == {"bots/determinize.py"}

@@ -304,17 +304,6 @@ class Game(EventFlow, SlotKnowledge, StepChecks):
         self.pending = self._flow.send(action)
         return events
 
-    def replay_trusted(self, inputs: list[Action | ChanceResult]) -> None:
-        """Feed a trusted log's inputs in order, without checking them again: only inputs an
-        engine of the same choice already accepted, from this same state (a search's sampled
-        world started again, ``bots/determinize.py``); never an input from elsewhere
-        (``engine/contract.py``, "A trusted replay")."""
-        history = self.history
-        for item in inputs:
-            self.events = []
-            history.append(item)
-            self.pending = self._flow.send(item)
-
     def legal_actions(self) -> list[Action]:
         """Every legal answer to the pending decision (its seat's hand must be known here)."""
         pending = self.pending

@@ -183,16 +183,10 @@ class DuelGame(SlotKnowledge, StepChecks):
         return events
 
     def replay_trusted(self, inputs: list[Any]) -> None:
-        """Feed a trusted log's inputs in order, without checking them again: only inputs an
-        engine of the same choice already accepted, from this same state (a search's sampled
-        world started again, ``bots/determinize.py``); never an input from elsewhere
-        (``engine/contract.py``, "A trusted replay")."""
-        history = self.history
+        """``StepChecks``' trusted replay, after dropping the cached legal answers, as
+        ``apply`` does at every input."""
         self._legal_cache = None
-        for item in inputs:
-            self.events = []
-            history.append(item)
-            self.pending = self._flow.send(item)
+        super().replay_trusted(inputs)
 
     def legal_actions(self) -> list[DuelAction]:
         pending = self.pending
