@@ -171,7 +171,6 @@ def test_compiled_files_outside_the_listed_folders_are_not_looked_for(tmp_path: 
     assert "net" not in build.FOLDERS and "crypto" not in build.FOLDERS
 
 
-
 # A module's augmenting .pxd (Cython's typed declarations) is part of what it compiled from.
 PXD = "cdef class Game:\n    cdef public object n\n"
 WITH_PXD = {**SOURCES, "engine/bang/game.pxd": PXD}
@@ -256,7 +255,6 @@ def test_a_compiled_build_runs_and_an_edited_source_replaces_it(tmp_path: Path) 
     # The bench loop's modules too, though their sources did not change.
     assert all(path.endswith(".py") for path in _run(LOOP_PROBE, pythonpath=tmp_path)
                .split("|"))
-
 
 
 # --- the card game's typed declarations -------------------------------------------------
