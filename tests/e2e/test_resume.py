@@ -14,10 +14,12 @@ from p2pbang.net.store import RecordType, encode_record, scan_log
 from .peers import cli, describe, finish, start, table, wait_for
 
 VICTIM = 2
+# Peers are killed once a turn or two is played: the deal comes from fresh keys, and a 4-seat
+# game ends by the rules before its 4th turn about once in 700 games (then nobody waits).
 
 
 @pytest.mark.parametrize("moment", [
-    pytest.param(r"turn 4:", id="mid-game"),
+    pytest.param(r"turn 2:", id="mid-game"),
     pytest.param(r"\] game [0-9a-f]+: P\d+, one of", id="while-dealing", marks=pytest.mark.slow),
 ])
 def test_a_killed_peer_resumes_and_the_game_finishes(moment: str, tmp_path: Path) -> None:
@@ -95,7 +97,7 @@ def test_a_peer_that_lost_part_of_its_log_catches_up_before_signing(
     peer fetches (and verifies) what the others hold before it signs anything."""
     peers = table(tmp_path, 4, max_wait=90)
     victim = peers[VICTIM]
-    wait_for(victim, r"turn 4:")
+    wait_for(victim, r"turn 2:")
     victim.kill()
     [log] = victim.home.rglob("log.bin")
     DAMAGE[damage](log)
@@ -117,7 +119,7 @@ def test_a_peer_that_lost_part_of_its_log_catches_up_before_signing(
 def test_a_peer_that_lost_its_secrets_says_so_and_signs_nothing(tmp_path: Path) -> None:
     peers = table(tmp_path, 4, max_wait=90)
     victim = peers[1]
-    wait_for(victim, r"turn 4:")
+    wait_for(victim, r"turn 2:")
     victim.kill()
     [secrets_file] = victim.home.rglob("secrets.bin")
     secrets_file.unlink()
