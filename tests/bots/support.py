@@ -1,15 +1,20 @@
-"""Shared helpers for the bot tests: ask a fresh SensibleBot about a scenario's decision, and
-play a whole game asking every decision on the all-seeing engine and on the seat's own."""
+"""Shared helpers for the bot tests: ask a fresh SensibleBot about a scenario's decision, play
+a whole game asking every decision on the all-seeing engine and on the seat's own, and walk
+one seat's decisions of a game of sensible bots with the seat's knowledge synced."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from p2pbang.bots import make_bot
+from p2pbang.bots.determinize import SeatKnowledge
 from p2pbang.bots.sensible import SensibleBot
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import PLAY, Action, Decision, End, Play
 from p2pbang.engine.bang.scenario import Scenario
+from p2pbang.engine.choice import GameChoice
+from p2pbang.engine.family import new_game
 from p2pbang.engine.lockstep import Lockstep
 
 # Characters whose abilities play no part in a play-phase or response scenario.
@@ -93,3 +98,31 @@ def check_role_rules(game: Any, decision: Decision, action: object) -> None:
             assert len(game.alive_seats()) == 2, f"Renegade aimed at the Sheriff early: {action}"
     if decision.kind == PLAY and game.card_name(action.card) == "beer":
         assert me.life < me.max_life and len(game.alive_seats()) > 2, action
+
+
+def seat_positions(choice: GameChoice, deal: str, seat: int,
+                   max_steps: int = 20_000) -> Iterator[tuple[Any, SeatKnowledge]]:
+    """The decisions with a choice of ``seat`` in a game of sensible bots (seeded
+    ``deal/seat``, fed every event as the bench feeds them) dealt by ``LocalDealer(deal)``:
+    each yields the all-seeing engine and the seat's knowledge synced to it, before the seat
+    answers. The search's tests sample worlds at these positions; they must not change the
+    engine they are given."""
+    truth = new_game(choice, None)
+    dealer = LocalDealer(deal)
+    bots = [make_bot("sensible", f"{deal}/{s}", choice.game) for s in range(choice.seats)]
+    knowledge = SeatKnowledge(choice, seat)
+    for _ in range(max_steps):
+        pending = truth.pending
+        if isinstance(pending, End):
+            return
+        if isinstance(pending, Decision):
+            if pending.seat == seat and len(truth.legal_actions()) > 1:
+                knowledge.sync(truth)
+                yield truth, knowledge
+            events = truth.apply(bots[pending.seat].decide(truth, pending))
+        else:
+            events = truth.apply(dealer.resolve(pending))
+        for bot in bots:
+            observe = getattr(bot, "observe", None)
+            if observe is not None:
+                observe(events)

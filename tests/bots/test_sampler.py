@@ -10,41 +10,17 @@ dealt, robbed and refilled in between."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from p2pbang.bots import make_bot, sensible_class
+from p2pbang.bots import sensible_class
 from p2pbang.bots.determinize import SampleFailed, SeatKnowledge, sample_world
 from p2pbang.bots.roles import role_weight
-from p2pbang.dealer.local import LocalDealer
-from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.chance import ReorderHand
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.family import new_game
 
-
-def positions(choice: GameChoice, deal: str, seat: int) -> Iterator[tuple[Any, SeatKnowledge]]:
-    """The decisions with a choice of ``seat`` in a game of sensible bots (the bench's seeds),
-    each with the seat's knowledge synced to it."""
-    truth = new_game(choice, None)
-    dealer = LocalDealer(deal)
-    bots = [make_bot("sensible", f"{deal}/{s}", choice.game) for s in range(choice.seats)]
-    knowledge = SeatKnowledge(choice, seat)
-    for _ in range(20_000):
-        pending = truth.pending
-        if isinstance(pending, End):
-            return
-        if isinstance(pending, Decision):
-            if pending.seat == seat and len(truth.legal_actions()) > 1:
-                knowledge.sync(truth)
-                yield truth, knowledge
-            events = truth.apply(bots[pending.seat].decide(truth, pending))
-        else:
-            events = truth.apply(dealer.resolve(pending))
-        for bot in bots:
-            bot.observe(events)
+from .support import seat_positions
 
 
 def check_fits(world: Any, knowledge: SeatKnowledge) -> None:
@@ -72,7 +48,7 @@ def test_a_card_seen_after_a_hidden_reorder_is_drawn(deal: str, seat: int) -> No
     choice = GameChoice.make("bang", 7)
     weigh = sensible_class("bang").SEARCH
     reordered = 0
-    for number, (_, knowledge) in enumerate(positions(choice, deal, seat)):
+    for number, (_, knowledge) in enumerate(seat_positions(choice, deal, seat)):
         rng = random.Random(number)
         try:
             world, _ = sample_world(knowledge, rng, role_weight(knowledge, weigh))
@@ -97,7 +73,7 @@ def test_every_position_is_drawn_with_every_set(choice: GameChoice) -> None:
     weigh = sensible_class("bang").SEARCH
     seat = choice.seats - 1
     drawn = 0
-    for number, (_, knowledge) in enumerate(positions(choice, f"sampler/{choice}", seat)):
+    for number, (_, knowledge) in enumerate(seat_positions(choice, f"sampler/{choice}", seat)):
         try:
             world, _ = sample_world(knowledge, random.Random(number),
                                     role_weight(knowledge, weigh))

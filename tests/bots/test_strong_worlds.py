@@ -21,6 +21,8 @@ from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import new_game
 
+from .support import seat_positions
+
 
 class _RedrawingBot(StrongBot):
     """The strong bot as it searched before: every root action draws its world afresh
@@ -112,31 +114,17 @@ def test_a_copied_world_searches_as_a_redrawn_one_in_every_set(choice: GameChoic
 def test_a_redrawn_world_is_the_same_world() -> None:
     """The premise of the copy: two draws from the same rng label are the same world (the
     same all-seeing log) and its dealer draws the same cards after it."""
-    choice = GameChoice.make("bang", 7)
-    truth = new_game(choice, None)
-    dealer = LocalDealer("worlds-premise")
-    bots = [make_bot("sensible", s, "bang") for s in range(7)]
-    knowledge = SeatKnowledge(choice, 3)
-    checked = asked = 0
-    for _ in range(3000):
-        pending = truth.pending
-        if isinstance(pending, End):
-            break
-        if isinstance(pending, Decision):
-            asked += pending.seat == 3
-            if pending.seat == 3 and asked % 4 == 1:
-                knowledge.sync(truth)
-                one, first = sample_world(knowledge, random.Random("w"))
-                two, second = sample_world(knowledge, random.Random("w"))
-                assert one.history == two.history
-                for _ in range(3):
-                    _play_on(one, first)
-                    _play_on(two, second)
-                assert one.history == two.history
-                checked += 1
-            truth.apply(bots[pending.seat].decide(truth, pending))
-        else:
-            truth.apply(dealer.resolve(pending))
+    checked = 0
+    positions = seat_positions(GameChoice.make("bang", 7), "worlds-premise", 3)
+    for _, knowledge in positions:
+        one, first = sample_world(knowledge, random.Random("w"))
+        two, second = sample_world(knowledge, random.Random("w"))
+        assert one.history == two.history
+        for _ in range(3):
+            _play_on(one, first)
+            _play_on(two, second)
+        assert one.history == two.history
+        checked += 1
     assert checked > 5
 
 
