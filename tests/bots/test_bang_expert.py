@@ -197,7 +197,7 @@ def test_an_outlaw_lights_a_dynamite_at_three_life_without_surplus_cards(
         own_view: bool) -> None:
     """Seat 1, an Outlaw at 3 life, holds a Dynamite and a Missed!: no card over his hand
     limit, so the sensible bot keeps the Dynamite; the expert lights it (it goes round the
-    table, where four of his six rivals sit). At 2 life he keeps it too."""
+    table, where four of the six others are his rivals). At 2 life he keeps it too."""
     hands = {1: ["dynamite", "missed"]}
     t = _table(1, own_view, turn=1, hands=hands, life={1: 3})
     assert ask(t, SensibleBot(0)) == Pass()
