@@ -17,7 +17,9 @@ measured against it (docs/benchmarks.md, "The card game's expert policy"):
   needed), unless the life is 2 or less or the card would be discarded at the hand limit.
 - A BANG! goes to the foe it most likely finishes: one life left and no Barrel first.
 - An Outlaw with a BANG! in hand and a life to spare challenges the Sheriff to a Duel.
-- The Sheriff and his Deputies never light a Dynamite (it may well reach the Sheriff).
+- The Sheriff and his Deputies never light a Dynamite (it may well reach the Sheriff); an
+  Outlaw lights his at 3 life or more, surplus cards or not (it goes round the table, and
+  three lives lost by the Sheriff may end the game).
 - What to keep at the hand limit follows the role: lawmen keep Missed! and Beer, an Outlaw
   keeps BANG! and Duel.
 
@@ -59,6 +61,7 @@ KEEP_BONUS = {SHERIFF: {"missed": 1.0, "beer": 1.0}, DEPUTY: {"missed": 0.5, "be
 BEER_AT_LIFE = 2  # drink in the play phase at this life or below (else keep it for dying)
 KILL_BONUS = 0.6  # a shot at a foe with one life left (half that when he has a Barrel)
 BARREL_MALUS = 0.25
+OUTLAW_DYNAMITE_LIFE = 3  # an Outlaw lights a Dynamite at this life or more
 HAND_MALUS = 0.05  # per card of the target's hand (a Missed! may hide there)
 
 
@@ -167,7 +170,13 @@ def _duel(ctx: Context) -> Action | None:
 
 
 def _overflow(ctx: Context) -> Action | None:
-    """The sensible bot's use of surplus cards, without a lawman's Dynamite."""
+    """An Outlaw's Dynamite as soon as he can stand it (the sensible bot lights one only with
+    surplus cards, at 4 life); else the sensible bot's use of surplus cards, without a
+    lawman's Dynamite."""
+    if ctx.side.role == OUTLAW and ctx.view.life(ctx.me) >= OUTLAW_DYNAMITE_LIFE:
+        dynamite = ctx.plays("dynamite")
+        if dynamite:
+            return dynamite[0]
     action = turn._overflow(ctx)
     if (ctx.side.role in (SHERIFF, DEPUTY) and type(action) is Play
             and ctx.view.card_name(action.card) == "dynamite"):

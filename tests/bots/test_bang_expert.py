@@ -192,6 +192,20 @@ def test_the_sheriff_does_not_light_a_dynamite(own_view: bool) -> None:
     assert ask(t, BangExpert(0)) == Pass()
 
 
+@SEEING
+def test_an_outlaw_lights_a_dynamite_at_three_life_without_surplus_cards(
+        own_view: bool) -> None:
+    """Seat 1, an Outlaw at 3 life, holds a Dynamite and a Missed!: no card over his hand
+    limit, so the sensible bot keeps the Dynamite; the expert lights it (it goes round the
+    table, where four of the six others are his rivals). At 2 life he keeps it too."""
+    hands = {1: ["dynamite", "missed"]}
+    t = _table(1, own_view, turn=1, hands=hands, life={1: 3})
+    assert ask(t, SensibleBot(0)) == Pass()
+    assert is_play(t, ask(t, BangExpert(0)), "dynamite")
+    low = _table(1, own_view, turn=1, hands=hands, life={1: 2})
+    assert ask(low, BangExpert(0)) == Pass()
+
+
 def test_the_odds_of_a_hidden_role_follow_the_public_record() -> None:
     """Seat 4 (a Deputy) reads seat 5's attacks on the Sheriff as an Outlaw's and seat 3's
     attack on that attacker as a Deputy's; the role deck bounds it (one Deputy left)."""
