@@ -94,12 +94,12 @@ OWN_LIFE = {SHERIFF: 3.0, DEPUTY: 1.0, OUTLAW: 1.0, RENEGADE: 1.6}
 # A Renegade's worth of the Sheriff's life: his friend while four or more are alive, more so
 # while the Sheriff is in danger (at SHERIFF_LOW life or less), a foe once they are the last
 # two. With three alive (``RENEGADE_SHERIFF_THREE``) the Sheriff is the foe of the duel to come:
-# a little of one while he is safe, worth nothing either way while he is in danger (the last
-# other seat, if an Outlaw, would win by his death). The Renegade then shoots the Sheriff
-# rather than finish that seat, which the Sheriff and his own shots are already fighting, and
-# keeps its Beers for itself: the strong bot's search departed so in the true deal, and the
-# policy alone won more as a Renegade (docs/benchmarks.md, "The Dice Game's expert, fourth
-# pass").
+# a little of one while he is safe, nothing while he is in danger (the other seat, if an
+# Outlaw, would win by his death): the Renegade drinks its own Beers rather than heal him
+# and fires its Gatlings and brings the Indians without sparing him. The strong bot's search
+# left the expert's answer in such spots (shots at the Sheriff, a Beer for itself), right in
+# the true deal; read as this worth, the policy alone won more as a Renegade
+# (docs/benchmarks.md, "The Dice Game's expert, fourth pass").
 RENEGADE_SHERIFF = (-0.6, -2.0, 3.0)
 RENEGADE_SHERIFF_THREE = (0.5, 0.0)
 SHERIFF_LOW = 4
