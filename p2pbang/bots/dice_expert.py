@@ -91,9 +91,17 @@ WORTH = {
 # What a seat's own life is worth to it (the Sheriff's is his side's game; a Renegade must
 # outlive everybody).
 OWN_LIFE = {SHERIFF: 3.0, DEPUTY: 1.0, OUTLAW: 1.0, RENEGADE: 1.6}
-# A Renegade's worth of the Sheriff's life: his friend until they are the last two, more so
-# while the Sheriff is in danger (at SHERIFF_LOW life or less), a foe then.
+# A Renegade's worth of the Sheriff's life: his friend while four or more are alive, more so
+# while the Sheriff is in danger (at SHERIFF_LOW life or less), a foe once they are the last
+# two. With three alive (``RENEGADE_SHERIFF_THREE``) the Sheriff is the foe of the duel to come:
+# a little of one while he is safe, nothing while he is in danger (the other seat, if an
+# Outlaw, would win by his death): the Renegade drinks its own Beers rather than heal him
+# and fires its Gatlings and brings the Indians without sparing him. The strong bot's search
+# left the expert's answer in such spots (shots at the Sheriff, a Beer for itself), right in
+# the true deal; read as this worth, the policy alone won more as a Renegade
+# (docs/benchmarks.md, "The Dice Game's expert, fourth pass").
 RENEGADE_SHERIFF = (-0.6, -2.0, 3.0)
+RENEGADE_SHERIFF_THREE = (0.5, 0.0)
 SHERIFF_LOW = 4
 URGENCY = 1.5  # a life point is worth 1 + URGENCY / life: more the nearer to death
 KILL = 2.5  # a kill, on top of the life, per unit of worth
@@ -349,6 +357,8 @@ class DiceExpert(DiceBot):
                 w = table.get(role, 1.0)
                 if mine == RENEGADE and role == SHERIFF:
                     calm, low, last = RENEGADE_SHERIFF
+                    if len(alive) == 3:
+                        calm, low = RENEGADE_SHERIFF_THREE
                     w = last if len(alive) == 2 else (low if sheriff_low else calm)
                 value += p * w
             worth[seat] = value

@@ -133,6 +133,37 @@ def test_the_renegade_keeps_the_sheriff_alive_while_others_are() -> None:
         assert bot.decide(game, game.pending) == Choose(healed)
 
 
+def _renegades_turn_after_the_sheriffs_shots(three_alive: bool, sheriff_life: int) -> Any:
+    """Seat 1's (the Renegade's) Beer, the Renegade a little hurt: the Sheriff's two shots
+    in his turn have just killed the Deputy (seat 4) and, with ``three_alive``, an Outlaw
+    (seat 3); three seats are left then, the Sheriff, the Renegade and the other Outlaw."""
+    game = table(players=5, life={0: sheriff_life, 1: 5, 3: 1 if three_alive else 5, 4: 1})
+    roll(game, BULLS_EYE_1, BULLS_EYE_2, GATLING, GATLING, DYNAMITE)
+    keep(game)
+    choose(game, 4)
+    choose(game, 3)
+    roll(game, BEER, GATLING, DYNAMITE, DYNAMITE, ARROW)
+    keep(game)
+    assert len(game.alive_seats()) == (3 if three_alive else 4)
+    assert game.pending.kind == BEER_TARGET and game.pending.seat == 1
+    return game
+
+
+def test_the_renegade_of_the_last_three_keeps_its_beer_for_itself() -> None:
+    """Given the Sheriff at 3 life and the Renegade hurt, when four are alive the expert
+    Renegade still heals the Sheriff (his death would let the Outlaws win); when only one
+    more seat is left beside them, it drinks the Beer itself: the Sheriff is the foe of its
+    last duel, worth nothing to it while in danger, a little of a foe while safe."""
+    expert = DiceExpert(0)
+    four = _renegades_turn_after_the_sheriffs_shots(three_alive=False, sheriff_life=3)
+    assert expert.decide(four, four.pending) == Choose(0)
+    three = _renegades_turn_after_the_sheriffs_shots(three_alive=True, sheriff_life=3)
+    assert expert.worth(three, 1)[0] == 0.0
+    assert expert.decide(three, three.pending) == Choose(1)
+    safe = _renegades_turn_after_the_sheriffs_shots(three_alive=True, sheriff_life=8)
+    assert expert.worth(safe, 1)[0] > 0 > expert.worth(four, 1)[0]
+
+
 def test_a_deputy_keeps_no_gatling_that_would_kill_the_sheriff() -> None:
     """Two Gatlings showing and the Sheriff at 1 life: a third would kill him. The sensible
     Deputy keeps the two and rolls for the third; the expert rolls them again."""
