@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from p2pbang import __version__
+from p2pbang.bots.strong import THINK
 from p2pbang.table.bot_pace import add_pace_argument, speed_of
 from p2pbang.table.choice_flags import (
     EXIT_USAGE,
@@ -181,9 +182,10 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("--players", type=seat_count, default=None,
                       help=seats_help("seats", 7))
     bots.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
-    bots.add_argument("--think", type=float, default=0.8,
-                      help="the strong bot's time budget per decision, seconds (default 0.8; "
-                           "0: no clock, the iterations alone, so a seed replays its games)")
+    bots.add_argument("--think", type=float, default=THINK,
+                      help=f"the strong bot's time budget per decision, seconds (default "
+                           f"{THINK:g}; 0: no clock, the iterations alone, so a seed replays "
+                           "its games)")
     bots.add_argument("--iterations", type=_positive("iterations"), default=400,
                       help="the strong bot's playouts per decision at most (default 400)")
     bots.add_argument("--jobs", type=_positive("jobs", 64), default=1,

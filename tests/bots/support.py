@@ -4,7 +4,7 @@ one seat's decisions of a game of sensible bots with the seat's knowledge synced
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from p2pbang.bots import make_bot
@@ -126,3 +126,29 @@ def seat_positions(choice: GameChoice, deal: str, seat: int,
             observe = getattr(bot, "observe", None)
             if observe is not None:
                 observe(events)
+
+
+def play_fed(choice: GameChoice, deal: str, bots: list[Any], listeners: Iterable[Any] = (),
+             before: Callable[[Any, Decision, Any], bool | None] | None = None,
+             max_steps: int = 20_000) -> Any:
+    """Play a game of ``choice`` dealt by ``LocalDealer(deal)`` with ``bots`` (one a seat),
+    feeding every bot and every one of ``listeners`` the events of every input, as the bench
+    feeds them; ``before(game, decision, action)`` sees each answer before it is applied
+    and stops the game by returning False. Returns the engine, at its end or where stopped."""
+    game = new_game(choice, None)
+    dealer = LocalDealer(deal)
+    observers = [bot.observe for bot in [*bots, *listeners] if hasattr(bot, "observe")]
+    for _ in range(max_steps):
+        pending = game.pending
+        if isinstance(pending, End):
+            return game
+        if isinstance(pending, Decision):
+            action = bots[pending.seat].decide(game, pending)
+            if before is not None and before(game, pending, action) is False:
+                return game
+            events = game.apply(action)
+        else:
+            events = game.apply(dealer.resolve(pending))
+        for observe in observers:
+            observe(events)
+    raise AssertionError(f"game {deal} did not end within {max_steps} steps")

@@ -19,6 +19,8 @@ from p2pbang.engine.dice.actions import Reroll
 from p2pbang.engine.family import SHEETS, new_game
 from p2pbang.sim.fit_evaluation import fit
 
+from .support import play_fed
+
 
 def _played(choice: GameChoice, seed: str, steps: int) -> object:
     """An all-seeing game after ``steps`` inputs of sensible bots (or at its end)."""
@@ -273,9 +275,6 @@ def test_the_stop_answers_as_the_whole_budget_would(monkeypatch: pytest.MonkeyPa
     Game's own bar of one (``None``), whose optimism is narrower, the stop gives up on one
     challenger the whole budget takes (a departure only ever lost, never made: 1 of 70
     decisions in five such games)."""
-    choice = GameChoice.make("dice", 6)
-    game = new_game(choice, None)
-    dealer = LocalDealer("bench-bots/0/1")
     bots: list[object] = [make_bot("sensible", f"bench-bots/0/1/{s}", "dice")
                           for s in range(6)]
     early = bots[0] = StrongBot("bench-bots/0/1/0", "dice", iterations=40, seconds=None)
@@ -283,25 +282,19 @@ def test_the_stop_answers_as_the_whole_budget_would(monkeypatch: pytest.MonkeyPa
     if confidence is not None:
         early._confidence = whole._confidence = confidence
     lost = 0
-    while not isinstance(game.pending, End):
-        pending = game.pending
-        if isinstance(pending, Decision):
-            action = bots[pending.seat].decide(game, pending)
-            if pending.seat == 0 and len(game.legal_actions()) > 1:
-                with monkeypatch.context() as patch:
-                    patch.setattr(strong, "settled", lambda *args: False)
-                    answer = whole.decide(game, pending)
-                if answer != action:
-                    assert early.last_search is not None
-                    assert action == early.last_search[0][0]  # the policy's: given up
-                    lost += 1
-            events = game.apply(action)
-            for bot in [*bots, whole]:
-                observe = getattr(bot, "observe", None)
-                if observe is not None:
-                    observe(events)
-        else:
-            game.apply(dealer.resolve(pending))
+
+    def whole_budget(game: object, pending: Decision, action: object) -> None:
+        nonlocal lost
+        if pending.seat == 0 and len(game.legal_actions()) > 1:
+            with monkeypatch.context() as patch:
+                patch.setattr(strong, "settled", lambda *args: False)
+                answer = whole.decide(game, pending)
+            if answer != action:
+                assert early.last_search is not None
+                assert action == early.last_search[0][0]  # the policy's: given up
+                lost += 1
+
+    play_fed(GameChoice.make("dice", 6), "bench-bots/0/1", bots, [whole], whole_budget)
     assert lost == (0 if confidence is not None else 1)
     assert whole.departures >= 1 and early.departures == whole.departures - lost
     assert early.early_stops > 0 and early.rounds < whole.rounds

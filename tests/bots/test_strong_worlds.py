@@ -16,12 +16,10 @@ import pytest
 from p2pbang.bots import make_bot
 from p2pbang.bots.determinize import SampleFailed, SeatKnowledge, sample_world
 from p2pbang.bots.strong import StrongBot
-from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
-from p2pbang.engine.family import new_game
 
-from .support import seat_positions
+from .support import play_fed, seat_positions
 
 
 class _RedrawingBot(StrongBot):
@@ -48,8 +46,6 @@ def _compare_games(choice: GameChoice, seed: str, seat: int, iterations: int,
     """Play a game with the strong bot at ``seat`` and sensible bots elsewhere, asking each
     of the seat's decisions also of the redrawing bot: the same answer, the same search
     seen. Stops at the end or after ``searches`` searched decisions; returns how many."""
-    game = new_game(choice, None)
-    dealer = LocalDealer(seed)
     bots: list[Any] = [make_bot("sensible", f"{seed}/{s}", choice.game)
                        for s in range(choice.seats)]
     strong = bots[seat] = StrongBot(f"{seed}/{seat}", choice.game, iterations=iterations,
@@ -57,24 +53,17 @@ def _compare_games(choice: GameChoice, seed: str, seat: int, iterations: int,
     reference = _RedrawingBot(f"{seed}/{seat}", choice.game, iterations=iterations,
                               seconds=None)
     compared = 0
-    while compared < searches:
-        pending = game.pending
-        if isinstance(pending, End):
-            break
-        if isinstance(pending, Decision):
-            action = bots[pending.seat].decide(game, pending)
-            if pending.seat == seat:
-                assert reference.decide(game, pending) == action
-                assert reference.last_search == strong.last_search
-                compared += strong.last_search is not None
-                strong.last_search = reference.last_search = None
-            events = game.apply(action)
-            for bot in [*bots, reference]:
-                observe = getattr(bot, "observe", None)
-                if observe is not None:
-                    observe(events)
-        else:
-            game.apply(dealer.resolve(pending))
+
+    def same_search(game: Any, pending: Decision, action: Any) -> bool:
+        nonlocal compared
+        if pending.seat == seat:
+            assert reference.decide(game, pending) == action
+            assert reference.last_search == strong.last_search
+            compared += strong.last_search is not None
+            strong.last_search = reference.last_search = None
+        return compared < searches
+
+    play_fed(choice, seed, bots, [reference], same_search)
     assert strong.fallbacks == reference.fallbacks == 0
     assert (strong.searched, strong.departures, strong.rounds) == (
         reference.searched, reference.departures, reference.rounds)
