@@ -10,7 +10,7 @@ import pytest
 
 from p2pbang.bots import make_bot, sensible_class, strong
 from p2pbang.bots.dice import reroll_neighbours
-from p2pbang.bots.evaluate import DICE_FEATURES, card_value, dice_value, duel_value
+from p2pbang.bots.evaluate import card_value, dice_value, duel_value
 from p2pbang.bots.search_facts import SearchFacts
 from p2pbang.bots.strong import MAX_ARMS, MIN_ROUNDS, StrongBot, challengers, settled
 from p2pbang.dealer.local import LocalDealer
@@ -77,7 +77,7 @@ def test_a_refit_finds_the_teams() -> None:
     the Outlaws (the first weight is the Sheriff's life)."""
     weights = fit("dice", 6, 200)
     assert set(weights) == {"sheriff", "deputy", "outlaw", "renegade"}
-    assert all(len(w) == len(DICE_FEATURES) + 1 for w in weights.values())
+    assert all(len(w) == 13 for w in weights.values())
     assert weights["sheriff"][0] > 0 and weights["deputy"][0] > 0
     assert weights["outlaw"][0] < 0 and weights["outlaw"][2] > 0
 
