@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from p2pbang.bots import make_bot, sensible_class
+from p2pbang.bots.evaluate import _logistic
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
@@ -110,11 +111,6 @@ def _regress(xs: list[list[float]], ys: list[float], rng: random.Random,
     return [round(w, 4) for w in raw] + [round(intercept, 4)]
 
 
-def predict(weights: list[float], features: list[float]) -> float:
-    z = weights[-1] + sum(w * x for w, x in zip(weights, features, strict=False))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
 def losses(predicted: list[float], won: list[float]) -> tuple[float, float]:
     """Mean log loss and Brier score of predicted winning chances."""
     log_loss = brier = 0.0
@@ -131,7 +127,7 @@ def held_out(data: Samples, weights: dict[str, list[float]]) -> dict[str, Any]:
     table = {}
     for key, (xs, ys, shipped) in sorted(data.items()):
         if key in weights:
-            refit = losses([predict(weights[key], x) for x in xs], ys)
+            refit = losses([_logistic(tuple(weights[key]), x) for x in xs], ys)
             table[key] = (len(ys), refit, losses(shipped, ys))
     return table
 
