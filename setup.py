@@ -4,7 +4,7 @@ Why a setup.py beside pyproject.toml: setuptools compiles extension modules only
 Everything else about the package stays in pyproject.toml.
 
 When Cython (a build requirement, fetched by pip) and a working C compiler are there, the
-engine's hot modules and the bench loop's bot and dealer are compiled with Cython;
+engine's hot modules, the bench loop's dealer and the bots are compiled with Cython;
 otherwise, or with ``P2PBANG_PURE_BUILD=1`` in the environment at install time, the package
 installs as plain Python with a note. A failed compile never fails the install. The built
 modules are listed with a SHA-256 of the source each came from in
@@ -30,14 +30,18 @@ MANIFEST = "_compiled.json"
 HERE = Path(__file__).parent
 
 # The engine modules a game's steps run through (cProfile of `p2pbang bench engine`, every
-# game of the family). Not the package `__init__` files, not `build.py` (it decides whether
+# game of the family), and the two shared mixins a search's sampled worlds step through at
+# every input (`contract.py`'s checks and trusted replay, `slots.py`'s slot knowledge: a
+# strong bot's profile). Not the package `__init__` files, not `build.py` (it decides whether
 # the compiled modules are used). Outside the engine only the loop `bench engine` and the
-# simulations run around it (the random bot, the LocalDealer and its seeded stream): no
-# crypto, no network (engine/build.py looks for compiled modules in those folders only).
+# simulations run around it (the LocalDealer and its seeded stream), and the bots: no crypto,
+# no network (engine/build.py looks for compiled modules in those folders only).
 COMPILED = [
     "p2pbang/engine/actions.py",
     "p2pbang/engine/chance.py",
+    "p2pbang/engine/contract.py",
     "p2pbang/engine/fastvalues.py",
+    "p2pbang/engine/slots.py",
     "p2pbang/engine/bang/event_flow.py",
     "p2pbang/engine/bang/game.py",
     "p2pbang/engine/bang/position.py",
@@ -47,13 +51,16 @@ COMPILED = [
     "p2pbang/engine/dice/game.py",
     "p2pbang/engine/duel/effects.py",
     "p2pbang/engine/duel/game.py",
-    "p2pbang/bots/random_bot.py",
     "p2pbang/dealer/local.py",
     "p2pbang/dealer/stream.py",
 ]
 # Every set's module: its rules run at the steps of its games, and a new set compiles
-# without an edit here (the packages' ``__init__`` only find the modules).
-SET_PACKAGES = ["p2pbang/engine/bang/sets", "p2pbang/engine/dice/sets"]
+# without an edit here (the packages' ``__init__`` only find the modules). Every bot's
+# module too: four fifths of a strong bot's playout are the rollout bots' own decisions (the
+# sensible bots, the experts), and the rest of a search is its world draws
+# (``determinize.py``) and its loop (``strong.py``); the random bot is the bench loop's. Not
+# ``bots/__init__.py``: the registry, which only names the classes.
+SET_PACKAGES = ["p2pbang/engine/bang/sets", "p2pbang/engine/dice/sets", "p2pbang/bots"]
 COMPILED += sorted(path.relative_to(HERE).as_posix()
                    for package in SET_PACKAGES for path in (HERE / package).glob("*.py")
                    if path.name != "__init__.py")

@@ -1,17 +1,18 @@
 """Which build of the engine runs: the compiled modules or the pure-Python sources.
 
 Why this exists: an install with Cython and a C compiler compiles the engine's hot modules,
-and the three modules of the bench loop around it (the random bot, the LocalDealer and its
-seeded stream), and leaves their ``.py`` beside them (``setup.py``). Python imports an
-extension module in preference to a ``.py`` of the same name, so a compiled module left over
-after its source changed (an editable install, a ``git pull``) would run the old rules
-without a word. The ``p2pbang`` package calls ``choose()`` (through the engine package)
-before any of those modules is imported: the compiled modules are used only when the build's
-manifest lists each of them with the SHA-256 of the very source now beside it, and of its
-augmenting ``.pxd`` (Cython's typed declarations, read with the source) if it has one, and
-``P2PBANG_PURE`` is not set; in every other case every compiled module, the engine's and the
-bench loop's, is imported from its ``.py``. A game is the same in both builds
-(``tests/engine/test_build.py`` plays seeded games in each and compares their logs).
+the bench loop's dealer (the LocalDealer and its seeded stream) and the bots (a search's
+playouts are mostly their decisions), and leaves their ``.py`` beside them (``setup.py``).
+Python imports an extension module in preference to a ``.py`` of the same name, so a
+compiled module left over after its source changed (an editable install, a ``git pull``)
+would run the old rules without a word. The ``p2pbang`` package calls ``choose()`` (through
+the engine package) before any of those modules is imported: the compiled modules are used
+only when the build's manifest lists each of them with the SHA-256 of the very source now
+beside it, and of its augmenting ``.pxd`` (Cython's typed declarations, read with the
+source) if it has one, and ``P2PBANG_PURE`` is not set; in every other case every compiled
+module, the engine's, the dealer's and the bots', is imported from its ``.py``. A game is
+the same in both builds (``tests/engine/test_build.py`` plays seeded games in each and
+compares their logs, and the bots' decisions and the strong bot's searches).
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from types import ModuleType
 PURE_ENV = "P2PBANG_PURE"  # set (to anything but "" or "0"): the pure build, always
 MANIFEST = "_compiled.json"  # written by setup.py's build_ext in the engine package
 PACKAGE = "p2pbang"
-# The folders of the package that may hold compiled modules: the engine, and the bench loop's
-# bot and dealer (setup.py's ``COMPILED``; nothing of the network or the mental poker).
+# The folders of the package that may hold compiled modules: the engine, the bots and the
+# bench loop's dealer (setup.py's ``COMPILED``; nothing of the network or the mental poker).
 FOLDERS = ("engine", "bots", "dealer")
 REBUILD = "pip install -e . (or python setup.py build_ext --inplace)"
 

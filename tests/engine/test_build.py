@@ -22,11 +22,14 @@ from pathlib import Path
 import pytest
 
 import p2pbang
+from p2pbang.bots import make_bot
+from p2pbang.bots.strong import StrongBot
 from p2pbang.engine import build
-from p2pbang.engine.actions import End
+from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
 from p2pbang.engine.family import game_kind
 from p2pbang.sim.selfplay import play_one
+from tests.bots.support import play_fed
 
 REPO = Path(p2pbang.__file__).parent.parent
 SO = importlib.machinery.EXTENSION_SUFFIXES[0]  # a name only: assess() never loads these files
@@ -347,3 +350,55 @@ def test_the_seeded_games_tests_pass_on_the_pure_build_too() -> None:
         cwd=REPO, env=environ, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert " 11 passed" in done.stdout, done.stdout
+
+
+# --- the same decisions of the bots in both builds ---------------------------------------
+
+# Per game: a seated game and the strong bot's seat. The bots are compiled too (a search's
+# playouts are mostly its rollout bots' decisions): their answers, the strong bot's searches
+# and what each search saw must be those of the pure sources.
+STRONG_CASES = [(GameChoice.make("bang", 7), 3), (GameChoice.make("dice", 6), 2),
+                (GameChoice.make("duel", 2), 0)]
+STRONG_DECISIONS = 8  # the strong bot's searches, a case
+
+
+def _strong_case(choice: GameChoice, seat: int, iterations: int) -> str:
+    """One case of ``strong_decisions``."""
+    deal = f"build-strong/{choice.game}"
+    bots = [make_bot("sensible", f"{deal}/{s}", choice.game) for s in range(choice.seats)]
+    strong = bots[seat] = StrongBot(f"{deal}/{seat}", choice.game, iterations, None)
+    seen = hashlib.sha256()
+
+    def before(game: object, decision: Decision, action: object) -> bool:
+        if decision.seat == seat and strong.last_search is not None:
+            _, rounds, means, spread = strong.last_search
+            seen.update(repr((rounds, means, spread)).encode())
+        return strong.searched < STRONG_DECISIONS
+
+    game = play_fed(choice, deal, bots, before=before)
+    assert strong.rounds > strong.searched > 0  # searches of more than one world
+    return (f"{game_kind(choice).history_hash(game.history)}/{seen.hexdigest()}/"
+            f"{strong.searched}/{strong.rounds}/{strong.departures}")
+
+
+def strong_decisions(iterations: int = 30) -> list[str]:
+    """Per case of ``STRONG_CASES``: the game's log hash up to the strong bot's
+    ``STRONG_DECISIONS``-th search (every bot's answer is in it), with what each of its
+    searches saw (``last_search``'s worlds and mean leads, exactly) and its counts. No clock:
+    an iteration budget, so the searches are the same at any speed; with 30 playouts some
+    searches of every case leave the policy's choice."""
+    return [_strong_case(choice, seat, iterations) for choice, seat in STRONG_CASES]
+
+
+def test_the_bots_decide_the_same_in_both_builds() -> None:
+    """The sensible bots, the experts and the strong bot's searches (its world draws, its
+    playouts, its comparisons) give the same answers on the compiled bots as on their
+    sources: every game of the family."""
+    _require_compiled()
+    assert {"p2pbang.bots.strong", "p2pbang.bots.sensible", "p2pbang.bots.determinize",
+            "p2pbang.bots.dice_expert"} <= set(build.current().modules)
+    here = strong_decisions()
+    pure = _run("from tests.engine.test_build import strong_decisions; "
+                "from p2pbang.engine import build; assert not build.current().compiled; "
+                "print(*strong_decisions())", P2PBANG_PURE="1").split()
+    assert pure == here
