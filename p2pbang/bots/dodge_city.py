@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from p2pbang.bots.context import Context
+from p2pbang.bots.view import SeatView
 from p2pbang.engine.actions import (
     DRAW_FROM_DECK,
     FROM_HAND,
@@ -228,18 +229,32 @@ def share_pick(ctx: Context) -> Action:
 
 
 def pick_in_play(ctx: Context) -> Action:
-    """Pat Brennan: a foe's valuable card in play rather than two from the deck."""
+    """Pat Brennan: a foe's valuable card in play rather than two from the deck, but never
+    one its owner can take back on his own draw (``_takes_back``): two such players would
+    trade one card back and forth and neither would ever draw again, a game without end."""
     view = ctx.view
     candidates = []
     for slot in ctx.decision.options:
         if slot == DRAW_FROM_DECK:
             continue
         owner = next(s for s in view.others() if slot in dict(view.in_play(s)))
+        if _takes_back(view, owner):
+            continue
         value = loot_value(ctx, slot) + (2.0 if ctx.side.enemy(owner) > 0 else -2.0)
         if value >= 5.0:
             candidates.append((value, slot))
     best = ctx.pick(candidates, lambda item: item[0])
     return Choose(DRAW_FROM_DECK if best is None else best[1])
+
+
+def _takes_back(view: SeatView, owner: int) -> bool:
+    """Whether ``owner`` may take a card in play instead of drawing on his next turn: he is
+    Pat Brennan, or Vera Custer while a Pat Brennan lives for her to copy."""
+    character = view.character(owner)
+    if character == "pat_brennan":
+        return True
+    return character == "vera_custer" and any(
+        view.character(seat) == "pat_brennan" for seat in view.alive() if seat != owner)
 
 
 def copy_pick(ctx: Context) -> Action:

@@ -13,6 +13,7 @@ from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import (
     BRAWL_PICK,
     COPY_PICK,
+    DRAW_FROM_DECK,
     FROM_HAND,
     PICK_IN_PLAY,
     RESPOND_SHOT,
@@ -191,6 +192,29 @@ def test_pat_brennan_takes_a_foes_barrel_rather_than_drawing() -> None:
                    tables={2: ["barrel"]})
     table.expect(0, PICK_IN_PLAY)
     assert ask(table) == Choose(table.in_play_slot(2, "barrel"))
+
+
+def test_pat_brennan_draws_rather_than_take_what_vera_custer_would_take_back() -> None:
+    # Given Pat Brennan and Vera Custer left alone at Dodge City's three-player table, her
+    # Barrel the only card in play (she copies his ability: whatever he takes from her, she
+    # takes back on her turn, and neither would ever draw again)
+    table = Scenario(["pat_brennan", "willy_the_kid", "vera_custer"], rules=DODGE_CITY,
+                     roles=[OUTLAW, DEPUTY, RENEGADE], dead=[1], phase="start", turn=0,
+                     tables={2: ["barrel"]}, deck=["bang", "beer"])
+    table.expect(0, PICK_IN_PLAY)
+    # When Pat Brennan chooses how to draw, Then he draws two cards from the deck
+    assert ask(table) == Choose(DRAW_FROM_DECK)
+
+
+def test_vera_custer_copying_pat_brennan_does_not_take_his_cards_back() -> None:
+    # Given the same two, Vera Custer's turn: she copies Pat Brennan (the only other player
+    # alive, so without a choice), his Barrel in play
+    table = Scenario(["pat_brennan", "willy_the_kid", "vera_custer"], rules=DODGE_CITY,
+                     roles=[OUTLAW, DEPUTY, RENEGADE], dead=[1], phase="start", turn=2,
+                     tables={0: ["barrel"]}, deck=["bang", "beer"])
+    table.expect(2, PICK_IN_PLAY)
+    # When she chooses how to draw, Then she draws two cards from the deck
+    assert ask(table) == Choose(DRAW_FROM_DECK)
 
 
 def test_vera_custer_borrows_the_best_ability_at_the_table() -> None:
