@@ -217,6 +217,26 @@ def test_vera_custer_copying_pat_brennan_does_not_take_his_cards_back() -> None:
     assert ask(table) == Choose(DRAW_FROM_DECK)
 
 
+def test_the_deal_where_pat_brennan_and_vera_custer_traded_a_barrel_for_ever_ends() -> None:
+    # Given the three-player deal where Pat Brennan and Vera Custer, left alone, took the
+    # same Barrel from each other every turn (found by playing 400 deals of sensible bots)
+    game = Game(3, choice=_choice(3))
+    dealer = LocalDealer("stall/363")
+    bots = [SensibleBot(f"stall/363/{seat}") for seat in range(3)]
+    # When the sensible bots play it, Then it ends
+    for _ in range(MAX_STEPS):
+        pending = game.pending
+        if isinstance(pending, End):
+            break
+        events = game.apply(bots[pending.seat].decide(game, pending)
+                            if isinstance(pending, Decision) else dealer.resolve(pending))
+        for bot in bots:
+            bot.observe(events)
+    assert isinstance(game.pending, End)
+    assert {game.players[seat].character for seat in range(3)} >= {"pat_brennan",
+                                                                   "vera_custer"}
+
+
 def test_vera_custer_borrows_the_best_ability_at_the_table() -> None:
     table = _table(characters=["vera_custer", "black_jack", "slab_the_killer", "pedro_ramirez"],
                    phase="start")
