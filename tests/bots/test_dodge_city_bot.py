@@ -194,26 +194,25 @@ def test_pat_brennan_takes_a_foes_barrel_rather_than_drawing() -> None:
     assert ask(table) == Choose(table.in_play_slot(2, "barrel"))
 
 
-def test_pat_brennan_draws_rather_than_take_what_vera_custer_would_take_back() -> None:
-    # Given Pat Brennan and Vera Custer left alone at Dodge City's three-player table, her
-    # Barrel the only card in play (she copies his ability: whatever he takes from her, she
-    # takes back on her turn, and neither would ever draw again)
+def _pat_and_vera_alone(turn: int, barrel: int) -> Scenario:
+    """Pat Brennan (seat 0) and Vera Custer (seat 2) left alone at Dodge City's three-player
+    table, a Barrel in front of seat ``barrel`` the only card in play, seat ``turn`` about to
+    draw. Vera copies Pat (the only other player alive, so without a choice): whatever one
+    takes from the other, the other can take back on the next turn, and neither would ever
+    draw again."""
     table = Scenario(["pat_brennan", "willy_the_kid", "vera_custer"], rules=DODGE_CITY,
-                     roles=[OUTLAW, DEPUTY, RENEGADE], dead=[1], phase="start", turn=0,
-                     tables={2: ["barrel"]}, deck=["bang", "beer"])
-    table.expect(0, PICK_IN_PLAY)
-    # When Pat Brennan chooses how to draw, Then he draws two cards from the deck
-    assert ask(table) == Choose(DRAW_FROM_DECK)
+                     roles=[OUTLAW, DEPUTY, RENEGADE], dead=[1], phase="start", turn=turn,
+                     tables={barrel: ["barrel"]}, deck=["bang", "beer"])
+    table.expect(turn, PICK_IN_PLAY)
+    return table
 
 
-def test_vera_custer_copying_pat_brennan_does_not_take_his_cards_back() -> None:
-    # Given the same two, Vera Custer's turn: she copies Pat Brennan (the only other player
-    # alive, so without a choice), his Barrel in play
-    table = Scenario(["pat_brennan", "willy_the_kid", "vera_custer"], rules=DODGE_CITY,
-                     roles=[OUTLAW, DEPUTY, RENEGADE], dead=[1], phase="start", turn=2,
-                     tables={0: ["barrel"]}, deck=["bang", "beer"])
-    table.expect(2, PICK_IN_PLAY)
-    # When she chooses how to draw, Then she draws two cards from the deck
+@pytest.mark.parametrize(("turn", "barrel"), [(0, 2), (2, 0)], ids=["pat", "vera_as_pat"])
+def test_pat_brennan_draws_rather_than_take_what_can_be_taken_back(turn: int,
+                                                                   barrel: int) -> None:
+    # Given Pat Brennan and Vera Custer alone, the other's Barrel in play
+    table = _pat_and_vera_alone(turn, barrel)
+    # When the one to draw chooses how, Then he draws two cards from the deck
     assert ask(table) == Choose(DRAW_FROM_DECK)
 
 
