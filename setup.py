@@ -60,9 +60,9 @@ COMPILED = [
 # sensible bots, the experts), and the rest of a search is its world draws
 # (``determinize.py``) and its loop (``strong.py``); the random bot is the bench loop's. Not
 # ``bots/__init__.py``: the registry, which only names the classes.
-SET_PACKAGES = ["p2pbang/engine/bang/sets", "p2pbang/engine/dice/sets", "p2pbang/bots"]
+WHOLE_PACKAGES = ["p2pbang/engine/bang/sets", "p2pbang/engine/dice/sets", "p2pbang/bots"]
 COMPILED += sorted(path.relative_to(HERE).as_posix()
-                   for package in SET_PACKAGES for path in (HERE / package).glob("*.py")
+                   for package in WHOLE_PACKAGES for path in (HERE / package).glob("*.py")
                    if path.name != "__init__.py")
 
 

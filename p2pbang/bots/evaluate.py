@@ -57,9 +57,13 @@ DUEL = (0.159, 1.063, -0.159, 0.094, -0.037, 0.106, 0.484, -0.003, 0.018)
 DUEL_GUARDS = frozenset({"barrel", "hat"})
 
 
-def _logistic(weights: tuple[float, ...], features: list[float]) -> float:
-    z = weights[-1] + sum(w * x for w, x in zip(weights, features, strict=False))
+def sigmoid(z: float) -> float:
+    """The logistic function, clamped so that no score overflows ``exp``."""
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def _logistic(weights: tuple[float, ...], features: list[float]) -> float:
+    return sigmoid(weights[-1] + sum(w * x for w, x in zip(weights, features, strict=False)))
 
 
 def team_features(game: Any, seat: int, dice: bool) -> list[float]:

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from p2pbang.bots import make_bot, sensible_class
-from p2pbang.bots.evaluate import _logistic
+from p2pbang.bots.evaluate import _logistic, sigmoid
 from p2pbang.dealer.local import LocalDealer
 from p2pbang.engine.actions import Decision, End
 from p2pbang.engine.choice import GameChoice
@@ -101,7 +101,7 @@ def _regress(xs: list[list[float]], ys: list[float], rng: random.Random,
                 average_bias += (bias - average_bias) / taken
             z = zs[i]
             t = bias + sum(w * x for w, x in zip(weights, z, strict=True))
-            gap = rate * (ys[i] - 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, t)))))
+            gap = rate * (ys[i] - sigmoid(t))
             weights = [w + gap * x for w, x in zip(weights, z, strict=True)]
             bias += gap
     if taken:
